@@ -1,0 +1,66 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { fileURLToPath } from 'node:url';
+import type { AppContext } from './context.ts';
+import { registerAuthentication } from './plugins/authenticate.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Tokens travel in headers and, for the SSE stream and OAuth returns, in the query: keep them out of logs. */
+const SECRET_QUERY = /([?&](?:token|code|state|access_token)=)[^&]*/gi;
+const serializers = {
+  req: (req: { method: string; url: string; ip?: string }) => ({
+    method: req.method,
+    url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
+    ip: req.ip,
+  }),
+};
+
+export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: ctx.config.logLevel, serializers },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+
+  // External plugins first, then our own, then routes.
+  await registerSecurity(app, { https: ctx.config.publicUrl.startsWith('https://') });
+  await registerDocs(app);
+  registerErrorHandling(app);
+  registerAuthentication(app);
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundEnvelope(request.method, request.url)));
+      await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth' });
+    },
+    { prefix: '/api' },
+  );
+
+  const spaServed = await registerSpa(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
+  app.setNotFoundHandler((request, reply) => {
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (spaServed && wantsHtml)
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send(notFoundEnvelope(request.method, request.url));
+  });
+  return app;
+}

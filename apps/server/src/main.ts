@@ -1,0 +1,56 @@
+import { createDatabase, migrateDatabase } from '@adpilot/db';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { resolveAppSecret } from './config/app-secret.ts';
+import { loadConfig } from './config/env.ts';
+import { createContext } from './context.ts';
+
+/** Boots one process in its role: `all` (API + worker, the default), `api` or `worker`. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+  const { secret, generated } = resolveAppSecret(config.appSecret, config.dataDir);
+  if (generated)
+    log.warn(
+      { dataDir: config.dataDir },
+      'generated a new application secret in DATA_DIR (set APP_SECRET to share one between processes)',
+    );
+
+  const database = createDatabase({
+    url: config.databaseUrl,
+    dataDir: `${config.dataDir}/pglite`,
+    poolSize: config.databasePoolSize,
+  });
+  await migrateDatabase(database);
+  const ctx = createContext({ config, database, appSecret: secret, log });
+  const app = await buildApp(ctx);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining requests');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  if (config.role !== 'worker') {
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(`AdPilot is up at ${config.publicUrl} (database: ${database.kind}, Meta: ${config.meta.mode})`);
+  } else {
+    await app.ready();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,150 @@
+import {
+  PASSWORD_RESET_TTL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type LoginRequest,
+  type RefreshResponse,
+  type RegisterRequest,
+  type Session,
+  type User,
+} from '@adpilot/contracts';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, randomToken } from '../../lib/crypto.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { AccessTokens } from './access-token.ts';
+import type { AttemptLimiter, LimitRule } from './attempt-limiter.ts';
+import { presentUser } from './auth.presenter.ts';
+import type { AuthRepository } from './auth.repository.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+
+const LIMITS = {
+  loginAccount: { name: 'login:account', max: 5, windowSeconds: 15 * 60 },
+  loginIp: { name: 'login:ip', max: 30, windowSeconds: 15 * 60 },
+  resetAccount: { name: 'reset:account', max: 3, windowSeconds: 60 * 60 },
+  resetIp: { name: 'reset:ip', max: 20, windowSeconds: 60 * 60 },
+} satisfies Record<string, LimitRule>;
+
+const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again later.';
+const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
+export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
+export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset. You can now sign in.';
+
+export interface AuthServiceDeps {
+  repository: AuthRepository;
+  accessTokens: AccessTokens;
+  limiter: AttemptLimiter;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+}
+
+export class AuthService {
+  constructor(private readonly deps: AuthServiceDeps) {}
+
+  async register(input: RegisterRequest): Promise<Session> {
+    const passwordHash = await hashPassword(input.password);
+    const row = await this.deps.repository.createUser({ name: input.name, email: input.email, passwordHash });
+    if (!row) throw AppError.conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    return this.startSession(presentUser(row));
+  }
+
+  async login(input: LoginRequest, ip: string): Promise<Session> {
+    const { limiter, repository } = this.deps;
+    await limiter.assertAllowed(LIMITS.loginIp, ip, TOO_MANY_LOGINS);
+    await limiter.assertAllowed(LIMITS.loginAccount, input.email, TOO_MANY_LOGINS);
+    const row = await repository.findUserByEmail(input.email);
+    const valid = await verifyPassword(row?.passwordHash, input.password);
+    if (!row || !valid) {
+      await limiter.record(LIMITS.loginIp, ip);
+      await limiter.record(LIMITS.loginAccount, input.email);
+      throw AppError.unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+    }
+    await limiter.clear(LIMITS.loginAccount, input.email);
+    return this.startSession(presentUser(row));
+  }
+
+  /** Rotates a refresh token. Presenting one that was already rotated ends its whole family. */
+  async refresh(refreshToken: string): Promise<RefreshResponse> {
+    const { repository } = this.deps;
+    const now = this.deps.now();
+    const stored = await repository.findRefreshToken(hashToken(refreshToken));
+    if (!stored) throw AppError.unauthorized('Invalid refresh token');
+    if (stored.revokedAt) throw AppError.unauthorized('Session has ended, please sign in again');
+    if (stored.usedAt || !(await repository.consumeRefreshToken(stored.id, now))) {
+      await repository.revokeFamily(stored.familyId, now);
+      throw AppError.unauthorized('Refresh token reuse detected; please sign in again');
+    }
+    if (stored.expiresAt <= now) throw AppError.unauthorized('Refresh token expired, please sign in again');
+    const user = await repository.findUserById(stored.userId);
+    if (!user) throw AppError.unauthorized('Invalid refresh token');
+    return this.issueTokens(presentUser(user), stored.familyId);
+  }
+
+  async logout(refreshToken: string | undefined, sessionId: string | undefined): Promise<void> {
+    const now = this.deps.now();
+    if (sessionId) await this.deps.repository.revokeFamily(sessionId, now);
+    if (refreshToken) {
+      const stored = await this.deps.repository.findRefreshToken(hashToken(refreshToken));
+      if (stored) await this.deps.repository.revokeFamily(stored.familyId, now);
+    }
+  }
+
+  async me(userId: string): Promise<User> {
+    const row = await this.deps.repository.findUserById(userId);
+    if (!row) throw AppError.unauthorized('User no longer exists');
+    return presentUser(row);
+  }
+
+  isSessionActive(sessionId: string, userId: string): Promise<boolean> {
+    return this.deps.repository.isSessionActive(sessionId, userId, this.deps.now());
+  }
+
+  /** Always answers the same, whether or not the address has an account. */
+  async forgotPassword(email: string, ip: string): Promise<string> {
+    const { limiter, repository } = this.deps;
+    await limiter.assertAllowed(LIMITS.resetIp, ip, TOO_MANY_RESETS);
+    await limiter.assertAllowed(LIMITS.resetAccount, email, TOO_MANY_RESETS);
+    await limiter.record(LIMITS.resetIp, ip);
+    await limiter.record(LIMITS.resetAccount, email);
+    const user = await repository.findUserByEmail(email);
+    if (!user) return RESET_REQUESTED_MESSAGE;
+    const token = randomToken();
+    const expiresAt = new Date(this.deps.now().getTime() + PASSWORD_RESET_TTL_SECONDS * 1000);
+    await repository.insertPasswordReset({ userId: user.id, tokenHash: hashToken(token), expiresAt });
+    const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send({
+      to: user.email,
+      subject: 'Reset your AdPilot password',
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your AdPilot account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+    });
+    return RESET_REQUESTED_MESSAGE;
+  }
+
+  /** Sets a new password with a single-use token, and signs every existing session out. */
+  async resetPassword(token: string, password: string): Promise<string> {
+    const now = this.deps.now();
+    const userId = await this.deps.repository.consumePasswordReset(hashToken(token), now);
+    if (!userId) throw AppError.badRequest('This password reset link is invalid or has expired.', 'INVALID_STATE');
+    await this.deps.repository.updatePassword(userId, await hashPassword(password));
+    await this.deps.repository.revokeAllForUser(userId, now);
+    return PASSWORD_RESET_DONE_MESSAGE;
+  }
+
+  private async startSession(user: User): Promise<Session> {
+    const { token, refreshToken } = await this.issueTokens(user, randomUUID());
+    return { token, refreshToken, user };
+  }
+
+  private async issueTokens(user: User, familyId: string): Promise<RefreshResponse> {
+    const refreshToken = randomToken();
+    const expiresAt = new Date(this.deps.now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+    await this.deps.repository.insertRefreshToken({
+      userId: user.id,
+      familyId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt,
+    });
+    const token = await this.deps.accessTokens.sign({ userId: user.id, sessionId: familyId, role: user.role });
+    return { token, refreshToken };
+  }
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+export const AD_ACCOUNT_MESSAGES = {
+  connected: (count: number) => `Successfully connected ${count} ad account(s)!`,
+  connectFailed: 'Failed to connect Facebook ad accounts. Please try again.',
+  initiateFailed: 'Failed to initiate Facebook connection. Please try again.',
+  stateInvalid: 'This connection request has expired or was already used. Please start again.',
+  authorizationDenied: 'Facebook authorization was cancelled.',
+  reauthRequired: 'Facebook access for this ad account has expired. Please reconnect it.',
+} as const;
+
+export const adAccountStatusSchema = z.enum(['active', 'inactive']);
+export const syncStatusSchema = z.enum(['idle', 'queued', 'syncing', 'error']);
+
+/** An ad account as the web app sees it (spec §3); tokens never leave the server. */
+export const adAccountSchema = z.object({
+  id: z.uuid(),
+  facebook_account_id: z.string(),
+  facebook_account_name: z.string(),
+  account_status: adAccountStatusSchema,
+  /** Meta's numeric account_status (1 ACTIVE, 2 DISABLED, 3 UNSETTLED …). */
+  meta_account_status: z.number().int(),
+  status_reason: z.string().nullable(),
+  currency: z.string(),
+  timezone: z.string(),
+  last_sync: z.string().nullable(),
+  sync_status: syncStatusSchema,
+  last_sync_error: z.string().nullable(),
+  needs_reauth: z.boolean(),
+  is_sandbox: z.boolean(),
+  auto_sync: z.boolean(),
+  /** Where "View in Facebook" opens the account (Ads Manager, or the sandbox's page). */
+  ads_manager_url: z.string(),
+  created_at: z.string(),
+});
+
+export const adAccountDetailSchema = adAccountSchema.extend({
+  counts: z.object({ campaigns: z.number(), adsets: z.number(), ads: z.number() }),
+});
+
+export const adAccountIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'Invalid ad account id' }) });
+
+/** PATCH /ad-accounts/{id}: the fields a user may change. */
+export const updateAdAccountRequestSchema = z
+  .strictObject({
+    facebook_account_name: z.string().trim().min(1).max(200).optional(),
+    auto_sync: z.boolean().optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' });
+
+const isoDate = z.iso.date({ error: 'Dates must be YYYY-MM-DD' });
+
+export const adAccountStatsQuerySchema = z
+  .strictObject({ start_date: isoDate.optional(), end_date: isoDate.optional() })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['start_date'],
+  });
+
+export const metricTotalsSchema = z.object({
+  spend: z.number(),
+  impressions: z.number(),
+  reach: z.number(),
+  clicks: z.number(),
+  link_clicks: z.number(),
+  conversions: z.number(),
+  conversion_value: z.number(),
+  ctr: z.number().nullable(),
+  cpc: z.number().nullable(),
+  cpm: z.number().nullable(),
+  cpa: z.number().nullable(),
+  roas: z.number().nullable(),
+});
+
+export const adAccountStatsSchema = z.object({
+  ad_account_id: z.uuid(),
+  currency: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  totals: metricTotalsSchema,
+  daily: z.array(metricTotalsSchema.extend({ date: z.string() })),
+});
+
+export const authUrlResponseSchema = z.object({ authUrl: z.string() });
+
+export const facebookCallbackRequestSchema = z.strictObject({
+  code: z.string().min(1, 'code is required').max(2048),
+  state: z.string().min(1, 'state is required').max(256),
+});
+
+export const facebookCallbackResponseSchema = z.object({ connectedAccounts: z.array(adAccountSchema) });
+
+export const syncResponseSchema = z.object({ queued: z.boolean(), account: adAccountSchema });
+
+export type AdAccount = z.infer<typeof adAccountSchema>;
+export type AdAccountDetail = z.infer<typeof adAccountDetailSchema>;
+export type AdAccountStats = z.infer<typeof adAccountStatsSchema>;
+export type MetricTotals = z.infer<typeof metricTotalsSchema>;
+export type UpdateAdAccountRequest = z.infer<typeof updateAdAccountRequestSchema>;
+export type FacebookCallbackResponse = z.infer<typeof facebookCallbackResponseSchema>;

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+
+/** The exact validation texts of spec §5; the server answers with the same ones. */
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email',
+  passwordRequired: 'Password is required',
+  nameRequired: 'Name is required',
+  nameMin: 'Name must be at least 2 characters',
+  nameMax: 'Name must be at most 100 characters',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordLower: 'Password must contain at least one lowercase letter',
+  passwordUpper: 'Password must contain at least one uppercase letter',
+  passwordNumber: 'Password must contain at least one number',
+  confirmRequired: 'Please confirm your password',
+  passwordsMatch: 'Passwords must match',
+  tokenRequired: 'Token is required',
+  refreshTokenRequired: 'Refresh token is required',
+} as const;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
+  .transform((value) => value.toLowerCase());
+
+/** A new password: the strength rules of spec §5. */
+export const newPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordRequired })
+  .min(1, AUTH_MESSAGES.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin)
+  .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax)
+  .regex(/[a-z]/, AUTH_MESSAGES.passwordLower)
+  .regex(/[A-Z]/, AUTH_MESSAGES.passwordUpper)
+  .regex(/[0-9]/, AUTH_MESSAGES.passwordNumber);
+
+const name = z
+  .string({ error: AUTH_MESSAGES.nameRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.nameRequired)
+  .min(NAME_MIN_LENGTH, AUTH_MESSAGES.nameMin)
+  .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameMax);
+
+export const loginRequestSchema = z.strictObject({
+  email,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax),
+});
+
+export const registerRequestSchema = z.strictObject({ name, email, password: newPasswordSchema });
+
+/** The register form adds the confirmation and the terms box, which never reach the server. */
+export const registerFormSchema = z
+  .object({
+    name,
+    email,
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
+    acceptTerms: z.boolean(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsMatch,
+    path: ['confirmPassword'],
+  });
+
+export const refreshRequestSchema = z.strictObject({
+  refreshToken: z
+    .string({ error: AUTH_MESSAGES.refreshTokenRequired })
+    .min(1, AUTH_MESSAGES.refreshTokenRequired)
+    .max(512),
+});
+
+export const logoutRequestSchema = z.strictObject({
+  refreshToken: z.string().max(512).optional(),
+});
+
+export const forgotPasswordRequestSchema = z.strictObject({ email });
+
+export const resetPasswordRequestSchema = z.strictObject({
+  token: z.string({ error: AUTH_MESSAGES.tokenRequired }).min(1, AUTH_MESSAGES.tokenRequired).max(512),
+  password: newPasswordSchema,
+});
+
+export const resetPasswordFormSchema = z
+  .object({
+    password: newPasswordSchema,
+    confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsMatch,
+    path: ['confirmPassword'],
+  });
+
+export const userRoleSchema = z.enum(['admin', 'user']);
+
+export const userSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: userRoleSchema,
+  createdAt: z.string(),
+});
+
+export const sessionSchema = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  user: userSchema,
+});
+
+export const refreshResponseSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export type RegisterForm = z.input<typeof registerFormSchema>;
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
+export type User = z.infer<typeof userSchema>;
+export type Session = z.infer<typeof sessionSchema>;
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenantPolicy } from './roles.ts';
+import { users } from './users.table.ts';
+
+/** Single-use OAuth `state` values, bound to the user who started the connection. */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stateHash: text('state_hash').notNull(),
+    provider: text('provider').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('oauth_states_hash_unique').on(t.stateHash),
+    index('oauth_states_user_idx').on(t.userId),
+    tenantPolicy('oauth_states', t.userId),
+  ],
+);
+
+export const adAccounts = pgTable(
+  'ad_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Meta's numeric account id (without the `act_` prefix). */
+    facebookAccountId: text('facebook_account_id').notNull(),
+    facebookAccountName: text('facebook_account_name').notNull(),
+    metaAccountStatus: integer('meta_account_status').notNull(),
+    disableReason: integer('disable_reason'),
+    currency: text('currency').notNull(),
+    timezone: text('timezone').notNull(),
+    /** AES-256-GCM ciphertext of the long-lived user token; never leaves the server. */
+    accessTokenEnc: text('access_token_enc').notNull(),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    needsReauth: boolean('needs_reauth').notNull().default(false),
+    isSandbox: boolean('is_sandbox').notNull().default(false),
+    autoSync: boolean('auto_sync').notNull().default(true),
+    syncStatus: text('sync_status', { enum: ['idle', 'queued', 'syncing', 'error'] })
+      .notNull()
+      .default('idle'),
+    lastSync: timestamp('last_sync', { withTimezone: true }),
+    lastSyncError: text('last_sync_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ad_accounts_user_fb_unique').on(t.userId, t.facebookAccountId),
+    index('ad_accounts_user_idx').on(t.userId),
+    tenantPolicy('ad_accounts', t.userId),
+  ],
+);
+
+/** Our mirror of the account's campaigns, ad sets and ads; budgets in the currency's minor units. */
+export const adEntities = pgTable(
+  'ad_entities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adAccountId: uuid('ad_account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    level: text('level', { enum: ['campaign', 'adset', 'ad'] }).notNull(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    status: text('status').notNull(),
+    effectiveStatus: text('effective_status').notNull(),
+    campaignExternalId: text('campaign_external_id'),
+    adsetExternalId: text('adset_external_id'),
+    dailyBudget: bigint('daily_budget', { mode: 'number' }),
+    lifetimeBudget: bigint('lifetime_budget', { mode: 'number' }),
+    createdTime: timestamp('created_time', { withTimezone: true }),
+    updatedTime: timestamp('updated_time', { withTimezone: true }),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ad_entities_account_external_unique').on(t.adAccountId, t.externalId),
+    index('ad_entities_user_idx').on(t.userId),
+    index('ad_entities_account_level_idx').on(t.adAccountId, t.level),
+    tenantPolicy('ad_entities', t.userId),
+  ],
+);
+
+/** One row per entity and day (in the ad account's time zone); spend in the currency's major units. */
+export const insightsDaily = pgTable(
+  'insights_daily',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    adAccountId: uuid('ad_account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    level: text('level', { enum: ['campaign', 'adset', 'ad'] }).notNull(),
+    entityExternalId: text('entity_external_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    spend: numeric('spend', { precision: 18, scale: 4, mode: 'number' }).notNull().default(0),
+    impressions: bigint('impressions', { mode: 'number' }).notNull().default(0),
+    reach: bigint('reach', { mode: 'number' }).notNull().default(0),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    linkClicks: bigint('link_clicks', { mode: 'number' }).notNull().default(0),
+    conversions: numeric('conversions', { precision: 18, scale: 4, mode: 'number' }).notNull().default(0),
+    conversionValue: numeric('conversion_value', { precision: 18, scale: 4, mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.adAccountId, t.level, t.entityExternalId, t.date] }),
+    index('insights_daily_user_idx').on(t.userId),
+    index('insights_daily_account_date_idx').on(t.adAccountId, t.date),
+    tenantPolicy('insights_daily', t.userId),
+  ],
+);
+
+export type AdAccountRow = typeof adAccounts.$inferSelect;
+export type AdEntityRow = typeof adEntities.$inferSelect;
+export type InsightsDailyRow = typeof insightsDaily.$inferSelect;

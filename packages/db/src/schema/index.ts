@@ -1,0 +1,6 @@
+export * from './roles.ts';
+export * from './users.table.ts';
+export * from './auth.table.ts';
+export * from './ad-accounts.table.ts';
+export * from './activity-logs.table.ts';
+export * from './rate-limits.table.ts';

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, pgPolicy, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { appRole, currentUserId } from './roles.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+    pgPolicy('users_self', {
+      as: 'permissive',
+      for: 'all',
+      to: appRole,
+      using: sql`${t.id} = ${currentUserId}`,
+      withCheck: sql`${t.id} = ${currentUserId}`,
+    }),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

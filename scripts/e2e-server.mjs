@@ -1,0 +1,22 @@
+// Starts the product for the e2e suite: a fresh data folder, the embedded default, the built SPA.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = mkdtempSync(join(tmpdir(), 'adpilot-e2e-'));
+const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+  },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
