@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      schema: { tags, body: logoutRequestSchema.optional(), response: { 200: successEnvelope(messageResponseSchema) } },
+      schema: { tags, body: logoutRequestSchema.nullish(), response: { 200: successEnvelope(messageResponseSchema) } },
     },
     async (request, reply) => {
       let sessionId: string | undefined;

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  it('has the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      role: 'all',
+      databaseUrl: undefined,
+      meta: { mode: 'sandbox', version: 'v25.0' },
+    });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', ROLE: 'boss', DATABASE_URL: 'mysql://x', APP_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*ROLE[\s\S]*DATABASE_URL[\s\S]*APP_SECRET|PORT[\s\S]*DATABASE_URL/,
+    );
+    try {
+      loadConfig({ PORT: 'abc', ROLE: 'boss', DATABASE_URL: 'mysql://x', APP_SECRET: 'short' });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ['PORT', 'ROLE', 'DATABASE_URL', 'APP_SECRET']) expect(message).toContain(name);
+    }
+  });
+
+  it('switches to Meta when an app id and secret are set, and refuses one without the other', () => {
+    expect(loadConfig({ META_APP_ID: '1', META_APP_SECRET: 's' }).meta.mode).toBe('live');
+    expect(() => loadConfig({ META_APP_ID: '1' })).toThrow(/META_APP_SECRET/);
+  });
+});

@@ -1,0 +1,97 @@
+import { createTestDatabase } from '@adpilot/db/testing';
+import type { DatabaseHandle } from '@adpilot/db';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config/env.ts';
+import { createContext, type AppContext } from '../context.ts';
+import type { Mail, Mailer } from '../providers/mail/mailer.ts';
+
+/** A mailer that keeps what it was asked to send, for tests to read links from. */
+export class CapturingMailer implements Mailer {
+  readonly kind = 'outbox';
+  readonly sent: Mail[] = [];
+  async send(mail: Mail): Promise<void> {
+    this.sent.push(mail);
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: DatabaseHandle;
+  mailer: CapturingMailer;
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
+
+/** A fresh app on its own fresh database (PGlite, or Postgres with TEST_DATABASE_URL), with a movable clock. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      WEB_DIST_DIR: '/nonexistent',
+      ...env,
+    }),
+    ...overrides,
+  };
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const mailer = new CapturingMailer();
+  const ctx = createContext({
+    config,
+    database,
+    appSecret: TEST_SECRET,
+    log: pino({ level: 'silent' }),
+    now: () => clock.now,
+    mailer,
+  });
+  const app = await buildApp(ctx, { logger: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    mailer,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A valid, unique registration payload. */
+export function buildUser(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+  counter += 1;
+  return {
+    name: `Test User ${counter}`,
+    email: `user${counter}-${Date.now()}@example.com`,
+    password: 'Sup3rSecret!',
+    ...overrides,
+  };
+}
+
+/** Registers a user through the API and returns its session. */
+export async function registerUser(app: FastifyInstance, overrides: Parameters<typeof buildUser>[0] = {}) {
+  const payload = buildUser(overrides);
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  const { data } = response.json() as {
+    data: { token: string; refreshToken: string; user: { id: string; email: string; role: string } };
+  };
+  return { ...data, password: payload.password, auth: { authorization: `Bearer ${data.token}` } };
+}
