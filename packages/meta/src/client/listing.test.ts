@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIG_ACCOUNT_SEED, startFixture, type Fixture } from '../test-fixtures.ts';
+
+const ACT = 'act_500500500500';
+let fixture: Fixture;
+beforeAll(async () => {
+  fixture = await startFixture({ seed: BIG_ACCOUNT_SEED });
+});
+afterAll(() => fixture.close());
+
+describe('lists', () => {
+  it('follows paging.next until the last page: every ad once, one HTTP call per page', async () => {
+    fixture.sandbox.stats.reset();
+    const ads = await fixture.client({ pageSize: 120 }).listAds(fixture.token, ACT);
+    expect(ads).toHaveLength(500);
+    expect(new Set(ads.map((ad) => ad.id)).size).toBe(500);
+    const stats = fixture.sandbox.stats.snapshot();
+    expect(stats.total).toBe(Math.ceil(500 / 120));
+    expect(stats.byKind.ads).toBe(5);
+    expect(stats.byAccount['500500500500']).toBe(5);
+  });
+
+  it('answers absolute next links that carry the token and vanish on the last page', async () => {
+    const first = await fetch(`${fixture.url}/v25.0/${ACT}/campaigns?limit=4&fields=id,name`, {
+      headers: { authorization: `Bearer ${fixture.token}` },
+    });
+    const page = (await first.json()) as { data: unknown[]; paging: { next?: string } };
+    expect(page.data).toHaveLength(4);
+    const next = new URL(page.paging.next ?? '');
+    expect(next.href.startsWith(`${fixture.url}/v25.0/${ACT}/campaigns?`)).toBe(true);
+    expect(next.searchParams.get('access_token')).toBe(fixture.token);
+    expect(next.searchParams.get('fields')).toBe('id,name');
+
+    const second = (await (await fetch(next)).json()) as {
+      data: unknown[];
+      paging: { next?: string; previous?: string };
+    };
+    const third = (await (await fetch(second.paging.next ?? '')).json()) as {
+      data: unknown[];
+      paging: { next?: string };
+    };
+    expect(second.data).toHaveLength(4);
+    expect(second.paging.previous).toBeDefined();
+    expect(third.data).toHaveLength(2);
+    expect(third.paging.next).toBeUndefined();
+  });
+
+  it('follows a next link that names another origin on the configured origin only', async () => {
+    const requested: string[] = [];
+    const pages = [
+      {
+        data: [{ id: '1', name: 'A', status: 'ACTIVE', effective_status: 'ACTIVE' }],
+        paging: { next: 'http://proxy.internal:9/v25.0/act_1/campaigns?after=x&access_token=t' },
+      },
+      { data: [{ id: '2', name: 'B', status: 'ACTIVE', effective_status: 'ACTIVE' }] },
+    ];
+    const fetchStub: typeof fetch = async (input) => {
+      requested.push(String(input));
+      return Response.json(pages[requested.length - 1]);
+    };
+    const campaigns = await fixture
+      .client({ graphBaseUrl: 'https://graph.example.com', fetch: fetchStub })
+      .listCampaigns('t', 'act_1');
+    expect(campaigns.map((campaign) => campaign.id)).toEqual(['1', '2']);
+    expect(requested[1]).toBe('https://graph.example.com/v25.0/act_1/campaigns?after=x&access_token=t');
+  });
+
+  it('lists campaigns, ad sets and ads with parents, statuses and budgets in minor units', async () => {
+    const client = fixture.client();
+    const [campaigns, adSets, ads] = await Promise.all([
+      client.listCampaigns(fixture.token, ACT),
+      client.listAdSets(fixture.token, ACT),
+      client.listAds(fixture.token, ACT),
+    ]);
+    expect(campaigns).toHaveLength(10);
+    expect(adSets).toHaveLength(50);
+    const cbo = campaigns.filter((campaign) => campaign.daily_budget !== undefined);
+    expect(cbo.length).toBeGreaterThanOrEqual(1);
+    expect(cbo[0]?.bid_strategy).toBe('LOWEST_COST_WITHOUT_CAP');
+    for (const adSet of adSets) {
+      const underCbo = cbo.some((campaign) => campaign.id === adSet.campaign_id);
+      expect(adSet.daily_budget !== undefined || adSet.lifetime_budget !== undefined).toBe(!underCbo);
+    }
+    expect(adSets.some((adSet) => adSet.lifetime_budget !== undefined && adSet.end_time !== undefined)).toBe(true);
+    const campaignIds = new Set(campaigns.map((campaign) => campaign.id));
+    const adSetIds = new Set(adSets.map((adSet) => adSet.id));
+    expect(ads.every((ad) => campaignIds.has(ad.campaign_id) && adSetIds.has(ad.adset_id))).toBe(true);
+    expect(campaigns.some((campaign) => campaign.status === 'PAUSED')).toBe(true);
+    expect(ads.some((ad) => ad.effective_status === 'CAMPAIGN_PAUSED')).toBe(true);
+    expect(ads[0]?.created_time).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{4}$/);
+  });
+
+  it('reads an ad account and its usage headers', async () => {
+    const client = fixture.client();
+    const account = await client.getAdAccount(fixture.token, '500500500500');
+    expect(account).toMatchObject({
+      id: ACT,
+      account_id: '500500500500',
+      currency: 'USD',
+      timezone_name: 'America/New_York',
+      account_status: 1,
+    });
+    expect(Number(account.amount_spent)).toBeGreaterThan(0);
+    const before = client.usage(ACT)?.accIdUtilPct ?? 0;
+    await client.getAdAccount(fixture.token, ACT);
+    expect(client.usage(ACT)?.accIdUtilPct).toBeGreaterThan(before);
+    expect(client.usage(ACT)?.accessTier).toBe('development_access');
+  });
+});

@@ -1,0 +1,69 @@
+import type { CodeStore } from '../auth/codes.ts';
+import type { TokenService, UserTokenClaims } from '../auth/tokens.ts';
+import type { Faults } from '../faults.ts';
+import type { DeliveryModel } from '../metrics/delivery.ts';
+import type { CallStats } from '../stats.ts';
+import type { Mutation, SandboxPersona } from '../world/types.ts';
+import type { World } from '../world/world.ts';
+import type { Params } from './params.ts';
+import type { ReportRuns } from './report-runs.ts';
+import type { UsageMeter } from './usage-meter.ts';
+
+export interface SandboxSettings {
+  appId: string;
+  appSecret: string;
+  /** Synchronous insights requests that would return more rows answer "too much data" (code 100/1487534). */
+  maxSyncInsightsRows: number;
+  /** Status polls an async report run takes before it completes. */
+  reportPolls: number;
+}
+
+/** Everything a Graph handler may touch; the sandbox implements it and swaps the world on reset. */
+export interface GraphRuntime {
+  readonly settings: SandboxSettings;
+  readonly world: World;
+  readonly delivery: DeliveryModel;
+  readonly tokens: TokenService;
+  readonly codes: CodeStore;
+  readonly faults: Faults;
+  readonly stats: CallStats;
+  readonly usage: UsageMeter;
+  readonly reports: ReportRuns;
+  now(): number;
+  recordMutation(mutation: Mutation): void;
+  traceId(): string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+export interface GraphCall {
+  method: HttpMethod;
+  version: string;
+  /** Path segments after the version. */
+  segments: string[];
+  /** Query and body parameters merged. */
+  params: Params;
+  /** The query string alone, carried into paging links. */
+  query: Params;
+  token: string | undefined;
+  /** Absolute URL of the mount point (protocol, host, prefix), for paging links. */
+  baseUrl: string;
+  inBatch: boolean;
+}
+
+export interface GraphAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type Auth =
+  | { kind: 'none' }
+  | { kind: 'app' }
+  | { kind: 'user'; token: string; claims: UserTokenClaims; persona: SandboxPersona };
+
+export type UserAuth = Extract<Auth, { kind: 'user' }>;
+
+export function pageLink(call: GraphCall): { url: string; query: Params; token: string | undefined } {
+  return { url: `${call.baseUrl}/${call.version}/${call.segments.join('/')}`, query: call.query, token: call.token };
+}

@@ -1,0 +1,143 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { handleGraphCall } from '../graph/dispatch.ts';
+import { GraphError } from '../graph/graph-error.ts';
+import { mergeParams } from '../graph/params.ts';
+import type { GraphRuntime, HttpMethod } from '../graph/runtime.ts';
+import type { SandboxPersona } from '../world/types.ts';
+import { CONSENT_CSS, renderConsentPage, renderDialogError } from './consent-page.ts';
+import { deniedRedirect, readDialogRequest, redirectWith } from './dialog.ts';
+import { registerAdsManagerPage } from './ads-manager-page.ts';
+import { registerControlRoutes, type SandboxControl } from './control-routes.ts';
+
+export const DEFAULT_GRAPH_VERSION = 'v25.0';
+const VERSION = /^v\d{1,2}\.0$/;
+const CSS_PATH = '/__sandbox/consent.css';
+
+export interface SandboxHost extends GraphRuntime {
+  readonly personas: readonly SandboxPersona[];
+  readonly allowedRedirects: readonly string[] | undefined;
+  readonly control: SandboxControl | undefined;
+}
+
+function tokenOf(request: FastifyRequest, params: Record<string, string>): string | undefined {
+  if (params.access_token) return params.access_token;
+  const match = /^(?:Bearer|OAuth)\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+/** Where the sandbox is mounted, as the caller reached it, so paging links work behind any prefix. */
+function baseUrlOf(app: FastifyInstance, request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}${app.prefix}`;
+}
+
+function sendGraph(reply: FastifyReply, status: number, headers: Record<string, string>, body: unknown): FastifyReply {
+  return reply
+    .code(status)
+    .headers(headers)
+    .header('content-type', 'application/json; charset=UTF-8')
+    .header('cache-control', 'no-store')
+    .send(JSON.stringify(body));
+}
+
+function registerDialog(app: FastifyInstance, host: SandboxHost, cssPath: string): void {
+  app.get(CSS_PATH, (_request, reply) => reply.type('text/css; charset=utf-8').send(CONSENT_CSS));
+
+  app.get<{ Params: { version: string } }>('/:version/dialog/oauth', (request, reply) => {
+    const params = mergeParams(request.query);
+    const dialog = readDialogRequest(params, host.settings.appId, host.allowedRedirects);
+    host.stats.record('dialog', undefined, false);
+    if ('error' in dialog)
+      return reply.code(400).type('text/html; charset=utf-8').send(renderDialogError(dialog.error, cssPath));
+    const formAction = `'self' ${new URL(dialog.redirectUri).origin}`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; style-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
+      )
+      .header('cache-control', 'no-store')
+      .send(
+        renderConsentPage({
+          appId: host.settings.appId,
+          redirectUri: dialog.redirectUri,
+          state: dialog.state,
+          scopes: dialog.scopes,
+          personas: host.personas.map(({ id, name }) => ({ id, name })),
+          actionPath: `${app.prefix}/${request.params.version}/dialog/oauth`,
+          cssPath,
+        }),
+      );
+  });
+
+  app.post('/:version/dialog/oauth', (request, reply) => {
+    const params = mergeParams(request.body);
+    const dialog = readDialogRequest(params, host.settings.appId, host.allowedRedirects);
+    if ('error' in dialog)
+      return reply.code(400).type('text/html; charset=utf-8').send(renderDialogError(dialog.error, cssPath));
+    if (params.decision !== 'allow') return reply.redirect(deniedRedirect(dialog), 302);
+    const persona = host.personas.find((candidate) => candidate.id === params.persona) ?? host.personas[0];
+    if (!persona)
+      return reply
+        .code(400)
+        .type('text/html; charset=utf-8')
+        .send(renderDialogError('No sandbox user exists.', cssPath));
+    const code = host.codes.issue({ personaId: persona.id, scopes: dialog.scopes }, dialog.redirectUri, host.now());
+    return reply.redirect(redirectWith(dialog.redirectUri, { code, state: dialog.state }), 302);
+  });
+}
+
+function registerGraph(app: FastifyInstance, host: SandboxHost): void {
+  app.route({
+    method: ['GET', 'POST', 'DELETE'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const wildcard = (request.params as { '*'?: string })['*'] ?? '';
+      const segments = wildcard.split('/').filter(Boolean);
+      const version =
+        segments[0] !== undefined && VERSION.test(segments[0])
+          ? (segments.shift() ?? DEFAULT_GRAPH_VERSION)
+          : DEFAULT_GRAPH_VERSION;
+      const query = mergeParams(request.query);
+      const params = mergeParams(request.query, request.body);
+      if (host.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, host.faults.latencyMs));
+      const answer = handleGraphCall(host, {
+        method: request.method as HttpMethod,
+        version,
+        segments,
+        params,
+        query,
+        token: tokenOf(request, params),
+        baseUrl: baseUrlOf(app, request),
+        inBatch: false,
+      });
+      return sendGraph(reply, answer.status, answer.headers, answer.body);
+    },
+  });
+}
+
+/**
+ * The sandbox as a Fastify plugin. Not wrapped in fastify-plugin on purpose: its routes, body parsers and error
+ * handler stay inside its own prefix and never change the host app.
+ */
+export function createSandboxPlugin(host: SandboxHost): FastifyPluginAsync {
+  return async (app) => {
+    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
+    app.setErrorHandler((error, request, reply) => {
+      const { statusCode, message } = error as { statusCode?: number; message?: string };
+      const status = statusCode ?? 500;
+      if (status >= 500) request.log.error(error, 'meta sandbox failed');
+      const graphError = new GraphError(
+        status >= 500
+          ? { message: 'An unknown error has occurred.', code: 1, status: 500, isTransient: true }
+          : { message: `(#100) ${message ?? 'Invalid request'}`, code: 100, status },
+      );
+      return sendGraph(reply, graphError.status, {}, graphError.toBody(host.traceId()));
+    });
+    const cssPath = `${app.prefix}${CSS_PATH}`;
+    registerDialog(app, host, cssPath);
+    registerAdsManagerPage(app, host, cssPath);
+    if (host.control) registerControlRoutes(app, host.control);
+    registerGraph(app, host);
+  };
+}

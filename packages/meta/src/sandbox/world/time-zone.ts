@@ -1,0 +1,87 @@
+export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const dayStarts = new Map<string, number>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Offset of a time zone from UTC at an instant, in ms (positive east of Greenwich). */
+export function zoneOffsetMs(timeZone: string, instant: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const asUtc = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
+export function localDate(timeZone: string, instant: number): string {
+  return new Date(instant + zoneOffsetMs(timeZone, instant)).toISOString().slice(0, 10);
+}
+
+/** The instant a local calendar day begins; two passes settle days that start next to a DST switch. */
+export function startOfLocalDay(timeZone: string, date: string): number {
+  const key = `${timeZone}|${date}`;
+  const cached = dayStarts.get(key);
+  if (cached !== undefined) return cached;
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  let start = utcMidnight - zoneOffsetMs(timeZone, utcMidnight);
+  start = utcMidnight - zoneOffsetMs(timeZone, start);
+  dayStarts.set(key, start);
+  return start;
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Days since 1970-01-01 of a calendar date: the integer that keys per-day noise. */
+export function dayNumber(date: string): number {
+  return Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const parsed = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed) && new Date(parsed).toISOString().startsWith(value);
+}
+
+/** Graph API time format: local wall time with the zone's offset, e.g. 2026-03-01T09:30:00+0700. */
+export function formatGraphTime(instant: number, timeZone: string): string {
+  const offset = zoneOffsetMs(timeZone, instant);
+  const wall = new Date(Math.floor(instant / 1000) * 1000 + offset).toISOString().slice(0, 19);
+  const sign = offset < 0 ? '-' : '+';
+  const minutes = Math.abs(offset) / 60_000;
+  const hh = String(Math.floor(minutes / 60)).padStart(2, '0');
+  const mm = String(minutes % 60).padStart(2, '0');
+  return `${wall}${sign}${hh}${mm}`;
+}
