@@ -7,7 +7,9 @@ import { registerDocs } from './plugins/docs.ts';
 import { notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { adAccountsRoutes } from './modules/ad-accounts/ad-accounts.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { SANDBOX_PREFIX } from './providers/meta/meta-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
 declare module 'fastify' {
@@ -51,9 +53,12 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       api.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundEnvelope(request.method, request.url)));
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(adAccountsRoutes, { prefix: '/ad-accounts' });
     },
     { prefix: '/api' },
   );
+  // The embedded default's stand-in for Meta: same wire format, served by this process.
+  if (ctx.sandbox) await app.register(ctx.sandbox.plugin, { prefix: SANDBOX_PREFIX });
 
   const spaServed = await registerSpa(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

@@ -1,13 +1,21 @@
 import type { DatabaseHandle } from '@adpilot/db';
+import type { Sandbox } from '@adpilot/meta/sandbox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
+import { defineSyncJobs } from './jobs/ad-account-sync.jobs.ts';
+import { JobQueue } from './jobs/job-queue.ts';
 import { deriveKey, SecretBox } from './lib/crypto.ts';
+import { ActivityRepository } from './modules/activity/activity.repository.ts';
+import { AdAccountSyncService } from './modules/ad-accounts/ad-account-sync.service.ts';
+import { AdAccountsRepository } from './modules/ad-accounts/ad-accounts.repository.ts';
+import { AdAccountsService, UNLIMITED_QUOTA, type SyncScheduler } from './modules/ad-accounts/ad-accounts.service.ts';
 import { AccessTokens } from './modules/auth/access-token.ts';
 import { AttemptLimiter } from './modules/auth/attempt-limiter.ts';
-import { RateLimitRepository } from './modules/auth/rate-limit.repository.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { RateLimitRepository } from './modules/auth/rate-limit.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './providers/mail/mailer.ts';
+import { createMetaProvider, type MetaProvider } from './providers/meta/meta-provider.ts';
 
 /** Everything the routes and jobs need, built once per process (or per test) and passed down explicitly. */
 export interface AppContext {
@@ -18,6 +26,11 @@ export interface AppContext {
   mailer: Mailer;
   auth: AuthService;
   sessions: { isActive(sessionId: string, userId: string): Promise<boolean> };
+  meta: MetaProvider;
+  sandbox?: Sandbox;
+  jobs: JobQueue;
+  adAccounts: AdAccountsService;
+  adAccountSync: AdAccountSyncService;
   now: () => Date;
 }
 
@@ -28,11 +41,15 @@ export interface ContextOptions {
   log: FastifyBaseLogger;
   now?: () => Date;
   mailer?: Mailer;
+  meta?: MetaProvider;
+  /** Tests may take the place of the job queue's scheduler to run syncs in line. */
+  scheduler?: SyncScheduler;
 }
 
 export function createContext(options: ContextOptions): AppContext {
   const { config, database, appSecret, log } = options;
   const now = options.now ?? (() => new Date());
+  const secretBox = new SecretBox(deriveKey(appSecret, 'encryption'));
   const authRepository = new AuthRepository(database.db);
   const mailer =
     options.mailer ??
@@ -48,14 +65,50 @@ export function createContext(options: ContextOptions): AppContext {
     publicUrl: config.publicUrl,
     now,
   });
+
+  const meta = options.meta ?? createMetaProvider(config);
+  const activity = new ActivityRepository(database.db);
+  const adAccountsRepository = new AdAccountsRepository(database.db);
+  const adAccountSync = new AdAccountSyncService({
+    repository: adAccountsRepository,
+    activity,
+    meta: meta.client,
+    secretBox,
+    now,
+  });
+  const jobs = new JobQueue(database, log);
+  const queuedScheduler = defineSyncJobs(jobs, {
+    sync: adAccountSync,
+    repository: adAccountsRepository,
+    intervalMinutes: config.meta.syncIntervalMinutes,
+    now,
+  });
+  const adAccounts = new AdAccountsService({
+    repository: adAccountsRepository,
+    activity,
+    meta: meta.client,
+    secretBox,
+    scheduler: options.scheduler ?? queuedScheduler,
+    quota: UNLIMITED_QUOTA,
+    isSandbox: Boolean(meta.sandbox),
+    redirectUri: `${config.publicUrl}/ad-accounts`,
+    presenter: { adsManagerBase: () => meta.adsManagerBase },
+    now,
+  });
+
   return {
     config,
     database,
-    secretBox: new SecretBox(deriveKey(appSecret, 'encryption')),
+    secretBox,
     accessTokens,
     mailer,
     auth,
     sessions: { isActive: (sessionId, userId) => auth.isSessionActive(sessionId, userId) },
+    meta,
+    sandbox: meta.sandbox,
+    jobs,
+    adAccounts,
+    adAccountSync,
     now,
   };
 }

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
       await app.close();
+      await ctx.jobs.stop();
       await database.close();
     } finally {
       clearTimeout(force);
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  await ctx.jobs.start({ work: config.role !== 'api' });
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
     app.log.info(`AdPilot is up at ${config.publicUrl} (database: ${database.kind}, Meta: ${config.meta.mode})`);

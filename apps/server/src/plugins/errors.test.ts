@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -9,7 +10,7 @@ afterAll(() => t.close());
 
 /** Bad input gets a clear 4xx envelope and never a 500. */
 describe('malformed requests', () => {
-  const cases: [string, Parameters<TestApp['app']['inject']>[0], number, string][] = [
+  const cases: [string, InjectOptions, number, string][] = [
     [
       'broken JSON',
       {

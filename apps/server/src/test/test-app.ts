@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config/env.ts';
-import { createContext, type AppContext } from '../context.ts';
+import { createContext, type AppContext, type ContextOptions } from '../context.ts';
 import type { Mail, Mailer } from '../providers/mail/mailer.ts';
 
 /** A mailer that keeps what it was asked to send, for tests to read links from. */
@@ -31,6 +31,7 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789'
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
+  services: Pick<ContextOptions, 'meta' | 'scheduler'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = {
@@ -57,6 +58,7 @@ export async function createTestApp(
     log: pino({ level: 'silent' }),
     now: () => clock.now,
     mailer,
+    ...services,
   });
   const app = await buildApp(ctx, { logger: false });
   await app.ready();

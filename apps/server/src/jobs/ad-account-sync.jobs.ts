@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { AdAccountsRepository } from '../modules/ad-accounts/ad-accounts.repository.ts';
+import type { AdAccountSyncService } from '../modules/ad-accounts/ad-account-sync.service.ts';
+import type { SyncScheduler } from '../modules/ad-accounts/ad-accounts.service.ts';
+import type { JobQueue } from './job-queue.ts';
+
+export const SYNC_JOB = 'ad-account-sync';
+export const SYNC_DUE_JOB = 'ad-account-sync-due';
+const SYNC_RETRY_LIMIT = 3;
+
+const syncPayload = z.object({
+  userId: z.uuid(),
+  adAccountId: z.uuid(),
+  reason: z.enum(['connect', 'manual', 'schedule']),
+});
+
+/** Declares the sync jobs: one account's sync, and the five-minute tick that enqueues the accounts due. */
+export function defineSyncJobs(
+  queue: JobQueue,
+  deps: { sync: AdAccountSyncService; repository: AdAccountsRepository; intervalMinutes: number; now: () => Date },
+): SyncScheduler {
+  queue.define({
+    name: SYNC_JOB,
+    payload: syncPayload,
+    // One queued and one running sync per account at most: the singleton key is the account.
+    policy: 'stately',
+    retryLimit: SYNC_RETRY_LIMIT,
+    retryDelaySeconds: 30,
+    concurrency: 2,
+    handler: async (data, job) => {
+      await deps.sync.sync(data.userId, data.adAccountId, { final: job.retryCount >= SYNC_RETRY_LIMIT });
+    },
+  });
+
+  const scheduler: SyncScheduler = {
+    async enqueueSync(userId, adAccountId, reason) {
+      const id = await queue.send(SYNC_JOB, { userId, adAccountId, reason }, { singletonKey: adAccountId });
+      return id !== null;
+    },
+  };
+
+  queue.define({
+    name: SYNC_DUE_JOB,
+    payload: z.object({}).loose(),
+    cron: '*/5 * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      const before = new Date(deps.now().getTime() - deps.intervalMinutes * 60_000);
+      for (const account of await deps.repository.findDueForSync(before, 500)) {
+        await scheduler.enqueueSync(account.userId, account.id, 'schedule');
+      }
+    },
+  });
+  return scheduler;
+}

@@ -1,0 +1,86 @@
+import type { DatabaseHandle } from '@adpilot/db';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, PgBoss, type Job, type QueuePolicy, type SendOptions } from 'pg-boss';
+import type { z } from 'zod';
+
+/** A job declared as data: its name, the schema of its payload, and what runs it. */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+  handler: (data: z.infer<S>, job: { id: string; retryCount: number }) => Promise<void>;
+  /** Cron (UTC) on which pg-boss enqueues it; one instance of the schedule fires however many processes run. */
+  cron?: string;
+  policy?: QueuePolicy;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+  /** How many of these one worker process runs at once. */
+  concurrency?: number;
+}
+
+/**
+ * pg-boss on our database: Postgres in scale-out (jobs claimed with SKIP LOCKED by any worker), or the
+ * embedded PGlite through its adapter. API processes only enqueue; workers also run handlers.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition>();
+  private started = false;
+
+  constructor(
+    database: DatabaseHandle,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.boss = database.pglite
+      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss' })
+      : new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4 });
+    this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
+  }
+
+  define<S extends z.ZodType>(definition: JobDefinition<S>): void {
+    this.definitions.set(definition.name, definition as unknown as JobDefinition);
+  }
+
+  async start(options: { work: boolean }): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    for (const definition of this.definitions.values()) {
+      await this.boss.createQueue(definition.name, {
+        policy: definition.policy ?? 'standard',
+        retryLimit: definition.retryLimit ?? 3,
+        retryDelay: definition.retryDelaySeconds ?? 30,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      });
+      if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
+      if (options.work) await this.work(definition);
+    }
+  }
+
+  private async work(definition: JobDefinition): Promise<void> {
+    const concurrency = definition.concurrency ?? 2;
+    await this.boss.work(
+      definition.name,
+      { batchSize: 1, localConcurrency: concurrency },
+      async (jobs: Job<object>[]) => {
+        for (const job of jobs) {
+          const data = definition.payload.parse(job.data);
+          await definition.handler(data, { id: job.id, retryCount: job.retryCount });
+        }
+      },
+    );
+  }
+
+  /** Enqueues a job; with a singleton key, a second copy while one is queued is dropped (returns null). */
+  async send(name: string, data: object, options: SendOptions = {}): Promise<string | null> {
+    const definition = this.definitions.get(name);
+    if (!definition) throw new Error(`Unknown job ${name}`);
+    return this.boss.send(name, definition.payload.parse(data) as object, options);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+}

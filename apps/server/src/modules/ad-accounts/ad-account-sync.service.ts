@@ -1,0 +1,184 @@
+import type { AdAccountRow } from '@adpilot/db';
+import { MetaApiError, MetaTokenExpiredError, type InsightsRow, type MetaClient } from '@adpilot/meta';
+import type { SecretBox } from '../../lib/crypto.ts';
+import { addDays, dateInZone } from '../../lib/time-zone.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { AdAccountsRepository, EntityInput, InsightInput } from './ad-accounts.repository.ts';
+
+/** The first sync backfills a month (every rule window fits); later ones refresh the days late conversions still move. */
+export const BACKFILL_DAYS = 30;
+export const REFRESH_DAYS = 3;
+
+export interface SyncResult {
+  status: 'synced' | 'skipped' | 'reauth' | 'failed';
+  entities?: number;
+  insightRows?: number;
+}
+
+export interface AdAccountSyncDeps {
+  repository: AdAccountsRepository;
+  activity: ActivityRepository;
+  meta: MetaClient;
+  secretBox: SecretBox;
+  now: () => Date;
+}
+
+const toDate = (value: string | undefined) => (value ? new Date(value) : null);
+const toBudget = (value: string | number | undefined | null) =>
+  value === undefined || value === null || value === '' ? null : Number(value);
+
+/**
+ * One account's sync: entities and daily insights into our mirror, idempotently. A handful of Graph calls per
+ * account whatever its size: entities paged at the maximum page size, insights at level=ad with time_increment=1.
+ */
+export class AdAccountSyncService {
+  constructor(private readonly deps: AdAccountSyncDeps) {}
+
+  async sync(userId: string, adAccountId: string, attempt: { final: boolean }): Promise<SyncResult> {
+    const { repository } = this.deps;
+    const account = await repository.find(userId, adAccountId);
+    if (!account || account.needsReauth) return { status: 'skipped' };
+    await repository.update(userId, adAccountId, { syncStatus: 'syncing' });
+    try {
+      const result = await this.pull(account);
+      await repository.update(userId, adAccountId, {
+        syncStatus: 'idle',
+        lastSync: this.deps.now(),
+        lastSyncError: null,
+      });
+      return result;
+    } catch (error) {
+      return this.fail(account, error, attempt.final);
+    }
+  }
+
+  private async pull(account: AdAccountRow): Promise<SyncResult> {
+    const { meta, repository } = this.deps;
+    const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
+    const actId = `act_${account.facebookAccountId}`;
+    const startedAt = this.deps.now();
+
+    const info = await meta.getAdAccount(token, actId);
+    const [campaigns, adsets, ads] = await Promise.all([
+      meta.listCampaigns(token, actId),
+      meta.listAdSets(token, actId),
+      meta.listAds(token, actId),
+    ]);
+    const entities: EntityInput[] = [
+      ...campaigns.map((c) => ({
+        level: 'campaign' as const,
+        externalId: c.id,
+        name: c.name,
+        status: c.status,
+        effectiveStatus: c.effective_status,
+        campaignExternalId: c.id,
+        adsetExternalId: null,
+        dailyBudget: toBudget(c.daily_budget),
+        lifetimeBudget: toBudget(c.lifetime_budget),
+        createdTime: toDate(c.created_time),
+        updatedTime: toDate(c.updated_time),
+      })),
+      ...adsets.map((s) => ({
+        level: 'adset' as const,
+        externalId: s.id,
+        name: s.name,
+        status: s.status,
+        effectiveStatus: s.effective_status,
+        campaignExternalId: s.campaign_id,
+        adsetExternalId: s.id,
+        dailyBudget: toBudget(s.daily_budget),
+        lifetimeBudget: toBudget(s.lifetime_budget),
+        createdTime: toDate(s.created_time),
+        updatedTime: toDate(s.updated_time),
+      })),
+      ...ads.map((a) => ({
+        level: 'ad' as const,
+        externalId: a.id,
+        name: a.name,
+        status: a.status,
+        effectiveStatus: a.effective_status,
+        campaignExternalId: a.campaign_id,
+        adsetExternalId: a.adset_id,
+        dailyBudget: null,
+        lifetimeBudget: null,
+        createdTime: toDate(a.created_time),
+        updatedTime: toDate(a.updated_time),
+      })),
+    ];
+    await repository.replaceEntities(account.userId, account.id, entities, startedAt);
+
+    const until = dateInZone(startedAt, info.timezone_name ?? account.timezone);
+    const since = addDays(until, -(account.lastSync ? REFRESH_DAYS : BACKFILL_DAYS - 1));
+    const rows = await meta.getInsights(token, actId, { level: 'ad', timeRange: { since, until }, timeIncrement: 1 });
+    await repository.upsertInsights(
+      account.userId,
+      account.id,
+      rows.map(toInsightInput).filter((row): row is InsightInput => row !== null),
+      { since, until },
+    );
+
+    await repository.update(account.userId, account.id, {
+      facebookAccountName: info.name,
+      metaAccountStatus: info.account_status,
+      disableReason: info.disable_reason ?? null,
+      currency: info.currency,
+      timezone: info.timezone_name,
+    });
+    return { status: 'synced', entities: entities.length, insightRows: rows.length };
+  }
+
+  private async fail(account: AdAccountRow, error: unknown, final: boolean): Promise<SyncResult> {
+    const { repository, activity } = this.deps;
+    if (error instanceof MetaTokenExpiredError) {
+      await repository.update(account.userId, account.id, {
+        syncStatus: 'error',
+        needsReauth: true,
+        lastSyncError: 'Facebook access expired: reconnect this account',
+      });
+      await activity.insert(account.userId, {
+        level: 'error',
+        category: 'sync',
+        description: `Facebook access for ${account.facebookAccountName} expired; reconnect the account to resume syncing and automation`,
+        adAccountId: account.id,
+        metadata: { code: error.code, subcode: error.subcode ?? null },
+      });
+      return { status: 'reauth' };
+    }
+    const message = error instanceof MetaApiError ? error.message : 'Unexpected error while syncing';
+    // Transient failures are retried by the queue; only the last attempt is reported to the user.
+    const retrying =
+      !final && (!(error instanceof MetaApiError) || error.isTransient || error.name === 'MetaRateLimitError');
+    await repository.update(account.userId, account.id, {
+      syncStatus: retrying ? 'queued' : 'error',
+      lastSyncError: message,
+    });
+    if (retrying) throw error;
+    await activity.insert(account.userId, {
+      level: 'error',
+      category: 'sync',
+      description: `Sync of ${account.facebookAccountName} failed: ${message}`,
+      adAccountId: account.id,
+      metadata:
+        error instanceof MetaApiError
+          ? { code: error.code, subcode: error.subcode ?? null, fbtraceId: error.fbtraceId ?? null }
+          : {},
+    });
+    return { status: 'failed' };
+  }
+}
+
+function toInsightInput(row: InsightsRow): InsightInput | null {
+  const entityExternalId = row.ad_id;
+  if (!entityExternalId || !row.date_start) return null;
+  return {
+    entityExternalId,
+    date: row.date_start,
+    spend: row.spend ?? 0,
+    impressions: row.impressions ?? 0,
+    reach: row.reach ?? 0,
+    clicks: row.clicks ?? 0,
+    linkClicks: row.linkClicks ?? 0,
+    conversions: row.conversions ?? 0,
+    conversionValue: row.conversionValue ?? 0,
+  };
+}

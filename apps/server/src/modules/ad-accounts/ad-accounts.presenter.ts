@@ -1,0 +1,47 @@
+import type { AdAccount } from '@adpilot/contracts';
+import type { AdAccountRow } from '@adpilot/db';
+
+/** Meta's account_status values (reference §2); 1, 8 and 9 can still deliver. */
+const ACCOUNT_STATUS_TEXT: Record<number, string> = {
+  1: 'Active',
+  2: 'Disabled',
+  3: 'Unsettled: an outstanding balance must be paid',
+  7: 'Pending risk review',
+  8: 'Pending settlement',
+  9: 'In grace period',
+  100: 'Pending closure',
+  101: 'Closed',
+};
+
+export function accountStatusReason(row: Pick<AdAccountRow, 'metaAccountStatus' | 'disableReason'>): string | null {
+  if (row.metaAccountStatus === 1) return null;
+  const text = ACCOUNT_STATUS_TEXT[row.metaAccountStatus] ?? `Meta account status ${row.metaAccountStatus}`;
+  return row.disableReason ? `${text} (disable reason ${row.disableReason})` : text;
+}
+
+export interface PresenterOptions {
+  /** Where "View in Facebook" leads: Ads Manager, or the sandbox's own page for sandbox accounts. */
+  adsManagerBase: (row: AdAccountRow) => string;
+}
+
+/** The only shape an ad account leaves the server in: never its token. */
+export function presentAdAccount(row: AdAccountRow, options: PresenterOptions): AdAccount {
+  return {
+    id: row.id,
+    facebook_account_id: row.facebookAccountId,
+    facebook_account_name: row.facebookAccountName,
+    account_status: row.metaAccountStatus === 1 ? 'active' : 'inactive',
+    meta_account_status: row.metaAccountStatus,
+    status_reason: row.needsReauth ? 'Facebook access expired: reconnect this account' : accountStatusReason(row),
+    currency: row.currency,
+    timezone: row.timezone,
+    last_sync: row.lastSync?.toISOString() ?? null,
+    sync_status: row.syncStatus,
+    last_sync_error: row.lastSyncError,
+    needs_reauth: row.needsReauth,
+    is_sandbox: row.isSandbox,
+    auto_sync: row.autoSync,
+    ads_manager_url: `${options.adsManagerBase(row)}?act=${encodeURIComponent(row.facebookAccountId)}`,
+    created_at: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,329 @@
+import {
+  adAccounts,
+  adEntities,
+  insightsDaily,
+  oauthStates,
+  withTenant,
+  type AdAccountRow,
+  type Database,
+  type Executor,
+} from '@adpilot/db';
+import { and, asc, count, eq, gt, gte, isNull, lte, lt, or, sql } from 'drizzle-orm';
+
+export type NewAdAccount = Pick<
+  AdAccountRow,
+  | 'facebookAccountId'
+  | 'facebookAccountName'
+  | 'metaAccountStatus'
+  | 'disableReason'
+  | 'currency'
+  | 'timezone'
+  | 'accessTokenEnc'
+  | 'tokenExpiresAt'
+  | 'isSandbox'
+>;
+
+export interface EntityInput {
+  level: 'campaign' | 'adset' | 'ad';
+  externalId: string;
+  name: string;
+  status: string;
+  effectiveStatus: string;
+  campaignExternalId: string | null;
+  adsetExternalId: string | null;
+  dailyBudget: number | null;
+  lifetimeBudget: number | null;
+  createdTime: Date | null;
+  updatedTime: Date | null;
+}
+
+export interface InsightInput {
+  entityExternalId: string;
+  date: string;
+  spend: number;
+  impressions: number;
+  reach: number;
+  clicks: number;
+  linkClicks: number;
+  conversions: number;
+  conversionValue: number;
+}
+
+export interface DailyTotals {
+  date: string;
+  spend: number;
+  impressions: number;
+  reach: number;
+  clicks: number;
+  linkClicks: number;
+  conversions: number;
+  conversionValue: number;
+}
+
+/** Rows per INSERT: keeps every statement well under Postgres' 65,535 bind parameters. */
+const CHUNK = 500;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+/** Every query runs inside `withTenant` and filters by user as well: row-level security plus an explicit filter. */
+export class AdAccountsRepository {
+  constructor(private readonly db: Database) {}
+
+  private tenant<T>(userId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
+    return withTenant(this.db, userId, work);
+  }
+
+  list(userId: string): Promise<AdAccountRow[]> {
+    return this.tenant(userId, (tx) =>
+      tx
+        .select()
+        .from(adAccounts)
+        .where(eq(adAccounts.userId, userId))
+        .orderBy(asc(adAccounts.createdAt), asc(adAccounts.facebookAccountName)),
+    );
+  }
+
+  async find(userId: string, id: string): Promise<AdAccountRow | undefined> {
+    const [row] = await this.tenant(userId, (tx) =>
+      tx
+        .select()
+        .from(adAccounts)
+        .where(and(eq(adAccounts.userId, userId), eq(adAccounts.id, id))),
+    );
+    return row;
+  }
+
+  countForUser(userId: string): Promise<number> {
+    return this.tenant(userId, async (tx) => {
+      const [row] = await tx.select({ n: count() }).from(adAccounts).where(eq(adAccounts.userId, userId));
+      return row?.n ?? 0;
+    });
+  }
+
+  /** Connects (or reconnects) accounts: a reconnect refreshes the token and clears the re-authorisation flag. */
+  upsertConnected(userId: string, accounts: NewAdAccount[]): Promise<AdAccountRow[]> {
+    if (accounts.length === 0) return Promise.resolve([]);
+    return this.tenant(userId, (tx) =>
+      tx
+        .insert(adAccounts)
+        .values(accounts.map((account) => ({ ...account, userId })))
+        .onConflictDoUpdate({
+          target: [adAccounts.userId, adAccounts.facebookAccountId],
+          set: {
+            facebookAccountName: sql`excluded.facebook_account_name`,
+            metaAccountStatus: sql`excluded.meta_account_status`,
+            disableReason: sql`excluded.disable_reason`,
+            currency: sql`excluded.currency`,
+            timezone: sql`excluded.timezone`,
+            accessTokenEnc: sql`excluded.access_token_enc`,
+            tokenExpiresAt: sql`excluded.token_expires_at`,
+            isSandbox: sql`excluded.is_sandbox`,
+            needsReauth: false,
+            updatedAt: sql`now()`,
+          },
+        })
+        .returning(),
+    );
+  }
+
+  async update(userId: string, id: string, patch: Partial<AdAccountRow>): Promise<AdAccountRow | undefined> {
+    const [row] = await this.tenant(userId, (tx) =>
+      tx
+        .update(adAccounts)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(adAccounts.userId, userId), eq(adAccounts.id, id)))
+        .returning(),
+    );
+    return row;
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const rows = await this.tenant(userId, (tx) =>
+      tx
+        .delete(adAccounts)
+        .where(and(eq(adAccounts.userId, userId), eq(adAccounts.id, id)))
+        .returning({ id: adAccounts.id }),
+    );
+    return rows.length === 1;
+  }
+
+  /** Mirrors the account's campaigns, ad sets and ads; entities gone from Meta are marked DELETED, not dropped. */
+  replaceEntities(userId: string, adAccountId: string, entities: EntityInput[], syncedAt: Date): Promise<void> {
+    return this.tenant(userId, async (tx) => {
+      for (const part of chunks(entities)) {
+        await tx
+          .insert(adEntities)
+          .values(part.map((entity) => ({ ...entity, userId, adAccountId, syncedAt })))
+          .onConflictDoUpdate({
+            target: [adEntities.adAccountId, adEntities.externalId],
+            set: {
+              name: sql`excluded.name`,
+              status: sql`excluded.status`,
+              effectiveStatus: sql`excluded.effective_status`,
+              campaignExternalId: sql`excluded.campaign_external_id`,
+              adsetExternalId: sql`excluded.adset_external_id`,
+              dailyBudget: sql`excluded.daily_budget`,
+              lifetimeBudget: sql`excluded.lifetime_budget`,
+              createdTime: sql`excluded.created_time`,
+              updatedTime: sql`excluded.updated_time`,
+              syncedAt: sql`excluded.synced_at`,
+            },
+          });
+      }
+      await tx
+        .update(adEntities)
+        .set({ status: 'DELETED', effectiveStatus: 'DELETED' })
+        .where(
+          and(
+            eq(adEntities.userId, userId),
+            eq(adEntities.adAccountId, adAccountId),
+            lt(adEntities.syncedAt, syncedAt),
+          ),
+        );
+    });
+  }
+
+  /**
+   * Stores ad-level daily insights (idempotent upserts), then rolls them up to ad sets and campaigns for the
+   * same dates, so rules at any level read one table. Reach is summed: an upper bound, as Meta does not add it up.
+   */
+  upsertInsights(
+    userId: string,
+    adAccountId: string,
+    rows: InsightInput[],
+    range: { since: string; until: string },
+  ): Promise<void> {
+    return this.tenant(userId, async (tx) => {
+      for (const part of chunks(rows)) {
+        await tx
+          .insert(insightsDaily)
+          .values(part.map((row) => ({ ...row, userId, adAccountId, level: 'ad' as const })))
+          .onConflictDoUpdate({
+            target: [
+              insightsDaily.adAccountId,
+              insightsDaily.level,
+              insightsDaily.entityExternalId,
+              insightsDaily.date,
+            ],
+            set: {
+              spend: sql`excluded.spend`,
+              impressions: sql`excluded.impressions`,
+              reach: sql`excluded.reach`,
+              clicks: sql`excluded.clicks`,
+              linkClicks: sql`excluded.link_clicks`,
+              conversions: sql`excluded.conversions`,
+              conversionValue: sql`excluded.conversion_value`,
+              updatedAt: sql`now()`,
+            },
+          });
+      }
+      for (const level of ['adset', 'campaign'] as const) {
+        const parent = level === 'adset' ? sql`e.adset_external_id` : sql`e.campaign_external_id`;
+        await tx.execute(sql`
+          insert into insights_daily (user_id, ad_account_id, level, entity_external_id, date, spend, impressions, reach, clicks, link_clicks, conversions, conversion_value, updated_at)
+          select i.user_id, i.ad_account_id, ${level}, ${parent}, i.date, sum(i.spend), sum(i.impressions), sum(i.reach), sum(i.clicks), sum(i.link_clicks), sum(i.conversions), sum(i.conversion_value), now()
+          from insights_daily i
+          join ad_entities e on e.ad_account_id = i.ad_account_id and e.external_id = i.entity_external_id and e.level = 'ad'
+          where i.ad_account_id = ${adAccountId} and i.user_id = ${userId} and i.level = 'ad' and i.date between ${range.since} and ${range.until} and ${parent} is not null
+          group by i.user_id, i.ad_account_id, ${parent}, i.date
+          on conflict (ad_account_id, level, entity_external_id, date) do update set
+            spend = excluded.spend, impressions = excluded.impressions, reach = excluded.reach, clicks = excluded.clicks,
+            link_clicks = excluded.link_clicks, conversions = excluded.conversions, conversion_value = excluded.conversion_value, updated_at = now()`);
+      }
+    });
+  }
+
+  /** Account totals per day, from the ad-level rows. */
+  dailyTotals(userId: string, adAccountId: string, since: string, until: string): Promise<DailyTotals[]> {
+    return this.tenant(userId, (tx) =>
+      tx
+        .select({
+          date: insightsDaily.date,
+          spend: sql<number>`coalesce(sum(${insightsDaily.spend}), 0)::float8`,
+          impressions: sql<number>`coalesce(sum(${insightsDaily.impressions}), 0)::float8`,
+          reach: sql<number>`coalesce(sum(${insightsDaily.reach}), 0)::float8`,
+          clicks: sql<number>`coalesce(sum(${insightsDaily.clicks}), 0)::float8`,
+          linkClicks: sql<number>`coalesce(sum(${insightsDaily.linkClicks}), 0)::float8`,
+          conversions: sql<number>`coalesce(sum(${insightsDaily.conversions}), 0)::float8`,
+          conversionValue: sql<number>`coalesce(sum(${insightsDaily.conversionValue}), 0)::float8`,
+        })
+        .from(insightsDaily)
+        .where(
+          and(
+            eq(insightsDaily.userId, userId),
+            eq(insightsDaily.adAccountId, adAccountId),
+            eq(insightsDaily.level, 'ad'),
+            gte(insightsDaily.date, since),
+            lte(insightsDaily.date, until),
+          ),
+        )
+        .groupBy(insightsDaily.date)
+        .orderBy(asc(insightsDaily.date)),
+    );
+  }
+
+  entityCounts(userId: string, adAccountId: string): Promise<{ level: string; n: number }[]> {
+    return this.tenant(userId, (tx) =>
+      tx
+        .select({ level: adEntities.level, n: count() })
+        .from(adEntities)
+        .where(
+          and(
+            eq(adEntities.userId, userId),
+            eq(adEntities.adAccountId, adAccountId),
+            sql`${adEntities.status} <> 'DELETED'`,
+          ),
+        )
+        .groupBy(adEntities.level),
+    );
+  }
+
+  /** Accounts of every tenant due for a scheduled sync: a system query of the scheduler, not a tenant one. */
+  findDueForSync(before: Date, limit: number): Promise<{ id: string; userId: string }[]> {
+    return this.db
+      .select({ id: adAccounts.id, userId: adAccounts.userId })
+      .from(adAccounts)
+      .where(
+        and(
+          eq(adAccounts.autoSync, true),
+          eq(adAccounts.needsReauth, false),
+          or(isNull(adAccounts.lastSync), lt(adAccounts.lastSync, before)),
+        ),
+      )
+      .orderBy(sql`${adAccounts.lastSync} asc nulls first`)
+      .limit(limit);
+  }
+
+  async createOAuthState(input: {
+    userId: string;
+    stateHash: string;
+    provider: string;
+    redirectUri: string;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.tenant(input.userId, (tx) => tx.insert(oauthStates).values(input));
+  }
+
+  /** Takes a state once, only for the user it was issued to and before it expires. */
+  async consumeOAuthState(userId: string, stateHash: string, now: Date): Promise<{ redirectUri: string } | undefined> {
+    const [row] = await this.tenant(userId, (tx) =>
+      tx
+        .update(oauthStates)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(oauthStates.userId, userId),
+            eq(oauthStates.stateHash, stateHash),
+            isNull(oauthStates.usedAt),
+            gt(oauthStates.expiresAt, now),
+          ),
+        )
+        .returning({ redirectUri: oauthStates.redirectUri }),
+    );
+    return row;
+  }
+}

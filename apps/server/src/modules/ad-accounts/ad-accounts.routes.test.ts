@@ -1,0 +1,266 @@
+import { adAccounts, activityLogs, adEntities, insightsDaily } from '@adpilot/db';
+import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerConsent, startTestSandbox } from '../../test/meta-sandbox.ts';
+import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  const started = await startTestSandbox();
+  sandbox = started.running;
+  // Syncs run in line here, so each test sees their result; the queue itself is tested in sync.jobs.test.ts.
+  t = await createTestApp(
+    {},
+    {},
+    {
+      meta: started.provider,
+      scheduler: {
+        enqueueSync: async (userId, adAccountId) => {
+          await t.ctx.adAccountSync.sync(userId, adAccountId, { final: true });
+          return true;
+        },
+      },
+    },
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+
+type Session = Awaited<ReturnType<typeof registerUser>>;
+const call = (session: Session, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/ad-accounts${url}`, headers: session.auth, ...(payload ? { payload } : {}) });
+
+async function connect(session: Session) {
+  const { authUrl } = (await call(session, 'GET', '/facebook/auth-url')).json().data;
+  const back = await answerConsent(authUrl);
+  const response = await call(session, 'POST', '/facebook/callback', {
+    code: back.searchParams.get('code'),
+    state: back.searchParams.get('state'),
+  });
+  return response;
+}
+
+describe('connect flow', () => {
+  it('gives an authorisation address with a state, our redirect and the ads permissions', async () => {
+    const session = await registerUser(t.app);
+    const response = await call(session, 'GET', '/facebook/auth-url');
+    expect(response.statusCode).toBe(200);
+    const url = new URL(response.json().data.authUrl);
+    expect(url.pathname).toMatch(/\/v25\.0\/dialog\/oauth$/);
+    expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/ad-accounts');
+    expect(url.searchParams.get('scope')).toContain('ads_management');
+    expect(url.searchParams.get('state')?.length).toBeGreaterThanOrEqual(32);
+    const alias = await call(session, 'POST', '/connect');
+    expect(alias.json().data.authUrl).toContain('/dialog/oauth');
+  });
+
+  it('connects every account of the authorisation, stores the token encrypted and never shows it', async () => {
+    const session = await registerUser(t.app);
+    const response = await connect(session);
+    expect(response.statusCode).toBe(200);
+    const connected = response.json().data.connectedAccounts;
+    expect(connected.length).toBeGreaterThanOrEqual(3);
+    expect(response.body).not.toMatch(/access_?token/i);
+    const currencies = connected.map((a: { currency: string }) => a.currency);
+    expect(currencies).toEqual(expect.arrayContaining(['THB', 'USD']));
+    const thai = connected.find((a: { currency: string }) => a.currency === 'THB');
+    expect(thai).toMatchObject({ timezone: 'Asia/Bangkok', is_sandbox: true, account_status: 'active' });
+    expect(
+      connected.some(
+        (a: { account_status: string; status_reason: string | null }) =>
+          a.account_status === 'inactive' && a.status_reason,
+      ),
+    ).toBe(true);
+
+    const [row] = await t.database.db.select().from(adAccounts).where(eq(adAccounts.userId, session.user.id)).limit(1);
+    expect(row?.accessTokenEnc).toMatch(/^v1\./);
+    const token = t.ctx.secretBox.decrypt(row?.accessTokenEnc ?? '');
+    expect(row?.accessTokenEnc).not.toContain(token);
+    expect((await call(session, 'GET', '/')).body).not.toContain(token);
+  });
+
+  it('refuses a forged state, a reused one, another user’s and an expired one', async () => {
+    const session = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const forged = await call(session, 'POST', '/facebook/callback', { code: 'anything', state: 'forged-state' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().code).toBe('INVALID_STATE');
+
+    const { authUrl } = (await call(session, 'GET', '/facebook/auth-url')).json().data;
+    const back = await answerConsent(authUrl);
+    const body = { code: back.searchParams.get('code'), state: back.searchParams.get('state') };
+    expect((await call(other, 'POST', '/facebook/callback', body)).json().code).toBe('INVALID_STATE');
+    expect((await call(session, 'POST', '/facebook/callback', body)).statusCode).toBe(200);
+    expect((await call(session, 'POST', '/facebook/callback', body)).json().code).toBe('INVALID_STATE');
+
+    const late = await answerConsent((await call(session, 'GET', '/facebook/auth-url')).json().data.authUrl);
+    t.clock.advance(11 * 60 * 1000);
+    const expired = await call(session, 'POST', '/facebook/callback', {
+      code: late.searchParams.get('code'),
+      state: late.searchParams.get('state'),
+    });
+    expect(expired.json().code).toBe('INVALID_STATE');
+  });
+
+  it('reconnecting the same accounts updates them instead of duplicating', async () => {
+    const session = await registerUser(t.app);
+    const first = (await connect(session)).json().data.connectedAccounts.length;
+    await connect(session);
+    expect((await call(session, 'GET', '/')).json().data).toHaveLength(first);
+  });
+
+  it('answers 502 with a clear message, not 500, when Meta fails the exchange', async () => {
+    const session = await registerUser(t.app);
+    const { authUrl } = (await call(session, 'GET', '/facebook/auth-url')).json().data;
+    const back = await answerConsent(authUrl);
+    sandbox.sandbox.faults.set({ serverError: { count: 50 } });
+    try {
+      const response = await call(session, 'POST', '/facebook/callback', {
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ success: false, code: 'META_ERROR' });
+    } finally {
+      sandbox.sandbox.faults.clear();
+    }
+  });
+});
+
+describe('sync', () => {
+  it('mirrors entities and 30 days of daily insights, and stats add them up', async () => {
+    const session = await registerUser(t.app);
+    const [account] = (await connect(session))
+      .json()
+      .data.connectedAccounts.filter((a: { account_status: string }) => a.account_status === 'active');
+    const listed = (await call(session, 'GET', '/')).json().data.find((a: { id: string }) => a.id === account.id);
+    expect(listed.last_sync).not.toBeNull();
+    expect(listed.sync_status).toBe('idle');
+
+    const detail = (await call(session, 'GET', `/${account.id}`)).json().data;
+    expect(detail.counts.campaigns).toBeGreaterThan(0);
+    expect(detail.counts.ads).toBeGreaterThan(detail.counts.campaigns);
+
+    const stats = (await call(session, 'GET', `/${account.id}/stats`)).json().data;
+    expect(stats.currency).toBe(account.currency);
+    expect(stats.daily.length).toBeGreaterThanOrEqual(28);
+    expect(stats.totals.spend).toBeGreaterThan(0);
+    const summed = stats.daily.reduce((total: number, day: { spend: number }) => total + day.spend, 0);
+    expect(stats.totals.spend).toBeCloseTo(summed, 0);
+    expect(stats.totals.cpc).toBeCloseTo(stats.totals.spend / stats.totals.clicks, 2);
+
+    // Roll-ups: each campaign's day equals the sum of its ads' days.
+    const rows = await t.database.db.select().from(insightsDaily).where(eq(insightsDaily.adAccountId, account.id));
+    const day = rows.find((r) => r.level === 'campaign');
+    const ads = await t.database.db
+      .select()
+      .from(adEntities)
+      .where(
+        and(eq(adEntities.adAccountId, account.id), eq(adEntities.campaignExternalId, day?.entityExternalId ?? '')),
+      );
+    const adIds = new Set(ads.filter((a) => a.level === 'ad').map((a) => a.externalId));
+    const adSpend = rows
+      .filter((r) => r.level === 'ad' && r.date === day?.date && adIds.has(r.entityExternalId))
+      .reduce((total, r) => total + r.spend, 0);
+    expect(day?.spend).toBeCloseTo(adSpend, 2);
+  });
+
+  it('is idempotent: a second sync changes no counts', async () => {
+    const session = await registerUser(t.app);
+    const [account] = (await connect(session)).json().data.connectedAccounts;
+    const count = async () =>
+      (await t.database.db.select().from(insightsDaily).where(eq(insightsDaily.adAccountId, account.id))).length;
+    const before = await count();
+    expect((await call(session, 'POST', `/${account.id}/sync`)).statusCode).toBe(202);
+    expect(await count()).toBe(before);
+  });
+
+  it('narrows stats to start_date/end_date and validates them', async () => {
+    const session = await registerUser(t.app);
+    const [account] = (await connect(session)).json().data.connectedAccounts;
+    const all = (await call(session, 'GET', `/${account.id}/stats`)).json().data;
+    const lastDay = all.end_date;
+    const one = (await call(session, 'GET', `/${account.id}/stats?start_date=${lastDay}&end_date=${lastDay}`)).json()
+      .data;
+    expect(one.daily.length).toBeLessThanOrEqual(1);
+    expect((await call(session, 'GET', `/${account.id}/stats?start_date=yesterday`)).statusCode).toBe(400);
+    expect(
+      (await call(session, 'GET', `/${account.id}/stats?start_date=2026-02-10&end_date=2026-02-01`)).statusCode,
+    ).toBe(400);
+  });
+
+  it('marks the account for re-authorisation when Meta says the token expired, and logs it', async () => {
+    const session = await registerUser(t.app);
+    const [account] = (await connect(session)).json().data.connectedAccounts;
+    sandbox.sandbox.faults.set({ expiredToken: true });
+    try {
+      await t.ctx.adAccountSync.sync(session.user.id, account.id, { final: false });
+    } finally {
+      sandbox.sandbox.faults.clear();
+    }
+    const listed = (await call(session, 'GET', '/')).json().data.find((a: { id: string }) => a.id === account.id);
+    expect(listed).toMatchObject({ needs_reauth: true, sync_status: 'error' });
+    const logs = await t.database.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.level, 'error')));
+    expect(logs.some((log) => log.description.includes('expired'))).toBe(true);
+    const sync = await call(session, 'POST', `/${account.id}/sync`);
+    expect(sync.statusCode).toBe(409);
+    expect(sync.json().code).toBe('META_REAUTH_REQUIRED');
+    await connect(session);
+    expect(
+      (await call(session, 'GET', '/')).json().data.find((a: { id: string }) => a.id === account.id).needs_reauth,
+    ).toBe(false);
+  });
+});
+
+describe('tenant isolation and edits', () => {
+  it('answers 404 for another user’s account on every route', async () => {
+    const owner = await registerUser(t.app);
+    const intruder = await registerUser(t.app);
+    const [account] = (await connect(owner)).json().data.connectedAccounts;
+    expect((await call(intruder, 'GET', '/')).json().data).toEqual([]);
+    for (const [method, url, payload] of [
+      ['GET', `/${account.id}`],
+      ['GET', `/${account.id}/stats`],
+      ['POST', `/${account.id}/sync`],
+      ['PATCH', `/${account.id}`, { auto_sync: false }],
+      ['DELETE', `/${account.id}`],
+    ] as const) {
+      const response = await call(intruder, method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await call(owner, 'GET', `/${account.id}`)).statusCode).toBe(200);
+  });
+
+  it('updates the name and auto-sync, and rejects empty or unknown fields', async () => {
+    const session = await registerUser(t.app);
+    const [account] = (await connect(session)).json().data.connectedAccounts;
+    const response = await call(session, 'PATCH', `/${account.id}`, {
+      facebook_account_name: 'Bangkok shop',
+      auto_sync: false,
+    });
+    expect(response.json().data).toMatchObject({ facebook_account_name: 'Bangkok shop', auto_sync: false });
+    expect((await call(session, 'PATCH', `/${account.id}`, {})).statusCode).toBe(400);
+    expect((await call(session, 'PATCH', `/${account.id}`, { access_token_enc: 'x' })).statusCode).toBe(400);
+    expect((await call(session, 'GET', '/not-a-uuid')).statusCode).toBe(400);
+  });
+
+  it('disconnects: the account, its entities and insights are gone', async () => {
+    const session = await registerUser(t.app);
+    const [account] = (await connect(session)).json().data.connectedAccounts;
+    expect((await call(session, 'DELETE', `/${account.id}`)).statusCode).toBe(200);
+    expect((await call(session, 'GET', `/${account.id}`)).statusCode).toBe(404);
+    expect(await t.database.db.select().from(adEntities).where(eq(adEntities.adAccountId, account.id))).toEqual([]);
+  });
+
+  it('requires authentication', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/ad-accounts' })).statusCode).toBe(401);
+  });
+});

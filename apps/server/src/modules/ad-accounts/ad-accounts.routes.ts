@@ -1,0 +1,132 @@
+import {
+  adAccountDetailSchema,
+  adAccountIdParamsSchema,
+  adAccountSchema,
+  adAccountStatsQuerySchema,
+  adAccountStatsSchema,
+  authUrlResponseSchema,
+  facebookCallbackRequestSchema,
+  facebookCallbackResponseSchema,
+  messageResponseSchema,
+  successEnvelope,
+  syncResponseSchema,
+  updateAdAccountRequestSchema,
+} from '@adpilot/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.ts';
+
+const tags = ['ad-accounts'];
+const params = adAccountIdParamsSchema;
+
+/** Spec §7 "Ad accounts": every route is the signed-in user's, and a foreign id answers 404. */
+export const adAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { adAccounts } = app.ctx;
+  app.addHook('onRequest', app.requireAuth);
+
+  app.get('/', { schema: { tags, response: { 200: successEnvelope(z.array(adAccountSchema)) } } }, async (request) => ({
+    success: true as const,
+    data: await adAccounts.list(currentUser(request).id),
+  }));
+
+  app.get(
+    '/facebook/auth-url',
+    { schema: { tags, response: { 200: successEnvelope(authUrlResponseSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: { authUrl: await adAccounts.createAuthUrl(currentUser(request).id) },
+    }),
+  );
+
+  // The spec lists POST /connect with no payload shown; it starts the same flow as /facebook/auth-url.
+  app.post(
+    '/connect',
+    { schema: { tags, body: z.strictObject({}).nullish(), response: { 200: successEnvelope(authUrlResponseSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: { authUrl: await adAccounts.createAuthUrl(currentUser(request).id) },
+    }),
+  );
+
+  app.post(
+    '/facebook/callback',
+    {
+      schema: {
+        tags,
+        body: facebookCallbackRequestSchema,
+        response: { 200: successEnvelope(facebookCallbackResponseSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: {
+        connectedAccounts: await adAccounts.completeConnection(
+          currentUser(request).id,
+          request.body.code,
+          request.body.state,
+        ),
+      },
+    }),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params, response: { 200: successEnvelope(adAccountDetailSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await adAccounts.detail(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: { tags, params, body: updateAdAccountRequestSchema, response: { 200: successEnvelope(adAccountSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await adAccounts.update(currentUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, params, response: { 200: successEnvelope(messageResponseSchema) } } },
+    async (request) => {
+      await adAccounts.disconnect(currentUser(request).id, request.params.id);
+      return { success: true as const, data: { message: 'Ad account disconnected' } };
+    },
+  );
+
+  app.post(
+    '/:id/sync',
+    {
+      schema: {
+        tags,
+        params,
+        body: z.strictObject({}).nullish(),
+        response: { 202: successEnvelope(syncResponseSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(202);
+      return { success: true as const, data: await adAccounts.requestSync(currentUser(request).id, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/:id/stats',
+    {
+      schema: {
+        tags,
+        params,
+        querystring: adAccountStatsQuerySchema,
+        response: { 200: successEnvelope(adAccountStatsSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await adAccounts.stats(currentUser(request).id, request.params.id, request.query),
+    }),
+  );
+};

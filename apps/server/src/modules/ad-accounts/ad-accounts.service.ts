@@ -1,0 +1,240 @@
+import {
+  AD_ACCOUNT_MESSAGES,
+  OAUTH_STATE_TTL_SECONDS,
+  type AdAccount,
+  type AdAccountDetail,
+  type AdAccountStats,
+  type MetricTotals,
+  type UpdateAdAccountRequest,
+} from '@adpilot/contracts';
+import type { AdAccountRow } from '@adpilot/db';
+import { MetaApiError, type GraphAdAccount, type MetaClient } from '@adpilot/meta';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
+import { addDays, dateInZone } from '../../lib/time-zone.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import { presentAdAccount, type PresenterOptions } from './ad-accounts.presenter.ts';
+import type { AdAccountsRepository, DailyTotals, NewAdAccount } from './ad-accounts.repository.ts';
+
+/** The permissions the spec's consent text promises: read accounts and insights, pause/resume, budgets and bids. */
+export const META_SCOPES = ['ads_read', 'ads_management', 'business_management'];
+
+/** How many more ad accounts a user may connect. Plans set this; until then there is no limit. */
+export interface AdAccountQuota {
+  remaining(userId: string): Promise<number>;
+}
+export const UNLIMITED_QUOTA: AdAccountQuota = { remaining: async () => Number.POSITIVE_INFINITY };
+
+export interface SyncScheduler {
+  enqueueSync(userId: string, adAccountId: string, reason: 'connect' | 'manual' | 'schedule'): Promise<boolean>;
+}
+
+export interface AdAccountsServiceDeps {
+  repository: AdAccountsRepository;
+  activity: ActivityRepository;
+  meta: MetaClient;
+  secretBox: SecretBox;
+  scheduler: SyncScheduler;
+  quota: AdAccountQuota;
+  isSandbox: boolean;
+  /** The address Meta sends the user back to: the SPA's /ad-accounts page, which posts code + state to us. */
+  redirectUri: string;
+  presenter: PresenterOptions;
+  now: () => Date;
+}
+
+function totalsOf(days: DailyTotals[]): MetricTotals {
+  const sum = (key: keyof Omit<DailyTotals, 'date'>) => days.reduce((total, day) => total + day[key], 0);
+  return metricTotals({
+    spend: sum('spend'),
+    impressions: sum('impressions'),
+    reach: sum('reach'),
+    clicks: sum('clicks'),
+    linkClicks: sum('linkClicks'),
+    conversions: sum('conversions'),
+    conversionValue: sum('conversionValue'),
+  });
+}
+
+const ratio = (numerator: number, denominator: number, scale = 1) =>
+  denominator > 0 ? Math.round((numerator / denominator) * scale * 10_000) / 10_000 : null;
+
+function metricTotals(day: Omit<DailyTotals, 'date'>): MetricTotals {
+  return {
+    spend: Math.round(day.spend * 100) / 100,
+    impressions: day.impressions,
+    reach: day.reach,
+    clicks: day.clicks,
+    link_clicks: day.linkClicks,
+    conversions: day.conversions,
+    conversion_value: Math.round(day.conversionValue * 100) / 100,
+    ctr: ratio(day.clicks, day.impressions, 100),
+    cpc: ratio(day.spend, day.clicks),
+    cpm: ratio(day.spend, day.impressions, 1000),
+    cpa: ratio(day.spend, day.conversions),
+    roas: ratio(day.conversionValue, day.spend),
+  };
+}
+
+export class AdAccountsService {
+  constructor(private readonly deps: AdAccountsServiceDeps) {}
+
+  private present = (row: AdAccountRow): AdAccount => presentAdAccount(row, this.deps.presenter);
+
+  private async owned(userId: string, id: string): Promise<AdAccountRow> {
+    const row = await this.deps.repository.find(userId, id);
+    // Another tenant's id answers exactly like an id that does not exist.
+    if (!row) throw AppError.notFound('Ad account not found');
+    return row;
+  }
+
+  async list(userId: string): Promise<AdAccount[]> {
+    return (await this.deps.repository.list(userId)).map(this.present);
+  }
+
+  async detail(userId: string, id: string): Promise<AdAccountDetail> {
+    const row = await this.owned(userId, id);
+    const counts = { campaigns: 0, adsets: 0, ads: 0 };
+    for (const { level, n } of await this.deps.repository.entityCounts(userId, id)) {
+      if (level === 'campaign') counts.campaigns = n;
+      else if (level === 'adset') counts.adsets = n;
+      else counts.ads = n;
+    }
+    return { ...this.present(row), counts };
+  }
+
+  async update(userId: string, id: string, patch: UpdateAdAccountRequest): Promise<AdAccount> {
+    await this.owned(userId, id);
+    const row = await this.deps.repository.update(userId, id, {
+      ...(patch.facebook_account_name !== undefined ? { facebookAccountName: patch.facebook_account_name } : {}),
+      ...(patch.auto_sync !== undefined ? { autoSync: patch.auto_sync } : {}),
+    });
+    if (!row) throw AppError.notFound('Ad account not found');
+    return this.present(row);
+  }
+
+  async disconnect(userId: string, id: string): Promise<void> {
+    const row = await this.owned(userId, id);
+    await this.deps.repository.delete(userId, id);
+    await this.deps.activity.insert(userId, {
+      level: 'info',
+      category: 'ad_account',
+      description: `Disconnected ad account ${row.facebookAccountName} (${row.facebookAccountId})`,
+      metadata: { facebookAccountId: row.facebookAccountId },
+    });
+  }
+
+  async requestSync(userId: string, id: string): Promise<{ queued: boolean; account: AdAccount }> {
+    const row = await this.owned(userId, id);
+    if (row.needsReauth) throw new AppError('META_REAUTH_REQUIRED', AD_ACCOUNT_MESSAGES.reauthRequired, 409);
+    const { queued, row: updated } = await this.queueSync(row, 'manual');
+    return { queued, account: this.present(updated) };
+  }
+
+  /**
+   * Marks the account queued, then enqueues: in that order, because a worker may finish the sync before
+   * `send` returns, and its "idle" must not be overwritten. A sync already queued absorbs this one.
+   */
+  private async queueSync(
+    row: AdAccountRow,
+    reason: 'connect' | 'manual',
+  ): Promise<{ queued: boolean; row: AdAccountRow }> {
+    if (row.syncStatus !== 'syncing') await this.deps.repository.update(row.userId, row.id, { syncStatus: 'queued' });
+    const queued = await this.deps.scheduler.enqueueSync(row.userId, row.id, reason);
+    return { queued, row: (await this.deps.repository.find(row.userId, row.id)) ?? row };
+  }
+
+  async stats(userId: string, id: string, query: { start_date?: string; end_date?: string }): Promise<AdAccountStats> {
+    const row = await this.owned(userId, id);
+    const today = dateInZone(this.deps.now(), row.timezone);
+    const end = query.end_date ?? today;
+    const start = query.start_date ?? addDays(end, -29);
+    if (addDays(start, 366) < end)
+      throw AppError.badRequest('The date range may span at most 366 days', 'VALIDATION_ERROR');
+    const days = await this.deps.repository.dailyTotals(userId, id, start, end);
+    return {
+      ad_account_id: id,
+      currency: row.currency,
+      start_date: start,
+      end_date: end,
+      totals: totalsOf(days),
+      daily: days.map(({ date, ...day }) => ({ date, ...metricTotals(day) })),
+    };
+  }
+
+  /** Step 1 of the connect flow: a single-use state bound to this user, and Meta's consent address. */
+  async createAuthUrl(userId: string): Promise<string> {
+    const state = randomToken(24);
+    const now = this.deps.now();
+    await this.deps.repository.createOAuthState({
+      userId,
+      stateHash: hashToken(state),
+      provider: 'meta',
+      redirectUri: this.deps.redirectUri,
+      expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000),
+    });
+    return this.deps.meta.getDialogUrl({ redirectUri: this.deps.redirectUri, state, scopes: META_SCOPES });
+  }
+
+  /** Step 2: the return from Meta. The state must be ours, this user's, fresh and unused. */
+  async completeConnection(userId: string, code: string, state: string): Promise<AdAccount[]> {
+    const issued = await this.deps.repository.consumeOAuthState(userId, hashToken(state), this.deps.now());
+    if (!issued) throw AppError.badRequest(AD_ACCOUNT_MESSAGES.stateInvalid, 'INVALID_STATE');
+
+    let accessToken: string;
+    let expiresIn: number | undefined;
+    let graphAccounts: GraphAdAccount[];
+    try {
+      const short = await this.deps.meta.exchangeCode({ code, redirectUri: issued.redirectUri });
+      const long = await this.deps.meta.exchangeLongLivedToken(short.accessToken);
+      accessToken = long.accessToken;
+      expiresIn = long.expiresIn;
+      graphAccounts = await this.deps.meta.listAdAccounts(accessToken);
+    } catch (error) {
+      if (error instanceof MetaApiError) {
+        throw new AppError('META_ERROR', `Facebook refused the connection: ${error.message}`, 502);
+      }
+      throw error;
+    }
+
+    const existing = new Set((await this.deps.repository.list(userId)).map((row) => row.facebookAccountId));
+    const fresh = graphAccounts.filter((account) => !existing.has(account.account_id));
+    const remaining = await this.deps.quota.remaining(userId);
+    if (fresh.length > remaining) {
+      throw new AppError(
+        'PLAN_LIMIT_REACHED',
+        `Your plan allows ${remaining} more ad account(s); this authorisation has ${fresh.length} new ones.`,
+        403,
+      );
+    }
+
+    const sealed = this.deps.secretBox.encrypt(accessToken);
+    const tokenExpiresAt = expiresIn ? new Date(this.deps.now().getTime() + expiresIn * 1000) : null;
+    const rows = await this.deps.repository.upsertConnected(
+      userId,
+      graphAccounts.map((account): NewAdAccount => ({
+        facebookAccountId: account.account_id,
+        facebookAccountName: account.name,
+        metaAccountStatus: account.account_status,
+        disableReason: account.disable_reason ?? null,
+        currency: account.currency,
+        timezone: account.timezone_name,
+        accessTokenEnc: sealed,
+        tokenExpiresAt,
+        isSandbox: this.deps.isSandbox,
+      })),
+    );
+    const connected: AdAccountRow[] = [];
+    for (const row of rows) {
+      connected.push((await this.queueSync(row, 'connect')).row);
+      await this.deps.activity.insert(userId, {
+        level: 'success',
+        category: 'ad_account',
+        description: `Connected ad account ${row.facebookAccountName} (${row.facebookAccountId})`,
+        adAccountId: row.id,
+        metadata: { facebookAccountId: row.facebookAccountId, currency: row.currency, timezone: row.timezone },
+      });
+    }
+    return connected.map(this.present);
+  }
+}

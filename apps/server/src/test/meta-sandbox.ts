@@ -1,0 +1,35 @@
+import { MetaClient } from '@adpilot/meta';
+import { startSandboxServer, type RunningSandbox, type SandboxOptions } from '@adpilot/meta/sandbox';
+import type { MetaProvider } from '../providers/meta/meta-provider.ts';
+
+/** A sandbox on its own port and a client pointed at it, with waits skipped so retries do not slow tests. */
+export async function startTestSandbox(
+  options: SandboxOptions = {},
+): Promise<{ running: RunningSandbox; provider: MetaProvider }> {
+  const running = await startSandboxServer(options);
+  const client = new MetaClient({
+    graphBaseUrl: running.url,
+    dialogBaseUrl: running.url,
+    appId: running.sandbox.appId,
+    appSecret: running.sandbox.appSecret,
+    sleep: async () => undefined,
+  });
+  return { running, provider: { client, sandbox: running.sandbox, adsManagerBase: `${running.url}/adsmanager` } };
+}
+
+/** Plays the user on the sandbox's consent screen: reads its form and submits Allow (or Cancel). */
+export async function answerConsent(authUrl: string, decision: 'allow' | 'cancel' = 'allow'): Promise<URL> {
+  const page = await fetch(authUrl);
+  const html = await page.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+  if (!action) throw new Error('no consent form');
+  const fields = new URLSearchParams();
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields.set(match[1] ?? '', (match[2] ?? '').replaceAll('&amp;', '&').replaceAll('&quot;', '"'));
+  }
+  fields.set('decision', decision);
+  const answer = await fetch(new URL(action, authUrl), { method: 'POST', body: fields, redirect: 'manual' });
+  const location = answer.headers.get('location');
+  if (!location) throw new Error(`consent did not redirect (${answer.status})`);
+  return new URL(location);
+}
