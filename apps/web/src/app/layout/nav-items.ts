@@ -1,0 +1,29 @@
+import {
+  Activity,
+  CreditCard,
+  LayoutDashboard,
+  Megaphone,
+  PlugZap,
+  Settings,
+  Sparkles,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  /** Key in the common namespace. */
+  labelKey: string;
+  icon: LucideIcon;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/ad-accounts', labelKey: 'nav.adAccounts', icon: Megaphone },
+  { to: '/rules', labelKey: 'nav.rules', icon: Workflow },
+  { to: '/ai-studio', labelKey: 'nav.aiStudio', icon: Sparkles },
+  { to: '/activity', labelKey: 'nav.activity', icon: Activity },
+  { to: '/subscription', labelKey: 'nav.subscription', icon: CreditCard },
+  { to: '/settings', labelKey: 'nav.settings', icon: Settings },
+  { to: '/test', labelKey: 'nav.testConnection', icon: PlugZap },
+];

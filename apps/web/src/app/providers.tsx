@@ -1,0 +1,35 @@
+import { TOAST_DURATION_MS } from '@adpilot/contracts';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { I18nextProvider } from 'react-i18next';
+import { AuthProvider } from '../lib/auth.tsx';
+import { i18n } from '../lib/i18n.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { ThemeProvider } from '../lib/theme-context.tsx';
+
+const toastOptions = {
+  duration: TOAST_DURATION_MS,
+  className: 'dark:bg-gray-800! dark:text-gray-100!',
+};
+
+interface AppProvidersProps {
+  children: ReactNode;
+  /** Tests pass their own client so each starts with an empty cache. */
+  queryClient?: QueryClient;
+}
+
+/** Everything a screen relies on except the router, which the caller picks (browser or memory). */
+export function AppProviders({ children, queryClient }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <ThemeProvider>
+          <AuthProvider>{children}</AuthProvider>
+          <Toaster position="top-right" toastOptions={toastOptions} />
+        </ThemeProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,75 @@
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageSpinner } from '../components/ui/spinner.tsx';
+import { RedirectIfAuthenticated, RequireAuth } from './guards.tsx';
+import { AppLayout } from './layout/app-layout.tsx';
+import { lazyPage } from './lazy-page.ts';
+import { OpenLayout, PublicLayout } from './layout/public-layout.tsx';
+
+// Each screen is its own chunk, so the landing page does not download the whole app.
+const LandingPage = lazyPage(() => import('../features/landing/components/landing-page.tsx'), 'LandingPage');
+const LoginPage = lazyPage(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('../features/auth/components/register-page.tsx'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/components/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/components/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const TermsPage = lazyPage(() => import('../features/legal/components/legal-page.tsx'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('../features/legal/components/legal-page.tsx'), 'PrivacyPage');
+const DashboardPage = lazyPage(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage');
+const AdAccountsPage = lazyPage(
+  () => import('../features/ad-accounts/components/ad-accounts-page.tsx'),
+  'AdAccountsPage',
+);
+const RulesPage = lazyPage(() => import('../features/rules/components/rules-page.tsx'), 'RulesPage');
+const AiStudioPage = lazyPage(() => import('../features/ai-studio/components/ai-studio-page.tsx'), 'AiStudioPage');
+const ActivityPage = lazyPage(() => import('../features/activity/components/activity-page.tsx'), 'ActivityPage');
+const SubscriptionPage = lazyPage(
+  () => import('../features/subscription/components/subscription-page.tsx'),
+  'SubscriptionPage',
+);
+const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
+const TestConnectionPage = lazyPage(
+  () => import('../features/test-connection/components/test-connection-page.tsx'),
+  'TestConnectionPage',
+);
+
+/** The route table of spec §2, plus the password-reset and legal screens its forms link to. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route element={<RedirectIfAuthenticated />}>
+          <Route index element={<LandingPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route element={<AppLayout />}>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="ad-accounts" element={<AdAccountsPage />} />
+            <Route path="rules" element={<RulesPage />} />
+            <Route path="ai-studio" element={<AiStudioPage />} />
+            <Route path="activity" element={<ActivityPage />} />
+            <Route path="subscription" element={<SubscriptionPage />} />
+            <Route path="settings" element={<SettingsPage />} />
+          </Route>
+        </Route>
+        <Route path="test" element={<OpenLayout />}>
+          <Route index element={<TestConnectionPage />} />
+        </Route>
+        <Route path="forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="reset-password" element={<ResetPasswordPage />} />
+        <Route element={<PublicLayout />}>
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+        </Route>
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

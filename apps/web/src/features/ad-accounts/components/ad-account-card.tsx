@@ -1,0 +1,122 @@
+import type { AdAccount } from '@adpilot/contracts';
+import { clsx } from 'clsx';
+import { AlertTriangle, CheckCircle2, ExternalLink, FlaskConical, RefreshCw, Unlink, XCircle } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { useAccountSync } from '../hooks/use-account-sync.ts';
+
+interface AdAccountCardProps {
+  account: AdAccount;
+  onDisconnect: (account: AdAccount) => void;
+  onReconnect: () => void;
+}
+
+const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium';
+
+export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountCardProps) {
+  const { t, i18n } = useTranslation('ad-accounts');
+  const nameId = useId();
+  const { sync, syncing } = useAccountSync(account);
+  const active = account.account_status === 'active';
+
+  const lastSync = account.last_sync
+    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+        new Date(account.last_sync),
+      )
+    : t('card.never');
+
+  const details: [label: string, value: string][] = [
+    [t('card.accountId'), account.facebook_account_id],
+    [t('card.currency'), account.currency],
+    [t('card.timezone'), account.timezone],
+    [t('card.lastSync'), lastSync],
+  ];
+
+  return (
+    <Card aria-labelledby={nameId} role="article" className="flex w-full flex-col p-5">
+      <div className="flex flex-wrap items-center gap-2">
+        <span
+          title={active ? undefined : (account.status_reason ?? undefined)}
+          className={clsx(
+            'inline-flex items-center gap-1.5 text-sm font-medium',
+            active ? 'text-green-700 dark:text-green-400' : 'text-gray-500 dark:text-gray-400',
+          )}
+        >
+          {active ? (
+            <CheckCircle2 aria-hidden="true" className="size-4" />
+          ) : (
+            <XCircle aria-hidden="true" className="size-4" />
+          )}
+          {active ? t('card.active') : t('card.inactive')}
+        </span>
+        {account.is_sandbox && (
+          <span
+            title={t('card.sandboxHint')}
+            className={clsx(BADGE, 'bg-purple-100 text-purple-800 dark:bg-purple-900/50 dark:text-purple-200')}
+          >
+            <FlaskConical aria-hidden="true" className="size-3" />
+            {t('card.sandbox')}
+          </span>
+        )}
+        {account.needs_reauth && (
+          <span className={clsx(BADGE, 'bg-amber-100 text-amber-800 dark:bg-amber-900/50 dark:text-amber-200')}>
+            <AlertTriangle aria-hidden="true" className="size-3" />
+            {t('card.reconnectRequired')}
+          </span>
+        )}
+      </div>
+
+      <h3 id={nameId} className="mt-3 text-lg font-semibold break-words text-gray-900 dark:text-gray-100">
+        {account.facebook_account_name}
+      </h3>
+      {!active && account.status_reason && (
+        <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{account.status_reason}</p>
+      )}
+
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        {details.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
+            <dd className="text-right font-medium break-all text-gray-900 dark:text-gray-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {account.sync_status === 'error' && account.last_sync_error && (
+        <p role="status" className="mt-3 text-xs text-red-600 dark:text-red-400">
+          {t('card.lastSyncError', { error: account.last_sync_error })}
+        </p>
+      )}
+
+      <a
+        href={account.ads_manager_url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={clsx(
+          'my-4 inline-flex items-center gap-1 self-start text-sm font-medium text-blue-600 hover:text-blue-700',
+          'dark:text-blue-400 dark:hover:text-blue-300',
+        )}
+      >
+        {t('card.viewInFacebook')}
+        <ExternalLink aria-hidden="true" className="size-3.5" />
+      </a>
+
+      <div className="mt-auto grid grid-cols-2 gap-2 border-t border-gray-100 pt-4 dark:border-gray-800">
+        {account.needs_reauth && (
+          <Button size="sm" className="col-span-2" onClick={onReconnect}>
+            {t('card.reconnect')}
+          </Button>
+        )}
+        <Button size="sm" variant="secondary" onClick={sync} loading={syncing} disabled={account.needs_reauth}>
+          {!syncing && <RefreshCw aria-hidden="true" className="size-4" />}
+          {syncing ? t('card.syncing') : t('card.syncNow')}
+        </Button>
+        <Button size="sm" variant="secondary" onClick={() => onDisconnect(account)}>
+          <Unlink aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
+          {t('card.disconnect')}
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,201 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildAdAccount, fail, fakeApi, ok } from '../test/fake-api.ts';
+import { renderAdAccountsPage } from '../test/render-page.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+describe('AdAccountsPage states', () => {
+  it('shows the title, the subtitle and a spinner while the list loads', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    fakeApi({ 'GET /ad-accounts': async () => (await gate, ok([])) });
+    renderAdAccountsPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ad Accounts' })).toBeInTheDocument();
+    expect(screen.getByText('Manage your connected Facebook ad accounts.')).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading ad accounts...' })).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('No Ad Accounts Connected')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading ad accounts...' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty state, whose button opens the connect modal', async () => {
+    fakeApi({ 'GET /ad-accounts': ok([]) });
+    const { user } = renderAdAccountsPage();
+    expect(await screen.findByText('No Ad Accounts Connected')).toBeInTheDocument();
+    expect(
+      screen.getByText('Connect your Facebook ad accounts to start automating your campaigns.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Connect Your First Account' }));
+    expect(screen.getByRole('dialog', { name: 'Connect Facebook Ad Account' })).toBeInTheDocument();
+  });
+
+  it('shows the error state and retries', async () => {
+    const api = fakeApi({ 'GET /ad-accounts': fail(500) });
+    const { user } = renderAdAccountsPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error Loading Ad Accounts');
+    expect(alert).toHaveTextContent('There was an error loading your ad accounts. Please try again.');
+
+    api.on('GET /ad-accounts', ok([buildAdAccount({ facebook_account_name: 'Recovered' })]));
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Recovered' })).toBeInTheDocument();
+  });
+
+  it('shows one card per account with its details', async () => {
+    const active = buildAdAccount({
+      facebook_account_name: 'Bangkok Shop',
+      facebook_account_id: 'act_123456',
+      currency: 'THB',
+      timezone: 'Asia/Bangkok',
+      last_sync: '2025-03-04T05:06:07.000Z',
+      is_sandbox: true,
+    });
+    const disabled = buildAdAccount({
+      facebook_account_name: 'Old Brand',
+      account_status: 'inactive',
+      meta_account_status: 2,
+      status_reason: 'Disabled by Facebook',
+      needs_reauth: true,
+    });
+    fakeApi({ 'GET /ad-accounts': ok([active, disabled]) });
+    renderAdAccountsPage();
+
+    const first = await screen.findByRole('article', { name: 'Bangkok Shop' });
+    expect(first).toHaveTextContent('Active');
+    expect(first).toHaveTextContent('Sandbox');
+    expect(first).toHaveTextContent(/Account ID\s*act_123456/);
+    expect(first).toHaveTextContent(/Currency\s*THB/);
+    expect(first).toHaveTextContent(/Timezone\s*Asia\/Bangkok/);
+    const expectedDate = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' }).format(
+      new Date(active.last_sync ?? ''),
+    );
+    expect(first).toHaveTextContent(`Last Sync${expectedDate}`);
+    expect(within(first).queryByText('Reconnect required')).not.toBeInTheDocument();
+    const link = within(first).getByRole('link', { name: 'View in Facebook' });
+    expect(link).toHaveAttribute('href', active.ads_manager_url);
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+    const second = screen.getByRole('article', { name: 'Old Brand' });
+    expect(second).toHaveTextContent('Inactive');
+    expect(second).toHaveTextContent('Disabled by Facebook');
+    expect(within(second).getByTitle('Disabled by Facebook')).toBeInTheDocument();
+    expect(second).toHaveTextContent(/Last Sync\s*Never/);
+    expect(second).toHaveTextContent('Reconnect required');
+    expect(second).not.toHaveTextContent('Sandbox');
+    expect(within(second).getByRole('button', { name: 'Sync now' })).toBeDisabled();
+  });
+
+  it('opens the connect modal from a card that needs reconnecting', async () => {
+    fakeApi({ 'GET /ad-accounts': ok([buildAdAccount({ facebook_account_name: 'Expired', needs_reauth: true })]) });
+    const { user } = renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Expired' });
+    await user.click(within(card).getByRole('button', { name: 'Reconnect' }));
+    expect(screen.getByRole('dialog', { name: 'Connect Facebook Ad Account' })).toBeInTheDocument();
+  });
+});
+
+describe('AdAccountsPage disconnect', () => {
+  it('asks for confirmation, deletes, toasts and refetches the list', async () => {
+    const keep = buildAdAccount({ facebook_account_name: 'Keep me' });
+    const drop = buildAdAccount({ facebook_account_name: 'Drop me' });
+    const api = fakeApi({
+      'GET /ad-accounts': ok([keep, drop]),
+      [`DELETE /ad-accounts/${drop.id}`]: { status: 204, body: null },
+    });
+    const { user } = renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Drop me' });
+
+    await user.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    let dialog = screen.getByRole('dialog', { name: 'Disconnect Ad Account' });
+    expect(dialog).toHaveTextContent('Disconnect Drop me?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/ad-accounts/${drop.id}`)).toHaveLength(0);
+
+    const listCallsBefore = api.callsTo('GET', '/ad-accounts').length;
+    api.on('GET /ad-accounts', ok([keep]));
+    await user.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    dialog = screen.getByRole('dialog', { name: 'Disconnect Ad Account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
+
+    expect(await screen.findByText('Drop me was disconnected.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Drop me' })).not.toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Keep me' })).toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/ad-accounts/${drop.id}`)).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('GET', '/ad-accounts').length).toBeGreaterThan(listCallsBefore));
+  });
+
+  it('keeps the card and shows the server message when the delete fails', async () => {
+    const account = buildAdAccount({ facebook_account_name: 'Stubborn' });
+    fakeApi({
+      'GET /ad-accounts': ok([account]),
+      [`DELETE /ad-accounts/${account.id}`]: fail(404, 'Ad account not found'),
+    });
+    const { user } = renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Stubborn' });
+    await user.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByText('Ad account not found')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Stubborn' })).toBeInTheDocument();
+  });
+});
+
+describe('AdAccountsPage sync', () => {
+  it('queues a sync, spins while the list is polled, then shows the new Last Sync and a toast', async () => {
+    const account = buildAdAccount({ facebook_account_name: 'Busy Shop' });
+    const queued = { ...account, sync_status: 'queued' as const };
+    const done = { ...account, last_sync: '2025-06-01T10:00:00.000Z' };
+    const api = fakeApi({
+      'GET /ad-accounts': ok([account]),
+      [`POST /ad-accounts/${account.id}/sync`]: ok({ queued: true, account: queued }),
+    });
+    const { user } = renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Busy Shop' });
+    expect(card).toHaveTextContent(/Last Sync\s*Never/);
+
+    api.on('GET /ad-accounts', ok([done]));
+    await user.click(within(card).getByRole('button', { name: 'Sync now' }));
+    expect(await within(card).findByRole('button', { name: 'Syncing...' })).toBeDisabled();
+    expect(api.callsTo('POST', `/ad-accounts/${account.id}/sync`)).toHaveLength(1);
+
+    expect(await screen.findByText('Busy Shop is up to date.', {}, { timeout: 4_000 })).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Never');
+    expect(within(card).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+  });
+
+  it('reports a sync that ends in error', async () => {
+    const account = buildAdAccount({ facebook_account_name: 'Flaky' });
+    const failed = { ...account, sync_status: 'error' as const, last_sync_error: 'Rate limited' };
+    fakeApi({
+      'GET /ad-accounts': ok([account]),
+      [`POST /ad-accounts/${account.id}/sync`]: ok({ queued: false, account: failed }),
+    });
+    const { user } = renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Flaky' });
+    await user.click(within(card).getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('Failed to sync Flaky. Please try again.')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Last sync failed: Rate limited');
+  });
+
+  it('toasts when the sync request itself fails', async () => {
+    const account = buildAdAccount({ facebook_account_name: 'Offline' });
+    fakeApi({
+      'GET /ad-accounts': ok([account]),
+      [`POST /ad-accounts/${account.id}/sync`]: fail(503),
+    });
+    const { user } = renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Offline' });
+    await user.click(within(card).getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('Failed to sync Offline. Please try again.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+  });
+});

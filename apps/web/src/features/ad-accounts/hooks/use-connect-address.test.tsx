@@ -1,0 +1,95 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildAdAccount, fail, fakeApi, ok } from '../test/fake-api.ts';
+import { renderAdAccountsPage } from '../test/render-page.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+});
+
+const address = () => screen.getByTestId('address').textContent;
+
+describe('return from Facebook', () => {
+  it('exchanges code and state once, cleans the address, toasts and refetches the list', async () => {
+    const accounts = [
+      buildAdAccount({ facebook_account_name: 'Shop A' }),
+      buildAdAccount({ facebook_account_name: 'Shop B' }),
+    ];
+    let connected = false;
+    const api = fakeApi({
+      'GET /ad-accounts': () => ok(connected ? accounts : []),
+      'POST /ad-accounts/facebook/callback': () => {
+        connected = true;
+        return ok({ connectedAccounts: accounts });
+      },
+    });
+    renderAdAccountsPage('/ad-accounts?code=one-time-code&state=state-123');
+
+    expect(await screen.findByText('Successfully connected 2 ad account(s)!')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Shop A' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Shop B' })).toBeInTheDocument();
+    expect(address()).toBe('/ad-accounts');
+    const callbacks = api.callsTo('POST', '/ad-accounts/facebook/callback');
+    expect(callbacks).toHaveLength(1);
+    expect(callbacks[0]?.body).toEqual({ code: 'one-time-code', state: 'state-123' });
+  });
+
+  it('keeps unrelated parameters when cleaning the address', async () => {
+    fakeApi({
+      'GET /ad-accounts': ok([]),
+      'POST /ad-accounts/facebook/callback': ok({ connectedAccounts: [buildAdAccount()] }),
+    });
+    renderAdAccountsPage('/ad-accounts?code=c&state=s&view=compact');
+    expect(await screen.findByText('Successfully connected 1 ad account(s)!')).toBeInTheDocument();
+    expect(address()).toBe('/ad-accounts?view=compact');
+  });
+
+  it('toasts the failure when the exchange is refused', async () => {
+    fakeApi({
+      'GET /ad-accounts': ok([]),
+      'POST /ad-accounts/facebook/callback': fail(400, 'This connection request has expired'),
+    });
+    renderAdAccountsPage('/ad-accounts?code=old&state=used');
+    expect(await screen.findByText('Failed to connect Facebook ad accounts. Please try again.')).toBeInTheDocument();
+    expect(address()).toBe('/ad-accounts');
+  });
+
+  it('toasts the failure without calling the server when the user cancelled on the consent screen', async () => {
+    const api = fakeApi({ 'GET /ad-accounts': ok([]) });
+    renderAdAccountsPage('/ad-accounts?error=access_denied&error_reason=user_denied&error_description=Denied&state=s');
+    expect(await screen.findByText('Failed to connect Facebook ad accounts. Please try again.')).toBeInTheDocument();
+    expect(address()).toBe('/ad-accounts');
+    expect(api.callsTo('POST', '/ad-accounts/facebook/callback')).toHaveLength(0);
+  });
+
+  it('ignores a code without a state', async () => {
+    const api = fakeApi({ 'GET /ad-accounts': ok([]) });
+    renderAdAccountsPage('/ad-accounts?code=lonely');
+    expect(await screen.findByText('No Ad Accounts Connected')).toBeInTheDocument();
+    expect(address()).toBe('/ad-accounts?code=lonely');
+    expect(api.callsTo('POST', '/ad-accounts/facebook/callback')).toHaveLength(0);
+  });
+});
+
+describe('?connect=1 from the dashboard', () => {
+  it('opens the connect modal and drops the parameter', async () => {
+    fakeApi({ 'GET /ad-accounts': ok([]) });
+    renderAdAccountsPage('/ad-accounts?connect=1');
+    expect(await screen.findByRole('dialog', { name: 'Connect Facebook Ad Account' })).toBeInTheDocument();
+    await waitFor(() => expect(address()).toBe('/ad-accounts'));
+  });
+
+  it('opens the modal again when the same link is followed a second time', async () => {
+    fakeApi({ 'GET /ad-accounts': ok([]) });
+    const { user, navigate } = renderAdAccountsPage('/ad-accounts?connect=1');
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(address()).toBe('/ad-accounts'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await act(() => navigate('/ad-accounts?connect=1'));
+    expect(await screen.findByRole('dialog', { name: 'Connect Facebook Ad Account' })).toBeInTheDocument();
+    await waitFor(() => expect(address()).toBe('/ad-accounts'));
+  });
+});

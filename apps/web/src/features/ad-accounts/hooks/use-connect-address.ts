@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useCompleteFacebookConnect } from '../api/complete-facebook-connect.ts';
+
+/** What Facebook (or the sandbox consent page) appends when it sends the user back. */
+const RETURN_PARAMS = ['code', 'state', 'error', 'error_code', 'error_reason', 'error_description'];
+/** The dashboard's "Connect Ad Account" quick action links here with this flag. */
+const OPEN_CONNECT_PARAM = 'connect';
+/** One toast slot for the connection outcome, so a repeated effect can never stack two toasts. */
+const CONNECT_TOAST_ID = 'facebook-connect';
+
+/**
+ * Acts on what the address asks for, then removes it (replace, same path) so that a reload or the Back
+ * button never repeats it: `?connect=1` opens the connect modal; `?code&state` is the return from Facebook
+ * and is exchanged for the accounts; `?error` means the user cancelled on the consent screen.
+ * Returns whether the code exchange is still running.
+ */
+export function useConnectAddress(openConnectModal: () => void): { completing: boolean } {
+  const { t } = useTranslation('ad-accounts');
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  // A code is single-use: StrictMode's second effect run (same search string) must not post it again.
+  const handledSearch = useRef<string | null>(null);
+
+  const complete = useCompleteFacebookConnect({
+    onSuccess: ({ connectedAccounts }) =>
+      toast.success(t('toast.connected', { count: connectedAccounts.length }), { id: CONNECT_TOAST_ID }),
+    onError: () => toast.error(t('toast.connectFailed'), { id: CONNECT_TOAST_ID }),
+  });
+  const { mutate } = complete;
+
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    const code = params.get('code');
+    const state = params.get('state');
+    const returned = Boolean(code && state) || params.has('error');
+    const wantsConnect = params.has(OPEN_CONNECT_PARAM);
+    if (!returned && !wantsConnect) {
+      // The address is clean again, so the same request arriving later (say a second ?connect=1) is new.
+      handledSearch.current = null;
+      return;
+    }
+    if (handledSearch.current === search) return;
+    handledSearch.current = search;
+
+    if (code && state) mutate({ code, state });
+    else if (returned) toast.error(t('toast.connectFailed'), { id: CONNECT_TOAST_ID });
+    if (wantsConnect) openConnectModal();
+
+    for (const name of [...RETURN_PARAMS, OPEN_CONNECT_PARAM]) params.delete(name);
+    const rest = params.toString();
+    void navigate({ pathname, search: rest ? `?${rest}` : '' }, { replace: true });
+  }, [search, pathname, navigate, mutate, openConnectModal, t]);
+
+  return { completing: complete.isPending };
+}

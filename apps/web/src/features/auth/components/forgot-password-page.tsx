@@ -1,0 +1,76 @@
+import { forgotPasswordRequestSchema } from '@adpilot/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useForgotPassword } from '../api/password-reset.ts';
+import { useValidationMessage } from '../hooks/use-validation-message.ts';
+import { AuthLayout } from './auth-layout.tsx';
+
+type ForgotPasswordForm = z.input<typeof forgotPasswordRequestSchema>;
+
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const message = useValidationMessage();
+  const id = useId();
+  const forgotPassword = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordForm, unknown, z.output<typeof forgotPasswordRequestSchema>>({
+    resolver: zodResolver(forgotPasswordRequestSchema),
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = handleSubmit((body) =>
+    forgotPassword.mutate(body, { onError: (error) => toast.error(errorMessage(error, t('forgot.failed'))) }),
+  );
+
+  const backToLogin = (
+    <Link to="/login" className="font-medium text-blue-600 hover:underline dark:text-blue-400">
+      {t('forgot.backToLogin')}
+    </Link>
+  );
+
+  if (forgotPassword.isSuccess) {
+    return (
+      <AuthLayout title={t('forgot.sentTitle')} footer={backToLogin}>
+        <div role="status" className="flex items-start gap-3 text-sm text-gray-700 dark:text-gray-300">
+          <MailCheck aria-hidden="true" className="size-5 shrink-0 text-green-600" />
+          {/* The server answers alike for known and unknown addresses, and so does this text. */}
+          <p>{t('forgot.sent', { email: forgotPassword.variables.email })}</p>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={backToLogin}>
+      <form onSubmit={onSubmit} className="space-y-5">
+        <Field id={`${id}-email`} label={t('fields.email')} error={message(errors.email?.message)}>
+          <Input
+            id={`${id}-email`}
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('fields.emailPlaceholder')}
+            invalid={Boolean(errors.email)}
+            {...register('email')}
+          />
+        </Field>
+        <Button type="submit" size="lg" className="w-full" loading={forgotPassword.isPending}>
+          {t('forgot.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,119 @@
+import { registerFormSchema, type RegisterForm } from '@adpilot/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useValidationMessage } from '../hooks/use-validation-message.ts';
+import { showServerFieldErrors } from '../utils/server-field-errors.ts';
+import { AuthLayout } from './auth-layout.tsx';
+import { LegalLinks } from './legal-links.tsx';
+
+const linkClass = 'font-medium text-blue-600 hover:underline dark:text-blue-400';
+
+/** Sign-up form; like /login, the signed-out-only guard sends the new user on to the dashboard. */
+export function RegisterPage() {
+  const { t } = useTranslation('auth');
+  const { register: signUp } = useAuth();
+  const message = useValidationMessage();
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterForm, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
+  });
+
+  const onSubmit = handleSubmit(async ({ name, email, password }) => {
+    try {
+      await signUp({ name, email, password });
+    } catch (error) {
+      showServerFieldErrors(error, setError, ['name', 'email', 'password']);
+    }
+  });
+
+  return (
+    <AuthLayout
+      title={t('register.title')}
+      subtitle={t('register.subtitle')}
+      footer={
+        <>
+          {t('register.haveAccount')}{' '}
+          <Link to="/login" className={linkClass}>
+            {t('register.signIn')}
+          </Link>
+        </>
+      }
+    >
+      {/* No noValidate: spec §5 leaves the terms box to the browser's own required check. */}
+      <form onSubmit={onSubmit} className="space-y-5">
+        <Field id={`${id}-name`} label={t('fields.name')} error={message(errors.name?.message)}>
+          <Input
+            id={`${id}-name`}
+            autoComplete="name"
+            placeholder={t('fields.namePlaceholder')}
+            invalid={Boolean(errors.name)}
+            {...register('name')}
+          />
+        </Field>
+        <Field id={`${id}-email`} label={t('fields.email')} error={message(errors.email?.message)}>
+          {/* type="text": the browser's own e-mail check would show instead of the spec's "Invalid email". */}
+          <Input
+            id={`${id}-email`}
+            type="text"
+            inputMode="email"
+            autoComplete="email"
+            placeholder={t('fields.emailPlaceholder')}
+            invalid={Boolean(errors.email)}
+            {...register('email')}
+          />
+        </Field>
+        <Field id={`${id}-password`} label={t('fields.password')} error={message(errors.password?.message)}>
+          <PasswordInput
+            id={`${id}-password`}
+            autoComplete="new-password"
+            placeholder={t('fields.newPasswordPlaceholder')}
+            invalid={Boolean(errors.password)}
+            {...register('password')}
+          />
+        </Field>
+        <Field
+          id={`${id}-confirm`}
+          label={t('fields.confirmPassword')}
+          error={message(errors.confirmPassword?.message)}
+        >
+          <PasswordInput
+            id={`${id}-confirm`}
+            autoComplete="new-password"
+            placeholder={t('fields.confirmPasswordPlaceholder')}
+            invalid={Boolean(errors.confirmPassword)}
+            {...register('confirmPassword')}
+          />
+        </Field>
+        <label className="flex items-start gap-2 text-sm text-gray-700 dark:text-gray-300">
+          <input
+            type="checkbox"
+            required
+            className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-blue-600"
+            {...register('acceptTerms')}
+          />
+          <span>
+            <LegalLinks i18nKey="register.acceptTerms" />
+          </span>
+        </label>
+        <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+          {t('register.submit')}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

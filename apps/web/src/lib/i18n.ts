@@ -1,0 +1,96 @@
+import i18n, { type ResourceLanguage } from 'i18next';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS } from '@adpilot/contracts';
+
+export const LANGUAGES = ['en', 'th'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Pages that declare no language are English (spec §1: only Rules and Subscription are Thai). */
+const DEFAULT_LANGUAGE: Language = 'en';
+
+// Every `locales/<language>/<namespace>.json` becomes a namespace, so a feature adds its catalogue by adding files.
+const catalogues = import.meta.glob<ResourceLanguage>('../locales/*/*.json', { eager: true, import: 'default' });
+
+function buildResources(): Record<Language, ResourceLanguage> {
+  const resources: Record<Language, ResourceLanguage> = { en: {}, th: {} };
+  for (const [path, catalogue] of Object.entries(catalogues)) {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    const language = match?.[1];
+    const namespace = match?.[2];
+    if (isLanguage(language) && namespace) resources[language][namespace] = catalogue;
+  }
+  return resources;
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+const resources = buildResources();
+
+/** The user's explicit choice from the language menu, or null to follow each page's default. */
+export function readLanguageChoice(): Language | null {
+  const stored = localStorage.getItem(STORAGE_KEYS.language);
+  return isLanguage(stored) ? stored : null;
+}
+
+let pageDefault: Language = DEFAULT_LANGUAGE;
+const choiceListeners = new Set<() => void>();
+
+function applyLanguage(): void {
+  const language = readLanguageChoice() ?? pageDefault;
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+}
+
+/** Stores (or clears, with null) the language chosen in the menu and switches the whole UI to it. */
+export function setLanguageChoice(language: Language | null): void {
+  if (language) localStorage.setItem(STORAGE_KEYS.language, language);
+  else localStorage.removeItem(STORAGE_KEYS.language);
+  applyLanguage();
+  for (const listener of choiceListeners) listener();
+}
+
+function subscribeToChoice(listener: () => void): () => void {
+  choiceListeners.add(listener);
+  return () => choiceListeners.delete(listener);
+}
+
+/** The current menu choice (null = page default), re-rendering when it changes. */
+export function useLanguageChoice(): Language | null {
+  return useSyncExternalStore(subscribeToChoice, readLanguageChoice);
+}
+
+/**
+ * Declares the language a page shows when the user has not picked one, e.g. `usePageLanguage('th')`.
+ * A layout effect switches before the first paint, so the page never flashes in the other language;
+ * leaving the page restores the English default for pages that declare nothing.
+ */
+export function usePageLanguage(language: Language): void {
+  useLayoutEffect(() => {
+    pageDefault = language;
+    applyLanguage();
+    return () => {
+      pageDefault = DEFAULT_LANGUAGE;
+      applyLanguage();
+    };
+  }, [language]);
+}
+
+i18n.on('languageChanged', (language) => {
+  document.documentElement.lang = language;
+});
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: readLanguageChoice() ?? DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: Object.keys(resources.en),
+  defaultNS: 'common',
+  // React escapes what it renders; escaping twice would show entities such as &amp;.
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+export { i18n };

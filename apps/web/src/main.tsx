@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import './index.css';
+import './lib/i18n.ts';
+import { applyTheme, readInitialTheme } from './lib/theme.ts';
+
+// Applied before the first render (and without an inline script, which the CSP forbids) so no light flash.
+applyTheme(readInitialTheme());
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,123 @@
+import type { Session } from '@adpilot/contracts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
+const CONNECT_FAILED = 'Failed to connect Facebook ad accounts. Please try again.';
+
+/** A fresh user per test, signed in by storing the session the way the app does (spec §3: token, refreshToken, user). */
+async function signInFreshUser(page: Page, request: APIRequestContext): Promise<void> {
+  const email = `ads-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await request.post('/api/auth/register', {
+    data: { name: 'Ad Tester', email, password: 'Sandbox-Pass1' },
+  });
+  expect(response.ok()).toBeTruthy();
+  const { data } = (await response.json()) as { data: Session };
+  await page.goto('/login');
+  await page.evaluate((session) => {
+    // Runs in the browser; the e2e tsconfig has no DOM types, hence the narrow view of localStorage.
+    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+      .localStorage;
+    storage.setItem('token', session.token);
+    storage.setItem('refreshToken', session.refreshToken);
+    storage.setItem('user', JSON.stringify(session.user));
+  }, data);
+}
+
+async function openConsentScreen(page: Page): Promise<void> {
+  await page.goto('/ad-accounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'Ad Accounts' })).toBeVisible();
+  await page.getByRole('button', { name: 'Connect Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connect Facebook Ad Account' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Continue to Facebook' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/meta\/[^/]+\/dialog\/oauth/);
+}
+
+/** Connects the sandbox's ad accounts and returns how many the toast announced. */
+async function connectAccounts(page: Page): Promise<number> {
+  await openConsentScreen(page);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  const toast = page.getByText(CONNECTED);
+  await expect(toast).toBeVisible();
+  const count = Number(CONNECTED.exec((await toast.textContent()) ?? '')?.[1]);
+  expect(count).toBeGreaterThan(0);
+  return count;
+}
+
+test.describe('Ad Accounts', () => {
+  test.beforeEach(async ({ page, request }) => {
+    await signInFreshUser(page, request);
+  });
+
+  test('starts empty, then connects through the consent screen', async ({ page }) => {
+    await page.goto('/ad-accounts');
+    await expect(page.getByText('No Ad Accounts Connected')).toBeVisible();
+    await expect(page.getByText('Connect your Facebook ad accounts to start automating your campaigns.')).toBeVisible();
+
+    const count = await connectAccounts(page);
+
+    await expect(page).toHaveURL(/\/ad-accounts$/);
+    expect(new URL(page.url()).search).toBe('');
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(count);
+    const first = cards.first();
+    await expect(first).toContainText('Account ID');
+    await expect(first).toContainText('Currency');
+    await expect(first).toContainText('Timezone');
+    await expect(first).toContainText('Last Sync');
+    await expect(first).toContainText(/Active|Inactive/);
+    await expect(first.getByText('Sandbox')).toBeVisible();
+    const link = first.getByRole('link', { name: 'View in Facebook' });
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('cancelling on the consent screen reports the failure', async ({ page }) => {
+    await openConsentScreen(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText(CONNECT_FAILED)).toBeVisible();
+    await expect(page).toHaveURL(/\/ad-accounts$/);
+    await expect(page.getByText('No Ad Accounts Connected')).toBeVisible();
+  });
+
+  test('Sync now refreshes Last Sync', async ({ page }) => {
+    // Two background syncs (the one queued by connecting, then ours) run through the job queue in turn.
+    test.slow();
+    await connectAccounts(page);
+    const card = page.getByRole('article').first();
+    const name = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+    const syncButton = card.getByRole('button', { name: 'Sync now' });
+    const lastSync = card.locator('dt', { hasText: 'Last Sync' }).locator('xpath=following-sibling::dd[1]');
+    // The connection queues a first sync; once it has settled the next one is ours.
+    await expect(syncButton).toBeEnabled({ timeout: 20_000 });
+    const before = (await lastSync.textContent()) ?? '';
+
+    await syncButton.click();
+    await expect(page.getByText(`${name} is up to date.`)).toBeVisible({ timeout: 20_000 });
+    await expect(lastSync).not.toHaveText(before);
+    await expect(lastSync).not.toHaveText('Never');
+    await expect(syncButton).toBeEnabled();
+  });
+
+  test('Disconnect asks for confirmation and removes the card', async ({ page }) => {
+    const count = await connectAccounts(page);
+    const cards = page.getByRole('article');
+    await expect(cards).toHaveCount(count);
+    const card = cards.first();
+    const name = (await card.getByRole('heading', { level: 3 }).textContent()) ?? '';
+
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Disconnect Ad Account' });
+    await expect(dialog).toContainText(name);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cards).toHaveCount(count);
+
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await dialog.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(page.getByText(`${name} was disconnected.`)).toBeVisible();
+    await expect(page.getByRole('article', { name, exact: true })).toHaveCount(0);
+    await expect(cards).toHaveCount(count - 1);
+    if (count === 1) await expect(page.getByText('No Ad Accounts Connected')).toBeVisible();
+  });
+});

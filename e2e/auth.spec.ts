@@ -1,0 +1,136 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const PASSWORD = 'Abcdefg1';
+
+function uniqueEmail(): string {
+  return `user-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+}
+
+async function registerThroughForm(page: Page, name: string, email: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+async function createAccount(page: Page, name: string, email: string): Promise<void> {
+  const response = await page.request.post('/api/auth/register', { data: { name, email, password: PASSWORD } });
+  expect(response.ok()).toBe(true);
+}
+
+test('register opens the dashboard, a reload keeps the session, logout ends it', async ({ page }) => {
+  const name = 'Nova Advertiser';
+  await registerThroughForm(page, name, uniqueEmail());
+  await expect(page.getByText('Registration successful!')).toBeVisible();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: `Welcome back, ${name}!` })).toBeVisible();
+  await expect(page.getByText("Here's an overview of your ad automation performance.")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: `Welcome back, ${name}!` })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expect(page).toHaveURL('/');
+  const { origins } = await page.context().storageState();
+  const storedKeys = origins.flatMap((origin) => origin.localStorage.map((item) => item.name));
+  expect(storedKeys).not.toContain('token');
+  expect(storedKeys).not.toContain('user');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/login');
+});
+
+test('login shows each validation message of the spec for the input that causes it', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+
+  await page.getByLabel('Email').fill('not-an-email');
+  await expect(page.getByText('Invalid email')).toBeVisible();
+  await page.getByLabel('Email').fill('someone@example.com');
+  await expect(page.getByText('Invalid email')).toBeHidden();
+  await page.getByLabel('Password', { exact: true }).fill('anything');
+  await expect(page.getByText('Password is required')).toBeHidden();
+});
+
+test('register shows each validation message of the spec for the input that causes it', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('checkbox', { name: /I agree to the Terms of Service/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  for (const message of [
+    'Name is required',
+    'Email is required',
+    'Password is required',
+    'Please confirm your password',
+  ]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+
+  await page.getByLabel('Full name').fill('A');
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await page.getByLabel('Email').fill('nope');
+  await expect(page.getByText('Invalid email')).toBeVisible();
+
+  const password = page.getByLabel('Password', { exact: true });
+  const cases = [
+    ['Ab1', 'Password must be at least 8 characters'],
+    ['ABCDEFG1', 'Password must contain at least one lowercase letter'],
+    ['abcdefg1', 'Password must contain at least one uppercase letter'],
+    ['Abcdefgh', 'Password must contain at least one number'],
+  ] as const;
+  for (const [value, message] of cases) {
+    await password.fill(value);
+    await expect(page.getByText(message)).toBeVisible();
+  }
+
+  await password.fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(`${PASSWORD}x`);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Passwords must match')).toBeVisible();
+});
+
+test('a wrong password is refused with the server message', async ({ page }) => {
+  const email = uniqueEmail();
+  await createAccount(page, 'Wrong Password', email);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong-password1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  await expect(page).toHaveURL('/login');
+});
+
+test('a signed-in user opening /login lands on /dashboard', async ({ page }) => {
+  await registerThroughForm(page, 'Already In', uniqueEmail());
+  await expect(page).toHaveURL('/dashboard');
+  await page.goto('/login');
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Already In!' })).toBeVisible();
+});
+
+test('a signed-out visitor of /rules signs in and returns to /rules', async ({ page }) => {
+  const email = uniqueEmail();
+  await createAccount(page, 'Rule Maker', email);
+  await page.goto('/rules');
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Login successful!')).toBeVisible();
+  await expect(page).toHaveURL('/rules');
+
+  // The login entry was replaced: going back leaves /rules for what came before it, not the form.
+  await page.goBack();
+  await expect(page).not.toHaveURL('/login');
+});
+
+test('an unknown path leads to the landing page', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toBeVisible();
+  await expect(page.getByText('© 2024 AdPilot. All rights reserved.')).toBeVisible();
+});
