@@ -45,8 +45,10 @@ export interface MetaClientOptions {
   maxRateLimitRetries?: number;
   /** Longer announced waits are not slept through: the MetaRateLimitError is thrown with retryAfterMs (default 15 min). */
   maxRateLimitWaitMs?: number;
-  /** Page size for lists and insights (default and Graph maximum 500). */
+  /** Page size for entity lists (default and Graph maximum 500). */
   pageSize?: number;
+  /** Page size for insights rows (default 5,000: rows are small; Meta pages what it will not send at once). */
+  insightsPageSize?: number;
   /** Per-request timeout (default 60 s). */
   timeoutMs?: number;
   logger?: MetaLogger;
@@ -72,6 +74,7 @@ export class MetaClient {
   readonly appId: string;
   private readonly appSecret: string | undefined;
   private readonly pageSize: number;
+  private readonly insightsPageSize: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly tracker: UsageTracker;
   private readonly transport: GraphTransport;
@@ -83,6 +86,7 @@ export class MetaClient {
     this.appId = options.appId;
     this.appSecret = options.appSecret || undefined;
     this.pageSize = Math.min(500, Math.max(1, options.pageSize ?? 500));
+    this.insightsPageSize = Math.min(5000, Math.max(1, options.insightsPageSize ?? 5000));
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.tracker = new UsageTracker({ thresholdPct: 95, fallbackWaitMs: 60_000 });
     this.transport = new GraphTransport({
@@ -155,7 +159,7 @@ export class MetaClient {
   /** Insights rows for an object (act_…, campaign, ad set or ad id), all pages, parsed. */
   async getInsights(token: string, objectId: string, options: InsightsOptions): Promise<InsightsRow[]> {
     const accountId = objectId.startsWith('act_') ? objectId : options.accountId;
-    const params = insightsParams(options, this.pageSize);
+    const params = insightsParams(options, this.insightsPageSize);
     const mode = options.async ?? 'auto';
     const viaReport = async (): Promise<InsightsRow[]> => {
       const polling = { sleep: this.sleep, initialIntervalMs: 1_000, maxIntervalMs: 15_000, maxPolls: 120 };

@@ -2,6 +2,11 @@ import { invalidParameter } from './graph-error.ts';
 import type { Params } from './params.ts';
 
 export const MAX_PAGE_SIZE = 500;
+/**
+ * Insights rows are small and Meta serves them in pages of thousands; the sandbox allows 5,000 per page, so a
+ * month of daily ad-level rows for a 500-ad account comes in a few pages.
+ */
+export const MAX_INSIGHTS_PAGE_SIZE = 5000;
 
 export interface PageLink {
   /** Absolute URL of the requested path, without a query string. */
@@ -37,9 +42,15 @@ function pageUrl(link: PageLink, limit: number, cursor: { after: string } | { be
 }
 
 /** Cursor paging as Graph does it: `limit` is a maximum, `next` is an absolute URL and absent on the last page. */
-export function paginate<T>(items: readonly T[], params: Params, link: PageLink, defaultLimit = 25): Page<T> {
+export function paginate<T>(
+  items: readonly T[],
+  params: Params,
+  link: PageLink,
+  defaultLimit = 25,
+  maxLimit = MAX_PAGE_SIZE,
+): Page<T> {
   const requested = Number(params.limit);
-  const limit = Number.isInteger(requested) && requested > 0 ? Math.min(requested, MAX_PAGE_SIZE) : defaultLimit;
+  const limit = Number.isInteger(requested) && requested > 0 ? Math.min(requested, maxLimit) : defaultLimit;
   let start = 0;
   let end: number;
   if (params.after !== undefined) {

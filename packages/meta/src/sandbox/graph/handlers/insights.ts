@@ -8,7 +8,7 @@ import { ownAccount, ownEntity, requireScope, requireUser } from '../authenticat
 import { invalidParameter, unsupportedRequest } from '../graph-error.ts';
 import { cachedInsightsRows } from '../insights-cache.ts';
 import { parseInsightsQuery } from '../insights-params.ts';
-import { paginate } from '../paging.ts';
+import { MAX_INSIGHTS_PAGE_SIZE, paginate } from '../paging.ts';
 import type { ReportRun } from '../report-runs.ts';
 import { pageLink, type Auth, type GraphCall, type GraphRuntime, type UserAuth } from '../runtime.ts';
 
@@ -47,7 +47,7 @@ export function handleInsights(rt: GraphRuntime, call: GraphCall, auth: Auth, id
   const rows = cachedInsightsRows(rt.world, `${id}|${JSON.stringify(query)}`, now, () =>
     buildInsightsRows(rt.world, rt.delivery, scope, query, now),
   );
-  return paginate(rows, call.params, pageLink(call));
+  return paginate(rows, call.params, pageLink(call), 25, MAX_INSIGHTS_PAGE_SIZE);
 }
 
 export function handleAsyncInsights(rt: GraphRuntime, call: GraphCall, auth: Auth, id: string): unknown {
@@ -80,5 +80,5 @@ export function handleReportRunInsights(rt: GraphRuntime, call: GraphCall, auth:
   if (!rt.reports.isComplete(run)) {
     throw invalidParameter('The report is not ready yet: poll the report run until async_status is Job Completed');
   }
-  return paginate(run.rows, call.params, pageLink(call));
+  return paginate(run.rows, call.params, pageLink(call), 25, MAX_INSIGHTS_PAGE_SIZE);
 }
