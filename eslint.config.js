@@ -21,6 +21,11 @@ export default tseslint.config(
     },
   },
   {
+    // Benchmarks and scripts report on standard output.
+    files: ['bench/**', 'scripts/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
     files: ['packages/**/*.ts'],
     rules: forbid(['@adpilot/server', '@adpilot/web', '**/apps/**'], 'Packages never import apps.'),
   },

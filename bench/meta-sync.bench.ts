@@ -32,8 +32,18 @@ const seed: SandboxSeed = {
 
 const running = await startSandboxServer({ seed });
 const database = await createTestDatabase();
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', WEB_DIST_DIR: '/nonexistent' });
-const client = new MetaClient({ graphBaseUrl: running.url, dialogBaseUrl: running.url, appId: running.sandbox.appId, appSecret: running.sandbox.appSecret });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  PUBLIC_URL: 'http://localhost:3000',
+  WEB_DIST_DIR: '/nonexistent',
+});
+const client = new MetaClient({
+  graphBaseUrl: running.url,
+  dialogBaseUrl: running.url,
+  appId: running.sandbox.appId,
+  appSecret: running.sandbox.appSecret,
+});
 const ctx = createContext({
   config,
   database,
@@ -44,12 +54,23 @@ const ctx = createContext({
 });
 const app = await buildApp(ctx, { logger: false });
 
-const registered = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: 'Bench', email: 'bench@example.com', password: 'Bench-passw0rd' } });
+const registered = await app.inject({
+  method: 'POST',
+  url: '/api/auth/register',
+  payload: { name: 'Bench', email: 'bench@example.com', password: 'Bench-passw0rd' },
+});
 const auth = { authorization: `Bearer ${registered.json().data.token}` };
-const { authUrl } = (await app.inject({ method: 'GET', url: '/api/ad-accounts/facebook/auth-url', headers: auth })).json().data;
+const { authUrl } = (
+  await app.inject({ method: 'GET', url: '/api/ad-accounts/facebook/auth-url', headers: auth })
+).json().data;
 const back = await answerConsent(authUrl);
 const connected = (
-  await app.inject({ method: 'POST', url: '/api/ad-accounts/facebook/callback', headers: auth, payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') } })
+  await app.inject({
+    method: 'POST',
+    url: '/api/ad-accounts/facebook/callback',
+    headers: auth,
+    payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+  })
 ).json().data.connectedAccounts as { id: string; facebook_account_id: string }[];
 const userId = registered.json().data.user.id as string;
 
@@ -68,7 +89,8 @@ const queue = [...rest];
 const allStarted = performance.now();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await ctx.adAccountSync.sync(userId, next.id, { final: true });
+    for (let next = queue.shift(); next; next = queue.shift())
+      await ctx.adAccountSync.sync(userId, next.id, { final: true });
   }),
 );
 const tenSeconds = (oneMs + performance.now() - allStarted) / 1000;
@@ -80,7 +102,11 @@ const incrementalCalls = running.sandbox.stats.snapshot().total;
 
 const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);
 console.log(
-  `meta-sync: full sync of a 500-ad account = ${fullCalls} Graph calls (${Object.entries(byKind).map(([k, v]) => `${k} ${v}`).join(', ')}; ${result.entities} entities, ${result.insightRows} insight rows, ${(oneMs / 1000).toFixed(2)} s); incremental sync = ${incrementalCalls} calls; ${ACCOUNTS} such accounts synced in ${tenSeconds.toFixed(1)} s (concurrency ${CONCURRENCY}, PGlite); RSS ${rss} MB`,
+  `meta-sync: full sync of a 500-ad account = ${fullCalls} Graph calls (${Object.entries(byKind)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(
+      ', ',
+    )}; ${result.entities} entities, ${result.insightRows} insight rows, ${(oneMs / 1000).toFixed(2)} s); incremental sync = ${incrementalCalls} calls; ${ACCOUNTS} such accounts synced in ${tenSeconds.toFixed(1)} s (concurrency ${CONCURRENCY}, PGlite); RSS ${rss} MB`,
 );
 await app.close();
 await database.close();

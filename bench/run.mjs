@@ -11,7 +11,10 @@ const files = readdirSync(here)
   .filter((name) => wanted.length === 0 || wanted.some((w) => name.includes(w)));
 let failed = 0;
 for (const file of files) {
-  const result = spawnSync('npx', ['tsx', join(here, file)], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
+  const result = spawnSync('npx', ['tsx', join(here, file)], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

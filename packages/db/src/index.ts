@@ -2,3 +2,4 @@ export * from './client.ts';
 export * from './migrate.ts';
 export * from './tenant.ts';
 export * from './schema/index.ts';
+export * from './upsert.ts';

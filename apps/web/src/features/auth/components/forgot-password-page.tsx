@@ -8,12 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/password-reset.ts';
 import { useValidationMessage } from '../hooks/use-validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { EmailField } from './email-field.tsx';
 
 type ForgotPasswordForm = z.input<typeof forgotPasswordRequestSchema>;
 
@@ -56,17 +55,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={backToLogin}>
       <form onSubmit={onSubmit} className="space-y-5">
-        <Field id={`${id}-email`} label={t('fields.email')} error={message(errors.email?.message)}>
-          <Input
-            id={`${id}-email`}
-            type="text"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('fields.emailPlaceholder')}
-            invalid={Boolean(errors.email)}
-            {...register('email')}
-          />
-        </Field>
+        <EmailField id={`${id}-email`} error={message(errors.email?.message)} registration={register('email')} />
         <Button type="submit" size="lg" className="w-full" loading={forgotPassword.isPending}>
           {t('forgot.submit')}
         </Button>

@@ -7,13 +7,13 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useValidationMessage } from '../hooks/use-validation-message.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/remembered-email.ts';
 import { showServerFieldErrors } from '../utils/server-field-errors.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { EmailField } from './email-field.tsx';
 import { LegalLinks } from './legal-links.tsx';
 
 const linkClass = 'font-medium text-blue-600 hover:underline dark:text-blue-400';
@@ -61,18 +61,7 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} className="space-y-5">
-        <Field id={`${id}-email`} label={t('fields.email')} error={message(errors.email?.message)}>
-          {/* type="text": the browser's own e-mail check would show instead of the spec's "Invalid email". */}
-          <Input
-            id={`${id}-email`}
-            type="text"
-            inputMode="email"
-            autoComplete="email"
-            placeholder={t('fields.emailPlaceholder')}
-            invalid={Boolean(errors.email)}
-            {...register('email')}
-          />
-        </Field>
+        <EmailField id={`${id}-email`} error={message(errors.email?.message)} registration={register('email')} />
         <Field id={`${id}-password`} label={t('fields.password')} error={message(errors.password?.message)}>
           <PasswordInput
             id={`${id}-password`}
