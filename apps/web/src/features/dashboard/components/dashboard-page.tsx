@@ -1,16 +1,18 @@
 import { Activity, CalendarCheck, Megaphone, Workflow } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth.tsx';
+import { useAdAccountCount } from '../api/get-ad-account-count.ts';
 import { QuickActionsCard } from './quick-actions-card.tsx';
 import { RecentActivityCard } from './recent-activity-card.tsx';
 import { StatCard } from './stat-card.tsx';
 
-/** The summary figures; they read zero until the rules and activity-log endpoints feed them. */
-const SUMMARY = { activeRules: 0, adAccounts: 0, actionsToday: 0, totalActions: 0 };
+/** Rule and action figures read zero until the rules and activity-log endpoints feed them. */
+const SUMMARY = { activeRules: 0, actionsToday: 0, totalActions: 0 };
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const user = useCurrentUser();
+  const adAccounts = useAdAccountCount();
   return (
     <div className="space-y-8">
       <header>
@@ -21,7 +23,7 @@ export function DashboardPage() {
       </header>
       <section className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t('stats.activeRules')} value={SUMMARY.activeRules} icon={Workflow} />
-        <StatCard label={t('stats.adAccounts')} value={SUMMARY.adAccounts} icon={Megaphone} />
+        <StatCard label={t('stats.adAccounts')} value={adAccounts.data ?? 0} icon={Megaphone} />
         <StatCard label={t('stats.actionsToday')} value={SUMMARY.actionsToday} icon={CalendarCheck} />
         <StatCard label={t('stats.totalActions')} value={SUMMARY.totalActions} icon={Activity} />
       </section>
