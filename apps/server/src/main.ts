@@ -43,13 +43,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await ctx.jobs.start({ work: config.role !== 'api' });
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
     app.log.info(`AdPilot is up at ${config.publicUrl} (database: ${database.kind}, Meta: ${config.meta.mode})`);
   } else {
     await app.ready();
   }
+  // Jobs start once HTTP listens: on the embedded default the sync jobs call the sandbox this process serves.
+  await ctx.jobs.start({ work: config.role !== 'api' });
 }
 
 main().catch((error: unknown) => {
