@@ -62,8 +62,10 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
 
   const spaServed = await registerSpa(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   app.setNotFoundHandler((request, reply) => {
-    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (spaServed && wantsHtml)
+    // History fallback: any other GET of a page path (not a missing file) is a client-side route.
+    const path = request.url.split('?')[0] ?? '/';
+    const isPageRoute = request.method === 'GET' && !path.startsWith('/sandbox/') && !/\.[a-z0-9]+$/i.test(path);
+    if (spaServed && isPageRoute)
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     return reply.status(404).send(notFoundEnvelope(request.method, request.url));
   });
