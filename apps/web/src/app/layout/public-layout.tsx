@@ -4,8 +4,7 @@ import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { Brand } from '../../components/brand.tsx';
-import { LanguageMenu } from '../../components/language-menu.tsx';
-import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { DisplayControls } from '../../components/display-controls.tsx';
 
 /** A light header for public screens (forgot/reset password, terms, privacy, the signed-out test page). */
 export function PublicLayout() {
@@ -17,10 +16,7 @@ export function PublicLayout() {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Brand to="/" />
           <div className="flex items-center gap-2">
-            <div className="w-40">
-              <LanguageMenu />
-            </div>
-            <ThemeToggle />
+            <DisplayControls />
             <Link
               to={user ? '/dashboard' : '/login'}
               className="text-sm font-medium text-blue-600 hover:underline dark:text-blue-400"

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Brand } from '../../../components/brand.tsx';
-import { LanguageMenu } from '../../../components/language-menu.tsx';
-import { ThemeToggle } from '../../../components/theme-toggle.tsx';
+import { DisplayControls } from '../../../components/display-controls.tsx';
 
 interface AuthLayoutProps {
   title: string;
@@ -17,10 +16,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
       <header className="flex items-center justify-between gap-4 px-4 py-4 sm:px-8">
         <Brand to="/" />
         <div className="flex items-center gap-2">
-          <div className="w-40">
-            <LanguageMenu />
-          </div>
-          <ThemeToggle />
+          <DisplayControls />
         </div>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-12 sm:items-center">

@@ -8,11 +8,11 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { useValidationMessage } from '../hooks/use-validation-message.ts';
 import { showServerFieldErrors } from '../utils/server-field-errors.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { EmailField } from './email-field.tsx';
 import { LegalLinks } from './legal-links.tsx';
 
@@ -67,28 +67,16 @@ export function RegisterPage() {
           />
         </Field>
         <EmailField id={`${id}-email`} error={message(errors.email?.message)} registration={register('email')} />
-        <Field id={`${id}-password`} label={t('fields.password')} error={message(errors.password?.message)}>
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="new-password"
-            placeholder={t('fields.newPasswordPlaceholder')}
-            invalid={Boolean(errors.password)}
-            {...register('password')}
-          />
-        </Field>
-        <Field
-          id={`${id}-confirm`}
-          label={t('fields.confirmPassword')}
-          error={message(errors.confirmPassword?.message)}
-        >
-          <PasswordInput
-            id={`${id}-confirm`}
-            autoComplete="new-password"
-            placeholder={t('fields.confirmPasswordPlaceholder')}
-            invalid={Boolean(errors.confirmPassword)}
-            {...register('confirmPassword')}
-          />
-        </Field>
+        <NewPasswordFields
+          id={id}
+          passwordLabelKey="fields.password"
+          errors={{
+            password: message(errors.password?.message),
+            confirmPassword: message(errors.confirmPassword?.message),
+          }}
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+        />
         <label className="flex items-start gap-2 text-sm text-gray-700 dark:text-gray-300">
           <input
             type="checkbox"

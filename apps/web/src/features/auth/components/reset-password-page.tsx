@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useResetPassword } from '../api/password-reset.ts';
 import { useValidationMessage } from '../hooks/use-validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 const linkClass = 'font-medium text-blue-600 hover:underline dark:text-blue-400';
 
@@ -77,24 +76,16 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={onSubmit} className="space-y-5">
-      <Field id={`${id}-password`} label={t('fields.newPassword')} error={message(errors.password?.message)}>
-        <PasswordInput
-          id={`${id}-password`}
-          autoComplete="new-password"
-          placeholder={t('fields.newPasswordPlaceholder')}
-          invalid={Boolean(errors.password)}
-          {...register('password')}
-        />
-      </Field>
-      <Field id={`${id}-confirm`} label={t('fields.confirmPassword')} error={message(errors.confirmPassword?.message)}>
-        <PasswordInput
-          id={`${id}-confirm`}
-          autoComplete="new-password"
-          placeholder={t('fields.confirmPasswordPlaceholder')}
-          invalid={Boolean(errors.confirmPassword)}
-          {...register('confirmPassword')}
-        />
-      </Field>
+      <NewPasswordFields
+        id={id}
+        passwordLabelKey="fields.newPassword"
+        errors={{
+          password: message(errors.password?.message),
+          confirmPassword: message(errors.confirmPassword?.message),
+        }}
+        password={register('password')}
+        confirmPassword={register('confirmPassword')}
+      />
       <Button type="submit" size="lg" className="w-full" loading={resetPassword.isPending}>
         {t('reset.submit')}
       </Button>

@@ -2,8 +2,7 @@ import { PlayCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
-import { LanguageMenu } from '../../../components/language-menu.tsx';
-import { ThemeToggle } from '../../../components/theme-toggle.tsx';
+import { DisplayControls } from '../../../components/display-controls.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { BenefitsSection } from './benefits-section.tsx';
 import { HOW_IT_WORKS_HEADING_ID, HowItWorksSection } from './how-it-works-section.tsx';
@@ -27,10 +26,7 @@ export function LandingPage() {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Brand to="/" />
           <nav className="flex items-center gap-2 sm:gap-4">
-            <div className="hidden w-40 sm:block">
-              <LanguageMenu />
-            </div>
-            <ThemeToggle />
+            <DisplayControls menuClassName="hidden w-40 sm:block" />
             <Link
               to="/login"
               className="text-sm font-medium text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white"
