@@ -1,15 +1,13 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from './roles.ts';
-import { users } from './users.table.ts';
+import { ownerColumn } from './users.table.ts';
 
 /** The activity log: every sync, decision and action the product takes for a user. */
 export const activityLogs = pgTable(
   'activity_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     level: text('level', { enum: ['info', 'success', 'warning', 'error'] }).notNull(),
     category: text('category').notNull(),
     description: text('description').notNull(),

@@ -14,16 +14,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from './roles.ts';
-import { users } from './users.table.ts';
+import { ownerColumn } from './users.table.ts';
 
 /** Single-use OAuth `state` values, bound to the user who started the connection. */
 export const oauthStates = pgTable(
   'oauth_states',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     stateHash: text('state_hash').notNull(),
     provider: text('provider').notNull(),
     redirectUri: text('redirect_uri').notNull(),
@@ -42,9 +40,7 @@ export const adAccounts = pgTable(
   'ad_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     /** Meta's numeric account id (without the `act_` prefix). */
     facebookAccountId: text('facebook_account_id').notNull(),
     facebookAccountName: text('facebook_account_name').notNull(),
@@ -78,9 +74,7 @@ export const adEntities = pgTable(
   'ad_entities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     adAccountId: uuid('ad_account_id')
       .notNull()
       .references(() => adAccounts.id, { onDelete: 'cascade' }),
@@ -109,9 +103,7 @@ export const adEntities = pgTable(
 export const insightsDaily = pgTable(
   'insights_daily',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     adAccountId: uuid('ad_account_id')
       .notNull()
       .references(() => adAccounts.id, { onDelete: 'cascade' }),
