@@ -38,8 +38,8 @@ export interface EntityInput {
   updatedTime: Date | null;
 }
 
-export interface InsightInput {
-  entityExternalId: string;
+/** One day's delivery figures, summable across entities. */
+export interface DailyTotals {
   date: string;
   spend: number;
   impressions: number;
@@ -50,15 +50,8 @@ export interface InsightInput {
   conversionValue: number;
 }
 
-export interface DailyTotals {
-  date: string;
-  spend: number;
-  impressions: number;
-  reach: number;
-  clicks: number;
-  linkClicks: number;
-  conversions: number;
-  conversionValue: number;
+export interface InsightInput extends DailyTotals {
+  entityExternalId: string;
 }
 
 /** Rows per INSERT: keeps every statement well under Postgres' 65,535 bind parameters. */
