@@ -4,6 +4,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import { addDays, dateInZone } from '../../lib/time-zone.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountsRepository, EntityInput, InsightInput } from './ad-accounts.repository.ts';
+import { rollUp } from './insights-rollup.ts';
 
 /** The first sync backfills a month (every rule window fits); later ones refresh the days late conversions still move. */
 export const BACKFILL_DAYS = 30;
@@ -110,12 +111,13 @@ export class AdAccountSyncService {
     const until = dateInZone(startedAt, info.timezone_name ?? account.timezone);
     const since = addDays(until, -(account.lastSync ? REFRESH_DAYS : BACKFILL_DAYS - 1));
     const rows = await meta.getInsights(token, actId, { level: 'ad', timeRange: { since, until }, timeIncrement: 1 });
-    await repository.upsertInsights(
-      account.userId,
-      account.id,
-      rows.map(toInsightInput).filter((row): row is InsightInput => row !== null),
-      { since, until },
-    );
+    const adRows = rows.map(toInsightInput).filter((row): row is InsightInput => row !== null);
+    const adParents = new Map(ads.map((ad) => [ad.id, ad]));
+    await repository.upsertInsights(account.userId, account.id, [
+      { level: 'ad', rows: adRows },
+      { level: 'adset', rows: rollUp(adRows, (id) => adParents.get(id)?.adset_id) },
+      { level: 'campaign', rows: rollUp(adRows, (id) => adParents.get(id)?.campaign_id) },
+    ]);
 
     await repository.update(account.userId, account.id, {
       facebookAccountName: info.name,

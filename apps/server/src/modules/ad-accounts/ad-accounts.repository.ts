@@ -24,8 +24,10 @@ export type NewAdAccount = Pick<
   | 'isSandbox'
 >;
 
+export type EntityLevel = 'campaign' | 'adset' | 'ad';
+
 export interface EntityInput {
-  level: 'campaign' | 'adset' | 'ad';
+  level: EntityLevel;
   externalId: string;
   name: string;
   status: string;
@@ -52,6 +54,20 @@ export interface DailyTotals {
 
 export interface InsightInput extends DailyTotals {
   entityExternalId: string;
+}
+
+function toInsightRecord(row: InsightInput) {
+  return {
+    id: row.entityExternalId,
+    date: row.date,
+    spend: row.spend,
+    impressions: Math.round(row.impressions),
+    reach: Math.round(row.reach),
+    clicks: Math.round(row.clicks),
+    link_clicks: Math.round(row.linkClicks),
+    conversions: row.conversions,
+    conversion_value: row.conversionValue,
+  };
 }
 
 /** Rows per INSERT: keeps every statement well under Postgres' 65,535 bind parameters. */
@@ -185,54 +201,25 @@ export class AdAccountsRepository {
     });
   }
 
-  /**
-   * Stores ad-level daily insights (idempotent upserts), then rolls them up to ad sets and campaigns for the
-   * same dates, so rules at any level read one table. Reach is summed: an upper bound, as Meta does not add it up.
-   */
+  /** Stores daily insights per level in one transaction; upserts, so a repeated sync changes nothing. */
   upsertInsights(
     userId: string,
     adAccountId: string,
-    rows: InsightInput[],
-    range: { since: string; until: string },
+    levels: { level: EntityLevel; rows: InsightInput[] }[],
   ): Promise<void> {
     return this.tenant(userId, async (tx) => {
-      for (const part of chunks(rows)) {
-        await tx
-          .insert(insightsDaily)
-          .values(part.map((row) => ({ ...row, userId, adAccountId, level: 'ad' as const })))
-          .onConflictDoUpdate({
-            target: [
-              insightsDaily.adAccountId,
-              insightsDaily.level,
-              insightsDaily.entityExternalId,
-              insightsDaily.date,
-            ],
-            set: {
-              ...takeExcluded(insightsDaily, [
-                'spend',
-                'impressions',
-                'reach',
-                'clicks',
-                'linkClicks',
-                'conversions',
-                'conversionValue',
-              ]),
-              updatedAt: sql`now()`,
-            },
-          });
-      }
-      for (const level of ['adset', 'campaign'] as const) {
-        const parent = level === 'adset' ? sql`e.adset_external_id` : sql`e.campaign_external_id`;
+      for (const { level, rows } of levels) {
+        if (rows.length === 0) continue;
+        // One statement per level: the rows travel as one JSON parameter instead of thousands of bind parameters.
         await tx.execute(sql`
           insert into insights_daily (user_id, ad_account_id, level, entity_external_id, date, spend, impressions, reach, clicks, link_clicks, conversions, conversion_value, updated_at)
-          select i.user_id, i.ad_account_id, ${level}, ${parent}, i.date, sum(i.spend), sum(i.impressions), sum(i.reach), sum(i.clicks), sum(i.link_clicks), sum(i.conversions), sum(i.conversion_value), now()
-          from insights_daily i
-          join ad_entities e on e.ad_account_id = i.ad_account_id and e.external_id = i.entity_external_id and e.level = 'ad'
-          where i.ad_account_id = ${adAccountId} and i.user_id = ${userId} and i.level = 'ad' and i.date between ${range.since} and ${range.until} and ${parent} is not null
-          group by i.user_id, i.ad_account_id, ${parent}, i.date
+          select ${userId}, ${adAccountId}, ${level}, r.id, r.date, r.spend, r.impressions, r.reach, r.clicks, r.link_clicks, r.conversions, r.conversion_value, now()
+          from json_to_recordset(${JSON.stringify(rows.map(toInsightRecord))}::json)
+            as r(id text, date date, spend numeric, impressions bigint, reach bigint, clicks bigint, link_clicks bigint, conversions numeric, conversion_value numeric)
           on conflict (ad_account_id, level, entity_external_id, date) do update set
             spend = excluded.spend, impressions = excluded.impressions, reach = excluded.reach, clicks = excluded.clicks,
-            link_clicks = excluded.link_clicks, conversions = excluded.conversions, conversion_value = excluded.conversion_value, updated_at = now()`);
+            link_clicks = excluded.link_clicks, conversions = excluded.conversions, conversion_value = excluded.conversion_value,
+            updated_at = now()`);
       }
     });
   }
