@@ -8,6 +8,7 @@ import { notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { adAccountsRoutes } from './modules/ad-accounts/ad-accounts.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { SANDBOX_PREFIX } from './providers/meta/meta-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -54,6 +55,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adAccountsRoutes, { prefix: '/ad-accounts' });
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api' },
   );

@@ -4,3 +4,4 @@ export * from './constants.ts';
 export * from './auth.ts';
 export * from './ad-accounts.ts';
 export * from './health.ts';
+export * from './admin.ts';

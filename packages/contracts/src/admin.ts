@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** A message the embedded mail outbox holds instead of sending it (no SMTP server configured). */
+export const outboxMailSchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+
+export const outboxQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
