@@ -1,22 +1,12 @@
 import { currencyOffset } from '../world/seed.ts';
+import type { AdDay } from './ad-day.ts';
 import type { World } from '../world/world.ts';
 import type { SandboxAccount, SandboxAd, SandboxAdSet, SandboxCampaign } from '../world/types.ts';
 import type { InsightsLevel, InsightsQuery } from './insights-rows.ts';
 
-/** Sums over the ads and days of one row; money in minor units. */
-export interface Totals {
-  spend: number;
-  impressions: number;
+/** Sums over the ads and days of one row (an ad-day's figures, reach summed); money in minor units. */
+export interface Totals extends Omit<AdDay, 'reach'> {
   reachSum: number;
-  clicks: number;
-  linkClicks: number;
-  landingPageViews: number;
-  postEngagement: number;
-  addToCart: number;
-  initiateCheckout: number;
-  purchases: number;
-  purchaseValue: number;
-  leads: number;
   /** Distinct days with delivery; rows are filled day by day, so the last day seen is enough to count them. */
   days: number;
   lastDate: string;
