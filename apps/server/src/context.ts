@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
 import { defineSyncJobs } from './jobs/ad-account-sync.jobs.ts';
 import { JobQueue } from './jobs/job-queue.ts';
+import { defineMaintenanceJobs } from './jobs/maintenance.jobs.ts';
 import { deriveKey, SecretBox } from './lib/crypto.ts';
 import { ActivityRepository } from './modules/activity/activity.repository.ts';
 import { AdAccountSyncService } from './modules/ad-accounts/ad-account-sync.service.ts';
@@ -14,6 +15,7 @@ import { AttemptLimiter } from './modules/auth/attempt-limiter.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { RateLimitRepository } from './modules/auth/rate-limit.repository.ts';
+import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createMetaProvider, type MetaProvider } from './providers/meta/meta-provider.ts';
 
@@ -83,6 +85,7 @@ export function createContext(options: ContextOptions): AppContext {
     intervalMinutes: config.meta.syncIntervalMinutes,
     now,
   });
+  defineMaintenanceJobs(jobs, { repository: new MaintenanceRepository(database.db), now, log });
   const adAccounts = new AdAccountsService({
     repository: adAccountsRepository,
     activity,

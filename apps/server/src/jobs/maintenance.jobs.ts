@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MaintenanceRepository } from '../modules/maintenance/maintenance.repository.ts';
+import type { JobQueue } from './job-queue.ts';
+
+export const PURGE_JOB = 'maintenance-purge';
+/** How long revoked refresh tokens are kept so that replaying one is still detected as reuse. */
+export const KEEP_REVOKED_DAYS = 7;
+
+/** Hourly: drop spent and expired single-use tokens and closed rate-limit windows. */
+export function defineMaintenanceJobs(
+  queue: JobQueue,
+  deps: { repository: MaintenanceRepository; now: () => Date; log: FastifyBaseLogger },
+): void {
+  queue.define({
+    name: PURGE_JOB,
+    payload: z.object({}).loose(),
+    cron: '17 * * * *',
+    retryLimit: 1,
+    handler: async () => {
+      const now = deps.now();
+      const purged = await deps.repository.purgeExpired(now, new Date(now.getTime() - KEEP_REVOKED_DAYS * 86_400_000));
+      deps.log.info({ purged }, 'purged expired tokens and limit windows');
+    },
+  });
+}
