@@ -60,7 +60,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     { prefix: '/api' },
   );
   // The embedded default's stand-in for Meta: same wire format, served by this process.
-  if (ctx.sandbox) await app.register(ctx.sandbox.plugin, { prefix: SANDBOX_PREFIX });
+  if (ctx.meta.sandbox) await app.register(ctx.meta.sandbox.plugin, { prefix: SANDBOX_PREFIX });
 
   const spaServed = await registerSpa(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

@@ -1,5 +1,4 @@
 import type { DatabaseHandle } from '@adpilot/db';
-import type { Sandbox } from '@adpilot/meta/sandbox';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
 import { defineSyncJobs } from './jobs/ad-account-sync.jobs.ts';
@@ -27,9 +26,7 @@ export interface AppContext {
   accessTokens: AccessTokens;
   mailer: Mailer;
   auth: AuthService;
-  sessions: { isActive(sessionId: string, userId: string): Promise<boolean> };
   meta: MetaProvider;
-  sandbox?: Sandbox;
   jobs: JobQueue;
   adAccounts: AdAccountsService;
   adAccountSync: AdAccountSyncService;
@@ -95,7 +92,7 @@ export function createContext(options: ContextOptions): AppContext {
     quota: UNLIMITED_QUOTA,
     isSandbox: Boolean(meta.sandbox),
     redirectUri: `${config.publicUrl}/ad-accounts`,
-    presenter: { adsManagerBase: () => meta.adsManagerBase },
+    presenter: { adsManagerBase: meta.adsManagerBase },
     now,
   });
 
@@ -106,9 +103,7 @@ export function createContext(options: ContextOptions): AppContext {
     accessTokens,
     mailer,
     auth,
-    sessions: { isActive: (sessionId, userId) => auth.isSessionActive(sessionId, userId) },
     meta,
-    sandbox: meta.sandbox,
     jobs,
     adAccounts,
     adAccountSync,

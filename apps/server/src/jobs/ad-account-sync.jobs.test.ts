@@ -11,7 +11,7 @@ describe('sync jobs on pg-boss', () => {
   beforeAll(async () => {
     const started = await startTestSandbox();
     sandbox = started.running;
-    t = await createTestApp({}, {}, { meta: started.provider });
+    t = await createTestApp({}, { meta: started.provider });
   });
   afterAll(async () => {
     await t.ctx.jobs.stop();

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '@adpilot/db';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
-import { loadConfig, type Config } from '../config/env.ts';
+import { loadConfig } from '../config/env.ts';
 import { createContext, type AppContext, type ContextOptions } from '../context.ts';
 import type { Mail, Mailer } from '../providers/mail/mailer.ts';
 
@@ -30,20 +30,16 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789'
 /** A fresh app on its own fresh database (PGlite, or Postgres with TEST_DATABASE_URL), with a movable clock. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  overrides: Partial<Config> = {},
   services: Pick<ContextOptions, 'meta' | 'scheduler'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST_DIR: '/nonexistent',
-      ...env,
-    }),
-    ...overrides,
-  };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
   const clock = {
     now: new Date(),
     advance(ms: number) {

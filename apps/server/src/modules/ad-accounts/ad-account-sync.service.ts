@@ -1,5 +1,11 @@
 import type { AdAccountRow } from '@adpilot/db';
-import { MetaApiError, MetaTokenExpiredError, type InsightsRow, type MetaClient } from '@adpilot/meta';
+import {
+  MetaApiError,
+  MetaRateLimitError,
+  MetaTokenExpiredError,
+  type InsightsRow,
+  type MetaClient,
+} from '@adpilot/meta';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { addDays, dateInZone } from '../../lib/time-zone.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
@@ -149,7 +155,7 @@ export class AdAccountSyncService {
     const message = error instanceof MetaApiError ? error.message : 'Unexpected error while syncing';
     // Transient failures are retried by the queue; only the last attempt is reported to the user.
     const retrying =
-      !final && (!(error instanceof MetaApiError) || error.isTransient || error.name === 'MetaRateLimitError');
+      !final && (!(error instanceof MetaApiError) || error.isTransient || error instanceof MetaRateLimitError);
     await repository.update(account.userId, account.id, {
       syncStatus: retrying ? 'queued' : 'error',
       lastSyncError: message,

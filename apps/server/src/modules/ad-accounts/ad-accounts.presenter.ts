@@ -21,7 +21,7 @@ export function accountStatusReason(row: Pick<AdAccountRow, 'metaAccountStatus' 
 
 export interface PresenterOptions {
   /** Where "View in Facebook" leads: Ads Manager, or the sandbox's own page for sandbox accounts. */
-  adsManagerBase: (row: AdAccountRow) => string;
+  adsManagerBase: string;
 }
 
 /** The only shape an ad account leaves the server in: never its token. */
@@ -41,7 +41,7 @@ export function presentAdAccount(row: AdAccountRow, options: PresenterOptions): 
     needs_reauth: row.needsReauth,
     is_sandbox: row.isSandbox,
     auto_sync: row.autoSync,
-    ads_manager_url: `${options.adsManagerBase(row)}?act=${encodeURIComponent(row.facebookAccountId)}`,
+    ads_manager_url: `${options.adsManagerBase}?act=${encodeURIComponent(row.facebookAccountId)}`,
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -14,7 +14,6 @@ beforeAll(async () => {
   // Syncs run in line here, so each test sees their result; the queue itself is tested in sync.jobs.test.ts.
   t = await createTestApp(
     {},
-    {},
     {
       meta: started.provider,
       scheduler: {
