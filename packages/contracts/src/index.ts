@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './ad-accounts.ts';
 export * from './health.ts';
 export * from './admin.ts';
+export * from './metrics.ts';

@@ -1,4 +1,6 @@
-export type InsightsLevel = 'account' | 'campaign' | 'adset' | 'ad';
+import type { InsightsLevel } from '@adpilot/contracts';
+
+export type { InsightsLevel };
 
 export interface InsightsAction {
   actionType: string;

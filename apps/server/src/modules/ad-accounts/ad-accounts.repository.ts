@@ -1,3 +1,4 @@
+import type { DailyTotals, EntityLevel } from '@adpilot/contracts';
 import {
   adAccounts,
   adEntities,
@@ -24,8 +25,6 @@ export type NewAdAccount = Pick<
   | 'isSandbox'
 >;
 
-export type EntityLevel = 'campaign' | 'adset' | 'ad';
-
 export interface EntityInput {
   level: EntityLevel;
   externalId: string;
@@ -40,17 +39,7 @@ export interface EntityInput {
   updatedTime: Date | null;
 }
 
-/** One day's delivery figures, summable across entities. */
-export interface DailyTotals {
-  date: string;
-  spend: number;
-  impressions: number;
-  reach: number;
-  clicks: number;
-  linkClicks: number;
-  conversions: number;
-  conversionValue: number;
-}
+export type { DailyTotals, EntityLevel };
 
 export interface InsightInput extends DailyTotals {
   entityExternalId: string;

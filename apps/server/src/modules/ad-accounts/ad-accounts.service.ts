@@ -1,9 +1,14 @@
 import {
   AD_ACCOUNT_MESSAGES,
+  addTotals,
+  derivedMetrics,
+  emptyTotals,
   OAUTH_STATE_TTL_SECONDS,
   type AdAccount,
   type AdAccountDetail,
   type AdAccountStats,
+  type DailyTotals,
+  type DeliveryTotals,
   type MetricTotals,
   type UpdateAdAccountRequest,
 } from '@adpilot/contracts';
@@ -14,7 +19,7 @@ import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
 import { addDays, dateInZone } from '../../lib/time-zone.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { presentAdAccount, type PresenterOptions } from './ad-accounts.presenter.ts';
-import type { AdAccountsRepository, DailyTotals, NewAdAccount } from './ad-accounts.repository.ts';
+import type { AdAccountsRepository, NewAdAccount } from './ad-accounts.repository.ts';
 
 /** The permissions the spec's consent text promises: read accounts and insights, pause/resume, budgets and bids. */
 export const META_SCOPES = ['ads_read', 'ads_management', 'business_management'];
@@ -44,22 +49,13 @@ export interface AdAccountsServiceDeps {
 }
 
 function totalsOf(days: DailyTotals[]): MetricTotals {
-  const sum = (key: keyof Omit<DailyTotals, 'date'>) => days.reduce((total, day) => total + day[key], 0);
-  return metricTotals({
-    spend: sum('spend'),
-    impressions: sum('impressions'),
-    reach: sum('reach'),
-    clicks: sum('clicks'),
-    linkClicks: sum('linkClicks'),
-    conversions: sum('conversions'),
-    conversionValue: sum('conversionValue'),
-  });
+  return metricTotals(days.reduce((total, day) => addTotals(total, day), emptyTotals()));
 }
 
-const ratio = (numerator: number, denominator: number, scale = 1) =>
-  denominator > 0 ? Math.round((numerator / denominator) * scale * 10_000) / 10_000 : null;
+/** Four decimals are plenty for a ratio shown to people; undefined stays null. */
+const rounded = (value: number | null) => (value === null ? null : Math.round(value * 10_000) / 10_000);
 
-function metricTotals(day: Omit<DailyTotals, 'date'>): MetricTotals {
+function metricTotals(day: DeliveryTotals): MetricTotals {
   return {
     spend: Math.round(day.spend * 100) / 100,
     impressions: day.impressions,
@@ -68,11 +64,11 @@ function metricTotals(day: Omit<DailyTotals, 'date'>): MetricTotals {
     link_clicks: day.linkClicks,
     conversions: day.conversions,
     conversion_value: Math.round(day.conversionValue * 100) / 100,
-    ctr: ratio(day.clicks, day.impressions, 100),
-    cpc: ratio(day.spend, day.clicks),
-    cpm: ratio(day.spend, day.impressions, 1000),
-    cpa: ratio(day.spend, day.conversions),
-    roas: ratio(day.conversionValue, day.spend),
+    ctr: rounded(derivedMetrics.ctr(day)),
+    cpc: rounded(derivedMetrics.cpc(day)),
+    cpm: rounded(derivedMetrics.cpm(day)),
+    cpa: rounded(derivedMetrics.cpa(day)),
+    roas: rounded(derivedMetrics.roas(day)),
   };
 }
 

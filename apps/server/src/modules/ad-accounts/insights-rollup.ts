@@ -1,14 +1,5 @@
-import type { DailyTotals, InsightInput } from './ad-accounts.repository.ts';
-
-const SUMMED = [
-  'spend',
-  'impressions',
-  'reach',
-  'clicks',
-  'linkClicks',
-  'conversions',
-  'conversionValue',
-] as const satisfies readonly (keyof DailyTotals)[];
+import { addTotals } from '@adpilot/contracts';
+import type { InsightInput } from './ad-accounts.repository.ts';
 
 /**
  * Adds ad-level days up to a parent level (ad set or campaign), day by day. Reach is summed: an upper bound,
@@ -28,7 +19,7 @@ export function rollUp(
       totals.set(key, { ...row, entityExternalId: parent });
       continue;
     }
-    for (const field of SUMMED) total[field] += row[field];
+    addTotals(total, row);
   }
   return [...totals.values()];
 }

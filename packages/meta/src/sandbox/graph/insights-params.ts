@@ -1,10 +1,11 @@
 import { INSIGHTS_FIELDS } from '../metrics/format-row.ts';
+import { INSIGHTS_LEVELS } from '@adpilot/contracts';
 import type { InsightsLevel, InsightsQuery } from '../metrics/insights-rows.ts';
 import { addDays, isCalendarDate, localDate } from '../world/time-zone.ts';
 import { invalidParameter } from './graph-error.ts';
 import { fieldList, jsonParam, type Params } from './params.ts';
 
-const LEVELS: readonly InsightsLevel[] = ['account', 'campaign', 'adset', 'ad'];
+const LEVELS: readonly InsightsLevel[] = INSIGHTS_LEVELS;
 const DEFAULT_FIELDS = ['impressions', 'spend'];
 const LAST_DAYS: Record<string, number> = {
   last_3d: 3,

@@ -5,7 +5,9 @@ import type { AdDay } from './ad-day.ts';
 import type { DeliveryModel } from './delivery.ts';
 import { formatInsightsRow, type Totals } from './format-row.ts';
 
-export type InsightsLevel = 'account' | 'campaign' | 'adset' | 'ad';
+import type { InsightsLevel } from '@adpilot/contracts';
+
+export type { InsightsLevel };
 
 export interface InsightsQuery {
   level: InsightsLevel;

@@ -94,9 +94,6 @@ export function defaultSeed(): Required<Pick<SandboxSeed, 'seed' | 'personas'>> 
   };
 }
 
-/** Currencies whose Graph amounts have no minor unit (offset 1); every other currency uses 100. */
-const OFFSET_ONE = new Set(['CLP', 'COP', 'CRC', 'HUF', 'ISK', 'IDR', 'JPY', 'KRW', 'PYG', 'TWD', 'VND']);
-
 /** Rough price of one US dollar, so a Bangkok CPM looks like a Bangkok CPM. */
 const PRICE_LEVEL: Record<string, number> = {
   USD: 1,
@@ -113,9 +110,7 @@ const PRICE_LEVEL: Record<string, number> = {
   KRW: 1_350,
 };
 
-export function currencyOffset(currency: string): number {
-  return OFFSET_ONE.has(currency) ? 1 : 100;
-}
+export { currencyOffset } from '@adpilot/contracts';
 
 export function priceLevel(currency: string): number {
   return PRICE_LEVEL[currency] ?? 1;

@@ -1,6 +1,8 @@
 export type ConfiguredStatus = 'ACTIVE' | 'PAUSED';
 export type Objective = 'OUTCOME_SALES' | 'OUTCOME_TRAFFIC' | 'OUTCOME_LEADS' | 'OUTCOME_AWARENESS';
-export type EntityKind = 'campaign' | 'adset' | 'ad';
+import type { EntityLevel } from '@adpilot/contracts';
+
+export type EntityKind = EntityLevel;
 
 /** A status that holds from `at` (epoch ms) until the next entry. */
 export interface StatusChange {
