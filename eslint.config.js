@@ -2,11 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-/** Dependency direction (ARCHITECTURE §3): web → contracts; server → contracts, db, engine, meta; packages never import apps. */
-const forbid = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
-});
+import { architecture } from './lint/architecture.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules', '**/dist', 'data', 'coverage', 'test-results', 'playwright-report', '.data-*'] },
@@ -26,62 +22,37 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['packages/**/*.ts'],
-    rules: forbid(['@adpilot/server', '@adpilot/web', '**/apps/**'], 'Packages never import apps.'),
+    // Dependency direction (docs/ARCHITECTURE.md, ADR 0021): one rule decides every import ban from the file's place,
+    // so no block can replace another's list. Its failing fixtures are in lint/architecture.test.ts.
+    files: ['apps/**/*.{ts,tsx,js,mjs}', 'packages/**/*.{ts,js,mjs}'],
+    plugins: { adpilot: architecture },
+    rules: {
+      'adpilot/import-direction': 'error',
+      'adpilot/no-drizzle-handle': 'error',
+    },
   },
   {
-    files: ['packages/contracts/**/*.ts'],
-    rules: forbid(
-      ['@adpilot/db', '@adpilot/meta', '@adpilot/engine', '@adpilot/server', '@adpilot/web', '**/apps/**'],
-      'contracts depends on nothing of ours.',
-    ),
-  },
-  {
-    files: ['packages/engine/**/*.ts'],
-    rules: forbid(
-      ['@adpilot/db', '@adpilot/meta', '@adpilot/server', '@adpilot/web', '**/apps/**', 'node:*'],
-      'The engine is pure: contracts only, no I/O.',
-    ),
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    // Tests and test support read the test database's address: that is not the application's configuration.
+    ignores: [
+      'apps/server/src/config/env.ts',
+      'packages/db/src/testing.ts',
+      '**/*.test.{ts,tsx}',
+      'apps/*/src/test/**',
+    ],
+    plugins: { adpilot: architecture },
+    rules: {
+      'adpilot/no-env-import': 'error',
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through config/env.ts only.' },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      ...forbid(
-        [
-          '@adpilot/db',
-          '@adpilot/meta',
-          '@adpilot/engine',
-          '@adpilot/server',
-          '**/apps/server/**',
-          'drizzle-orm*',
-          'fastify*',
-        ],
-        'The web app depends on contracts only.',
-      ),
-    },
-  },
-  {
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/config/env.ts'],
-    rules: {
-      'no-restricted-properties': [
-        'error',
-        { object: 'process', property: 'env', message: 'Read configuration through config/env.ts only.' },
-      ],
-      ...forbid(['@adpilot/web', '**/apps/web/**'], 'The server does not import the web app.'),
-    },
-  },
-  {
-    files: ['apps/server/src/**/*.ts'],
-    ignores: [
-      'apps/server/src/**/*.repository.ts',
-      'apps/server/src/**/*.test.ts',
-      'apps/server/src/test/**',
-      'apps/server/src/jobs/**',
-    ],
-    rules: forbid(['drizzle-orm', 'drizzle-orm/*'], 'Only repositories import Drizzle.'),
+    rules: reactHooks.configs.recommended.rules,
   },
 );

@@ -1,0 +1,224 @@
+// The dependency direction of docs/ARCHITECTURE.md as two lint rules (ADR 0021).
+//
+// Import bans are decided here from the linted file's place in the tree and the import's resolved target, not by
+// `no-restricted-imports` blocks: flat-config blocks for the same rule replace each other, so a later block for
+// "server files" silently dropped an earlier "no web" ban, and glob patterns on the import string let
+// `../../server/src/…` through. Resolving relative imports against the file closes that hole.
+import { isBuiltin } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const APPS = new Set(['server', 'web']);
+/** Libraries that do I/O or belong to the server: the engine and the web app stay clear of them. */
+const SERVER_LIBRARIES =
+  /^(drizzle-orm|drizzle-kit|pg|pg-boss|@electric-sql\/pglite|fastify|@fastify\/[^/]+|nodemailer)(\/|$)/;
+const DRIZZLE = /^drizzle-orm(\/|$)/;
+
+const isTest = (file) => /\.test\.tsx?$/.test(file) || /^apps\/[^/]+\/src\/test\//.test(file);
+const isRepository = (file) => file.endsWith('.repository.ts');
+/** Where the server is assembled: the only place that may open the database and hand its handle around. */
+const COMPOSITION_ROOT = new Set(['apps/server/src/main.ts', 'apps/server/src/context.ts']);
+
+const toPosix = (p) => p.split(path.sep).join('/');
+
+/** The workspace (`server`, `web`, `contracts`, `db`, …) a repository-relative path lies in, or null. */
+function workspaceOf(rel) {
+  const match = /^(apps|packages)\/([^/]+)(\/|$)/.exec(rel);
+  return match ? match[2] : null;
+}
+
+/** What an import specifier points at: a workspace (and the file when it is a relative path), or an outside package. */
+function resolveTarget(spec, fileAbs) {
+  if (spec.startsWith('.') || spec.startsWith('/')) {
+    const rel = toPosix(path.relative(ROOT, path.resolve(path.dirname(fileAbs), spec)));
+    return { rel, workspace: workspaceOf(rel), external: null };
+  }
+  const ours = /^@adpilot\/([^/]+)/.exec(spec);
+  if (ours) return { rel: null, workspace: ours[1], external: null };
+  return { rel: null, workspace: null, external: spec };
+}
+
+const isApp = (workspace) => APPS.has(workspace);
+const moduleOf = (rel) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(rel ?? '')?.[1] ?? null;
+const featureOf = (rel) => /^apps\/web\/src\/features\/([^/]+)\//.exec(rel ?? '')?.[1] ?? null;
+
+/**
+ * Why `file` may not import `target`, or null when it may. `typeOnly` is true for `import type` (and imports whose
+ * every specifier is a type): types cross a boundary without creating or reaching anything at run time.
+ */
+function violation(file, target, typeOnly) {
+  const from = workspaceOf(file);
+  const to = target.workspace;
+  const external = target.external;
+  const ownWorkspace = to === from;
+
+  if (file.startsWith('packages/') && isApp(to)) return 'Packages never import apps.';
+  if (from === 'contracts' && to && !ownWorkspace) return 'contracts depends on nothing of ours.';
+  if (from === 'engine') {
+    if (to && !ownWorkspace && to !== 'contracts') return 'The engine is pure: it imports contracts only.';
+    if (external && (isBuiltin(external) || SERVER_LIBRARIES.test(external)))
+      return 'The engine is pure: no Node built-ins and no I/O libraries (time and data are parameters).';
+  }
+
+  if (from === 'web') {
+    if (to && !ownWorkspace && to !== 'contracts') return 'The web app depends on contracts only.';
+    if (external && SERVER_LIBRARIES.test(external))
+      return 'The web app depends on contracts only (no server libraries).';
+    const feature = featureOf(file);
+    const targetFeature = featureOf(target.rel);
+    if (feature && targetFeature && targetFeature !== feature)
+      return "Features don't import each other: move what both need to components/, lib/ or contracts.";
+    if (feature && target.rel?.startsWith('apps/web/src/app/'))
+      return 'Features never import app/: the app composes features, not the other way round.';
+    if (
+      /^apps\/web\/src\/(lib|components|locales)\//.test(file) &&
+      !isTest(file) &&
+      /^apps\/web\/src\/(features|app)\//.test(target.rel ?? '')
+    )
+      return 'Shared code (lib/, components/) never imports features or app/.';
+  }
+
+  if (from === 'server') {
+    if (to === 'web') return 'The server does not import the web app.';
+    const module = moduleOf(file);
+    const targetModule = moduleOf(target.rel);
+    if (module && targetModule && targetModule !== module && !isTest(file)) {
+      if (target.rel.endsWith('.routes.ts'))
+        return "Routes are registered by app.ts only; modules never import another module's routes.";
+      if (!target.rel.endsWith('.service.ts') && !typeOnly)
+        return 'Another module is reached through its service, or through a type whose instance context.ts hands over; never construct or call into its repository or internals.';
+    }
+    if (/^apps\/server\/src\/(lib|providers|config)\//.test(file) && targetModule && !isTest(file))
+      return 'lib/, providers/ and config/ sit below the modules and never import them.';
+  }
+
+  if (
+    external &&
+    DRIZZLE.test(external) &&
+    from !== 'db' &&
+    (from === 'server' ? !isRepository(file) && !isTest(file) : true)
+  )
+    return 'Only repositories (and packages/db) import Drizzle.';
+  if (
+    from === 'server' &&
+    to === 'db' &&
+    !typeOnly &&
+    !isRepository(file) &&
+    !isTest(file) &&
+    !COMPOSITION_ROOT.has(file)
+  )
+    return 'Outside repositories, @adpilot/db gives types only: services reach the database through repositories.';
+  return null;
+}
+
+const isTypeOnly = (node) =>
+  node.importKind === 'type' ||
+  node.exportKind === 'type' ||
+  (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+
+const relativeFile = (context) => toPosix(path.relative(ROOT, context.filename));
+
+const importDirection = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports follow the dependency direction of docs/ARCHITECTURE.md.' },
+    schema: [],
+  },
+  create(context) {
+    const file = relativeFile(context);
+    const check = (node, source, typeOnly) => {
+      if (typeof source?.value !== 'string') return;
+      const reason = violation(file, resolveTarget(source.value, context.filename), typeOnly);
+      if (reason) context.report({ node: source, message: `'${source.value}': ${reason}` });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source, isTypeOnly(node)),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source, isTypeOnly(node)),
+      ExportAllDeclaration: (node) => check(node, node.source, node.exportKind === 'type'),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source, false),
+    };
+  },
+};
+
+/**
+ * Drizzle's query entry points. A unit of work may be called `db` too (`deps.db.tenant(…)`), so the rule looks for a
+ * query started on something named `db`, not for the name alone.
+ */
+const QUERY_METHODS = new Set([
+  'query',
+  'select',
+  'selectDistinct',
+  'selectDistinctOn',
+  'insert',
+  'update',
+  'delete',
+  'execute',
+  'transaction',
+  'with',
+  '$with',
+  '$count',
+  'refreshMaterializedView',
+  'batch',
+]);
+
+/** The names a service could hold the Drizzle handle under: `db`, `x.db`. */
+const isHandle = (node) =>
+  (node.type === 'Identifier' && node.name === 'db') ||
+  (node.type === 'MemberExpression' &&
+    !node.computed &&
+    node.property.type === 'Identifier' &&
+    node.property.name === 'db');
+
+const noDrizzleHandle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Outside repositories, nothing queries through the Drizzle handle.' },
+    schema: [],
+  },
+  create(context) {
+    const file = relativeFile(context);
+    if (!file.startsWith('apps/server/src/') || isRepository(file) || isTest(file) || COMPOSITION_ROOT.has(file))
+      return {};
+    return {
+      // Handing `database.db` to a repository is wiring; reading a member of it (`db.query…`, `tx.db.insert`) is a query.
+      MemberExpression(node) {
+        const method = !node.computed && node.property.type === 'Identifier' ? node.property.name : null;
+        if (isHandle(node.object) && QUERY_METHODS.has(method))
+          context.report({
+            node,
+            message: 'Only repositories query the database: move this into a repository method.',
+          });
+      },
+      // Services get units of work and repositories, never the handle itself, not even as a type.
+      ImportDeclaration(node) {
+        if (!file.endsWith('.service.ts') || node.source.value !== '@adpilot/db') return;
+        for (const specifier of node.specifiers) {
+          const name = specifier.imported?.name;
+          if (name === 'Database' || name === 'DatabaseHandle')
+            context.report({ node: specifier, message: `Services never hold the database handle ('${name}').` });
+        }
+      },
+    };
+  },
+};
+
+/** Reading configuration: `process.env` through config/env.ts only (no-restricted-properties covers `process.env`). */
+const noEnvImport = {
+  meta: { type: 'problem', docs: { description: "No `env` import from 'node:process'." }, schema: [] },
+  create(context) {
+    return {
+      ImportDeclaration(node) {
+        if (node.source.value !== 'process' && node.source.value !== 'node:process') return;
+        for (const specifier of node.specifiers)
+          if (specifier.type === 'ImportSpecifier' && specifier.imported.name === 'env')
+            context.report({ node: specifier, message: 'Read configuration through config/env.ts only.' });
+      },
+    };
+  },
+};
+
+export const architecture = {
+  meta: { name: 'adpilot-architecture' },
+  rules: { 'import-direction': importDirection, 'no-drizzle-handle': noDrizzleHandle, 'no-env-import': noEnvImport },
+};

@@ -1,0 +1,349 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// Every rule of eslint.config.js that guards the architecture, run for real on in-memory sources placed where the
+// rule applies: each claim has a source that must fail and a neighbour that must pass.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+const value = (spec: string) => `import { thing } from '${spec}';\nexport const used = thing;\n`;
+const typeOnly = (spec: string) => `import type { Thing } from '${spec}';\nexport type Used = Thing;\n`;
+
+async function errors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file), warnIgnored: true });
+  return (result?.messages ?? []).map((m) => `${m.severity === 2 ? 'error' : 'warning'} ${m.ruleId}: ${m.message}`);
+}
+
+interface Case {
+  rule: string;
+  file: string;
+  bad: string;
+  good: string;
+  /** What the violation's message says (so the right rule fired, not any rule). */
+  says: string;
+  /** Where the legitimate source lives, when not beside the violating one. */
+  goodFile?: string;
+}
+
+const cases: Case[] = [
+  // packages never import apps
+  {
+    rule: 'a package imports an app by name',
+    file: 'packages/meta/src/x.ts',
+    bad: value('@adpilot/server'),
+    good: value('@adpilot/contracts'),
+    says: 'Packages never import apps',
+  },
+  {
+    rule: 'a package imports an app by relative path',
+    file: 'packages/db/src/x.ts',
+    bad: value('../../../apps/server/src/lib/crypto.ts'),
+    good: value('./client.ts'),
+    says: 'Packages never import apps',
+  },
+  // contracts depends on nothing of ours
+  {
+    rule: 'contracts imports another package',
+    file: 'packages/contracts/src/x.ts',
+    bad: value('@adpilot/db'),
+    good: value('zod'),
+    says: 'contracts depends on nothing of ours',
+  },
+  {
+    rule: 'contracts reaches another package by path',
+    file: 'packages/contracts/src/x.ts',
+    bad: value('../../meta/src/index.ts'),
+    good: value('./errors.ts'),
+    says: 'contracts depends on nothing of ours',
+  },
+  // the engine is pure
+  {
+    rule: 'the engine imports the database',
+    file: 'packages/engine/src/x.ts',
+    bad: value('@adpilot/db'),
+    good: value('@adpilot/contracts'),
+    says: 'The engine is pure',
+  },
+  {
+    rule: 'the engine imports the Meta client',
+    file: 'packages/engine/src/x.ts',
+    bad: value('@adpilot/meta'),
+    good: value('./metrics.ts'),
+    says: 'The engine is pure',
+  },
+  {
+    rule: 'the engine imports a Node built-in',
+    file: 'packages/engine/src/x.ts',
+    bad: value('node:fs'),
+    good: value('zod'),
+    says: 'The engine is pure',
+  },
+  {
+    rule: 'the engine imports a Node built-in without the node: prefix',
+    file: 'packages/engine/src/x.ts',
+    bad: value('crypto'),
+    good: value('zod'),
+    says: 'The engine is pure',
+  },
+  {
+    rule: 'the engine imports an I/O library',
+    file: 'packages/engine/src/x.ts',
+    bad: value('pg-boss'),
+    good: value('zod'),
+    says: 'The engine is pure',
+  },
+  // web depends on contracts only
+  {
+    rule: 'the web imports the server by relative path',
+    file: 'apps/web/src/features/rules/api/get-rules.ts',
+    bad: value('../../../../../server/src/modules/auth/password.ts'),
+    good: value('../../../lib/api-client.ts'),
+    says: 'The web app depends on contracts only',
+  },
+  {
+    rule: 'the web imports the server by name',
+    file: 'apps/web/src/lib/x.ts',
+    bad: value('@adpilot/server'),
+    good: value('@adpilot/contracts'),
+    says: 'The web app depends on contracts only',
+  },
+  {
+    rule: 'the web imports a package other than contracts',
+    file: 'apps/web/src/lib/x.ts',
+    bad: value('@adpilot/db'),
+    good: value('@adpilot/contracts'),
+    says: 'The web app depends on contracts only',
+  },
+  {
+    rule: 'the web imports a package by relative path',
+    file: 'apps/web/src/lib/x.ts',
+    bad: value('../../../../packages/meta/src/index.ts'),
+    good: value('./api-client.ts'),
+    says: 'The web app depends on contracts only',
+  },
+  {
+    rule: 'the web imports a server library',
+    file: 'apps/web/src/lib/x.ts',
+    bad: value('drizzle-orm'),
+    good: value('react'),
+    says: 'The web app depends on contracts only',
+  },
+  // web features
+  {
+    rule: 'a feature imports another feature',
+    file: 'apps/web/src/features/dashboard/components/x.tsx',
+    bad: value('../../ad-accounts/api/get-ad-accounts.ts'),
+    good: value('../api/get-stats.ts'),
+    says: "Features don't import each other",
+  },
+  {
+    rule: 'a feature test imports another feature',
+    file: 'apps/web/src/features/dashboard/x.test.tsx',
+    bad: value('../auth/components/login-page.tsx'),
+    good: value('./components/dashboard-page.tsx'),
+    says: "Features don't import each other",
+  },
+  {
+    rule: 'a feature imports app/',
+    file: 'apps/web/src/features/rules/components/x.tsx',
+    bad: value('../../../app/router.tsx'),
+    good: value('../../../components/ui/button.tsx'),
+    says: 'Features never import app/',
+  },
+  {
+    rule: 'shared code imports a feature',
+    file: 'apps/web/src/components/ui/x.tsx',
+    bad: value('../../features/auth/api/login.ts'),
+    good: value('./button.tsx'),
+    says: 'Shared code',
+  },
+  {
+    rule: 'lib/ imports app/',
+    file: 'apps/web/src/lib/x.ts',
+    bad: value('../app/providers.tsx'),
+    good: value('./i18n.ts'),
+    says: 'Shared code',
+  },
+  // server never imports web
+  {
+    rule: 'the server imports the web app by name',
+    file: 'apps/server/src/plugins/x.ts',
+    bad: value('@adpilot/web'),
+    good: value('@adpilot/contracts'),
+    says: 'The server does not import the web app',
+  },
+  {
+    rule: 'a server service imports the web app by relative path',
+    file: 'apps/server/src/modules/auth/x.service.ts',
+    bad: value('../../../../web/src/lib/i18n.ts'),
+    good: value('./auth.repository.ts'),
+    says: 'The server does not import the web app',
+  },
+  // server modules
+  {
+    rule: "a module imports another module's routes",
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: value('../auth/auth.routes.ts'),
+    good: value('./rules.repository.ts'),
+    says: 'Routes are registered by app.ts only',
+  },
+  {
+    rule: "a module constructs another module's repository",
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: value('../activity/activity.repository.ts'),
+    good: typeOnly('../activity/activity.repository.ts'),
+    says: 'Another module is reached through its service',
+  },
+  {
+    rule: "a module imports another module's internals",
+    file: 'apps/server/src/modules/rules/rule-executor.ts',
+    bad: value('../auth/password.ts'),
+    good: value('../auth/auth.service.ts'),
+    says: 'Another module is reached through its service',
+  },
+  {
+    rule: "a module imports another module's repository with an inline type specifier beside a value",
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: `import { type Thing, thing } from '../activity/activity.repository.ts';\nexport const used: Thing = thing;\n`,
+    good: `import { type Thing } from '../activity/activity.repository.ts';\nexport type Used = Thing;\n`,
+    says: 'Another module is reached through its service',
+  },
+  {
+    rule: 'lib/ imports a module',
+    file: 'apps/server/src/lib/x.ts',
+    bad: value('../modules/auth/auth.service.ts'),
+    good: value('./crypto.ts'),
+    says: 'sit below the modules',
+  },
+  {
+    rule: 'lib/ imports a module, while its test may assemble modules',
+    file: 'apps/server/src/lib/x.ts',
+    bad: value('../modules/auth/auth.repository.ts'),
+    good: value('../modules/auth/auth.repository.ts'),
+    goodFile: 'apps/server/src/lib/x.test.ts',
+    says: 'sit below the modules',
+  },
+  // Drizzle only in repositories and packages/db
+  {
+    rule: 'a service imports Drizzle',
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: value('drizzle-orm'),
+    good: value('drizzle-orm'),
+    goodFile: 'apps/server/src/modules/rules/rules.repository.ts',
+    says: 'Only repositories (and packages/db) import Drizzle',
+  },
+  {
+    rule: 'a route imports a Drizzle subpath, even for types',
+    file: 'apps/server/src/modules/rules/rules.routes.ts',
+    bad: typeOnly('drizzle-orm/pg-core'),
+    good: typeOnly('drizzle-orm/pg-core'),
+    goodFile: 'packages/db/src/schema/x.table.ts',
+    says: 'Only repositories (and packages/db) import Drizzle',
+  },
+  {
+    rule: 'a package other than db imports Drizzle',
+    file: 'packages/meta/src/x.ts',
+    bad: value('drizzle-orm'),
+    good: value('zod'),
+    says: 'Only repositories (and packages/db) import Drizzle',
+  },
+  {
+    rule: 'a service takes tables or helpers from @adpilot/db',
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: value('@adpilot/db'),
+    good: typeOnly('@adpilot/db'),
+    says: '@adpilot/db gives types only',
+  },
+  // the Drizzle handle
+  {
+    rule: 'a service queries through db',
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: 'export const find = (db: { query: { rules: { findMany(): unknown } } }) => db.query.rules.findMany();\n',
+    good: 'export const find = (repository: { findMany(): unknown }) => repository.findMany();\n',
+    says: 'Only repositories query the database',
+  },
+  {
+    rule: "a route queries through the context's handle",
+    file: 'apps/server/src/modules/health/health.routes.ts',
+    bad: 'export const ping = (database: { db: { execute(q: string): unknown } }) => database.db.execute("select 1");\n',
+    good: 'export const ping = (database: { db: unknown }, repository: { ping(db: unknown): unknown }) =>\n  repository.ping(database.db);\n',
+    says: 'Only repositories query the database',
+  },
+  {
+    rule: "a service uses a transaction's raw handle",
+    file: 'apps/server/src/modules/rules/rule-executor.ts',
+    bad: 'export const write = (tx: { db: { insert(t: unknown): unknown } }) => tx.db.insert({});\n',
+    good: 'export const write = (tx: unknown, repository: { insert(tx: unknown): unknown }) => repository.insert(tx);\n',
+    says: 'Only repositories query the database',
+  },
+  {
+    rule: 'a service queries through a handle named db beside its unit of work',
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: 'export const list = (deps: { db: { select(): unknown } }) => deps.db.select();\n',
+    good: 'export const list = (deps: { db: { tenant(id: string): unknown } }, userId: string) =>\n  deps.db.tenant(userId);\n',
+    says: 'Only repositories query the database',
+  },
+  {
+    rule: 'a service names the database handle type',
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: "import type { Database } from '@adpilot/db';\nexport type Used = Database;\n",
+    good: "import type { AdAccountRow } from '@adpilot/db';\nexport type Used = AdAccountRow;\n",
+    says: 'Services never hold the database handle',
+  },
+  // process.env only in config/env.ts
+  {
+    rule: 'server code reads process.env',
+    file: 'apps/server/src/modules/auth/auth.service.ts',
+    bad: 'export const port = process.env.PORT;\n',
+    good: 'export const port = process.env.PORT;\n',
+    goodFile: 'apps/server/src/config/env.ts',
+    says: 'Read configuration through config/env.ts only',
+  },
+  {
+    rule: 'server code destructures process.env',
+    file: 'apps/server/src/plugins/x.ts',
+    bad: 'const { env } = process;\nexport const port = env.PORT;\n',
+    good: 'export const port = 3000;\n',
+    says: 'Read configuration through config/env.ts only',
+  },
+  {
+    rule: "server code imports env from 'node:process'",
+    file: 'apps/server/src/jobs/x.ts',
+    bad: "import { env } from 'node:process';\nexport const port = env.PORT;\n",
+    good: "import { cwd } from 'node:process';\nexport const here = cwd();\n",
+    says: 'Read configuration through config/env.ts only',
+  },
+  {
+    rule: 'a package reads process.env, while its tests may read the test database address',
+    file: 'packages/db/src/x.ts',
+    bad: 'export const url = process.env.TEST_DATABASE_URL;\n',
+    good: 'export const url = process.env.TEST_DATABASE_URL;\n',
+    goodFile: 'packages/db/src/x.test.ts',
+    says: 'Read configuration through config/env.ts only',
+  },
+  {
+    rule: 'a package reads process.env',
+    file: 'packages/meta/src/x.ts',
+    bad: 'export const key = process.env.META_APP_SECRET;\n',
+    good: 'export const key = (secret: string) => secret;\n',
+    says: 'Read configuration through config/env.ts only',
+  },
+];
+
+describe('architecture lint rules', () => {
+  it.each(cases)('$rule: an error for the violation', async ({ file, bad, says }) => {
+    const found = await errors(file, bad);
+    expect(found.filter((m) => m.startsWith('error') && m.includes(says))).toHaveLength(1);
+  });
+
+  it.each(cases)('$rule: nothing for the legitimate neighbour', async ({ file, goodFile, good }) => {
+    expect(await errors(goodFile ?? file, good)).toEqual([]);
+  });
+
+  it('lints the files named in the fixtures (none of them is ignored by the config)', async () => {
+    for (const { file, goodFile } of cases)
+      for (const f of [file, goodFile ?? file]) expect(await eslint.isPathIgnored(path.join(ROOT, f))).toBe(false);
+  });
+});
