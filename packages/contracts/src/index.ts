@@ -6,3 +6,8 @@ export * from './ad-accounts.ts';
 export * from './health.ts';
 export * from './admin.ts';
 export * from './metrics.ts';
+export * from './rules.ts';
+export * from './rule-codes.ts';
+export * from './rule-results.ts';
+export * from './rule-describe.ts';
+export * from './rule-templates.ts';
