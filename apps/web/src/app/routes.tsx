@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
+import { ContentLanguage } from '../lib/content-language.tsx';
 import { RedirectIfAuthenticated, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
@@ -38,7 +39,11 @@ const TestConnectionPage = lazyPage(
   'TestConnectionPage',
 );
 
-/** The route table of spec §2, plus the password-reset and legal screens its forms link to. */
+/**
+ * The route table of spec §2, plus the password-reset and legal screens its forms link to. Spec §1 shows the
+ * Rules and Subscription content in Thai: their routes say so with `ContentLanguage`, which the user's own
+ * choice of language overrides (ADR 0025).
+ */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageSpinner />}>
@@ -52,10 +57,24 @@ export function AppRoutes() {
           <Route element={<AppLayout />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="ad-accounts" element={<AdAccountsPage />} />
-            <Route path="rules" element={<RulesPage />} />
+            <Route
+              path="rules"
+              element={
+                <ContentLanguage fallback="th">
+                  <RulesPage />
+                </ContentLanguage>
+              }
+            />
             <Route path="ai-studio" element={<AiStudioPage />} />
             <Route path="activity" element={<ActivityPage />} />
-            <Route path="subscription" element={<SubscriptionPage />} />
+            <Route
+              path="subscription"
+              element={
+                <ContentLanguage fallback="th">
+                  <SubscriptionPage />
+                </ContentLanguage>
+              }
+            />
             <Route path="settings" element={<SettingsPage />} />
           </Route>
         </Route>

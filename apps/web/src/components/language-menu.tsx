@@ -5,7 +5,10 @@ import { LANGUAGES, isLanguage, setLanguageChoice, useLanguageChoice } from '../
 
 const AUTO = 'auto';
 
-/** English, Thai, or each page's own default (Thai on Rules and Subscription, English elsewhere). */
+/**
+ * English or Thai for everything, or "Page default": the shell in English and each page's content in its own
+ * default (Thai on Rules and Subscription).
+ */
 export function LanguageMenu() {
   const { t } = useTranslation('common');
   const choice = useLanguageChoice();

@@ -1,42 +1,80 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { setLanguageChoice, usePageLanguage, type Language } from './i18n.ts';
+import { ContentLanguage } from './content-language.tsx';
+import { i18n, setLanguageChoice } from './i18n.ts';
 
-function Page({ language }: { language?: Language }) {
-  return language ? <ThaiByDefault language={language} /> : <Heading />;
-}
-
-function ThaiByDefault({ language }: { language: Language }) {
-  usePageLanguage(language);
-  return <Heading />;
-}
-
-function Heading() {
+function Label({ testId }: { testId: string }) {
   const { t } = useTranslation('common');
-  return <h1>{t('nav.dashboard')}</h1>;
+  return <span data-testid={testId}>{t('nav.dashboard')}</span>;
 }
 
-describe('page languages', () => {
-  it('shows a page in its declared language and returns to English when it is left', () => {
-    const { rerender } = render(<Page language="th" />);
-    expect(screen.getByRole('heading')).toHaveTextContent('แดชบอร์ด');
-    expect(document.documentElement.lang).toBe('th');
-    rerender(<Page />);
-    expect(screen.getByRole('heading')).toHaveTextContent('Dashboard');
+/** A shell label beside page content that is Thai until the user chooses, with a dialog portalled out of it. */
+function ShellWithThaiPage() {
+  return (
+    <>
+      <nav>
+        <Label testId="shell" />
+      </nav>
+      <main>
+        <ContentLanguage fallback="th">
+          <Label testId="content" />
+          {createPortal(<Label testId="dialog" />, document.body)}
+        </ContentLanguage>
+      </main>
+    </>
+  );
+}
+
+describe('shell and content languages', () => {
+  it('keeps the shell English while Thai-by-default content is Thai, for a user who never chose', () => {
+    render(<ShellWithThaiPage />);
+    expect(screen.getByTestId('shell')).toHaveTextContent('Dashboard');
+    expect(screen.getByTestId('content')).toHaveTextContent('แดชบอร์ด');
+    expect(screen.getByTestId('dialog')).toHaveTextContent('แดชบอร์ด');
+    expect(document.documentElement.lang).toBe('en');
+    expect(i18n.language).toBe('en');
+    expect(screen.getByTestId('content').closest('[lang]')).toHaveAttribute('lang', 'th');
   });
 
-  it("lets the user's stored choice win over the page default", () => {
-    render(<Page language="th" />);
+  it("applies the user's choice to the shell and the content alike", () => {
+    render(<ShellWithThaiPage />);
     act(() => setLanguageChoice('en'));
-    expect(screen.getByRole('heading')).toHaveTextContent('Dashboard');
+    expect(screen.getByTestId('content')).toHaveTextContent('Dashboard');
+    expect(screen.getByTestId('shell')).toHaveTextContent('Dashboard');
     expect(localStorage.getItem('language')).toBe('en');
+
+    act(() => setLanguageChoice('th'));
+    expect(screen.getByTestId('shell')).toHaveTextContent('แดชบอร์ด');
+    expect(screen.getByTestId('content')).toHaveTextContent('แดชบอร์ด');
+    expect(document.documentElement.lang).toBe('th');
+
     act(() => setLanguageChoice(null));
-    expect(screen.getByRole('heading')).toHaveTextContent('แดชบอร์ด');
+    expect(screen.getByTestId('shell')).toHaveTextContent('Dashboard');
+    expect(screen.getByTestId('content')).toHaveTextContent('แดชบอร์ด');
   });
 
-  it('has a Thai entry for every English key', async () => {
-    const { i18n } = await import('./i18n.ts');
+  it('leaves the shell language untouched when Thai content is left', () => {
+    const { rerender } = render(<ShellWithThaiPage />);
+    rerender(
+      <nav>
+        <Label testId="shell" />
+      </nav>,
+    );
+    expect(within(screen.getByRole('navigation')).getByTestId('shell')).toHaveTextContent('Dashboard');
+    expect(i18n.language).toBe('en');
+  });
+
+  it('starts in the stored choice, and English without one', async () => {
+    localStorage.setItem('language', 'th');
+    const { shellLanguage } = await import('./i18n.ts');
+    expect(shellLanguage()).toBe('th');
+    localStorage.removeItem('language');
+    expect(shellLanguage()).toBe('en');
+  });
+
+  it('has a Thai entry for every English key', () => {
     const keys = (value: unknown, prefix = ''): string[] =>
       typeof value === 'object' && value !== null
         ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))

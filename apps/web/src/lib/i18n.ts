@@ -1,12 +1,12 @@
 import i18n, { type ResourceLanguage } from 'i18next';
-import { useLayoutEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@adpilot/contracts';
 
 export const LANGUAGES = ['en', 'th'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Pages that declare no language are English (spec §1: only Rules and Subscription are Thai). */
+/** The shell, and every page that declares no content language, is English until the user picks one. */
 const DEFAULT_LANGUAGE: Language = 'en';
 
 // Every `locales/<language>/<namespace>.json` becomes a namespace, so a feature adds its catalogue by adding files.
@@ -35,19 +35,18 @@ export function readLanguageChoice(): Language | null {
   return isLanguage(stored) ? stored : null;
 }
 
-let pageDefault: Language = DEFAULT_LANGUAGE;
 const choiceListeners = new Set<() => void>();
 
-function applyLanguage(): void {
-  const language = readLanguageChoice() ?? pageDefault;
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+/** The shell's language: the user's choice, else English. No page changes it (ADR 0025). */
+export function shellLanguage(): Language {
+  return readLanguageChoice() ?? DEFAULT_LANGUAGE;
 }
 
 /** Stores (or clears, with null) the language chosen in the menu and switches the whole UI to it. */
 export function setLanguageChoice(language: Language | null): void {
   if (language) localStorage.setItem(STORAGE_KEYS.language, language);
   else localStorage.removeItem(STORAGE_KEYS.language);
-  applyLanguage();
+  if (i18n.language !== shellLanguage()) void i18n.changeLanguage(shellLanguage());
   for (const listener of choiceListeners) listener();
 }
 
@@ -61,29 +60,13 @@ export function useLanguageChoice(): Language | null {
   return useSyncExternalStore(subscribeToChoice, readLanguageChoice);
 }
 
-/**
- * Declares the language a page shows when the user has not picked one, e.g. `usePageLanguage('th')`.
- * A layout effect switches before the first paint, so the page never flashes in the other language;
- * leaving the page restores the English default for pages that declare nothing.
- */
-export function usePageLanguage(language: Language): void {
-  useLayoutEffect(() => {
-    pageDefault = language;
-    applyLanguage();
-    return () => {
-      pageDefault = DEFAULT_LANGUAGE;
-      applyLanguage();
-    };
-  }, [language]);
-}
-
 i18n.on('languageChanged', (language) => {
   document.documentElement.lang = language;
 });
 
 void i18n.use(initReactI18next).init({
   resources,
-  lng: readLanguageChoice() ?? DEFAULT_LANGUAGE,
+  lng: shellLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   ns: Object.keys(resources.en),

@@ -1,0 +1,42 @@
+import type { i18n as I18n } from 'i18next';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { i18n, useLanguageChoice, type Language } from './i18n.ts';
+
+// One translator per language other than the shell's, sharing the shell's catalogues; made on first use.
+const contentTranslators = new Map<Language, I18n>();
+
+function translatorFor(language: Language): I18n {
+  if (language === i18n.language) return i18n;
+  let translator = contentTranslators.get(language);
+  if (!translator) {
+    translator = i18n.cloneInstance({ lng: language });
+    contentTranslators.set(language, translator);
+  }
+  return translator;
+}
+
+interface ContentLanguageProps {
+  /** The language of this content while the user has not picked one (spec §1: Rules and Subscription are Thai). */
+  fallback: Language;
+  children: ReactNode;
+}
+
+/**
+ * A page's content in its own language, inside a shell that keeps the user's. Everything rendered below it
+ * (headings, dialogs opened from it, its toasts) translates with this language; the sidebar, the menu and the
+ * language picker stay outside it. Once the user picks a language, the page follows that choice like the shell.
+ */
+export function ContentLanguage({ fallback, children }: ContentLanguageProps) {
+  const choice = useLanguageChoice();
+  // Re-render when the shell's language changes, so the translator is picked against the current one.
+  useTranslation();
+  const language = choice ?? fallback;
+  return (
+    <I18nextProvider i18n={translatorFor(language)}>
+      <div lang={language} className="contents">
+        {children}
+      </div>
+    </I18nextProvider>
+  );
+}

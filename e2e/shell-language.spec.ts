@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** A fresh user who never chose a language, signed in through the form and left on the dashboard. */
+async function signInFreshUser(page: Page): Promise<void> {
+  const email = `lang-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = 'Language-Pass1';
+  const response = await page.request.post('/api/auth/register', {
+    data: { name: 'Language Tester', email, password },
+  });
+  expect(response.ok()).toBeTruthy();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/dashboard');
+}
+
+test('Rules is Thai inside an English shell until the user chooses a language', async ({ page }) => {
+  await signInFreshUser(page);
+  const sidebar = page.locator('#app-sidebar');
+  await sidebar.getByRole('link', { name: 'Rules' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'กฎอัตโนมัติ' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Subscription' })).toBeVisible();
+  await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
+  const picker = sidebar.getByRole('combobox', { name: 'Language' });
+  await expect(picker.locator('option:checked')).toHaveText('Page default');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await picker.selectOption('en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Automation Rules' })).toBeVisible();
+
+  await picker.selectOption('th');
+  await expect(sidebar.getByRole('link', { name: 'แผนการใช้งาน' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'กฎอัตโนมัติ' })).toBeVisible();
+
+  // The choice is the user's: it holds on an English-by-default page and after a reload.
+  await sidebar.getByRole('link', { name: 'แดชบอร์ด' }).click();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+  await expect(sidebar.getByRole('button', { name: 'ออกจากระบบ' })).toBeVisible();
+});
+
+test('leaving Subscription keeps the shell English', async ({ page }) => {
+  await signInFreshUser(page);
+  const sidebar = page.locator('#app-sidebar');
+  await sidebar.getByRole('link', { name: 'Subscription' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'แผนการใช้งาน' })).toBeVisible();
+  await sidebar.getByRole('link', { name: 'Ad Accounts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ad Accounts' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Rules' })).toBeVisible();
+});
