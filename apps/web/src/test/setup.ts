@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 import { stubMatchMedia } from './match-media.ts';
+
+// Pages are lazy chunks: on a machine busy with other work their first transform can outlast the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(async () => {
   stubMatchMedia(false);

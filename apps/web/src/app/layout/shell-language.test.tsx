@@ -9,9 +9,6 @@ function signIn() {
   mockApi({ 'GET /auth/me': ok(session.user), 'GET /ad-accounts': ok([]) });
 }
 
-// Each page is a lazy chunk that a busy machine may take a few seconds to transform on first use.
-const LAZY_PAGE = { timeout: 5_000 };
-
 function sidebar() {
   const element = document.getElementById('app-sidebar');
   if (!element) throw new Error('no sidebar');
@@ -26,7 +23,7 @@ describe('the shell keeps the user language on every page', () => {
     signIn();
     const user = userEvent.setup();
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: thai }, LAZY_PAGE)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: thai })).toBeInTheDocument();
     expect(sidebar().getByRole('link', { name: 'Rules' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     const picker = screen.getByRole('combobox', { name: 'Language' });
@@ -46,9 +43,9 @@ describe('the shell keeps the user language on every page', () => {
     signIn();
     const user = userEvent.setup();
     renderApp('/rules');
-    await screen.findByRole('heading', { level: 1, name: 'กฎอัตโนมัติ' }, LAZY_PAGE);
+    await screen.findByRole('heading', { level: 1, name: 'กฎอัตโนมัติ' });
     await user.click(sidebar().getByRole('link', { name: 'Dashboard' }));
-    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back/ }, LAZY_PAGE)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back/ })).toBeInTheDocument();
     expect(sidebar().getByRole('link', { name: 'Subscription' })).toBeInTheDocument();
   });
 });
