@@ -9,6 +9,8 @@ export default mergeConfig(
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
+      // Room for the 5 s wait on lazy pages (test/setup.ts) inside one test.
+      testTimeout: 15_000,
     },
   }),
 );
