@@ -1,7 +1,7 @@
 import type { FacebookCallbackResponse } from '@adpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { AD_ACCOUNTS_QUERY_KEY } from './get-ad-accounts.ts';
+import { AD_ACCOUNTS_QUERY_KEY } from '../../../api/ad-accounts.ts';
 
 export interface FacebookCallbackParams {
   code: string;

@@ -1,7 +1,7 @@
 import type { AdAccount } from '@adpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { AD_ACCOUNTS_QUERY_KEY } from './get-ad-accounts.ts';
+import { AD_ACCOUNTS_QUERY_KEY } from '../../../api/ad-accounts.ts';
 
 export function disconnectAdAccount(id: string): Promise<void> {
   return api.delete<void>(`/ad-accounts/${encodeURIComponent(id)}`);

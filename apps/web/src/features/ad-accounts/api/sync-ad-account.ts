@@ -2,7 +2,7 @@ import type { AdAccount, syncResponseSchema } from '@adpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import { AD_ACCOUNTS_QUERY_KEY } from './get-ad-accounts.ts';
+import { AD_ACCOUNTS_QUERY_KEY } from '../../../api/ad-accounts.ts';
 
 export type SyncAdAccountResponse = z.infer<typeof syncResponseSchema>;
 

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDisconnectAdAccount } from '../api/disconnect-ad-account.ts';
-import { useAdAccounts } from '../api/get-ad-accounts.ts';
+import { useAdAccounts } from '../../../api/ad-accounts.ts';
 import { useConnectAddress } from '../hooks/use-connect-address.ts';
 import { AdAccountCard } from './ad-account-card.tsx';
 import { AdAccountsEmptyState } from './ad-accounts-empty-state.tsx';

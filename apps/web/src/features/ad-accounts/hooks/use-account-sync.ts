@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { isSyncing } from '../api/get-ad-accounts.ts';
+import { isSyncing } from '../../../api/ad-accounts.ts';
 import { useSyncAdAccount } from '../api/sync-ad-account.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { Activity, CalendarCheck, Megaphone, Workflow } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { adAccountsQueryOptions } from '../../../api/ad-accounts.ts';
 import { useCurrentUser } from '../../../lib/auth.tsx';
-import { useAdAccountCount } from '../api/get-ad-account-count.ts';
 import { QuickActionsCard } from './quick-actions-card.tsx';
 import { RecentActivityCard } from './recent-activity-card.tsx';
 import { StatCard } from './stat-card.tsx';
@@ -12,7 +13,8 @@ const SUMMARY = { activeRules: 0, actionsToday: 0, totalActions: 0 };
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const user = useCurrentUser();
-  const adAccounts = useAdAccountCount();
+  // The Ad Accounts page's own query: a connect or disconnect there updates this count from the same cache entry.
+  const adAccounts = useQuery({ ...adAccountsQueryOptions(), select: (accounts) => accounts.length });
   return (
     <div className="space-y-8">
       <header>
