@@ -9,8 +9,8 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useFieldErrorText } from '../../../lib/form-errors.ts';
 import { useForgotPassword } from '../api/password-reset.ts';
-import { useValidationMessage } from '../hooks/use-validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { EmailField } from './email-field.tsx';
 
@@ -18,7 +18,7 @@ type ForgotPasswordForm = z.input<typeof forgotPasswordRequestSchema>;
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
-  const message = useValidationMessage();
+  const errorText = useFieldErrorText();
   const id = useId();
   const forgotPassword = useForgotPassword();
   const {
@@ -55,7 +55,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthLayout title={t('forgot.title')} subtitle={t('forgot.subtitle')} footer={backToLogin}>
       <form onSubmit={onSubmit} className="space-y-5">
-        <EmailField id={`${id}-email`} error={message(errors.email?.message)} registration={register('email')} />
+        <EmailField id={`${id}-email`} error={errorText(errors.email, 'email')} registration={register('email')} />
         <Button type="submit" size="lg" className="w-full" loading={forgotPassword.isPending}>
           {t('forgot.submit')}
         </Button>

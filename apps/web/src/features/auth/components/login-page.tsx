@@ -9,9 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { useValidationMessage } from '../hooks/use-validation-message.ts';
+import { setServerErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/remembered-email.ts';
-import { showServerFieldErrors } from '../utils/server-field-errors.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { EmailField } from './email-field.tsx';
 import { LegalLinks } from './legal-links.tsx';
@@ -25,7 +24,7 @@ const linkClass = 'font-medium text-blue-600 hover:underline dark:text-blue-400'
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const { login } = useAuth();
-  const message = useValidationMessage();
+  const errorText = useFieldErrorText();
   const id = useId();
   const [rememberMe, setRememberMe] = useState(() => readRememberedEmail() !== null);
   const {
@@ -43,7 +42,7 @@ export function LoginPage() {
       await login(credentials);
       rememberEmail(rememberMe ? credentials.email : null);
     } catch (error) {
-      showServerFieldErrors(error, setError, ['email', 'password']);
+      setServerErrors(error, setError, ['email', 'password']);
     }
   });
 
@@ -61,8 +60,8 @@ export function LoginPage() {
       }
     >
       <form onSubmit={onSubmit} className="space-y-5">
-        <EmailField id={`${id}-email`} error={message(errors.email?.message)} registration={register('email')} />
-        <Field id={`${id}-password`} label={t('fields.password')} error={message(errors.password?.message)}>
+        <EmailField id={`${id}-email`} error={errorText(errors.email, 'email')} registration={register('email')} />
+        <Field id={`${id}-password`} label={t('fields.password')} error={errorText(errors.password, 'password')}>
           <PasswordInput
             id={`${id}-password`}
             autoComplete="current-password"

@@ -79,7 +79,7 @@ describe('RegisterPage', () => {
   });
 
   it('shows a taken e-mail under the field and in a toast', async () => {
-    mockApi({ 'POST /auth/register': fail(409, 'EMAIL_TAKEN', 'Email already registered') });
+    mockApi({ 'POST /auth/register': fail(409, 'EMAIL_TAKEN', 'An account with this email already exists') });
     const user = userEvent.setup();
     renderApp('/register');
     await fill(user, {
@@ -89,7 +89,7 @@ describe('RegisterPage', () => {
       confirm: 'Abcdefg1',
     });
     await submit(user);
-    expect(await screen.findAllByText('Email already registered')).toHaveLength(2);
+    expect(await screen.findAllByText('An account with this email already exists')).toHaveLength(2);
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
   });
 });

@@ -9,8 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
-import { useValidationMessage } from '../hooks/use-validation-message.ts';
-import { showServerFieldErrors } from '../utils/server-field-errors.ts';
+import { setServerErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { EmailField } from './email-field.tsx';
@@ -22,7 +21,7 @@ const linkClass = 'font-medium text-blue-600 hover:underline dark:text-blue-400'
 export function RegisterPage() {
   const { t } = useTranslation('auth');
   const { register: signUp } = useAuth();
-  const message = useValidationMessage();
+  const errorText = useFieldErrorText();
   const id = useId();
   const {
     register,
@@ -38,7 +37,7 @@ export function RegisterPage() {
     try {
       await signUp({ name, email, password });
     } catch (error) {
-      showServerFieldErrors(error, setError, ['name', 'email', 'password']);
+      setServerErrors(error, setError, ['name', 'email', 'password'], { EMAIL_TAKEN: 'email' });
     }
   });
 
@@ -57,7 +56,7 @@ export function RegisterPage() {
     >
       {/* No noValidate: spec §5 leaves the terms box to the browser's own required check. */}
       <form onSubmit={onSubmit} className="space-y-5">
-        <Field id={`${id}-name`} label={t('fields.name')} error={message(errors.name?.message)}>
+        <Field id={`${id}-name`} label={t('fields.name')} error={errorText(errors.name, 'name')}>
           <Input
             id={`${id}-name`}
             autoComplete="name"
@@ -66,13 +65,13 @@ export function RegisterPage() {
             {...register('name')}
           />
         </Field>
-        <EmailField id={`${id}-email`} error={message(errors.email?.message)} registration={register('email')} />
+        <EmailField id={`${id}-email`} error={errorText(errors.email, 'email')} registration={register('email')} />
         <NewPasswordFields
           id={id}
           passwordLabelKey="fields.password"
           errors={{
-            password: message(errors.password?.message),
-            confirmPassword: message(errors.confirmPassword?.message),
+            password: errorText(errors.password, 'password'),
+            confirmPassword: errorText(errors.confirmPassword, 'confirmPassword'),
           }}
           password={register('password')}
           confirmPassword={register('confirmPassword')}

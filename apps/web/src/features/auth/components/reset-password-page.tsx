@@ -8,8 +8,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useFieldErrorText } from '../../../lib/form-errors.ts';
 import { useResetPassword } from '../api/password-reset.ts';
-import { useValidationMessage } from '../hooks/use-validation-message.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
@@ -48,7 +48,7 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');
-  const message = useValidationMessage();
+  const errorText = useFieldErrorText();
   const navigate = useNavigate();
   const id = useId();
   const resetPassword = useResetPassword();
@@ -80,8 +80,8 @@ function ResetPasswordForm({ token }: { token: string }) {
         id={id}
         passwordLabelKey="fields.newPassword"
         errors={{
-          password: message(errors.password?.message),
-          confirmPassword: message(errors.confirmPassword?.message),
+          password: errorText(errors.password, 'password'),
+          confirmPassword: errorText(errors.confirmPassword, 'confirmPassword'),
         }}
         password={register('password')}
         confirmPassword={register('confirmPassword')}

@@ -1,0 +1,67 @@
+import { AUTH_MESSAGES, ERROR_CODES, type ErrorCode } from '@adpilot/contracts';
+import { useCallback } from 'react';
+import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from './api-client.ts';
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * Puts a failed call's field errors under the form's inputs. Each is stored with the answer's `code` as its
+ * type, so `useFieldErrorText` renders it from the code and the field, in the current language, and again
+ * when the language changes. `codeFields` sends a code that names no field to one (EMAIL_TAKEN → email).
+ */
+export function setServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+  codeFields: Partial<Record<ErrorCode, Path<T>>> = {},
+): void {
+  if (!(error instanceof ApiError) || !isErrorCode(error.code)) return;
+  const code = error.code;
+  const isField = (field: string): field is Path<T> => (fields as readonly string[]).includes(field);
+  for (const { field, message } of error.errors) {
+    if (isField(field)) setError(field, { type: code, message });
+  }
+  const routed = codeFields[code];
+  if (routed) setError(routed, { type: code, message: error.message });
+}
+
+/*
+ * A form's own validation runs the contracts' schemas, whose messages are the spec's English texts taken from
+ * keyed catalogues. The catalogue key is what identifies a message; its translation lives under
+ * `validation:<catalogue>.<key>`. A feature whose schema brings a new catalogue registers it here.
+ */
+const VALIDATION_CATALOGUES = { auth: AUTH_MESSAGES } as const;
+
+const validationKeys = new Map<string, string>(
+  Object.entries(VALIDATION_CATALOGUES).flatMap(([catalogue, messages]) =>
+    Object.entries(messages).map(([key, text]) => [text, `validation:${catalogue}.${key}`] as const),
+  ),
+);
+
+/**
+ * The text to show under a field: a server error by its code and field (`errors:fields.<field>.<CODE>`, else
+ * `errors:codes.<CODE>`), a client-side check by its catalogue key; anything unknown as it came.
+ */
+export function useFieldErrorText(): (
+  error: Pick<FieldError, 'type' | 'message'> | undefined,
+  field: string,
+) => string | undefined {
+  const { t } = useTranslation(['errors', 'validation']);
+  return useCallback(
+    (error, field) => {
+      if (!error) return undefined;
+      if (isErrorCode(error.type)) {
+        return t([`errors:fields.${field}.${error.type}`, `errors:codes.${error.type}`], {
+          defaultValue: error.message,
+        });
+      }
+      const key = error.message ? validationKeys.get(error.message) : undefined;
+      return key ? t(key) : error.message;
+    },
+    [t],
+  );
+}
