@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '../lib/i18n.ts';
 import { stubMatchMedia } from './match-media.ts';
@@ -14,6 +15,8 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  // The toast store outlives a render: a toast left from one test (same id) would swallow the next test's toast.
+  toast.remove();
   localStorage.clear();
   document.documentElement.className = '';
   vi.unstubAllGlobals();
