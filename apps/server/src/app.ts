@@ -1,6 +1,7 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fileURLToPath } from 'node:url';
+import type { DestinationStream } from 'pino';
 import type { AppContext } from './context.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -31,9 +32,30 @@ const serializers = {
   }),
 };
 
-export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+/**
+ * Fastify writes two info lines per request, which bury everything else in a terminal: one line per request, at
+ * debug (`LOG_LEVEL=debug` shows them). A response that failed to be sent stays an error.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) return super.requestCompleted(error, request, reply);
+    request.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/** `logStream` sends the log lines elsewhere than standard output (a test reads them). */
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: boolean; logStream?: DestinationStream } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: ctx.config.logLevel, serializers },
+    logger:
+      options.logger === false
+        ? false
+        : { level: ctx.config.logLevel, serializers, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logController: new RequestLog(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',

@@ -45,7 +45,10 @@ async function main(): Promise<void> {
 
   if (config.role !== 'worker') {
     await app.listen({ port: config.port, host: config.host });
-    app.log.info(`AdPilot is up at ${config.publicUrl} (database: ${database.kind}, Meta: ${config.meta.mode})`);
+    // The one line a person starting the server looks for; request lines are debug (app.ts).
+    app.log.info(
+      `AdPilot is ready: open ${config.publicUrl} in a browser (database: ${database.kind}, Meta: ${config.meta.mode})`,
+    );
   } else {
     await app.ready();
   }
