@@ -72,11 +72,11 @@ function violation(file, target, typeOnly) {
     if (feature && target.rel?.startsWith('apps/web/src/app/'))
       return 'Features never import app/: the app composes features, not the other way round.';
     if (
-      /^apps\/web\/src\/(lib|components|locales)\//.test(file) &&
+      /^apps\/web\/src\/(api|lib|components|locales)\//.test(file) &&
       !isTest(file) &&
       /^apps\/web\/src\/(features|app)\//.test(target.rel ?? '')
     )
-      return 'Shared code (lib/, components/) never imports features or app/.';
+      return 'Shared code (api/, lib/, components/) never imports features or app/.';
   }
 
   if (from === 'server') {

@@ -160,6 +160,13 @@ const cases: Case[] = [
     says: 'Shared code',
   },
   {
+    rule: 'a shared api file imports a feature',
+    file: 'apps/web/src/api/x.ts',
+    bad: value('../features/dashboard/components/dashboard-page.tsx'),
+    good: value('../lib/api-client.ts'),
+    says: 'Shared code',
+  },
+  {
     rule: 'lib/ imports app/',
     file: 'apps/web/src/lib/x.ts',
     bad: value('../app/providers.tsx'),
