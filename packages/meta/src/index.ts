@@ -1,21 +1,33 @@
 export {
   MetaClient,
   toActId,
+  type DialogUrlInput,
   type EntityStatus,
   type MetaClientOptions,
   type TokenResult,
+  type WriteOptions,
 } from './client/meta-client.ts';
 export {
-  BUDGET_CHANGE_LIMIT_SUBCODE,
+  BUDGET_LIMIT_HOLD_MS,
+  isTooMuchData,
   MetaApiError,
+  MetaBudgetLimitError,
   MetaInvalidParameterError,
   MetaPermissionError,
   MetaRateLimitError,
   MetaTokenExpiredError,
+  MetaTooMuchDataError,
   MetaTransientError,
-  TOO_MUCH_DATA_SUBCODE,
   type MetaErrorInit,
 } from './client/errors.ts';
+export {
+  BudgetChangeCounter,
+  budgetHolder,
+  type BudgetChangeCounterOptions,
+  type BudgetHolder,
+  type BudgetPeriod,
+} from './client/budget.ts';
+export { appSecretProof } from './client/graph-transport.ts';
 export { MAX_BATCH_SIZE, type BatchRequest, type BatchResult } from './client/batch.ts';
 export type { MetaLogger } from './client/graph-transport.ts';
 export {
@@ -26,5 +38,16 @@ export {
   type InsightsRow,
 } from './client/insights.ts';
 export type { AccountUsage, AppUsage, BusinessUseCaseUsage } from './client/usage-tracker.ts';
-export { redactUrl } from './client/redact.ts';
-export type { DebugTokenData, GraphAd, GraphAdAccount, GraphAdSet, GraphCampaign } from './client/wire-types.ts';
+export { redactText, redactUrl, SECRET_PARAMS } from './client/redact.ts';
+export type {
+  DebugTokenData,
+  GraphAd,
+  GraphAdAccount,
+  GraphAdSet,
+  GraphCampaign,
+  GraphObject,
+  IssueInfo,
+  LearningStageInfo,
+} from './client/wire-types.ts';
+/** The vocabulary the rule engine shares with this client: one home, in contracts. */
+export { currencyOffset, toMajorUnits, toMinorUnits, ZERO_DECIMAL_CURRENCIES } from '@adpilot/contracts';

@@ -30,4 +30,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ META_APP_ID: '1', META_APP_SECRET: 's' }).meta.mode).toBe('live');
     expect(() => loadConfig({ META_APP_ID: '1' })).toThrow(/META_APP_SECRET/);
   });
+
+  it('mounts the sandbox control routes only when asked for, and never in production', () => {
+    expect(loadConfig({}).meta.sandboxControlRoutes).toBe(false);
+    expect(loadConfig({ SANDBOX_CONTROL_ROUTES: 'true' }).meta.sandboxControlRoutes).toBe(true);
+    expect(loadConfig({ SANDBOX_CONTROL_ROUTES: 'true', NODE_ENV: 'production' }).meta.sandboxControlRoutes).toBe(
+      false,
+    );
+  });
 });

@@ -48,6 +48,8 @@ const envSchema = z.object({
   META_DIALOG_URL: z.url().default('https://www.facebook.com'),
   META_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   SANDBOX_STATE: booleanish,
+  /** Mount the sandbox's fault, stats and reset routes (development and tests only; never in production). */
+  SANDBOX_CONTROL_ROUTES: booleanish,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +78,8 @@ export interface Config {
     graphUrl: string;
     dialogUrl: string;
     syncIntervalMinutes: number;
+    /** The sandbox's `/__sandbox` control routes: only when asked for, and never in production. */
+    sandboxControlRoutes: boolean;
   };
 }
 
@@ -115,6 +119,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       graphUrl: env.META_GRAPH_URL,
       dialogUrl: env.META_DIALOG_URL,
       syncIntervalMinutes: env.META_SYNC_INTERVAL_MINUTES,
+      sandboxControlRoutes: env.SANDBOX_CONTROL_ROUTES && env.NODE_ENV !== 'production',
     },
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type Fixture } from '../test-fixtures.ts';
-import { MetaInvalidParameterError, MetaTransientError } from './errors.ts';
+import { MetaBudgetLimitError, MetaInvalidParameterError, MetaTransientError } from './errors.ts';
 import type { BatchRequest } from './batch.ts';
 
 let fixture: Fixture;
@@ -54,5 +54,54 @@ describe('batch', () => {
     ]);
     expect(results[0]).toEqual({ code: 200, body: { id: '1' } });
     expect(results[1]?.error).toBeInstanceOf(MetaTransientError);
+  });
+
+  it('never resends a batch with writes after a failure; a batch of reads is retried', async () => {
+    const account = fixture.sandbox.world.account(fixture.sandbox.personas[0]?.accountIds[0] ?? '');
+    const campaignId = account?.campaignIds[0] ?? '';
+    fixture.sandbox.faults.set({ serverError: { count: 1 } });
+    fixture.sandbox.stats.reset();
+    const writes = fixture
+      .client()
+      .batch(fixture.token, [
+        { method: 'POST', relativeUrl: campaignId, body: { status: 'PAUSED' }, accountId: account?.id },
+      ]);
+    await expect(writes).rejects.toBeInstanceOf(MetaTransientError);
+    expect(fixture.sandbox.stats.snapshot().byKind.batch).toBe(1);
+
+    fixture.sandbox.faults.set({ serverError: { count: 1 } });
+    fixture.sandbox.stats.reset();
+    const reads = await fixture.client().batch(fixture.token, [{ method: 'GET', relativeUrl: 'me?fields=id' }]);
+    expect(reads[0]?.code).toBe(200);
+    expect(fixture.sandbox.stats.snapshot().byKind.batch).toBe(2);
+  });
+
+  it('waits for the throttle Meta announced on any account the batch touches before sending it', async () => {
+    const [other = '', throttledId = ''] = fixture.sandbox.personas[0]?.accountIds ?? [];
+    const client = fixture.client({ maxRateLimitRetries: 0 });
+    fixture.sandbox.faults.set({ rateLimit: { count: 1, regainMinutes: 4, accountId: throttledId } });
+    await expect(client.getAdAccount(fixture.token, throttledId)).rejects.toMatchObject({ retryAfterMs: 240_000 });
+    fixture.sleeps.length = 0;
+    await client.batch(fixture.token, [{ method: 'GET', relativeUrl: `act_${other}?fields=id`, accountId: other }]);
+    expect(fixture.sleeps).toEqual([]);
+    await client.batch(fixture.token, [
+      { method: 'GET', relativeUrl: `act_${other}?fields=id`, accountId: other },
+      { method: 'GET', relativeUrl: `act_${throttledId}?fields=id`, accountId: throttledId },
+    ]);
+    expect(fixture.sleeps).toEqual([240_000]);
+  });
+
+  it('reports a code 17 on a budget item as the budget-limit error', async () => {
+    const fetchStub: typeof fetch = async () =>
+      Response.json([
+        { code: 400, body: JSON.stringify({ error: { message: '(#17) User request limit reached', code: 17 } }) },
+        { code: 400, body: JSON.stringify({ error: { message: '(#17) User request limit reached', code: 17 } }) },
+      ]);
+    const results = await fixture.client({ fetch: fetchStub }).batch(fixture.token, [
+      { method: 'POST', relativeUrl: '1', body: { daily_budget: 5000 } },
+      { method: 'GET', relativeUrl: '1?fields=id' },
+    ]);
+    expect(results[0]?.error).toBeInstanceOf(MetaBudgetLimitError);
+    expect(results[1]?.error).not.toBeInstanceOf(MetaBudgetLimitError);
   });
 });

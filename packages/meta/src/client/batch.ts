@@ -11,6 +11,8 @@ export interface BatchRequest {
   relativeUrl: string;
   /** Parameters of a POST, sent form-encoded. */
   body?: Record<string, string | number | boolean>;
+  /** The ad account the item concerns: the batch waits for every named account's throttle before it is sent. */
+  accountId?: string;
 }
 
 export interface BatchResult {
@@ -25,7 +27,11 @@ const answersSchema = z.array(
   z.union([z.null(), z.looseObject({ code: z.number(), body: z.string().nullable().optional() })]),
 );
 
-function toResult(answer: z.infer<typeof answersSchema>[number], token: string): BatchResult {
+const isWrite = (item: BatchRequest): boolean => item.method !== 'GET';
+const isBudgetWrite = (item: BatchRequest): boolean =>
+  item.body !== undefined && ('daily_budget' in item.body || 'lifetime_budget' in item.body);
+
+function toResult(answer: z.infer<typeof answersSchema>[number], item: BatchRequest, token: string): BatchResult {
   if (answer === null) {
     // Meta answers null for an item that timed out inside the batch: it may work on its own or later.
     const error = new MetaTransientError({
@@ -44,7 +50,11 @@ function toResult(answer: z.infer<typeof answersSchema>[number], token: string):
   const errorBody = (body as { error?: GraphErrorBody } | null)?.error;
   if (errorBody && typeof errorBody === 'object') {
     const init = errorInitFromBody(errorBody, answer.code);
-    return { code: answer.code, body, error: toMetaError({ ...init, message: redactText(init.message, [token]) }) };
+    const error = toMetaError(
+      { ...init, message: redactText(init.message, [token]) },
+      { budgetWrite: isBudgetWrite(item) },
+    );
+    return { code: answer.code, body, error };
   }
   if (answer.code >= 400) {
     return {
@@ -75,11 +85,17 @@ export async function runBatch(
       relative_url: item.relativeUrl,
       ...(item.body ? { body: formEncode(item.body) } : {}),
     }));
+    const accounts = [...new Set(chunk.flatMap((item) => (item.accountId ? [item.accountId] : [])))];
+    const [accountId, ...alsoAccountIds] = accounts;
     const request: GraphRequest = {
       method: 'POST',
       path: '',
       params: { batch: JSON.stringify(payload), include_headers: 'false' },
       token,
+      ...(accountId ? { accountId, alsoAccountIds } : {}),
+      // A batch that failed as a whole may still have applied some of its writes: resending it could apply them
+      // twice, so only batches of reads are retried.
+      ...(chunk.some(isWrite) ? { noRetry: true } : {}),
     };
     const answers = transport.parse(answersSchema, await transport.call(request), request);
     if (answers.length !== chunk.length) {
@@ -89,7 +105,7 @@ export async function runBatch(
         type: 'UnexpectedResponse',
       });
     }
-    results.push(...answers.map((answer) => toResult(answer, token)));
+    results.push(...answers.map((answer, index) => toResult(answer, chunk[index] as BatchRequest, token)));
   }
   return results;
 }

@@ -81,19 +81,51 @@ export class MetaTransientError extends MetaApiError {
   }
 }
 
-/** The subcode of "budget changed more than 4 times in an hour": waiting minutes will not help. */
-export const BUDGET_CHANGE_LIMIT_SUBCODE = 1885172;
-/** Code 100 subcode of "too much data": ask again through an async report run. */
-export const TOO_MUCH_DATA_SUBCODE = 1487534;
+/**
+ * The ad set's budget was changed too often (Meta allows about 4 changes an hour and then answers plain code 17
+ * "User request limit reached", blocking budget changes for the hour). Raised for any 17 on a budget write and
+ * never retried: the caller postpones the change (`retryAfterMs`, an hour unless Meta announced a time).
+ */
+export class MetaBudgetLimitError extends MetaRateLimitError {}
+
+/**
+ * Meta would not answer this insights request synchronously: too much data (HTTP 500, code 1 "Please reduce the
+ * amount of data…", sometimes subcode 99) or a timeout (100/1504018, 2/1504038). Retrying the same request cannot
+ * help: ask through an async report run or for less.
+ */
+export class MetaTooMuchDataError extends MetaApiError {}
+
+/** How long a budget-limit answer holds an ad set when Meta gives no regain time. */
+export const BUDGET_LIMIT_HOLD_MS = 60 * 60_000;
+/** Insights timeouts Meta's insights error page says to handle with async jobs or smaller requests. */
+export const INSIGHTS_TIMEOUT_SUBCODES: readonly number[] = [1504018, 1504038];
+/** Subcode seen in third-party code only for "too much data"; recognised, never relied on. */
+const LEGACY_TOO_MUCH_DATA_SUBCODE = 1487534;
+const REDUCE_DATA = /reduce the amount of data/i;
+
+/** The answers that mean "ask for this insights data in another way": never retried as they are. */
+export function isTooMuchData(init: Pick<MetaErrorInit, 'code' | 'subcode' | 'message'>): boolean {
+  if (init.code === 1 && (init.subcode === 99 || REDUCE_DATA.test(init.message))) return true;
+  if (init.code === 100 && init.subcode === 1504018) return true;
+  if (init.code === 2 && init.subcode === 1504038) return true;
+  return init.code === 100 && init.subcode === LEGACY_TOO_MUCH_DATA_SUBCODE;
+}
 
 function isRateLimitCode(code: number): boolean {
   return code === 4 || code === 17 || code === 32 || code === 613 || (code >= 80000 && code <= 80014);
 }
 
-/** Picks the error class for a Graph error: token, rate limit, permission, transient, parameter, else generic. */
-export function toMetaError(init: MetaErrorInit): MetaApiError {
+/**
+ * Picks the error class for a Graph error: token, budget limit (a 17 on a budget write), too much data, rate limit,
+ * permission, transient, parameter, else generic.
+ */
+export function toMetaError(init: MetaErrorInit, context: { budgetWrite?: boolean } = {}): MetaApiError {
   const { code } = init;
   if (code === 102 || code === 190) return new MetaTokenExpiredError(init);
+  if (code === 17 && context.budgetWrite) {
+    return new MetaBudgetLimitError({ ...init, retryAfterMs: init.retryAfterMs ?? BUDGET_LIMIT_HOLD_MS });
+  }
+  if (isTooMuchData(init)) return new MetaTooMuchDataError(init);
   if (isRateLimitCode(code)) return new MetaRateLimitError(init);
   if (code === 10 || (code >= 200 && code <= 299)) return new MetaPermissionError(init);
   if (code === 1 || code === 2 || init.isTransient || (init.httpStatus ?? 0) >= 500)

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { z } from 'zod';
 import {
-  BUDGET_CHANGE_LIMIT_SUBCODE,
   errorInitFromBody,
   MetaApiError,
+  MetaBudgetLimitError,
   MetaRateLimitError,
   MetaTransientError,
   toMetaError,
@@ -30,6 +30,12 @@ export interface GraphRequest {
   token?: string;
   /** The ad account the call concerns, for usage tracking and throttling. */
   accountId?: string;
+  /** Further accounts whose throttle the call must respect (a batch touching several accounts). */
+  alsoAccountIds?: readonly string[];
+  /** A budget write: a code 17 answer is the budget-change limit (MetaBudgetLimitError), never retried. */
+  budgetWrite?: boolean;
+  /** Never resend: a failure may have applied part of the call (a batch with writes). */
+  noRetry?: boolean;
 }
 
 export interface TransportSettings {
@@ -71,7 +77,8 @@ export class GraphTransport {
     let rateLimitRetries = 0;
     let backoff = 0;
     for (;;) {
-      const wait = Math.max(backoff, settings.usage.waitMs(request.accountId, settings.now()));
+      const accounts = [request.accountId, ...(request.alsoAccountIds ?? [])];
+      const wait = Math.max(backoff, ...accounts.map((id) => settings.usage.waitMs(id, settings.now())));
       if (wait > settings.maxRateLimitWaitMs) {
         throw new MetaRateLimitError({
           message: `Meta asked to pause calls for ${Math.ceil(wait / 1000)} s, longer than this client waits; try again later`,
@@ -82,16 +89,13 @@ export class GraphTransport {
       }
       if (wait > 0) {
         await settings.sleep(wait);
-        settings.usage.release(request.accountId);
+        for (const id of accounts) settings.usage.release(id);
       }
       try {
         return await this.send(request);
       } catch (error) {
-        if (
-          error instanceof MetaRateLimitError &&
-          error.subcode !== BUDGET_CHANGE_LIMIT_SUBCODE &&
-          rateLimitRetries < settings.maxRateLimitRetries
-        ) {
+        if (request.noRetry || error instanceof MetaBudgetLimitError) throw error;
+        if (error instanceof MetaRateLimitError && rateLimitRetries < settings.maxRateLimitRetries) {
           rateLimitRetries++;
           backoff = error.retryAfterMs ?? settings.rateLimitFallbackMs;
           if (backoff > settings.maxRateLimitWaitMs) throw error;
@@ -119,7 +123,10 @@ export class GraphTransport {
     }
   }
 
-  /** Follows `paging.next` verbatim until it is absent and returns every item, each parsed. */
+  /**
+   * Follows `paging.next` until it is absent and returns every item, each parsed. Meta's links carry the token but
+   * not the appsecret_proof, so each followed link is sent with the proof added (see send).
+   */
   async listAll<T>(request: GraphRequest, itemSchema: z.ZodType<T>): Promise<T[]> {
     const items: T[] = [];
     const seen = new Set<string>();
@@ -177,8 +184,10 @@ export class GraphTransport {
     for (const [name, value] of Object.entries(request.params ?? {})) {
       if (value !== undefined) params.set(name, String(value));
     }
-    if (request.token && settings.appSecret && !request.url) {
-      params.set('appsecret_proof', createHmac('sha256', settings.appSecret).update(request.token).digest('hex'));
+    // Every call that carries a token carries the proof, followed links included: an app with "Require App
+    // Secret" on refuses any call without it, and Meta's next links do not include it.
+    if (request.token && settings.appSecret) {
+      params.set('appsecret_proof', appSecretProof(settings.appSecret, request.token));
     }
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.token) headers.authorization = `Bearer ${request.token}`;
@@ -233,14 +242,17 @@ export class GraphTransport {
     if (errorBody && typeof errorBody === 'object') {
       const init = errorInitFromBody(errorBody, response.status);
       const retryAfterMs = settings.usage.announcedWaitMs(response.headers, request.accountId);
-      throw toMetaError({
-        ...init,
-        message: redactText(init.message, secrets),
-        ...(init.userMessage ? { userMessage: redactText(init.userMessage, secrets) } : {}),
-        method: request.method,
-        url: safeUrl,
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-      });
+      throw toMetaError(
+        {
+          ...init,
+          message: redactText(init.message, secrets),
+          ...(init.userMessage ? { userMessage: redactText(init.userMessage, secrets) } : {}),
+          method: request.method,
+          url: safeUrl,
+          ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+        },
+        { budgetWrite: request.budgetWrite === true },
+      );
     }
     if (!response.ok || parsed === undefined) {
       throw toMetaError({
@@ -262,6 +274,11 @@ export class GraphTransport {
       redactUrl(request.url ?? `${this.settings.graphBaseUrl}/${this.settings.version}/${request.path ?? ''}`);
     logger[level]({ method: request.method, ...data, url }, message);
   }
+}
+
+/** hex HMAC-SHA256 of the access token keyed with the app secret, as Meta defines appsecret_proof. */
+export function appSecretProof(appSecret: string, token: string): string {
+  return createHmac('sha256', appSecret).update(token).digest('hex');
 }
 
 function describeCause(error: unknown): string {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MetaTooMuchDataError } from './errors.ts';
 import { startFixture, type Fixture } from '../test-fixtures.ts';
 import { parseInsightsRow } from './insights.ts';
 
@@ -124,12 +125,39 @@ describe('getInsights against the sandbox', () => {
     expect(fixture.sleeps).toEqual([1000, 1500]);
   });
 
-  it('falls back to the async flow when Meta answers "too much data"', async () => {
+  it('falls back to an async report after Meta\'s code-1 "too much data" answer, without retrying it', async () => {
     fixture.sandbox.stats.reset();
+    fixture.sleeps.length = 0;
     const rows = await fixture
       .client()
       .getInsights(fixture.token, actId, { level: 'ad', timeRange: range, timeIncrement: 1 });
     expect(rows.length).toBeGreaterThan(200);
-    expect(fixture.sandbox.stats.snapshot().byKind).toMatchObject({ insights: 1, insights_async: 1 });
+    // 1 refused synchronous call, 1 report run started, 2 status polls, then the rows in pages of 500.
+    const pages = Math.ceil(rows.length / 500);
+    const stats = fixture.sandbox.stats.snapshot();
+    expect(stats.byKind).toEqual({ insights: 1, insights_async: 1, report_run: 2 + pages });
+    expect(stats.total).toBe(4 + pages);
+    expect(fixture.sleeps).toEqual([1000, 1500]);
+  });
+
+  it('answers an over-large synchronous request as Meta does: HTTP 500, code 1, subcode 99, not transient', async () => {
+    const proof = fixture.sandbox.tokens.appSecretProof(fixture.token);
+    const answer = await fetch(
+      `${fixture.url}/v25.0/${actId}/insights?level=ad&time_increment=1&time_range=${encodeURIComponent(JSON.stringify(range))}&appsecret_proof=${proof}`,
+      { headers: { authorization: `Bearer ${fixture.token}` } },
+    );
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toMatchObject({
+      error: {
+        code: 1,
+        error_subcode: 99,
+        is_transient: false,
+        message: "Please reduce the amount of data you're asking for, then retry your request",
+      },
+    });
+    const error = fixture
+      .client()
+      .getInsights(fixture.token, actId, { level: 'ad', timeRange: range, timeIncrement: 1, async: 'never' });
+    await expect(error).rejects.toBeInstanceOf(MetaTooMuchDataError);
   });
 });

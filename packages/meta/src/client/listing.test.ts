@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIG_ACCOUNT_SEED, startFixture, type Fixture } from '../test-fixtures.ts';
+import { appSecretProof } from './graph-transport.ts';
 
 const ACT = 'act_500500500500';
 let fixture: Fixture;
@@ -20,8 +21,25 @@ describe('lists', () => {
     expect(stats.byAccount['500500500500']).toBe(5);
   });
 
-  it('answers absolute next links that carry the token and vanish on the last page', async () => {
-    const first = await fetch(`${fixture.url}/v25.0/${ACT}/campaigns?limit=4&fields=id,name`, {
+  it('a 3-page listing carries the appsecret_proof on every page, followed links included', async () => {
+    const sent: URL[] = [];
+    const recording: typeof fetch = (input, init) => {
+      sent.push(new URL(String(input)));
+      return fetch(input, init);
+    };
+    fixture.sandbox.stats.reset();
+    const campaigns = await fixture.client({ pageSize: 4, fetch: recording }).listCampaigns(fixture.token, ACT);
+    expect(campaigns).toHaveLength(10);
+    expect(sent).toHaveLength(3);
+    const proof = appSecretProof(fixture.sandbox.appSecret, fixture.token);
+    for (const url of sent) expect(url.searchParams.get('appsecret_proof')).toBe(proof);
+    expect(sent.slice(1).every((url) => url.searchParams.has('after'))).toBe(true);
+    expect(fixture.sandbox.stats.snapshot().byKind.campaigns).toBe(3);
+  });
+
+  it('answers absolute next links that carry the token but not the proof, as Meta does', async () => {
+    const proof = appSecretProof(fixture.sandbox.appSecret, fixture.token);
+    const first = await fetch(`${fixture.url}/v25.0/${ACT}/campaigns?limit=4&fields=id,name&appsecret_proof=${proof}`, {
       headers: { authorization: `Bearer ${fixture.token}` },
     });
     const page = (await first.json()) as { data: unknown[]; paging: { next?: string } };
@@ -30,19 +48,45 @@ describe('lists', () => {
     expect(next.href.startsWith(`${fixture.url}/v25.0/${ACT}/campaigns?`)).toBe(true);
     expect(next.searchParams.get('access_token')).toBe(fixture.token);
     expect(next.searchParams.get('fields')).toBe('id,name');
+    expect(next.searchParams.has('appsecret_proof')).toBe(false);
 
+    // Followed verbatim, the link is refused: the app requires the proof on every call.
+    const bare = await fetch(next);
+    expect(bare.status).toBe(400);
+    expect(await bare.json()).toMatchObject({
+      error: {
+        code: 100,
+        type: 'GraphMethodException',
+        message: 'API calls from the server require an appsecret_proof argument',
+      },
+    });
+
+    next.searchParams.set('appsecret_proof', proof);
     const second = (await (await fetch(next)).json()) as {
       data: unknown[];
       paging: { next?: string; previous?: string };
     };
-    const third = (await (await fetch(second.paging.next ?? '')).json()) as {
-      data: unknown[];
-      paging: { next?: string };
-    };
+    const third = new URL(second.paging.next ?? '');
+    third.searchParams.set('appsecret_proof', proof);
+    const last = (await (await fetch(third)).json()) as { data: unknown[]; paging: { next?: string } };
     expect(second.data).toHaveLength(4);
     expect(second.paging.previous).toBeDefined();
-    expect(third.data).toHaveLength(2);
-    expect(third.paging.next).toBeUndefined();
+    expect(last.data).toHaveLength(2);
+    expect(last.paging.next).toBeUndefined();
+  });
+
+  it('a lenient sandbox (requireAppSecretProof: false) still refuses a wrong proof', async () => {
+    const lenient = await startFixture({ seed: BIG_ACCOUNT_SEED, requireAppSecretProof: false });
+    try {
+      const ok = await fetch(`${lenient.url}/v25.0/me`, { headers: { authorization: `Bearer ${lenient.token}` } });
+      expect(ok.status).toBe(200);
+      const wrong = await fetch(`${lenient.url}/v25.0/me?appsecret_proof=${'0'.repeat(64)}`, {
+        headers: { authorization: `Bearer ${lenient.token}` },
+      });
+      expect(((await wrong.json()) as { error: { code: number } }).error.code).toBe(100);
+    } finally {
+      await lenient.close();
+    }
   });
 
   it('follows a next link that names another origin on the configured origin only', async () => {
@@ -62,7 +106,10 @@ describe('lists', () => {
       .client({ graphBaseUrl: 'https://graph.example.com', fetch: fetchStub })
       .listCampaigns('t', 'act_1');
     expect(campaigns.map((campaign) => campaign.id)).toEqual(['1', '2']);
-    expect(requested[1]).toBe('https://graph.example.com/v25.0/act_1/campaigns?after=x&access_token=t');
+    const followed = new URL(requested[1] ?? '');
+    expect(`${followed.origin}${followed.pathname}`).toBe('https://graph.example.com/v25.0/act_1/campaigns');
+    expect(followed.searchParams.get('after')).toBe('x');
+    expect(followed.searchParams.get('appsecret_proof')).toBe(appSecretProof(fixture.sandbox.appSecret, 't'));
   });
 
   it('lists campaigns, ad sets and ads with parents, statuses and budgets in minor units', async () => {

@@ -1,6 +1,6 @@
 import { runInsightsReport } from './async-report.ts';
 import { runBatch, type BatchRequest, type BatchResult } from './batch.ts';
-import { MetaInvalidParameterError, TOO_MUCH_DATA_SUBCODE } from './errors.ts';
+import { MetaTooMuchDataError } from './errors.ts';
 import { GraphTransport, type GraphRequest, type MetaLogger } from './graph-transport.ts';
 import { insightsParams, parseInsightsRow, prefersAsync, type InsightsOptions, type InsightsRow } from './insights.ts';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import {
   graphAdSchema,
   graphAdSetSchema,
   graphCampaignSchema,
+  graphObjectSchema,
   insightsWireRowSchema,
   tokenResponseSchema,
   type DebugTokenData,
@@ -22,6 +23,7 @@ import {
   type GraphAdAccount,
   type GraphAdSet,
   type GraphCampaign,
+  type GraphObject,
 } from './wire-types.ts';
 
 export interface MetaClientOptions {
@@ -47,7 +49,7 @@ export interface MetaClientOptions {
   maxRateLimitWaitMs?: number;
   /** Page size for entity lists (default and Graph maximum 500). */
   pageSize?: number;
-  /** Page size for insights rows (default 5,000: rows are small; Meta pages what it will not send at once). */
+  /** Page size for insights rows (default 500: big synchronous pages are what Meta refuses as "too much data"). */
   insightsPageSize?: number;
   /** Per-request timeout (default 60 s). */
   timeoutMs?: number;
@@ -62,7 +64,29 @@ export interface TokenResult {
 
 export type EntityStatus = 'ACTIVE' | 'PAUSED';
 
+export interface DialogUrlInput {
+  redirectUri: string;
+  state: string;
+  /** Permissions to ask for; with `configId` the configuration names them instead. */
+  scopes?: readonly string[];
+  /** Facebook Login for Business: the login configuration to use. */
+  configId?: string;
+  /** Ask again for permissions the user declined before (auth_type=rerequest). */
+  rerequest?: boolean;
+}
+
+export interface WriteOptions {
+  /** The ad account of the object, for throttling. */
+  accountId?: string;
+  /** Dry run: Meta runs its checks and answers success or the error, without changing anything. */
+  validateOnly?: boolean;
+}
+
+/** Graph's `?ids=` answers at most 50 objects a call. */
+const MAX_IDS_PER_CALL = 50;
+
 const successSchema = z.looseObject({ success: z.boolean() });
+const idsAnswerSchema = z.record(z.string(), graphObjectSchema);
 
 export const toActId = (id: string): string => (id.startsWith('act_') ? id : `act_${id}`);
 
@@ -86,7 +110,7 @@ export class MetaClient {
     this.appId = options.appId;
     this.appSecret = options.appSecret || undefined;
     this.pageSize = Math.min(500, Math.max(1, options.pageSize ?? 500));
-    this.insightsPageSize = Math.min(5000, Math.max(1, options.insightsPageSize ?? 5000));
+    this.insightsPageSize = Math.min(5000, Math.max(1, options.insightsPageSize ?? 500));
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.tracker = new UsageTracker({ thresholdPct: 95, fallbackWaitMs: 60_000 });
     this.transport = new GraphTransport({
@@ -107,12 +131,14 @@ export class MetaClient {
     });
   }
 
-  getDialogUrl(input: { redirectUri: string; state: string; scopes: readonly string[] }): string {
+  getDialogUrl(input: DialogUrlInput): string {
     const url = new URL(`${this.dialogBaseUrl}/${this.version}/dialog/oauth`);
     url.searchParams.set('client_id', this.appId);
     url.searchParams.set('redirect_uri', input.redirectUri);
     url.searchParams.set('state', input.state);
-    url.searchParams.set('scope', input.scopes.join(','));
+    if (input.configId) url.searchParams.set('config_id', input.configId);
+    if (input.scopes && input.scopes.length > 0) url.searchParams.set('scope', input.scopes.join(','));
+    if (input.rerequest) url.searchParams.set('auth_type', 'rerequest');
     url.searchParams.set('response_type', 'code');
     return url.toString();
   }
@@ -135,6 +161,12 @@ export class MetaClient {
     return this.transport.parse(debugTokenSchema, await this.transport.call(request), request).data;
   }
 
+  /** The permissions a user token holds now (the user may have unticked some on the consent screen). */
+  async grantedScopes(inputToken: string): Promise<string[]> {
+    const data = await this.debugToken(inputToken);
+    return data.is_valid ? (data.scopes ?? []) : [];
+  }
+
   async listAdAccounts(token: string): Promise<GraphAdAccount[]> {
     return this.list(token, 'me/adaccounts', AD_ACCOUNT_FIELDS, graphAdAccountSchema);
   }
@@ -154,6 +186,40 @@ export class MetaClient {
 
   async listAds(token: string, actId: string): Promise<GraphAd[]> {
     return this.list(token, `${toActId(actId)}/ads`, AD_FIELDS, graphAdSchema, toActId(actId));
+  }
+
+  /** One object (campaign, ad set, ad, act_…) with the fields asked for, e.g. the live budget before a write. */
+  async getEntity(
+    token: string,
+    id: string,
+    fields: readonly string[],
+    options: { accountId?: string } = {},
+  ): Promise<GraphObject> {
+    const accountId = id.startsWith('act_') ? id : options.accountId;
+    return this.getObject(token, id, [...fields], graphObjectSchema, accountId);
+  }
+
+  /** Many objects by id through `GET /?ids=`, 50 per call; the answer maps each id to its object. */
+  async getEntities(
+    token: string,
+    ids: readonly string[],
+    fields: readonly string[],
+    options: { accountId?: string } = {},
+  ): Promise<Record<string, GraphObject>> {
+    const result: Record<string, GraphObject> = {};
+    const unique = [...new Set(ids)];
+    for (let start = 0; start < unique.length; start += MAX_IDS_PER_CALL) {
+      const request: GraphRequest = {
+        method: 'GET',
+        path: '',
+        params: { ids: unique.slice(start, start + MAX_IDS_PER_CALL).join(','), fields: fields.join(',') },
+        token,
+        ...(options.accountId ? { accountId: options.accountId } : {}),
+      };
+      const answer = this.transport.parse(idsAnswerSchema, await this.transport.call(request), request);
+      Object.assign(result, answer);
+    }
+    return result;
   }
 
   /** Insights rows for an object (act_…, campaign, ad set or ad id), all pages, parsed. */
@@ -179,33 +245,32 @@ export class MetaClient {
       );
       return rows.map(parseInsightsRow);
     } catch (error) {
-      if (mode === 'auto' && error instanceof MetaInvalidParameterError && error.subcode === TOO_MUCH_DATA_SUBCODE)
-        return viaReport();
+      // Meta's "too much data" and insights timeouts: the same request would fail again, a report run will not.
+      if (mode === 'auto' && error instanceof MetaTooMuchDataError) return viaReport();
       throw error;
     }
   }
 
-  async updateStatus(
-    token: string,
-    id: string,
-    status: EntityStatus,
-    options: { accountId?: string } = {},
-  ): Promise<void> {
-    await this.update(token, id, { status }, options.accountId);
+  async updateStatus(token: string, id: string, status: EntityStatus, options: WriteOptions = {}): Promise<void> {
+    await this.update(token, id, { status }, options, false);
   }
 
-  /** Budgets in MINOR units of the account currency (cents, satang; yen for JPY). */
+  /**
+   * Budgets in MINOR units of the account currency (cents, satang; yen for JPY). A code 17 answer raises
+   * MetaBudgetLimitError at once (the ad set's budget changed too often this hour): postpone, do not retry.
+   */
   async updateBudget(
     token: string,
     id: string,
     budget: { dailyBudget?: number; lifetimeBudget?: number },
-    options: { accountId?: string } = {},
+    options: WriteOptions = {},
   ): Promise<void> {
     await this.update(
       token,
       id,
       { daily_budget: budget.dailyBudget, lifetime_budget: budget.lifetimeBudget },
-      options.accountId,
+      options,
+      true,
     );
   }
 
@@ -275,9 +340,17 @@ export class MetaClient {
     token: string,
     id: string,
     params: Record<string, string | number | undefined>,
-    accountId?: string,
+    options: WriteOptions,
+    budgetWrite: boolean,
   ): Promise<void> {
-    const request: GraphRequest = { method: 'POST', path: id, params, token, ...(accountId ? { accountId } : {}) };
+    const request: GraphRequest = {
+      method: 'POST',
+      path: id,
+      params: { ...params, ...(options.validateOnly ? { execution_options: '["validate_only"]' } : {}) },
+      token,
+      budgetWrite,
+      ...(options.accountId ? { accountId: options.accountId } : {}),
+    };
     this.transport.parse(successSchema, await this.transport.call(request), request);
   }
 

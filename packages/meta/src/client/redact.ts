@@ -9,7 +9,10 @@ export const SECRET_PARAMS: readonly string[] = [
 ];
 const SECRET_PARAM_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&#]*`, 'g');
 
-/** A URL safe to log or to put in an error: secret parameters are replaced, the rest is kept for debugging. */
+/**
+ * A URL safe to log or to put in an error: secret parameters are replaced, the rest is kept for debugging. Works on
+ * absolute URLs and on paths with a query string (a request line).
+ */
 export function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);

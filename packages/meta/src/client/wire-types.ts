@@ -48,6 +48,23 @@ export const graphCampaignSchema = z.looseObject({
   stop_time: z.string().optional(),
 });
 
+/** Where an ad set is in Meta's learning phase: LEARNING, SUCCESS (exited) or FAIL (learning limited). */
+export const learningStageInfoSchema = z.looseObject({
+  status: z.string(),
+  conversions: z.number().optional(),
+  last_sig_edit_ts: z.number().optional(),
+  attribution_windows: z.array(z.string()).optional(),
+});
+
+/** One delivery issue of an ad (or its ad set / campaign), as Meta lists them under issues_info. */
+export const issueInfoSchema = z.looseObject({
+  level: z.string().optional(),
+  error_code: z.number().optional(),
+  error_summary: z.string().optional(),
+  error_message: z.string().optional(),
+  error_type: z.string().optional(),
+});
+
 export const graphAdSetSchema = z.looseObject({
   ...entityFields,
   ...budgetFields,
@@ -56,13 +73,18 @@ export const graphAdSetSchema = z.looseObject({
   billing_event: z.string().optional(),
   optimization_goal: z.string().optional(),
   end_time: z.string().optional(),
+  learning_stage_info: learningStageInfoSchema.optional(),
 });
 
 export const graphAdSchema = z.looseObject({
   ...entityFields,
   campaign_id: z.string(),
   adset_id: z.string(),
+  issues_info: z.array(issueInfoSchema).optional(),
 });
+
+/** Any single object read with chosen fields: only the id is sure to be there. */
+export const graphObjectSchema = z.looseObject({ id: z.string() });
 
 export const graphPagingSchema = z.looseObject({
   cursors: z.looseObject({ before: z.string().optional(), after: z.string().optional() }).optional(),
@@ -112,6 +134,9 @@ export type GraphAdAccount = z.infer<typeof graphAdAccountSchema>;
 export type GraphCampaign = z.infer<typeof graphCampaignSchema>;
 export type GraphAdSet = z.infer<typeof graphAdSetSchema>;
 export type GraphAd = z.infer<typeof graphAdSchema>;
+export type GraphObject = z.infer<typeof graphObjectSchema>;
+export type LearningStageInfo = z.infer<typeof learningStageInfoSchema>;
+export type IssueInfo = z.infer<typeof issueInfoSchema>;
 export type DebugTokenData = z.infer<typeof debugTokenSchema>['data'];
 
 export const AD_ACCOUNT_FIELDS = [
@@ -152,5 +177,6 @@ export const AD_SET_FIELDS = [
   'billing_event',
   'optimization_goal',
   'end_time',
+  'learning_stage_info',
 ];
-export const AD_FIELDS = [...ENTITY_FIELDS, 'campaign_id', 'adset_id'];
+export const AD_FIELDS = [...ENTITY_FIELDS, 'campaign_id', 'adset_id', 'issues_info'];

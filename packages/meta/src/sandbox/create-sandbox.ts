@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { CodeStore } from './auth/codes.ts';
 import { LONG_TOKEN_SECONDS, TokenService } from './auth/tokens.ts';
@@ -19,8 +20,13 @@ import { World } from './world/world.ts';
 export interface SandboxOptions {
   /** Default 'sandbox-app'. */
   appId?: string;
-  /** Default 'sandbox-secret'. */
+  /**
+   * Signs the sandbox's tokens and is the client's app secret. Default: a random one per instance, so nobody can
+   * mint tokens; pass a kept one (e.g. from DATA_DIR) for tokens to survive a restart.
+   */
   appSecret?: string;
+  /** Refuse user-token calls without appsecret_proof, as an app with "Require App Secret" does (default true). */
+  requireAppSecretProof?: boolean;
   /** The sandbox clock; default the system clock. */
   now?: () => Date;
   /** JSON file keeping the anchor day and every accepted write, so pauses and budgets survive a restart. */
@@ -28,7 +34,7 @@ export interface SandboxOptions {
   seed?: SandboxSeed;
   /** Redirect URI prefixes the consent dialog accepts; default any http(s) URL. */
   allowedRedirects?: string[];
-  /** Mount the `/__sandbox` fault, stats and reset routes (default true). */
+  /** Mount the `/__sandbox` fault, stats and reset routes: only for development and tests (default false). */
   controlRoutes?: boolean;
   /** Synchronous insights answering more rows than this fail with "too much data" (default 50 000). */
   maxSyncInsightsRows?: number;
@@ -72,7 +78,8 @@ export class MetaSandbox implements SandboxHost {
     this.clock = options.now ?? (() => new Date());
     this.settings = {
       appId: options.appId ?? 'sandbox-app',
-      appSecret: options.appSecret ?? 'sandbox-secret',
+      appSecret: options.appSecret ?? randomBytes(24).toString('base64url'),
+      requireAppSecretProof: options.requireAppSecretProof ?? true,
       maxSyncInsightsRows: options.maxSyncInsightsRows ?? 50_000,
       reportPolls: options.reportPolls ?? 2,
     };
@@ -83,7 +90,7 @@ export class MetaSandbox implements SandboxHost {
     const saved = options.stateFile ? readState(options.stateFile) : undefined;
     this.anchorDate = options.seed?.anchorDate ?? saved?.anchorDate ?? this.clock().toISOString().slice(0, 10);
     this.state = this.buildState(saved?.mutations ?? []);
-    this.control = options.controlRoutes === false ? undefined : this.controlApi();
+    this.control = options.controlRoutes === true ? this.controlApi() : undefined;
     this.plugin = createSandboxPlugin(this);
     this.persist();
   }

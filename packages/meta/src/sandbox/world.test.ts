@@ -2,10 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetaRateLimitError } from '../client/errors.ts';
+import { MetaBudgetLimitError, MetaInvalidParameterError } from '../client/errors.ts';
 import type { MetaClient } from '../client/meta-client.ts';
 import { startFixture, type Fixture } from '../test-fixtures.ts';
 import { createSandbox } from './create-sandbox.ts';
+import { buildWorld } from './world/build-world.ts';
+import { defaultSeed } from './world/seed.ts';
 import { HOUR_MS } from './world/time-zone.ts';
 import { statusAt } from './world/world.ts';
 import type { SandboxAdSet } from './world/types.ts';
@@ -88,7 +90,7 @@ describe('metric model', () => {
 });
 
 describe('Meta rules', () => {
-  it('allows 4 budget changes per hour; the 5th answers code 17 / 1885172 and is not retried', async () => {
+  it('allows 4 budget changes per hour on an ad set; the 5th answers plain code 17: budget-limit error at once', async () => {
     const adSet = dailyAdSets()[3]!;
     const budget = adSet.budgetLog.at(-1)?.dailyBudget ?? 0;
     for (let change = 1; change <= 4; change++) {
@@ -96,16 +98,36 @@ describe('Meta rules', () => {
       fixture.clock.advance(60_000);
     }
     fixture.sandbox.stats.reset();
+    fixture.sleeps.length = 0;
     const fifth = client.updateBudget(fixture.token, adSet.id, { dailyBudget: budget + 5000 });
-    await expect(fifth).rejects.toBeInstanceOf(MetaRateLimitError);
+    await expect(fifth).rejects.toBeInstanceOf(MetaBudgetLimitError);
     await expect(fifth).rejects.toMatchObject({
       code: 17,
-      subcode: 1885172,
-      message: expect.stringContaining('budget'),
+      subcode: undefined,
+      message: '(#17) User request limit reached',
+      retryAfterMs: HOUR_MS,
     });
     expect(fixture.sandbox.stats.total).toBe(1);
+    expect(fixture.sleeps).toEqual([]);
+    // The ad set stays blocked for an hour from the refused change, even once older changes leave the window.
+    fixture.clock.advance(30 * 60_000);
+    await expect(client.updateBudget(fixture.token, adSet.id, { dailyBudget: budget + 5000 })).rejects.toBeInstanceOf(
+      MetaBudgetLimitError,
+    );
     fixture.clock.advance(HOUR_MS);
     await client.updateBudget(fixture.token, adSet.id, { dailyBudget: budget + 5000 });
+  });
+
+  it('applies the hourly limit to ad sets only: a campaign budget can change a 5th time', async () => {
+    const world = fixture.sandbox.world;
+    const account = world.account(fixture.sandbox.personas[0]?.accountIds[0] ?? '')!;
+    const cbo = world.campaignsOf(account).find((campaign) => campaign.isCbo)!;
+    const budget = cbo.budgetLog.at(-1)?.dailyBudget ?? 0;
+    for (let change = 1; change <= 5; change++) {
+      await client.updateBudget(fixture.token, cbo.id, { dailyBudget: budget + change * 1000 });
+      fixture.clock.advance(60_000);
+    }
+    expect(cbo.budgetLog.at(-1)?.dailyBudget).toBe(budget + 5000);
   });
 
   it('validates status values and where a budget may be set', async () => {
@@ -115,14 +137,17 @@ describe('Meta rules', () => {
     const response = await fetch(`${fixture.url}/v25.0/${cbo.id}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${fixture.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ status: 'DELETED' }),
+      body: JSON.stringify({
+        status: 'DELETED',
+        appsecret_proof: fixture.sandbox.tokens.appSecretProof(fixture.token),
+      }),
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: number } }).error.code).toBe(100);
     const underCbo = world.adSetsOf(cbo)[0]!;
-    await expect(client.updateBudget(fixture.token, underCbo.id, { dailyBudget: 500_000 })).rejects.toMatchObject({
-      code: 100,
-    });
+    const conflict = client.updateBudget(fixture.token, underCbo.id, { dailyBudget: 500_000 });
+    await expect(conflict).rejects.toBeInstanceOf(MetaInvalidParameterError);
+    await expect(conflict).rejects.toMatchObject({ code: 100, subcode: 1885621 });
     await client.updateBudget(fixture.token, cbo.id, { dailyBudget: 900_000 });
     expect(
       (await client.listCampaigns(fixture.token, `act_${account.id}`)).find((c) => c.id === cbo.id)?.daily_budget,
@@ -131,6 +156,39 @@ describe('Meta rules', () => {
 });
 
 describe('determinism and persistence', () => {
+  it('adds the lifecycle examples without changing any other object of the world', () => {
+    const seed = defaultSeed();
+    const without = {
+      ...seed,
+      personas: seed.personas.map((persona) => ({
+        ...persona,
+        accounts: persona.accounts.map((account) => ({ ...account, lifecycleExamples: false })),
+      })),
+    };
+    const plain = buildWorld(without, '2026-03-10');
+    const full = buildWorld(seed, '2026-03-10');
+    for (const kind of ['campaigns', 'adSets', 'ads'] as const) {
+      for (const [id, entity] of plain[kind]) {
+        const same = full[kind].get(id);
+        expect(same && { ...same, adSetIds: undefined, adIds: undefined, campaignIds: undefined }).toEqual({
+          ...entity,
+          adSetIds: undefined,
+          adIds: undefined,
+          campaignIds: undefined,
+        });
+      }
+    }
+    const extra = [...full.campaigns.values()].filter((campaign) => !plain.campaigns.has(campaign.id));
+    expect(extra.map((campaign) => campaign.name)).toEqual([
+      'Spring Sale 2025',
+      'Creative Test Batch',
+      'New Arrivals Launch',
+      'Spring Sale 2025',
+      'Creative Test Batch',
+      'New Arrivals Launch',
+    ]);
+  });
+
   it('builds the same world, byte for byte, from the same seed; another seed differs', async () => {
     const answers = async (seed: string): Promise<string> => {
       const other = await startFixture({ seed: { seed } });

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { MetaClient } from '@adpilot/meta';
 import { createSandbox, type Sandbox } from '@adpilot/meta/sandbox';
 import type { Config } from '../../config/env.ts';
+import { resolveSandboxSecret } from './sandbox-secret.ts';
 
 export const SANDBOX_PREFIX = '/sandbox/meta';
 export const ADS_MANAGER_URL = 'https://adsmanager.facebook.com/adsmanager/manage/campaigns';
@@ -32,9 +33,11 @@ export function createMetaProvider(config: Config): MetaProvider {
   }
   const sandbox = createSandbox({
     stateFile: join(config.dataDir, 'sandbox-state.json'),
-    // The consent screen only sends users back to this instance, and nobody can switch faults on in production.
+    // Per instance and kept beside the state, so nobody can mint tokens and stored tokens survive a restart.
+    appSecret: resolveSandboxSecret(config.dataDir),
+    // The consent screen only sends users back to this instance; faults and resets only where asked for.
     allowedRedirects: [`${config.publicUrl}/`],
-    controlRoutes: config.env !== 'production',
+    controlRoutes: config.meta.sandboxControlRoutes,
   });
   const internalBase = config.role === 'worker' ? config.publicUrl : `http://127.0.0.1:${config.port}`;
   return {

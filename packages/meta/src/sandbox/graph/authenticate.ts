@@ -12,7 +12,7 @@ function expiredToken(expiredAt: number, now: number): GraphError {
   });
 }
 
-/** Checks the token as Graph does: present, well-formed, signed by this app, not expired, proof matching. */
+/** Checks the token as Graph does: present, proof present and matching, well-formed, signed by this app, not expired. */
 export function authenticate(rt: GraphRuntime, call: GraphCall, need: AuthNeed): Auth {
   if (need === 'none') return { kind: 'none' };
   const token = call.token;
@@ -27,7 +27,16 @@ export function authenticate(rt: GraphRuntime, call: GraphCall, need: AuthNeed):
       type: 'GraphMethodException',
     });
   }
-  if (rt.tokens.isAppToken(token)) {
+  const isAppToken = rt.tokens.isAppToken(token);
+  // An app token already proves the secret; user tokens need the proof on every call, followed links included.
+  if (proof === undefined && !isAppToken && rt.settings.requireAppSecretProof) {
+    throw new GraphError({
+      message: 'API calls from the server require an appsecret_proof argument',
+      code: 100,
+      type: 'GraphMethodException',
+    });
+  }
+  if (isAppToken) {
     if (need === 'user') {
       throw new GraphError({
         message: 'An active access token must be used to query information about the current user.',

@@ -151,6 +151,19 @@ export function handleGraphCall(rt: GraphRuntime, call: GraphCall): GraphAnswer 
         regainMinutes = fault.regainMinutes ?? 5;
         throw rateLimitError(fault.code ?? 80004, route.useCase);
       }
+      // Past the quota the call is refused without running, as Meta does; the headers say when to come back.
+      const throttle = route.accountId
+        ? rt.usage.throttle(route.accountId, route.useCase, activeAdCount(rt, route.accountId), now)
+        : undefined;
+      if (throttle) {
+        regainMinutes = throttle.regainMinutes;
+        throw new GraphError({
+          message: throttle.message,
+          code: throttle.code,
+          subcode: throttle.subcode,
+          isTransient: true,
+        });
+      }
     }
     rt.usage.record(route.accountId, route.useCase, route.points, now);
     answer = { status: 200, headers: {}, body: route.handle(auth) };

@@ -2,7 +2,7 @@ import { INSIGHTS_FIELDS } from '../metrics/format-row.ts';
 import { INSIGHTS_LEVELS } from '@adpilot/contracts';
 import type { InsightsLevel, InsightsQuery } from '../metrics/insights-rows.ts';
 import { addDays, isCalendarDate, localDate } from '../world/time-zone.ts';
-import { invalidParameter } from './graph-error.ts';
+import { GraphError, invalidParameter } from './graph-error.ts';
 import { fieldList, jsonParam, type Params } from './params.ts';
 
 const LEVELS: readonly InsightsLevel[] = INSIGHTS_LEVELS;
@@ -53,6 +53,51 @@ function timeRange(params: Params): { since: string; until: string } | undefined
   return { since: range.since, until: range.until };
 }
 
+/** Meta keeps insights for 37 months: an older start date answers 3018. */
+const RETENTION_MONTHS = 37;
+/** Windows Meta still returns since 7d_view and 28d_view were retired (January 2026). */
+const ATTRIBUTION_WINDOWS = new Set(['1d_click', '7d_click', '28d_click', '1d_view', '1d_ev', 'dda', 'default']);
+/** Parameters Meta accepts but the sandbox does not simulate: refused rather than silently ignored. */
+const NOT_SIMULATED = ['breakdowns', 'action_breakdowns', 'filtering', 'time_ranges', 'summary_action_breakdowns'];
+
+function checkUnsupported(params: Params): void {
+  for (const name of NOT_SIMULATED) {
+    if (params[name] !== undefined && params[name] !== '' && params[name] !== '[]') {
+      throw invalidParameter(`${name} is not simulated by the sandbox: the client must not depend on it`);
+    }
+  }
+  const windows = jsonOrList(params, 'action_attribution_windows');
+  for (const window of windows) {
+    if (!ATTRIBUTION_WINDOWS.has(window)) {
+      throw invalidParameter(
+        `action_attribution_windows[${window}] is not a valid value: use ${[...ATTRIBUTION_WINDOWS].join(', ')}`,
+      );
+    }
+  }
+}
+
+/** A list parameter sent as a JSON array or as comma-separated names. */
+function jsonOrList(params: Params, name: string): string[] {
+  const raw = params[name];
+  if (raw === undefined || raw === '') return [];
+  if (raw.trim().startsWith('[')) {
+    const value = jsonParam(params, name);
+    if (!Array.isArray(value)) throw invalidParameter(`Param ${name} must be an array`);
+    return value.map(String);
+  }
+  return raw.split(',').map((item) => item.trim());
+}
+
+/** The first day Meta still has insights for, in the account's time zone. */
+function retentionStart(today: string): string {
+  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
+  const total = year * 12 + (month - 1) - RETENTION_MONTHS;
+  const start = new Date(Date.UTC(Math.floor(total / 12), total % 12, 1));
+  const lastDay = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0)).getUTCDate();
+  start.setUTCDate(Math.min(day, lastDay));
+  return start.toISOString().slice(0, 10);
+}
+
 function increment(raw: string | undefined): number | 'all_days' {
   if (raw === undefined || raw === 'all_days') return 'all_days';
   const days = Number(raw);
@@ -82,9 +127,16 @@ export function parseInsightsQuery(
       );
     }
   }
+  checkUnsupported(params);
+  const today = localDate(timezone, now);
   const range =
-    timeRange(params) ??
-    presetRange(params.date_preset ?? 'last_30d', localDate(timezone, now), localDate(timezone, historyStart));
+    timeRange(params) ?? presetRange(params.date_preset ?? 'last_30d', today, localDate(timezone, historyStart));
+  if (range.since < retentionStart(today)) {
+    throw new GraphError({
+      message: `(#3018) The start date of the time range cannot be beyond ${RETENTION_MONTHS} months from the current date`,
+      code: 3018,
+    });
+  }
   return {
     level,
     fields: requested.length > 0 ? requested : DEFAULT_FIELDS,

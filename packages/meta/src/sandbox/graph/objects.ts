@@ -1,5 +1,6 @@
 import { currencyOffset } from '../world/seed.ts';
-import { formatGraphTime, HOUR_MS, localDate, zoneOffsetMs } from '../world/time-zone.ts';
+import { hashString } from '../world/random.ts';
+import { DAY_MS, formatGraphTime, HOUR_MS, localDate, zoneOffsetMs } from '../world/time-zone.ts';
 import { budgetAt, statusAt } from '../world/world.ts';
 import type {
   SandboxAccount,
@@ -48,7 +49,7 @@ function budgetRemaining(owner: SandboxCampaign | SandboxAdSet, rt: GraphRuntime
 
 const configuredStatus = (entity: { statusLog: StatusChange[] }, rt: GraphRuntime) =>
   statusAt(entity.statusLog, rt.now());
-/** Without archiving or deleting in the sandbox, status and configured_status always agree. */
+/** The sandbox has no scheduled-status subtleties: status and configured_status always agree. */
 const statusGetters = { status: configuredStatus, configured_status: configuredStatus };
 
 const budgetGetters = {
@@ -69,6 +70,45 @@ const entityTimes = {
   updated_time: (entity: SandboxCampaign | SandboxAdSet | SandboxAd, rt: GraphRuntime) =>
     time(entity.updatedTime, entity, rt),
 };
+
+const LEARNING_DAYS = 7;
+
+/**
+ * An ad set learns for about a week after it starts or after a significant edit (a budget change here); after
+ * that it has either exited learning or is "learning limited", which the seeded key decides for a quarter of them.
+ */
+function learningStageInfo(adSet: SandboxAdSet, rt: GraphRuntime): Record<string, unknown> {
+  const now = rt.now();
+  const edits = [adSet.createdTime, ...adSet.budgetLog.map((change) => change.at)].filter((at) => at <= now);
+  const lastEdit = Math.max(...edits);
+  const learning = now - lastEdit < LEARNING_DAYS * DAY_MS;
+  const limited = !learning && (hashString(adSet.id) ^ rt.world.seedKey) % 4 === 0;
+  return {
+    status: learning ? 'LEARNING' : limited ? 'FAIL' : 'SUCCESS',
+    last_sig_edit_ts: Math.floor(lastEdit / 1000),
+    attribution_windows: ['7d_click', '1d_view'],
+  };
+}
+
+const ISSUES: Partial<Record<string, { summary: string; message: string; type: string }>> = {
+  DISAPPROVED: {
+    summary: 'Ad rejected',
+    message: "This ad doesn't follow the Advertising Standards. Edit the ad or request another review.",
+    type: 'HARD_ERROR',
+  },
+  WITH_ISSUES: {
+    summary: 'Ad has delivery issues',
+    message: 'The landing page could not be reached, so this ad is not delivering.',
+    type: 'SOFT_ERROR',
+  },
+};
+
+/** Delivery issues of a rejected or troubled ad; absent when there are none, as on Meta. */
+function issuesInfo(ad: SandboxAd, rt: GraphRuntime): Record<string, unknown>[] | undefined {
+  const issue = ISSUES[rt.world.effectiveStatus({ kind: 'ad', entity: ad }, rt.now())];
+  if (!issue) return undefined;
+  return [{ level: 'AD', error_summary: issue.summary, error_message: issue.message, error_type: issue.type }];
+}
 
 const ACCOUNT_FIELDS: Record<string, Getter<SandboxAccount>> = {
   id: (account) => `act_${account.id}`,
@@ -120,6 +160,7 @@ const AD_SET_FIELDS: Record<string, Getter<SandboxAdSet>> = {
   optimization_goal: (adSet) => adSet.optimizationGoal,
   start_time: (adSet, rt) => time(adSet.startTime, adSet, rt),
   end_time: (adSet, rt) => (adSet.endTime === undefined ? undefined : time(adSet.endTime, adSet, rt)),
+  learning_stage_info: learningStageInfo,
   ...entityTimes,
 };
 
@@ -131,6 +172,7 @@ const AD_FIELDS: Record<string, Getter<SandboxAd>> = {
   name: (ad) => ad.name,
   ...statusGetters,
   effective_status: (ad, rt) => rt.world.effectiveStatus({ kind: 'ad', entity: ad }, rt.now()),
+  issues_info: issuesInfo,
   ...entityTimes,
 };
 

@@ -11,7 +11,7 @@ export const MAX_INSIGHTS_PAGE_SIZE = 5000;
 export interface PageLink {
   /** Absolute URL of the requested path, without a query string. */
   url: string;
-  /** The request's query parameters, carried into next/previous as Meta does. */
+  /** The request's query parameters, carried into next/previous as Meta does (never the appsecret_proof). */
   query: Params;
   token: string | undefined;
 }
@@ -20,6 +20,9 @@ export interface Page<T> {
   data: T[];
   paging?: { cursors: { before: string; after: string }; next?: string; previous?: string };
 }
+
+/** Meta's links carry the token but not the proof: a client must add the proof to every link it follows. */
+const LINK_DROPS = new Set(['after', 'before', 'access_token', 'appsecret_proof']);
 
 const encodeCursor = (index: number): string => Buffer.from(`cursor:${index}`).toString('base64url');
 
@@ -32,7 +35,7 @@ function decodeCursor(cursor: string): number {
 function pageUrl(link: PageLink, limit: number, cursor: { after: string } | { before: string }): string {
   const url = new URL(link.url);
   for (const [name, value] of Object.entries(link.query)) {
-    if (name !== 'after' && name !== 'before') url.searchParams.set(name, value);
+    if (!LINK_DROPS.has(name)) url.searchParams.set(name, value);
   }
   url.searchParams.set('limit', String(limit));
   if (link.token) url.searchParams.set('access_token', link.token);

@@ -12,7 +12,9 @@ import type { UsageMeter } from './usage-meter.ts';
 export interface SandboxSettings {
   appId: string;
   appSecret: string;
-  /** Synchronous insights requests that would return more rows answer "too much data" (code 100/1487534). */
+  /** User-token calls without appsecret_proof are refused (100), as with "Require App Secret" on. */
+  requireAppSecretProof: boolean;
+  /** Synchronous insights requests that would return more rows answer "too much data" (HTTP 500, code 1/99). */
   maxSyncInsightsRows: number;
   /** Status polls an async report run takes before it completes. */
   reportPolls: number;

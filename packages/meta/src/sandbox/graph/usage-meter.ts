@@ -21,6 +21,25 @@ class RollingHour {
     }
     return sum;
   }
+
+  /** Whole minutes until the points of the last hour fall below `limit` as old minutes leave the window. */
+  minutesUntilBelow(now: number, limit: number): number {
+    let total = this.total(now);
+    if (total < limit) return 0;
+    for (const minute of [...this.minutes.keys()].sort((a, b) => a - b)) {
+      total -= this.minutes.get(minute) ?? 0;
+      if (total < limit) return Math.max(1, Math.ceil(((minute + HOUR_MINUTES) * 60_000 - now) / 60_000));
+    }
+    return HOUR_MINUTES;
+  }
+}
+
+/** What Meta answers once a quota is used up: the code, its subcode, and minutes until calls go through again. */
+export interface Throttle {
+  code: number;
+  subcode: number;
+  message: string;
+  regainMinutes: number;
 }
 
 function percent(used: number, quota: number): number {
@@ -55,6 +74,36 @@ export class UsageMeter {
     if (accountId) this.windows(accountId)[useCase].add(now, points);
   }
 
+  /**
+   * Past 100 % of the account's quota for the use case, the answer Meta gives instead of running the call:
+   * insights 80000; ads management 80004 on standard access and 17 "User request limit reached" on development
+   * access (both subcode 2446079), with the regain time the usage headers then announce.
+   */
+  throttle(accountId: string | undefined, useCase: UseCase, activeAds: number, now: number): Throttle | undefined {
+    if (!accountId) return undefined;
+    const window = this.windows(accountId)[useCase];
+    const regainMinutes = window.minutesUntilBelow(now, this.quota(useCase, activeAds));
+    if (regainMinutes === 0) return undefined;
+    const docs = `https://developers.facebook.com/docs/graph-api/overview/rate-limiting#${useCase === 'ads_insights' ? 'ads-insights' : 'ads-management'}`;
+    if (useCase === 'ads_insights') {
+      return {
+        code: 80000,
+        subcode: 2446079,
+        message: `(#80000) There have been too many calls from this ad-account. Wait a bit and try again. For more info, please refer to ${docs}.`,
+        regainMinutes,
+      };
+    }
+    if (this.accessTier === 'development_access') {
+      return { code: 17, subcode: 2446079, message: '(#17) User request limit reached', regainMinutes };
+    }
+    return {
+      code: 80004,
+      subcode: 2446079,
+      message: `(#80004) There have been too many calls to this ad-account. Wait a bit and try again. For more info, please refer to ${docs}.`,
+      regainMinutes,
+    };
+  }
+
   headers(input: UsageHeaderInput): Record<string, string> {
     const appPct = percent(this.app.total(input.now), this.appCallsPerHour);
     const headers: Record<string, string> = {
@@ -68,12 +117,12 @@ export class UsageMeter {
 
     const windows = this.windows(input.accountId);
     const throttled = input.regainMinutes !== undefined;
-    const managementPct = throttled
-      ? 100
-      : percent(windows.ads_management.total(input.now), this.quota('ads_management', input.activeAds));
-    const insightsPct = throttled
-      ? 100
-      : percent(windows.ads_insights.total(input.now), this.quota('ads_insights', input.activeAds));
+    const pct = (useCase: UseCase): number => {
+      const used = percent(windows[useCase].total(input.now), this.quota(useCase, input.activeAds));
+      return throttled && useCase === input.useCase ? Math.max(100, used) : used;
+    };
+    const managementPct = pct('ads_management');
+    const insightsPct = pct('ads_insights');
     const useCasePct = input.useCase === 'ads_insights' ? insightsPct : managementPct;
     const regain = input.regainMinutes ?? 0;
     headers['x-ad-account-usage'] = JSON.stringify({

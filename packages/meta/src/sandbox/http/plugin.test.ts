@@ -11,7 +11,7 @@ let base: string;
 let token: string;
 
 beforeAll(async () => {
-  sandbox = createSandbox({ now: () => new Date('2026-03-10T03:00:00Z') });
+  sandbox = createSandbox({ now: () => new Date('2026-03-10T03:00:00Z'), controlRoutes: true });
   host = Fastify();
   // The host app has its own form parser and routes; the sandbox must live beside them untouched.
   await host.register(formbody);
@@ -23,8 +23,12 @@ beforeAll(async () => {
 });
 afterAll(() => host.close());
 
+const proof = (): string => sandbox.tokens.appSecretProof(token);
 const graph = (path: string, init: RequestInit = {}) =>
-  fetch(`${base}/v25.0/${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...init.headers } });
+  fetch(`${base}/v25.0/${path}${path.includes('?') ? '&' : '?'}appsecret_proof=${proof()}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...init.headers },
+  });
 
 describe('mounted in a host app', () => {
   it('serves the Graph API under the prefix with paging links that keep it', async () => {
@@ -42,20 +46,20 @@ describe('mounted in a host app', () => {
   });
 
   it('accepts the token as a query, form or JSON parameter and sends usage headers', async () => {
-    const query = await fetch(`${base}/v24.0/me?access_token=${encodeURIComponent(token)}`);
+    const query = await fetch(`${base}/v24.0/me?access_token=${encodeURIComponent(token)}&appsecret_proof=${proof()}`);
     expect(await query.json()).toMatchObject({ name: 'Sandbox Store Owner' });
     expect(JSON.parse(query.headers.get('x-app-usage') ?? '{}')).toHaveProperty('call_count');
 
     const adId = [...sandbox.world.ads.keys()][0] ?? '';
     const form = await fetch(`${base}/v25.0/${adId}`, {
       method: 'POST',
-      body: new URLSearchParams({ access_token: token, status: 'PAUSED' }),
+      body: new URLSearchParams({ access_token: token, appsecret_proof: proof(), status: 'PAUSED' }),
     });
     expect(await form.json()).toEqual({ success: true });
     const json = await fetch(`${base}/v25.0/${adId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ access_token: token, status: 'ACTIVE' }),
+      body: JSON.stringify({ access_token: token, appsecret_proof: proof(), status: 'ACTIVE' }),
     });
     expect(await json.json()).toEqual({ success: true });
     expect(json.headers.get('x-ad-account-usage')).toContain('acc_id_util_pct');

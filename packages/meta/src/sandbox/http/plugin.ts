@@ -9,6 +9,7 @@ import { CONSENT_CSS, renderConsentPage, renderDialogError } from './consent-pag
 import { deniedRedirect, readDialogRequest, redirectWith } from './dialog.ts';
 import { registerAdsManagerPage } from './ads-manager-page.ts';
 import { registerControlRoutes, type SandboxControl } from './control-routes.ts';
+import { sandboxRequestSerializer } from './request-log.ts';
 
 export const DEFAULT_GRAPH_VERSION = 'v25.0';
 const VERSION = /^v\d{1,2}\.0$/;
@@ -122,6 +123,10 @@ function registerGraph(app: FastifyInstance, host: SandboxHost): void {
  */
 export function createSandboxPlugin(host: SandboxHost): FastifyPluginAsync {
   return async (app) => {
+    // Every route of the sandbox logs its requests through the redacting serializer, whatever the host's is.
+    app.addHook('onRoute', (route) => {
+      route.logSerializers = { ...route.logSerializers, req: sandboxRequestSerializer };
+    });
     if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(formbody);
     app.setErrorHandler((error, request, reply) => {
       const { statusCode, message } = error as { statusCode?: number; message?: string };

@@ -19,6 +19,7 @@ import type {
   SandboxAdSet,
   SandboxCampaign,
   SandboxPersona,
+  ReviewStatus,
   StatusChange,
 } from './types.ts';
 
@@ -64,8 +65,11 @@ function niceBudget(usd: number, currency: string): number {
   return Math.round(major / magnitude) * magnitude * currencyOffset(currency);
 }
 
+const REVIEW_STATES: readonly ReviewStatus[] = ['DISAPPROVED', 'PENDING_REVIEW', 'WITH_ISSUES', 'IN_PROCESS'];
+
 class WorldBuilder {
   private readonly usedIds = new Set<string>();
+  private readonly lifecycleAccounts: SandboxAccount[] = [];
   readonly data: WorldData;
 
   constructor(
@@ -150,6 +154,7 @@ class WorldBuilder {
       campaignIds: [],
     };
     this.data.accounts.set(account.id, account);
+    if (seed.lifecycleExamples) this.lifecycleAccounts.push(account);
 
     const campaignCount = seed.campaigns ?? 4;
     const cboCount = Math.min(seed.cboCampaigns ?? 1, campaignCount);
@@ -172,13 +177,49 @@ class WorldBuilder {
     return account.id;
   }
 
+  /**
+   * Objects in Meta's other states, drawn after the rest of the world so it stays the same: an archived and a
+   * deleted campaign that spent before they were put away, and a campaign started 4 days ago whose ads are held in
+   * review (its ad set starts within two days of it, so it is live before the anchor day).
+   */
+  addLifecycleExamples(): void {
+    const { anchor } = this.data;
+    for (const account of this.lifecycleAccounts) {
+      const putAway: [string, 'ARCHIVED' | 'DELETED', number][] = [
+        ['Spring Sale 2025', 'ARCHIVED', 45],
+        ['Creative Test Batch', 'DELETED', 35],
+      ];
+      for (const [name, status, daysAgo] of putAway) {
+        const campaign = this.addCampaign(account, 'OUTCOME_SALES', name, { isCbo: false, pause: false });
+        const adSet = this.addAdSet(account, campaign, 0);
+        const ad = this.addAd(account, campaign, adSet, 0);
+        const at = Math.max(ad.createdTime + DAY_MS, anchor - daysAgo * DAY_MS + 9 * HOUR_MS);
+        for (const entity of [campaign, adSet, ad]) {
+          entity.statusLog.push({ at, status });
+          entity.updatedTime = Math.max(entity.updatedTime, at);
+        }
+      }
+      const launch = this.addCampaign(account, 'OUTCOME_SALES', 'New Arrivals Launch', {
+        isCbo: false,
+        pause: false,
+        created: anchor - 4 * DAY_MS + 8 * HOUR_MS,
+      });
+      const adSet = this.addAdSet(account, launch, 0);
+      REVIEW_STATES.forEach((review, index) => {
+        this.addAd(account, launch, adSet, index).review = review;
+      });
+      this.addAd(account, launch, adSet, REVIEW_STATES.length);
+    }
+  }
+
   private addCampaign(
     account: SandboxAccount,
     objective: Objective,
     name: string,
-    shape: { isCbo: boolean; pause: boolean },
+    shape: { isCbo: boolean; pause: boolean; created?: number },
   ): SandboxCampaign {
-    const created = this.data.historyStart - this.rng.integer(1, 25) * DAY_MS - this.rng.integer(0, 23) * HOUR_MS;
+    const created =
+      shape.created ?? this.data.historyStart - this.rng.integer(1, 25) * DAY_MS - this.rng.integer(0, 23) * HOUR_MS;
     const statusLog = this.statusLog(created, shape.pause);
     const budgetLog = shape.isCbo
       ? this.dailyBudgetLog(created, niceBudget(this.rng.between(60, 250), account.currency))
@@ -237,7 +278,7 @@ class WorldBuilder {
     return adSet;
   }
 
-  private addAd(account: SandboxAccount, campaign: SandboxCampaign, adSet: SandboxAdSet, index: number): void {
+  private addAd(account: SandboxAccount, campaign: SandboxCampaign, adSet: SandboxAdSet, index: number): SandboxAd {
     const created = adSet.createdTime + this.rng.integer(5, 180) * 60_000;
     const statusLog = this.statusLog(created, index % 7 === 5);
     const id = this.uniqueId('1202', 14);
@@ -264,6 +305,7 @@ class WorldBuilder {
     };
     this.data.ads.set(ad.id, ad);
     adSet.adIds.push(ad.id);
+    return ad;
   }
 }
 
@@ -282,5 +324,6 @@ export function buildWorld(seed: SandboxSeed, anchorDate: string): WorldData {
     seed.historyDays ?? DEFAULT_HISTORY_DAYS,
   );
   for (const persona of seed.personas ?? fallback.personas) builder.addPersona(persona);
+  builder.addLifecycleExamples();
   return builder.data;
 }

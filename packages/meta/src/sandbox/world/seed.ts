@@ -39,6 +39,12 @@ export interface AccountSeed {
   adsPerAdSet?: number;
   /** How many campaigns use campaign budget optimisation (default 1, capped by campaigns). */
   cboCampaigns?: number;
+  /**
+   * Add objects in Meta's other states (default false): an ARCHIVED and a DELETED campaign, and a new campaign
+   * whose ads are DISAPPROVED, PENDING_REVIEW, WITH_ISSUES and IN_PROCESS. Built after every other object, so the
+   * rest of the world is the same with or without them.
+   */
+  lifecycleExamples?: boolean;
 }
 
 export const DEFAULT_HISTORY_DAYS = 60;
@@ -52,7 +58,7 @@ export function defaultSeed(): Required<Pick<SandboxSeed, 'seed' | 'personas'>> 
         name: 'Sandbox Store Owner',
         businessName: 'Siam Living Co., Ltd.',
         accounts: [
-          { name: 'Siam Living Store', currency: 'THB', timezone: 'Asia/Bangkok' },
+          { name: 'Siam Living Store', currency: 'THB', timezone: 'Asia/Bangkok', lifecycleExamples: true },
           {
             name: 'Brooklyn Coffee Co.',
             currency: 'USD',
@@ -76,7 +82,14 @@ export function defaultSeed(): Required<Pick<SandboxSeed, 'seed' | 'personas'>> 
         name: 'Sandbox Agency Manager',
         businessName: 'Northstar Performance Agency',
         accounts: [
-          { name: 'Tokyo Tea House', currency: 'JPY', timezone: 'Asia/Tokyo', campaigns: 3, adSetsPerCampaign: 2 },
+          {
+            name: 'Tokyo Tea House',
+            currency: 'JPY',
+            timezone: 'Asia/Tokyo',
+            campaigns: 3,
+            adSetsPerCampaign: 2,
+            lifecycleExamples: true,
+          },
           {
             name: 'London Print Studio',
             currency: 'GBP',

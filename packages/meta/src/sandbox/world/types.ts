@@ -1,4 +1,9 @@
-export type ConfiguredStatus = 'ACTIVE' | 'PAUSED';
+/** What a write may set. */
+export type WritableStatus = 'ACTIVE' | 'PAUSED';
+/** An object's own status: archived objects stay readable, deleted ones only through an effective_status filter. */
+export type ConfiguredStatus = WritableStatus | 'ARCHIVED' | 'DELETED';
+/** Review and processing states Meta shows as effective_status while the object's own status is ACTIVE. */
+export type ReviewStatus = 'IN_PROCESS' | 'WITH_ISSUES' | 'DISAPPROVED' | 'PENDING_REVIEW';
 export type Objective = 'OUTCOME_SALES' | 'OUTCOME_TRAFFIC' | 'OUTCOME_LEADS' | 'OUTCOME_AWARENESS';
 import type { EntityLevel } from '@adpilot/contracts';
 
@@ -48,6 +53,8 @@ interface EntityBase {
   statusLog: StatusChange[];
   createdTime: number;
   updatedTime: number;
+  /** Set on the lifecycle examples: held in review or processing, not delivering. */
+  review?: ReviewStatus;
 }
 
 export interface SandboxCampaign extends EntityBase {
@@ -69,6 +76,8 @@ export interface SandboxAdSet extends EntityBase {
   startTime: number;
   endTime?: number;
   adIds: string[];
+  /** Meta blocks an ad set's budget for an hour after too many changes; until then (epoch ms). */
+  budgetBlockedUntil?: number;
 }
 
 /** Seeded traits that make one ad perform differently from its neighbours. */
@@ -97,7 +106,7 @@ export type SandboxEntity =
 export interface Mutation {
   at: number;
   objectId: string;
-  status?: ConfiguredStatus;
+  status?: WritableStatus;
   dailyBudget?: number;
   lifetimeBudget?: number;
 }

@@ -121,12 +121,18 @@ export class World {
 
   effectiveStatus(target: SandboxEntity, instant: number): string {
     const own = statusAt(target.entity.statusLog, instant) ?? 'PAUSED';
-    if (target.kind === 'campaign' || own === 'PAUSED') return own;
-    if (statusAt(this.campaignOf(target.entity).statusLog, instant) === 'PAUSED') return 'CAMPAIGN_PAUSED';
-    if (target.kind === 'ad' && statusAt(this.adSetOf(target.entity).statusLog, instant) === 'PAUSED') {
-      return 'ADSET_PAUSED';
+    if (own !== 'ACTIVE') return own;
+    if (target.kind !== 'campaign') {
+      const campaign = statusAt(this.campaignOf(target.entity).statusLog, instant);
+      if (campaign === 'ARCHIVED' || campaign === 'DELETED') return campaign;
+      if (campaign === 'PAUSED') return 'CAMPAIGN_PAUSED';
     }
-    return 'ACTIVE';
+    if (target.kind === 'ad') {
+      const adSet = statusAt(this.adSetOf(target.entity).statusLog, instant);
+      if (adSet === 'ARCHIVED' || adSet === 'DELETED') return adSet;
+      if (adSet === 'PAUSED') return 'ADSET_PAUSED';
+    }
+    return target.entity.review ?? 'ACTIVE';
   }
 
   /** Whether an ad can spend at an instant: it, its parents and its account all allow delivery. */

@@ -32,13 +32,19 @@ function itemCall(outer: GraphCall, item: unknown): GraphCall | string {
   if (segments.length === 0) return 'Batch requests cannot be nested';
   const query = Object.fromEntries(url.searchParams);
   const params = { ...query, ...(typeof body === 'string' ? parseFormBody(body) : mergeParams(body)) };
+  const token = params.access_token ?? outer.token;
+  // Items that use the batch's own token are covered by the batch's proof.
+  const outerProof = outer.params.appsecret_proof;
+  if (token === outer.token && params.appsecret_proof === undefined && outerProof !== undefined) {
+    params.appsecret_proof = outerProof;
+  }
   return {
     method: verb as HttpMethod,
     version,
     segments,
     params,
     query,
-    token: params.access_token ?? outer.token,
+    token,
     baseUrl: outer.baseUrl,
     inBatch: true,
   };

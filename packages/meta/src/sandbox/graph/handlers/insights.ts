@@ -5,7 +5,7 @@ import {
   type InsightsScope,
 } from '../../metrics/insights-rows.ts';
 import { ownAccount, ownEntity, requireScope, requireUser } from '../authenticate.ts';
-import { invalidParameter, unsupportedRequest } from '../graph-error.ts';
+import { GraphError, invalidParameter, unsupportedRequest } from '../graph-error.ts';
 import { cachedInsightsRows } from '../insights-cache.ts';
 import { parseInsightsQuery } from '../insights-params.ts';
 import { MAX_INSIGHTS_PAGE_SIZE, paginate } from '../paging.ts';
@@ -38,12 +38,20 @@ function prepare(rt: GraphRuntime, call: GraphCall, auth: Auth, id: string) {
   return { user, scope, query, now };
 }
 
+/** Meta's answer to a synchronous insights request too big to compute: HTTP 500, code 1, subcode 99. */
+export function tooMuchData(): GraphError {
+  return new GraphError({
+    message: "Please reduce the amount of data you're asking for, then retry your request",
+    code: 1,
+    subcode: 99,
+    status: 500,
+  });
+}
+
 /** Synchronous insights; refuses what would be too many rows, as Meta does, so callers learn the async flow. */
 export function handleInsights(rt: GraphRuntime, call: GraphCall, auth: Auth, id: string): unknown {
   const { scope, query, now } = prepare(rt, call, auth, id);
-  if (estimateRowCount(scope, query) > rt.settings.maxSyncInsightsRows) {
-    throw invalidParameter("Please reduce the amount of data you're asking for, then retry your request", 1487534);
-  }
+  if (estimateRowCount(scope, query) > rt.settings.maxSyncInsightsRows) throw tooMuchData();
   const rows = cachedInsightsRows(rt.world, `${id}|${JSON.stringify(query)}`, now, () =>
     buildInsightsRows(rt.world, rt.delivery, scope, query, now),
   );

@@ -64,11 +64,17 @@ export function handleIds(rt: GraphRuntime, call: GraphCall, auth: Auth): unknow
   return Object.fromEntries(ids.map((id) => [id, handleObject(rt, call, auth, id)]));
 }
 
+/** Without a filter Meta leaves archived and deleted objects out of lists. */
+const PUT_AWAY = new Set(['ARCHIVED', 'DELETED']);
+
 function effectiveStatusFilter(call: GraphCall): Set<string> | undefined {
   const value = jsonParam(call.params, 'effective_status');
   if (value === undefined) return undefined;
   if (!Array.isArray(value) || value.some((status) => typeof status !== 'string' || !EFFECTIVE_STATUSES.has(status))) {
     throw invalidParameter(`Param effective_status must be an array of ${[...EFFECTIVE_STATUSES].join(', ')}`);
+  }
+  if (value.includes('DELETED')) {
+    throw invalidParameter('Filtering on DELETED is not supported: read a deleted object by its id');
   }
   return new Set(value as string[]);
 }
@@ -101,7 +107,10 @@ const asAd = (entity: SandboxAd): SandboxEntity => ({ kind: 'ad', entity });
 function listEntities(rt: GraphRuntime, call: GraphCall, items: SandboxEntity[]): unknown {
   const filter = effectiveStatusFilter(call);
   const now = rt.now();
-  const visible = filter ? items.filter((item) => filter.has(rt.world.effectiveStatus(item, now))) : items;
+  const visible = items.filter((item) => {
+    const status = rt.world.effectiveStatus(item, now);
+    return filter ? filter.has(status) : !PUT_AWAY.has(status);
+  });
   const fields = fieldList(call.params.fields);
   return mapPage(paginate(visible, call.params, pageLink(call)), (item) => formatEntity(rt, item, fields));
 }

@@ -1,13 +1,28 @@
 import { HOUR_MS, localDate } from '../../world/time-zone.ts';
-import type { ConfiguredStatus, Mutation, SandboxAdSet, SandboxCampaign, SandboxEntity } from '../../world/types.ts';
-import { budgetAt } from '../../world/world.ts';
+import type {
+  Mutation,
+  SandboxAccount,
+  SandboxAdSet,
+  SandboxCampaign,
+  SandboxEntity,
+  WritableStatus,
+} from '../../world/types.ts';
+import { budgetAt, statusAt } from '../../world/world.ts';
 import { ownAccount, ownEntity, requireScope, requireUser } from '../authenticate.ts';
 import { GraphError, invalidParameter } from '../graph-error.ts';
+import { jsonParam } from '../params.ts';
 import { describeAmount } from '../objects.ts';
 import type { Auth, GraphCall, GraphRuntime } from '../runtime.ts';
 
-const STATUSES: readonly ConfiguredStatus[] = ['ACTIVE', 'PAUSED'];
+const STATUSES: readonly WritableStatus[] = ['ACTIVE', 'PAUSED'];
 export const BUDGET_CHANGES_PER_HOUR = 4;
+/** Account statuses in which Meta accepts no edits: DISABLED, UNSETTLED, PENDING_CLOSURE, CLOSED. */
+const FROZEN_ACCOUNT: Record<number, string> = {
+  2: 'This ad account is disabled: its campaigns, ad sets and ads cannot be edited',
+  3: 'This ad account has an unsettled balance: pay it before editing campaigns, ad sets or ads',
+  100: 'This ad account is being closed: its campaigns, ad sets and ads cannot be edited',
+  101: 'This ad account is closed: its campaigns, ad sets and ads cannot be edited',
+};
 
 function budgetOwner(target: SandboxEntity, rt: GraphRuntime): SandboxCampaign | SandboxAdSet {
   if (target.kind === 'ad') throw invalidParameter('Ads have no budget: change the budget of the ad set or campaign');
@@ -15,11 +30,36 @@ function budgetOwner(target: SandboxEntity, rt: GraphRuntime): SandboxCampaign |
     throw invalidParameter("This campaign's budget is set on its ad sets: change the ad set budgets instead");
   }
   if (target.kind === 'adset' && rt.world.campaignOf(target.entity).isCbo) {
-    throw invalidParameter(
-      'This ad set belongs to a campaign with Advantage campaign budget: change the budget on the campaign',
-    );
+    throw new GraphError({
+      message: 'Invalid parameter',
+      code: 100,
+      subcode: 1885621,
+      userTitle: 'Budget Conflict: Campaign Already Has a Budget',
+      userMessage:
+        'This ad set belongs to a campaign with Advantage campaign budget: change the budget on the campaign instead.',
+    });
   }
   return target.entity;
+}
+
+/** Meta's answer to the 5th budget change of an ad set within an hour: plain code 17, the ad set held an hour. */
+function budgetLimit(): GraphError {
+  return new GraphError({ message: '(#17) User request limit reached', code: 17, isTransient: true });
+}
+
+function checkAccount(account: SandboxAccount): void {
+  const frozen = FROZEN_ACCOUNT[account.accountStatus];
+  if (frozen) throw invalidParameter(frozen, undefined, frozen);
+}
+
+/** `execution_options=["validate_only"]`: every check runs, nothing changes. */
+function isValidateOnly(call: GraphCall): boolean {
+  const options = jsonParam(call.params, 'execution_options');
+  if (options === undefined) return false;
+  if (!Array.isArray(options) || options.some((option) => option !== 'validate_only')) {
+    throw invalidParameter('Param execution_options must be an array of: validate_only');
+  }
+  return options.length > 0;
 }
 
 function parseAmount(name: string, raw: string): number {
@@ -29,7 +69,14 @@ function parseAmount(name: string, raw: string): number {
 }
 
 /** Meta's budget rules: the right kind of budget, a floor, room above today's spend, and 4 changes per hour. */
-function checkBudget(rt: GraphRuntime, target: SandboxEntity, call: GraphCall, mutation: Mutation, now: number): void {
+function checkBudget(
+  rt: GraphRuntime,
+  target: SandboxEntity,
+  call: GraphCall,
+  mutation: Mutation,
+  now: number,
+  validateOnly: boolean,
+): void {
   const { daily_budget: daily, lifetime_budget: lifetime } = call.params;
   if (daily !== undefined && lifetime !== undefined)
     throw invalidParameter('Set either daily_budget or lifetime_budget, not both');
@@ -60,21 +107,25 @@ function checkBudget(rt: GraphRuntime, target: SandboxEntity, call: GraphCall, m
       );
     }
   }
-  const recentChanges = owner.budgetLog.filter((change) => change.at > now - HOUR_MS && change.at <= now).length;
-  if (recentChanges >= BUDGET_CHANGES_PER_HOUR) {
-    throw new GraphError({
-      message: `(#17) Budget change limit reached: a budget can be changed at most ${BUDGET_CHANGES_PER_HOUR} times per hour`,
-      code: 17,
-      subcode: 1885172,
-      userTitle: 'Too Many Budget Changes',
-      userMessage: `You can change the budget of an ad set or campaign up to ${BUDGET_CHANGES_PER_HOUR} times an hour. Try again later.`,
-    });
-  }
+  // Meta limits ad set budgets, not campaign budgets, to about 4 changes an hour.
+  if (target.kind === 'adset') checkHourlyLimit(target.entity, now, validateOnly);
   if (daily !== undefined) mutation.dailyBudget = amount;
   else mutation.lifetimeBudget = amount;
 }
 
-/** `POST /{id}` with status, daily_budget or lifetime_budget: validated, applied at the sandbox's now, logged. */
+function checkHourlyLimit(adSet: SandboxAdSet, now: number, validateOnly: boolean): void {
+  if ((adSet.budgetBlockedUntil ?? 0) > now) throw budgetLimit();
+  const recentChanges = adSet.budgetLog.filter((change) => change.at > now - HOUR_MS && change.at <= now).length;
+  if (recentChanges >= BUDGET_CHANGES_PER_HOUR) {
+    if (!validateOnly) adSet.budgetBlockedUntil = now + HOUR_MS;
+    throw budgetLimit();
+  }
+}
+
+/**
+ * `POST /{id}` with status, daily_budget or lifetime_budget: validated as Meta does (account open, object not put
+ * away, budget rules), then applied at the sandbox's now and logged, or only validated with validate_only.
+ */
 export function handleUpdate(rt: GraphRuntime, call: GraphCall, auth: Auth, id: string): unknown {
   const user = requireUser(auth);
   if (id.startsWith('act_')) {
@@ -83,18 +134,24 @@ export function handleUpdate(rt: GraphRuntime, call: GraphCall, auth: Auth, id: 
   }
   const target = ownEntity(rt, user, id, call.method);
   requireScope(user, 'write');
+  checkAccount(rt.world.accountOf(target.entity));
+  const validateOnly = isValidateOnly(call);
   const { status } = call.params;
   const hasBudget = call.params.daily_budget !== undefined || call.params.lifetime_budget !== undefined;
   if (status === undefined && !hasBudget)
     throw invalidParameter('Nothing to update: send status, daily_budget or lifetime_budget');
   const now = rt.now();
+  const own = statusAt(target.entity.statusLog, now);
+  if (own === 'ARCHIVED' || own === 'DELETED') {
+    throw invalidParameter(`This object is ${own.toLowerCase()} and cannot be edited`);
+  }
   const mutation: Mutation = { at: now, objectId: id };
   if (status !== undefined) {
-    if (!STATUSES.includes(status as ConfiguredStatus))
+    if (!STATUSES.includes(status as WritableStatus))
       throw invalidParameter(`Param status must be one of {${STATUSES.join(', ')}}`);
-    mutation.status = status as ConfiguredStatus;
+    mutation.status = status as WritableStatus;
   }
-  if (hasBudget) checkBudget(rt, target, call, mutation, now);
-  rt.recordMutation(mutation);
+  if (hasBudget) checkBudget(rt, target, call, mutation, now, validateOnly);
+  if (!validateOnly) rt.recordMutation(mutation);
   return { success: true };
 }

@@ -1,0 +1,45 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/env.ts';
+import { createMetaProvider } from './meta-provider.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'adpilot-meta-provider-'));
+  dirs.push(dir);
+  return dir;
+}
+
+describe('embedded sandbox provider', () => {
+  it('keeps a per-instance sandbox secret in DATA_DIR: the same after a restart, another for another instance', () => {
+    const dir = dataDir();
+    const first = createMetaProvider(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }));
+    const restarted = createMetaProvider(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }));
+    const other = createMetaProvider(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }));
+    expect(first.sandbox?.appSecret).toBe(restarted.sandbox?.appSecret);
+    expect(first.sandbox?.appSecret).not.toBe(other.sandbox?.appSecret);
+    expect(first.sandbox?.appSecret).not.toBe('sandbox-secret');
+    expect(statSync(join(dir, 'sandbox-secret')).mode & 0o777).toBe(0o600);
+    const token = first.sandbox?.issueToken() ?? '';
+    expect(restarted.sandbox?.tokens.readUser(token)).toBeDefined();
+    expect(other.sandbox?.tokens.readUser(token)).toBeUndefined();
+  });
+
+  it('mounts the control routes only when enabled outside production', () => {
+    const dir = dataDir();
+    expect(createMetaProvider(loadConfig({ DATA_DIR: dir })).sandbox?.control).toBeUndefined();
+    expect(
+      createMetaProvider(loadConfig({ DATA_DIR: dir, SANDBOX_CONTROL_ROUTES: 'true' })).sandbox?.control,
+    ).toBeDefined();
+    expect(
+      createMetaProvider(loadConfig({ DATA_DIR: dir, SANDBOX_CONTROL_ROUTES: 'true', NODE_ENV: 'production' })).sandbox
+        ?.control,
+    ).toBeUndefined();
+  });
+});
