@@ -1,6 +1,7 @@
 import { runInsightsReport } from './async-report.ts';
 import { runBatch, type BatchRequest, type BatchResult } from './batch.ts';
 import { MetaTooMuchDataError } from './errors.ts';
+import { dialogUrl, requestToken, type DialogUrlInput, type TokenResult } from './oauth.ts';
 import { GraphTransport, type GraphRequest, type MetaLogger } from './graph-transport.ts';
 import { insightsParams, parseInsightsRow, prefersAsync, type InsightsOptions, type InsightsRow } from './insights.ts';
 import { z } from 'zod';
@@ -17,7 +18,6 @@ import {
   graphCampaignSchema,
   graphObjectSchema,
   insightsWireRowSchema,
-  tokenResponseSchema,
   type DebugTokenData,
   type GraphAd,
   type GraphAdAccount,
@@ -56,24 +56,7 @@ export interface MetaClientOptions {
   logger?: MetaLogger;
 }
 
-export interface TokenResult {
-  accessToken: string;
-  tokenType: string;
-  expiresIn?: number;
-}
-
 export type EntityStatus = 'ACTIVE' | 'PAUSED';
-
-export interface DialogUrlInput {
-  redirectUri: string;
-  state: string;
-  /** Permissions to ask for; with `configId` the configuration names them instead. */
-  scopes?: readonly string[];
-  /** Facebook Login for Business: the login configuration to use. */
-  configId?: string;
-  /** Ask again for permissions the user declined before (auth_type=rerequest). */
-  rerequest?: boolean;
-}
 
 export interface WriteOptions {
   /** The ad account of the object, for throttling. */
@@ -84,6 +67,8 @@ export interface WriteOptions {
 
 /** Graph's `?ids=` answers at most 50 objects a call. */
 const MAX_IDS_PER_CALL = 50;
+
+export type { DialogUrlInput, TokenResult };
 
 const successSchema = z.looseObject({ success: z.boolean() });
 const idsAnswerSchema = z.record(z.string(), graphObjectSchema);
@@ -132,23 +117,21 @@ export class MetaClient {
   }
 
   getDialogUrl(input: DialogUrlInput): string {
-    const url = new URL(`${this.dialogBaseUrl}/${this.version}/dialog/oauth`);
-    url.searchParams.set('client_id', this.appId);
-    url.searchParams.set('redirect_uri', input.redirectUri);
-    url.searchParams.set('state', input.state);
-    if (input.configId) url.searchParams.set('config_id', input.configId);
-    if (input.scopes && input.scopes.length > 0) url.searchParams.set('scope', input.scopes.join(','));
-    if (input.rerequest) url.searchParams.set('auth_type', 'rerequest');
-    url.searchParams.set('response_type', 'code');
-    return url.toString();
+    return dialogUrl(`${this.dialogBaseUrl}/${this.version}`, this.appId, input);
   }
 
   async exchangeCode(input: { code: string; redirectUri: string }): Promise<TokenResult> {
-    return this.tokenRequest({ code: input.code, redirect_uri: input.redirectUri });
+    return requestToken(this.transport, this.appId, this.requireSecret(), {
+      code: input.code,
+      redirect_uri: input.redirectUri,
+    });
   }
 
   async exchangeLongLivedToken(shortToken: string): Promise<TokenResult> {
-    return this.tokenRequest({ grant_type: 'fb_exchange_token', fb_exchange_token: shortToken });
+    return requestToken(this.transport, this.appId, this.requireSecret(), {
+      grant_type: 'fb_exchange_token',
+      fb_exchange_token: shortToken,
+    });
   }
 
   async debugToken(inputToken: string): Promise<DebugTokenData> {
@@ -286,20 +269,6 @@ export class MetaClient {
 
   appUsage(): AppUsage | undefined {
     return this.tracker.appUsage();
-  }
-
-  private async tokenRequest(params: Record<string, string>): Promise<TokenResult> {
-    const request: GraphRequest = {
-      method: 'GET',
-      path: 'oauth/access_token',
-      params: { client_id: this.appId, client_secret: this.requireSecret(), ...params },
-    };
-    const body = this.transport.parse(tokenResponseSchema, await this.transport.call(request), request);
-    return {
-      accessToken: body.access_token,
-      tokenType: body.token_type ?? 'bearer',
-      ...(body.expires_in !== undefined ? { expiresIn: body.expires_in } : {}),
-    };
   }
 
   private async list<T>(
