@@ -7,6 +7,8 @@ import { defineMaintenanceJobs } from './jobs/maintenance.jobs.ts';
 import { deriveKey, SecretBox } from './lib/crypto.ts';
 import { ActivityRepository } from './modules/activity/activity.repository.ts';
 import { AdAccountSyncService } from './modules/ad-accounts/ad-account-sync.service.ts';
+import { AdminRepository } from './modules/admin/admin.repository.ts';
+import { AdminService } from './modules/admin/admin.service.ts';
 import { AdAccountsRepository } from './modules/ad-accounts/ad-accounts.repository.ts';
 import { AdAccountsService, UNLIMITED_QUOTA, type SyncScheduler } from './modules/ad-accounts/ad-accounts.service.ts';
 import { AccessTokens } from './modules/auth/access-token.ts';
@@ -30,6 +32,7 @@ export interface AppContext {
   jobs: JobQueue;
   adAccounts: AdAccountsService;
   adAccountSync: AdAccountSyncService;
+  admin: AdminService;
   now: () => Date;
 }
 
@@ -49,7 +52,7 @@ export function createContext(options: ContextOptions): AppContext {
   const { config, database, appSecret, log } = options;
   const now = options.now ?? (() => new Date());
   const secretBox = new SecretBox(deriveKey(appSecret, 'encryption'));
-  const authRepository = new AuthRepository(database.db);
+  const authRepository = new AuthRepository(database);
   const mailer =
     options.mailer ??
     (config.smtp
@@ -59,16 +62,17 @@ export function createContext(options: ContextOptions): AppContext {
   const auth = new AuthService({
     repository: authRepository,
     accessTokens,
-    limiter: new AttemptLimiter(new RateLimitRepository(database.db), deriveKey(appSecret, 'rate-limit'), now),
+    limiter: new AttemptLimiter(new RateLimitRepository(database), deriveKey(appSecret, 'rate-limit'), now),
     mailer,
     publicUrl: config.publicUrl,
     now,
   });
 
   const meta = options.meta ?? createMetaProvider(config);
-  const activity = new ActivityRepository(database.db);
-  const adAccountsRepository = new AdAccountsRepository(database.db);
+  const activity = new ActivityRepository();
+  const adAccountsRepository = new AdAccountsRepository();
   const adAccountSync = new AdAccountSyncService({
+    transactions: database,
     repository: adAccountsRepository,
     activity,
     meta: meta.client,
@@ -77,13 +81,15 @@ export function createContext(options: ContextOptions): AppContext {
   });
   const jobs = new JobQueue(database, log);
   const queuedScheduler = defineSyncJobs(jobs, {
+    transactions: database,
     sync: adAccountSync,
     repository: adAccountsRepository,
     intervalMinutes: config.meta.syncIntervalMinutes,
     now,
   });
-  defineMaintenanceJobs(jobs, { repository: new MaintenanceRepository(database.db), now, log });
+  defineMaintenanceJobs(jobs, { transactions: database, repository: new MaintenanceRepository(), now, log });
   const adAccounts = new AdAccountsService({
+    transactions: database,
     repository: adAccountsRepository,
     activity,
     meta: meta.client,
@@ -107,6 +113,7 @@ export function createContext(options: ContextOptions): AppContext {
     jobs,
     adAccounts,
     adAccountSync,
+    admin: new AdminService({ transactions: database, repository: new AdminRepository() }),
     now,
   };
 }

@@ -1,4 +1,4 @@
-import { createDatabase, migrateDatabase } from '@adpilot/db';
+import { openDatabase } from '@adpilot/db';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { resolveAppSecret } from './config/app-secret.ts';
@@ -16,12 +16,12 @@ async function main(): Promise<void> {
       'generated a new application secret in DATA_DIR (set APP_SECRET to share one between processes)',
     );
 
-  const database = createDatabase({
+  // Migrates, then proves a tenant query works: a database that cannot serve one stops the start here.
+  const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: `${config.dataDir}/pglite`,
     poolSize: config.databasePoolSize,
   });
-  await migrateDatabase(database);
   const ctx = createContext({ config, database, appSecret: secret, log });
   const app = await buildApp(ctx);
 

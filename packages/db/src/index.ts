@@ -1,5 +1,5 @@
 export * from './client.ts';
 export * from './migrate.ts';
-export * from './tenant.ts';
+export * from './transactions.ts';
 export * from './schema/index.ts';
 export * from './upsert.ts';

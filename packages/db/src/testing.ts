@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDatabase, type DatabaseHandle } from './client.ts';
-import { migrateDatabase } from './migrate.ts';
+import type { DatabaseHandle } from './client.ts';
+import { openDatabase } from './migrate.ts';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
@@ -10,9 +10,7 @@ import { migrateDatabase } from './migrate.ts';
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = createDatabase({ dataDir: 'memory://' });
-    await migrateDatabase(handle);
-    return handle;
+    return openDatabase({ dataDir: 'memory://' });
   }
   const name = `adpilot_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -21,8 +19,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = createDatabase({ url: url.toString(), poolSize: 4 });
-  await migrateDatabase(handle);
+  const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
   return {
     ...handle,
     async close() {

@@ -1,3 +1,4 @@
+import type { Transactions } from '@adpilot/db';
 import { z } from 'zod';
 import type { AdAccountsRepository } from '../modules/ad-accounts/ad-accounts.repository.ts';
 import type { AdAccountSyncService } from '../modules/ad-accounts/ad-account-sync.service.ts';
@@ -17,7 +18,13 @@ const syncPayload = z.object({
 /** Declares the sync jobs: one account's sync, and the five-minute tick that enqueues the accounts due. */
 export function defineSyncJobs(
   queue: JobQueue,
-  deps: { sync: AdAccountSyncService; repository: AdAccountsRepository; intervalMinutes: number; now: () => Date },
+  deps: {
+    transactions: Transactions;
+    sync: AdAccountSyncService;
+    repository: AdAccountsRepository;
+    intervalMinutes: number;
+    now: () => Date;
+  },
 ): SyncScheduler {
   queue.define({
     name: SYNC_JOB,
@@ -46,7 +53,10 @@ export function defineSyncJobs(
     retryLimit: 0,
     handler: async () => {
       const before = new Date(deps.now().getTime() - deps.intervalMinutes * 60_000);
-      for (const account of await deps.repository.findDueForSync(before, 500)) {
+      const due = await deps.transactions.system('sync scheduler', (tx) =>
+        deps.repository.findDueForSync(tx, before, 500),
+      );
+      for (const account of due) {
         await scheduler.enqueueSync(account.userId, account.id, 'schedule');
       }
     },

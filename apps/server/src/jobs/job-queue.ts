@@ -31,8 +31,10 @@ export class JobQueue {
     database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.boss = database.pglite
-      ? new PgBoss({ db: fromPglite(database.pglite), backend: 'pglite', schema: 'pgboss' })
+    // The queue keeps its own schema as the login user: on PGlite through the connection made for it, which
+    // switches back from the application role statement by statement; on Postgres through its own pool.
+    this.boss = database.jobQueueConnection
+      ? new PgBoss({ db: fromPglite(database.jobQueueConnection), backend: 'pglite', schema: 'pgboss' })
       : new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4 });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }

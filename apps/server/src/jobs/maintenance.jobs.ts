@@ -1,3 +1,4 @@
+import type { Transactions } from '@adpilot/db';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MaintenanceRepository } from '../modules/maintenance/maintenance.repository.ts';
@@ -10,7 +11,7 @@ export const KEEP_REVOKED_DAYS = 7;
 /** Hourly: drop spent and expired single-use tokens and closed rate-limit windows. */
 export function defineMaintenanceJobs(
   queue: JobQueue,
-  deps: { repository: MaintenanceRepository; now: () => Date; log: FastifyBaseLogger },
+  deps: { transactions: Transactions; repository: MaintenanceRepository; now: () => Date; log: FastifyBaseLogger },
 ): void {
   queue.define({
     name: PURGE_JOB,
@@ -19,7 +20,10 @@ export function defineMaintenanceJobs(
     retryLimit: 1,
     handler: async () => {
       const now = deps.now();
-      const purged = await deps.repository.purgeExpired(now, new Date(now.getTime() - KEEP_REVOKED_DAYS * 86_400_000));
+      const keepRevokedUntil = new Date(now.getTime() - KEEP_REVOKED_DAYS * 86_400_000);
+      const purged = await deps.transactions.system('maintenance purge', (tx) =>
+        deps.repository.purgeExpired(tx, now, keepRevokedUntil),
+      );
       deps.log.info({ purged }, 'purged expired tokens and limit windows');
     },
   });

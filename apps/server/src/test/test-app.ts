@@ -1,5 +1,6 @@
 import { createTestDatabase } from '@adpilot/db/testing';
-import type { DatabaseHandle } from '@adpilot/db';
+import type { DatabaseHandle, Transaction } from '@adpilot/db';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
@@ -22,6 +23,8 @@ export interface TestApp {
   database: DatabaseHandle;
   mailer: CapturingMailer;
   clock: { now: Date; advance(ms: number): void };
+  /** Reads or writes behind the API's back, across tenants: the tests' own use of the system path. */
+  inspect<T>(work: (db: Transaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -64,6 +67,7 @@ export async function createTestApp(
     database,
     mailer,
     clock,
+    inspect: (work) => database.system('test inspection', (tx) => work(tx.db)),
     async close() {
       await app.close();
       await database.close();
@@ -92,4 +96,12 @@ export async function registerUser(app: FastifyInstance, overrides: Parameters<t
     data: { token: string; refreshToken: string; user: { id: string; email: string; role: string } };
   };
   return { ...data, password: payload.password, auth: { authorization: `Bearer ${data.token}` } };
+}
+
+/** Runs one statement as the tables' owner (to take a grant away, say), back in the login user's role. */
+export function asOwner(t: TestApp, statement: SQL): Promise<unknown> {
+  return t.inspect(async (db) => {
+    await db.execute(sql`set local role none`);
+    return db.execute(statement);
+  });
 }

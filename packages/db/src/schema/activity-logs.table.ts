@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenantPolicy } from './roles.ts';
+import { tenantPolicies } from './roles.ts';
 import { ownerColumn } from './users.table.ts';
 
 /** The activity log: every sync, decision and action the product takes for a user. */
@@ -15,7 +15,10 @@ export const activityLogs = pgTable(
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('activity_logs_user_created_idx').on(t.userId, t.createdAt), tenantPolicy('activity_logs', t.userId)],
+  (t) => [
+    index('activity_logs_user_created_idx').on(t.userId, t.createdAt),
+    ...tenantPolicies('activity_logs', t.userId),
+  ],
 );
 
 export type ActivityLogRow = typeof activityLogs.$inferSelect;

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenantPolicy } from './roles.ts';
+import { tenantPolicies } from './roles.ts';
 import { ownerColumn } from './users.table.ts';
 
 /** Single-use OAuth `state` values, bound to the user who started the connection. */
@@ -32,7 +32,7 @@ export const oauthStates = pgTable(
   (t) => [
     uniqueIndex('oauth_states_hash_unique').on(t.stateHash),
     index('oauth_states_user_idx').on(t.userId),
-    tenantPolicy('oauth_states', t.userId),
+    ...tenantPolicies('oauth_states', t.userId),
   ],
 );
 
@@ -65,7 +65,7 @@ export const adAccounts = pgTable(
   (t) => [
     uniqueIndex('ad_accounts_user_fb_unique').on(t.userId, t.facebookAccountId),
     index('ad_accounts_user_idx').on(t.userId),
-    tenantPolicy('ad_accounts', t.userId),
+    ...tenantPolicies('ad_accounts', t.userId),
   ],
 );
 
@@ -95,7 +95,7 @@ export const adEntities = pgTable(
     uniqueIndex('ad_entities_account_external_unique').on(t.adAccountId, t.externalId),
     index('ad_entities_user_idx').on(t.userId),
     index('ad_entities_account_level_idx').on(t.adAccountId, t.level),
-    tenantPolicy('ad_entities', t.userId),
+    ...tenantPolicies('ad_entities', t.userId),
   ],
 );
 
@@ -125,7 +125,7 @@ export const insightsDaily = pgTable(
     primaryKey({ columns: [t.adAccountId, t.level, t.entityExternalId, t.date] }),
     index('insights_daily_user_idx').on(t.userId),
     index('insights_daily_account_date_idx').on(t.adAccountId, t.date),
-    tenantPolicy('insights_daily', t.userId),
+    ...tenantPolicies('insights_daily', t.userId),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenantPolicy } from './roles.ts';
+import { tenantPolicies } from './roles.ts';
 import { ownerColumn } from './users.table.ts';
 
 /** Opaque refresh tokens, stored as SHA-256 hashes; a family is one login's chain of rotations. */
@@ -19,7 +19,7 @@ export const refreshTokens = pgTable(
     uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
     index('refresh_tokens_user_idx').on(t.userId),
     index('refresh_tokens_family_idx').on(t.familyId),
-    tenantPolicy('refresh_tokens', t.userId),
+    ...tenantPolicies('refresh_tokens', t.userId),
   ],
 );
 
@@ -36,7 +36,7 @@ export const passwordResets = pgTable(
   (t) => [
     uniqueIndex('password_resets_hash_unique').on(t.tokenHash),
     index('password_resets_user_idx').on(t.userId),
-    tenantPolicy('password_resets', t.userId),
+    ...tenantPolicies('password_resets', t.userId),
   ],
 );
 
@@ -52,3 +52,5 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
 );
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, pgPolicy, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { appRole, currentUserId } from './roles.ts';
+import { appRole, currentUserId, systemPolicy } from './roles.ts';
 
 export const users = pgTable(
   'users',
@@ -25,6 +25,7 @@ export const users = pgTable(
       using: sql`${t.id} = ${currentUserId}`,
       withCheck: sql`${t.id} = ${currentUserId}`,
     }),
+    systemPolicy('users'),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { activityLogs, withTenant, type Database } from '@adpilot/db';
+import { activityLogs, type TenantTx } from '@adpilot/db';
 
 export interface NewActivity {
   level: 'info' | 'success' | 'warning' | 'error';
@@ -9,11 +9,8 @@ export interface NewActivity {
 }
 
 export class ActivityRepository {
-  constructor(private readonly db: Database) {}
-
-  async insert(userId: string, entry: NewActivity): Promise<void> {
-    await withTenant(this.db, userId, (tx) =>
-      tx.insert(activityLogs).values({ userId, ...entry, metadata: entry.metadata ?? {} }),
-    );
+  /** Writes in the caller's unit of work, so the entry commits (or not) with what it describes. */
+  async insert(tx: TenantTx, entry: NewActivity): Promise<void> {
+    await tx.db.insert(activityLogs).values({ userId: tx.userId, ...entry, metadata: entry.metadata ?? {} });
   }
 }

@@ -1,15 +1,16 @@
-import type { AdAccountRow } from '@adpilot/db';
+import type { AdAccountRow, Transactions } from '@adpilot/db';
 import {
   MetaApiError,
   MetaRateLimitError,
   MetaTokenExpiredError,
+  type GraphAdAccount,
   type InsightsRow,
   type MetaClient,
 } from '@adpilot/meta';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { addDays, dateInZone } from '../../lib/time-zone.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { AdAccountsRepository, EntityInput, InsightInput } from './ad-accounts.repository.ts';
+import type { AdAccountsRepository, EntityInput, EntityLevel, InsightInput } from './ad-accounts.repository.ts';
 import { rollUp } from './insights-rollup.ts';
 
 /** The first sync backfills a month (every rule window fits); later ones refresh the days late conversions still move. */
@@ -23,6 +24,7 @@ export interface SyncResult {
 }
 
 export interface AdAccountSyncDeps {
+  transactions: Transactions;
   repository: AdAccountsRepository;
   activity: ActivityRepository;
   meta: MetaClient;
@@ -34,33 +36,57 @@ const toDate = (value: string | undefined) => (value ? new Date(value) : null);
 const toBudget = (value: string | number | undefined | null) =>
   value === undefined || value === null || value === '' ? null : Number(value);
 
+/** What one sync read from Meta, written in one unit of work. */
+interface Pulled {
+  info: GraphAdAccount;
+  entities: EntityInput[];
+  insights: { level: EntityLevel; rows: InsightInput[] }[];
+  startedAt: Date;
+  insightRows: number;
+}
+
 /**
  * One account's sync: entities and daily insights into our mirror, idempotently. A handful of Graph calls per
  * account whatever its size: entities paged at the maximum page size, insights at level=ad with time_increment=1.
+ * Everything is read from Meta first and then written in one transaction, so a sync lands whole or not at all,
+ * and no transaction waits on the network.
  */
 export class AdAccountSyncService {
   constructor(private readonly deps: AdAccountSyncDeps) {}
 
   async sync(userId: string, adAccountId: string, attempt: { final: boolean }): Promise<SyncResult> {
-    const { repository } = this.deps;
-    const account = await repository.find(userId, adAccountId);
-    if (!account || account.needsReauth) return { status: 'skipped' };
-    await repository.update(userId, adAccountId, { syncStatus: 'syncing' });
+    const { repository, transactions } = this.deps;
+    const account = await transactions.tenant(userId, async (tx) => {
+      const found = await repository.find(tx, adAccountId);
+      if (!found || found.needsReauth) return undefined;
+      await repository.update(tx, adAccountId, { syncStatus: 'syncing' });
+      return found;
+    });
+    if (!account) return { status: 'skipped' };
     try {
-      const result = await this.pull(account);
-      await repository.update(userId, adAccountId, {
-        syncStatus: 'idle',
-        lastSync: this.deps.now(),
-        lastSyncError: null,
+      const pulled = await this.pull(account);
+      await transactions.tenant(userId, async (tx) => {
+        await repository.replaceEntities(tx, adAccountId, pulled.entities, pulled.startedAt);
+        await repository.upsertInsights(tx, adAccountId, pulled.insights);
+        await repository.update(tx, adAccountId, {
+          facebookAccountName: pulled.info.name,
+          metaAccountStatus: pulled.info.account_status,
+          disableReason: pulled.info.disable_reason ?? null,
+          currency: pulled.info.currency,
+          timezone: pulled.info.timezone_name,
+          syncStatus: 'idle',
+          lastSync: this.deps.now(),
+          lastSyncError: null,
+        });
       });
-      return result;
+      return { status: 'synced', entities: pulled.entities.length, insightRows: pulled.insightRows };
     } catch (error) {
       return this.fail(account, error, attempt.final);
     }
   }
 
-  private async pull(account: AdAccountRow): Promise<SyncResult> {
-    const { meta, repository } = this.deps;
+  private async pull(account: AdAccountRow): Promise<Pulled> {
+    const { meta } = this.deps;
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
     const actId = `act_${account.facebookAccountId}`;
     const startedAt = this.deps.now();
@@ -112,43 +138,36 @@ export class AdAccountSyncService {
         updatedTime: toDate(a.updated_time),
       })),
     ];
-    await repository.replaceEntities(account.userId, account.id, entities, startedAt);
 
     const until = dateInZone(startedAt, info.timezone_name ?? account.timezone);
     const since = addDays(until, -(account.lastSync ? REFRESH_DAYS : BACKFILL_DAYS - 1));
     const rows = await meta.getInsights(token, actId, { level: 'ad', timeRange: { since, until }, timeIncrement: 1 });
     const adRows = rows.map(toInsightInput).filter((row): row is InsightInput => row !== null);
     const adParents = new Map(ads.map((ad) => [ad.id, ad]));
-    await repository.upsertInsights(account.userId, account.id, [
-      { level: 'ad', rows: adRows },
-      { level: 'adset', rows: rollUp(adRows, (id) => adParents.get(id)?.adset_id) },
-      { level: 'campaign', rows: rollUp(adRows, (id) => adParents.get(id)?.campaign_id) },
-    ]);
-
-    await repository.update(account.userId, account.id, {
-      facebookAccountName: info.name,
-      metaAccountStatus: info.account_status,
-      disableReason: info.disable_reason ?? null,
-      currency: info.currency,
-      timezone: info.timezone_name,
-    });
-    return { status: 'synced', entities: entities.length, insightRows: rows.length };
+    const insights = [
+      { level: 'ad' as const, rows: adRows },
+      { level: 'adset' as const, rows: rollUp(adRows, (id) => adParents.get(id)?.adset_id) },
+      { level: 'campaign' as const, rows: rollUp(adRows, (id) => adParents.get(id)?.campaign_id) },
+    ];
+    return { info, entities, insights, startedAt, insightRows: rows.length };
   }
 
   private async fail(account: AdAccountRow, error: unknown, final: boolean): Promise<SyncResult> {
-    const { repository, activity } = this.deps;
+    const { repository, activity, transactions } = this.deps;
     if (error instanceof MetaTokenExpiredError) {
-      await repository.update(account.userId, account.id, {
-        syncStatus: 'error',
-        needsReauth: true,
-        lastSyncError: 'Facebook access expired: reconnect this account',
-      });
-      await activity.insert(account.userId, {
-        level: 'error',
-        category: 'sync',
-        description: `Facebook access for ${account.facebookAccountName} expired; reconnect the account to resume syncing and automation`,
-        adAccountId: account.id,
-        metadata: { code: error.code, subcode: error.subcode ?? null },
+      await transactions.tenant(account.userId, async (tx) => {
+        await repository.update(tx, account.id, {
+          syncStatus: 'error',
+          needsReauth: true,
+          lastSyncError: 'Facebook access expired: reconnect this account',
+        });
+        await activity.insert(tx, {
+          level: 'error',
+          category: 'sync',
+          description: `Facebook access for ${account.facebookAccountName} expired; reconnect the account to resume syncing and automation`,
+          adAccountId: account.id,
+          metadata: { code: error.code, subcode: error.subcode ?? null },
+        });
       });
       return { status: 'reauth' };
     }
@@ -156,21 +175,21 @@ export class AdAccountSyncService {
     // Transient failures are retried by the queue; only the last attempt is reported to the user.
     const retrying =
       !final && (!(error instanceof MetaApiError) || error.isTransient || error instanceof MetaRateLimitError);
-    await repository.update(account.userId, account.id, {
-      syncStatus: retrying ? 'queued' : 'error',
-      lastSyncError: message,
+    await transactions.tenant(account.userId, async (tx) => {
+      await repository.update(tx, account.id, { syncStatus: retrying ? 'queued' : 'error', lastSyncError: message });
+      if (retrying) return;
+      await activity.insert(tx, {
+        level: 'error',
+        category: 'sync',
+        description: `Sync of ${account.facebookAccountName} failed: ${message}`,
+        adAccountId: account.id,
+        metadata:
+          error instanceof MetaApiError
+            ? { code: error.code, subcode: error.subcode ?? null, fbtraceId: error.fbtraceId ?? null }
+            : {},
+      });
     });
     if (retrying) throw error;
-    await activity.insert(account.userId, {
-      level: 'error',
-      category: 'sync',
-      description: `Sync of ${account.facebookAccountName} failed: ${message}`,
-      adAccountId: account.id,
-      metadata:
-        error instanceof MetaApiError
-          ? { code: error.code, subcode: error.subcode ?? null, fbtraceId: error.fbtraceId ?? null }
-          : {},
-    });
     return { status: 'failed' };
   }
 }

@@ -5,10 +5,9 @@ import {
   insightsDaily,
   oauthStates,
   takeExcluded,
-  withTenant,
   type AdAccountRow,
-  type Database,
-  type Executor,
+  type SystemTx,
+  type TenantTx,
 } from '@adpilot/db';
 import { and, asc, count, eq, gt, gte, isNull, lte, lt, or, sql } from 'drizzle-orm';
 
@@ -68,199 +67,168 @@ function chunks<T>(items: T[]): T[][] {
   return out;
 }
 
-/** Every query runs inside `withTenant` and filters by user as well: row-level security plus an explicit filter. */
+/**
+ * Every method runs in the caller's unit of work and filters by its user as well: row-level security plus an
+ * explicit filter on the same id.
+ */
 export class AdAccountsRepository {
-  constructor(private readonly db: Database) {}
-
-  private tenant<T>(userId: string, work: (tx: Executor) => Promise<T>): Promise<T> {
-    return withTenant(this.db, userId, work);
+  list(tx: TenantTx): Promise<AdAccountRow[]> {
+    return tx.db
+      .select()
+      .from(adAccounts)
+      .where(eq(adAccounts.userId, tx.userId))
+      .orderBy(asc(adAccounts.createdAt), asc(adAccounts.facebookAccountName));
   }
 
-  list(userId: string): Promise<AdAccountRow[]> {
-    return this.tenant(userId, (tx) =>
-      tx
-        .select()
-        .from(adAccounts)
-        .where(eq(adAccounts.userId, userId))
-        .orderBy(asc(adAccounts.createdAt), asc(adAccounts.facebookAccountName)),
-    );
-  }
-
-  async find(userId: string, id: string): Promise<AdAccountRow | undefined> {
-    const [row] = await this.tenant(userId, (tx) =>
-      tx
-        .select()
-        .from(adAccounts)
-        .where(and(eq(adAccounts.userId, userId), eq(adAccounts.id, id))),
-    );
+  async find(tx: TenantTx, id: string): Promise<AdAccountRow | undefined> {
+    const [row] = await tx.db
+      .select()
+      .from(adAccounts)
+      .where(and(eq(adAccounts.userId, tx.userId), eq(adAccounts.id, id)));
     return row;
-  }
-
-  countForUser(userId: string): Promise<number> {
-    return this.tenant(userId, async (tx) => {
-      const [row] = await tx.select({ n: count() }).from(adAccounts).where(eq(adAccounts.userId, userId));
-      return row?.n ?? 0;
-    });
   }
 
   /** Connects (or reconnects) accounts: a reconnect refreshes the token and clears the re-authorisation flag. */
-  upsertConnected(userId: string, accounts: NewAdAccount[]): Promise<AdAccountRow[]> {
-    if (accounts.length === 0) return Promise.resolve([]);
-    return this.tenant(userId, (tx) =>
-      tx
-        .insert(adAccounts)
-        .values(accounts.map((account) => ({ ...account, userId })))
-        .onConflictDoUpdate({
-          target: [adAccounts.userId, adAccounts.facebookAccountId],
-          set: {
-            ...takeExcluded(adAccounts, [
-              'facebookAccountName',
-              'metaAccountStatus',
-              'disableReason',
-              'currency',
-              'timezone',
-              'accessTokenEnc',
-              'tokenExpiresAt',
-              'isSandbox',
-            ]),
-            needsReauth: false,
-            updatedAt: sql`now()`,
-          },
-        })
-        .returning(),
-    );
+  async upsertConnected(tx: TenantTx, accounts: NewAdAccount[]): Promise<AdAccountRow[]> {
+    if (accounts.length === 0) return [];
+    return tx.db
+      .insert(adAccounts)
+      .values(accounts.map((account) => ({ ...account, userId: tx.userId })))
+      .onConflictDoUpdate({
+        target: [adAccounts.userId, adAccounts.facebookAccountId],
+        set: {
+          ...takeExcluded(adAccounts, [
+            'facebookAccountName',
+            'metaAccountStatus',
+            'disableReason',
+            'currency',
+            'timezone',
+            'accessTokenEnc',
+            'tokenExpiresAt',
+            'isSandbox',
+          ]),
+          needsReauth: false,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning();
   }
 
-  async update(userId: string, id: string, patch: Partial<AdAccountRow>): Promise<AdAccountRow | undefined> {
-    const [row] = await this.tenant(userId, (tx) =>
-      tx
-        .update(adAccounts)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(adAccounts.userId, userId), eq(adAccounts.id, id)))
-        .returning(),
-    );
+  async update(tx: TenantTx, id: string, patch: Partial<AdAccountRow>): Promise<AdAccountRow | undefined> {
+    const [row] = await tx.db
+      .update(adAccounts)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(adAccounts.userId, tx.userId), eq(adAccounts.id, id)))
+      .returning();
     return row;
   }
 
-  async delete(userId: string, id: string): Promise<boolean> {
-    const rows = await this.tenant(userId, (tx) =>
-      tx
-        .delete(adAccounts)
-        .where(and(eq(adAccounts.userId, userId), eq(adAccounts.id, id)))
-        .returning({ id: adAccounts.id }),
-    );
+  async delete(tx: TenantTx, id: string): Promise<boolean> {
+    const rows = await tx.db
+      .delete(adAccounts)
+      .where(and(eq(adAccounts.userId, tx.userId), eq(adAccounts.id, id)))
+      .returning({ id: adAccounts.id });
     return rows.length === 1;
   }
 
   /** Mirrors the account's campaigns, ad sets and ads; entities gone from Meta are marked DELETED, not dropped. */
-  replaceEntities(userId: string, adAccountId: string, entities: EntityInput[], syncedAt: Date): Promise<void> {
-    return this.tenant(userId, async (tx) => {
-      for (const part of chunks(entities)) {
-        await tx
-          .insert(adEntities)
-          .values(part.map((entity) => ({ ...entity, userId, adAccountId, syncedAt })))
-          .onConflictDoUpdate({
-            target: [adEntities.adAccountId, adEntities.externalId],
-            set: {
-              ...takeExcluded(adEntities, [
-                'name',
-                'status',
-                'effectiveStatus',
-                'campaignExternalId',
-                'adsetExternalId',
-                'dailyBudget',
-                'lifetimeBudget',
-                'createdTime',
-                'updatedTime',
-                'syncedAt',
-              ]),
-            },
-          });
-      }
-      await tx
-        .update(adEntities)
-        .set({ status: 'DELETED', effectiveStatus: 'DELETED' })
-        .where(
-          and(
-            eq(adEntities.userId, userId),
-            eq(adEntities.adAccountId, adAccountId),
-            lt(adEntities.syncedAt, syncedAt),
-          ),
-        );
-    });
+  async replaceEntities(tx: TenantTx, adAccountId: string, entities: EntityInput[], syncedAt: Date): Promise<void> {
+    const userId = tx.userId;
+    for (const part of chunks(entities)) {
+      await tx.db
+        .insert(adEntities)
+        .values(part.map((entity) => ({ ...entity, userId, adAccountId, syncedAt })))
+        .onConflictDoUpdate({
+          target: [adEntities.adAccountId, adEntities.externalId],
+          set: {
+            ...takeExcluded(adEntities, [
+              'name',
+              'status',
+              'effectiveStatus',
+              'campaignExternalId',
+              'adsetExternalId',
+              'dailyBudget',
+              'lifetimeBudget',
+              'createdTime',
+              'updatedTime',
+              'syncedAt',
+            ]),
+          },
+        });
+    }
+    await tx.db
+      .update(adEntities)
+      .set({ status: 'DELETED', effectiveStatus: 'DELETED' })
+      .where(
+        and(eq(adEntities.userId, userId), eq(adEntities.adAccountId, adAccountId), lt(adEntities.syncedAt, syncedAt)),
+      );
   }
 
-  /** Stores daily insights per level in one transaction; upserts, so a repeated sync changes nothing. */
-  upsertInsights(
-    userId: string,
+  /** Stores daily insights per level; upserts, so a repeated sync changes nothing. */
+  async upsertInsights(
+    tx: TenantTx,
     adAccountId: string,
     levels: { level: EntityLevel; rows: InsightInput[] }[],
   ): Promise<void> {
-    return this.tenant(userId, async (tx) => {
-      for (const { level, rows } of levels) {
-        if (rows.length === 0) continue;
-        // One statement per level: the rows travel as one JSON parameter instead of thousands of bind parameters.
-        await tx.execute(sql`
-          insert into insights_daily (user_id, ad_account_id, level, entity_external_id, date, spend, impressions, reach, clicks, link_clicks, conversions, conversion_value, updated_at)
-          select ${userId}, ${adAccountId}, ${level}, r.id, r.date, r.spend, r.impressions, r.reach, r.clicks, r.link_clicks, r.conversions, r.conversion_value, now()
-          from json_to_recordset(${JSON.stringify(rows.map(toInsightRecord))}::json)
-            as r(id text, date date, spend numeric, impressions bigint, reach bigint, clicks bigint, link_clicks bigint, conversions numeric, conversion_value numeric)
-          on conflict (ad_account_id, level, entity_external_id, date) do update set
-            spend = excluded.spend, impressions = excluded.impressions, reach = excluded.reach, clicks = excluded.clicks,
-            link_clicks = excluded.link_clicks, conversions = excluded.conversions, conversion_value = excluded.conversion_value,
-            updated_at = now()`);
-      }
-    });
+    for (const { level, rows } of levels) {
+      if (rows.length === 0) continue;
+      // One statement per level: the rows travel as one JSON parameter instead of thousands of bind parameters.
+      await tx.db.execute(sql`
+        insert into insights_daily (user_id, ad_account_id, level, entity_external_id, date, spend, impressions, reach, clicks, link_clicks, conversions, conversion_value, updated_at)
+        select ${tx.userId}, ${adAccountId}, ${level}, r.id, r.date, r.spend, r.impressions, r.reach, r.clicks, r.link_clicks, r.conversions, r.conversion_value, now()
+        from json_to_recordset(${JSON.stringify(rows.map(toInsightRecord))}::json)
+          as r(id text, date date, spend numeric, impressions bigint, reach bigint, clicks bigint, link_clicks bigint, conversions numeric, conversion_value numeric)
+        on conflict (ad_account_id, level, entity_external_id, date) do update set
+          spend = excluded.spend, impressions = excluded.impressions, reach = excluded.reach, clicks = excluded.clicks,
+          link_clicks = excluded.link_clicks, conversions = excluded.conversions, conversion_value = excluded.conversion_value,
+          updated_at = now()`);
+    }
   }
 
   /** Account totals per day, from the ad-level rows. */
-  dailyTotals(userId: string, adAccountId: string, since: string, until: string): Promise<DailyTotals[]> {
-    return this.tenant(userId, (tx) =>
-      tx
-        .select({
-          date: insightsDaily.date,
-          spend: sql<number>`coalesce(sum(${insightsDaily.spend}), 0)::float8`,
-          impressions: sql<number>`coalesce(sum(${insightsDaily.impressions}), 0)::float8`,
-          reach: sql<number>`coalesce(sum(${insightsDaily.reach}), 0)::float8`,
-          clicks: sql<number>`coalesce(sum(${insightsDaily.clicks}), 0)::float8`,
-          linkClicks: sql<number>`coalesce(sum(${insightsDaily.linkClicks}), 0)::float8`,
-          conversions: sql<number>`coalesce(sum(${insightsDaily.conversions}), 0)::float8`,
-          conversionValue: sql<number>`coalesce(sum(${insightsDaily.conversionValue}), 0)::float8`,
-        })
-        .from(insightsDaily)
-        .where(
-          and(
-            eq(insightsDaily.userId, userId),
-            eq(insightsDaily.adAccountId, adAccountId),
-            eq(insightsDaily.level, 'ad'),
-            gte(insightsDaily.date, since),
-            lte(insightsDaily.date, until),
-          ),
-        )
-        .groupBy(insightsDaily.date)
-        .orderBy(asc(insightsDaily.date)),
-    );
+  dailyTotals(tx: TenantTx, adAccountId: string, since: string, until: string): Promise<DailyTotals[]> {
+    return tx.db
+      .select({
+        date: insightsDaily.date,
+        spend: sql<number>`coalesce(sum(${insightsDaily.spend}), 0)::float8`,
+        impressions: sql<number>`coalesce(sum(${insightsDaily.impressions}), 0)::float8`,
+        reach: sql<number>`coalesce(sum(${insightsDaily.reach}), 0)::float8`,
+        clicks: sql<number>`coalesce(sum(${insightsDaily.clicks}), 0)::float8`,
+        linkClicks: sql<number>`coalesce(sum(${insightsDaily.linkClicks}), 0)::float8`,
+        conversions: sql<number>`coalesce(sum(${insightsDaily.conversions}), 0)::float8`,
+        conversionValue: sql<number>`coalesce(sum(${insightsDaily.conversionValue}), 0)::float8`,
+      })
+      .from(insightsDaily)
+      .where(
+        and(
+          eq(insightsDaily.userId, tx.userId),
+          eq(insightsDaily.adAccountId, adAccountId),
+          eq(insightsDaily.level, 'ad'),
+          gte(insightsDaily.date, since),
+          lte(insightsDaily.date, until),
+        ),
+      )
+      .groupBy(insightsDaily.date)
+      .orderBy(asc(insightsDaily.date));
   }
 
-  entityCounts(userId: string, adAccountId: string): Promise<{ level: string; n: number }[]> {
-    return this.tenant(userId, (tx) =>
-      tx
-        .select({ level: adEntities.level, n: count() })
-        .from(adEntities)
-        .where(
-          and(
-            eq(adEntities.userId, userId),
-            eq(adEntities.adAccountId, adAccountId),
-            sql`${adEntities.status} <> 'DELETED'`,
-          ),
-        )
-        .groupBy(adEntities.level),
-    );
+  entityCounts(tx: TenantTx, adAccountId: string): Promise<{ level: string; n: number }[]> {
+    return tx.db
+      .select({ level: adEntities.level, n: count() })
+      .from(adEntities)
+      .where(
+        and(
+          eq(adEntities.userId, tx.userId),
+          eq(adEntities.adAccountId, adAccountId),
+          sql`${adEntities.status} <> 'DELETED'`,
+        ),
+      )
+      .groupBy(adEntities.level);
   }
 
-  /** Accounts of every tenant due for a scheduled sync: a system query of the scheduler, not a tenant one. */
-  findDueForSync(before: Date, limit: number): Promise<{ id: string; userId: string }[]> {
-    return this.db
+  /** Accounts of every tenant due for a scheduled sync: the scheduler's query, on the system path. */
+  findDueForSync(tx: SystemTx, before: Date, limit: number): Promise<{ id: string; userId: string }[]> {
+    return tx.db
       .select({ id: adAccounts.id, userId: adAccounts.userId })
       .from(adAccounts)
       .where(
@@ -274,32 +242,27 @@ export class AdAccountsRepository {
       .limit(limit);
   }
 
-  async createOAuthState(input: {
-    userId: string;
-    stateHash: string;
-    provider: string;
-    redirectUri: string;
-    expiresAt: Date;
-  }): Promise<void> {
-    await this.tenant(input.userId, (tx) => tx.insert(oauthStates).values(input));
+  async createOAuthState(
+    tx: TenantTx,
+    input: { stateHash: string; provider: string; redirectUri: string; expiresAt: Date },
+  ): Promise<void> {
+    await tx.db.insert(oauthStates).values({ ...input, userId: tx.userId });
   }
 
   /** Takes a state once, only for the user it was issued to and before it expires. */
-  async consumeOAuthState(userId: string, stateHash: string, now: Date): Promise<{ redirectUri: string } | undefined> {
-    const [row] = await this.tenant(userId, (tx) =>
-      tx
-        .update(oauthStates)
-        .set({ usedAt: now })
-        .where(
-          and(
-            eq(oauthStates.userId, userId),
-            eq(oauthStates.stateHash, stateHash),
-            isNull(oauthStates.usedAt),
-            gt(oauthStates.expiresAt, now),
-          ),
-        )
-        .returning({ redirectUri: oauthStates.redirectUri }),
-    );
+  async consumeOAuthState(tx: TenantTx, stateHash: string, now: Date): Promise<{ redirectUri: string } | undefined> {
+    const [row] = await tx.db
+      .update(oauthStates)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oauthStates.userId, tx.userId),
+          eq(oauthStates.stateHash, stateHash),
+          isNull(oauthStates.usedAt),
+          gt(oauthStates.expiresAt, now),
+        ),
+      )
+      .returning({ redirectUri: oauthStates.redirectUri });
     return row;
   }
 }

@@ -76,7 +76,9 @@ describe('connect flow', () => {
       ),
     ).toBe(true);
 
-    const [row] = await t.database.db.select().from(adAccounts).where(eq(adAccounts.userId, session.user.id)).limit(1);
+    const [row] = await t.inspect((db) =>
+      db.select().from(adAccounts).where(eq(adAccounts.userId, session.user.id)).limit(1),
+    );
     expect(row?.accessTokenEnc).toMatch(/^v1\./);
     const token = t.ctx.secretBox.decrypt(row?.accessTokenEnc ?? '');
     expect(row?.accessTokenEnc).not.toContain(token);
@@ -154,14 +156,18 @@ describe('sync', () => {
     expect(stats.totals.cpc).toBeCloseTo(stats.totals.spend / stats.totals.clicks, 2);
 
     // Roll-ups: each campaign's day equals the sum of its ads' days.
-    const rows = await t.database.db.select().from(insightsDaily).where(eq(insightsDaily.adAccountId, account.id));
+    const rows = await t.inspect((db) =>
+      db.select().from(insightsDaily).where(eq(insightsDaily.adAccountId, account.id)),
+    );
     const day = rows.find((r) => r.level === 'campaign');
-    const ads = await t.database.db
-      .select()
-      .from(adEntities)
-      .where(
-        and(eq(adEntities.adAccountId, account.id), eq(adEntities.campaignExternalId, day?.entityExternalId ?? '')),
-      );
+    const ads = await t.inspect((db) =>
+      db
+        .select()
+        .from(adEntities)
+        .where(
+          and(eq(adEntities.adAccountId, account.id), eq(adEntities.campaignExternalId, day?.entityExternalId ?? '')),
+        ),
+    );
     const adIds = new Set(ads.filter((a) => a.level === 'ad').map((a) => a.externalId));
     const adSpend = rows
       .filter((r) => r.level === 'ad' && r.date === day?.date && adIds.has(r.entityExternalId))
@@ -173,7 +179,8 @@ describe('sync', () => {
     const session = await registerUser(t.app);
     const [account] = (await connect(session)).json().data.connectedAccounts;
     const count = async () =>
-      (await t.database.db.select().from(insightsDaily).where(eq(insightsDaily.adAccountId, account.id))).length;
+      (await t.inspect((db) => db.select().from(insightsDaily).where(eq(insightsDaily.adAccountId, account.id))))
+        .length;
     const before = await count();
     expect((await call(session, 'POST', `/${account.id}/sync`)).statusCode).toBe(202);
     expect(await count()).toBe(before);
@@ -204,10 +211,12 @@ describe('sync', () => {
     }
     const listed = (await call(session, 'GET', '/')).json().data.find((a: { id: string }) => a.id === account.id);
     expect(listed).toMatchObject({ needs_reauth: true, sync_status: 'error' });
-    const logs = await t.database.db
-      .select()
-      .from(activityLogs)
-      .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.level, 'error')));
+    const logs = await t.inspect((db) =>
+      db
+        .select()
+        .from(activityLogs)
+        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.level, 'error'))),
+    );
     expect(logs.some((log) => log.description.includes('expired'))).toBe(true);
     const sync = await call(session, 'POST', `/${account.id}/sync`);
     expect(sync.statusCode).toBe(409);
@@ -256,7 +265,9 @@ describe('tenant isolation and edits', () => {
     const [account] = (await connect(session)).json().data.connectedAccounts;
     expect((await call(session, 'DELETE', `/${account.id}`)).statusCode).toBe(200);
     expect((await call(session, 'GET', `/${account.id}`)).statusCode).toBe(404);
-    expect(await t.database.db.select().from(adEntities).where(eq(adEntities.adAccountId, account.id))).toEqual([]);
+    expect(await t.inspect((db) => db.select().from(adEntities).where(eq(adEntities.adAccountId, account.id)))).toEqual(
+      [],
+    );
   });
 
   it('requires authentication', async () => {

@@ -12,7 +12,7 @@ import {
   type MetricTotals,
   type UpdateAdAccountRequest,
 } from '@adpilot/contracts';
-import type { AdAccountRow } from '@adpilot/db';
+import type { AdAccountRow, TenantTx, Transactions } from '@adpilot/db';
 import { MetaApiError, type GraphAdAccount, type MetaClient } from '@adpilot/meta';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
@@ -35,6 +35,7 @@ export interface SyncScheduler {
 }
 
 export interface AdAccountsServiceDeps {
+  transactions: Transactions;
   repository: AdAccountsRepository;
   activity: ActivityRepository;
   meta: MetaClient;
@@ -77,77 +78,93 @@ export class AdAccountsService {
 
   private present = (row: AdAccountRow): AdAccount => presentAdAccount(row, this.deps.presenter);
 
-  private async owned(userId: string, id: string): Promise<AdAccountRow> {
-    const row = await this.deps.repository.find(userId, id);
+  private tenant<T>(userId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
+    return this.deps.transactions.tenant(userId, work);
+  }
+
+  private async owned(tx: TenantTx, id: string): Promise<AdAccountRow> {
+    const row = await this.deps.repository.find(tx, id);
     // Another tenant's id answers exactly like an id that does not exist.
     if (!row) throw AppError.notFound('Ad account not found');
     return row;
   }
 
   async list(userId: string): Promise<AdAccount[]> {
-    return (await this.deps.repository.list(userId)).map(this.present);
+    return (await this.tenant(userId, (tx) => this.deps.repository.list(tx))).map(this.present);
   }
 
   async detail(userId: string, id: string): Promise<AdAccountDetail> {
-    const row = await this.owned(userId, id);
-    const counts = { campaigns: 0, adsets: 0, ads: 0 };
-    for (const { level, n } of await this.deps.repository.entityCounts(userId, id)) {
-      if (level === 'campaign') counts.campaigns = n;
-      else if (level === 'adset') counts.adsets = n;
-      else counts.ads = n;
-    }
-    return { ...this.present(row), counts };
+    return this.tenant(userId, async (tx) => {
+      const row = await this.owned(tx, id);
+      const counts = { campaigns: 0, adsets: 0, ads: 0 };
+      for (const { level, n } of await this.deps.repository.entityCounts(tx, id)) {
+        if (level === 'campaign') counts.campaigns = n;
+        else if (level === 'adset') counts.adsets = n;
+        else counts.ads = n;
+      }
+      return { ...this.present(row), counts };
+    });
   }
 
   async update(userId: string, id: string, patch: UpdateAdAccountRequest): Promise<AdAccount> {
-    await this.owned(userId, id);
-    const row = await this.deps.repository.update(userId, id, {
-      ...(patch.facebook_account_name !== undefined ? { facebookAccountName: patch.facebook_account_name } : {}),
-      ...(patch.auto_sync !== undefined ? { autoSync: patch.auto_sync } : {}),
+    const row = await this.tenant(userId, async (tx) => {
+      await this.owned(tx, id);
+      return this.deps.repository.update(tx, id, {
+        ...(patch.facebook_account_name !== undefined ? { facebookAccountName: patch.facebook_account_name } : {}),
+        ...(patch.auto_sync !== undefined ? { autoSync: patch.auto_sync } : {}),
+      });
     });
     if (!row) throw AppError.notFound('Ad account not found');
     return this.present(row);
   }
 
+  /** The account goes and the log says so in one unit of work: both or neither. */
   async disconnect(userId: string, id: string): Promise<void> {
-    const row = await this.owned(userId, id);
-    await this.deps.repository.delete(userId, id);
-    await this.deps.activity.insert(userId, {
-      level: 'info',
-      category: 'ad_account',
-      description: `Disconnected ad account ${row.facebookAccountName} (${row.facebookAccountId})`,
-      metadata: { facebookAccountId: row.facebookAccountId },
+    await this.tenant(userId, async (tx) => {
+      const row = await this.owned(tx, id);
+      await this.deps.repository.delete(tx, id);
+      await this.deps.activity.insert(tx, {
+        level: 'info',
+        category: 'ad_account',
+        description: `Disconnected ad account ${row.facebookAccountName} (${row.facebookAccountId})`,
+        metadata: { facebookAccountId: row.facebookAccountId },
+      });
     });
   }
 
   async requestSync(userId: string, id: string): Promise<{ queued: boolean; account: AdAccount }> {
-    const row = await this.owned(userId, id);
-    if (row.needsReauth) throw new AppError('META_REAUTH_REQUIRED', AD_ACCOUNT_MESSAGES.reauthRequired, 409);
-    const { queued, row: updated } = await this.queueSync(row, 'manual');
-    return { queued, account: this.present(updated) };
+    const row = await this.tenant(userId, async (tx) => {
+      const found = await this.owned(tx, id);
+      if (found.needsReauth) throw new AppError('META_REAUTH_REQUIRED', AD_ACCOUNT_MESSAGES.reauthRequired, 409);
+      return (await this.markQueued(tx, found)) ?? found;
+    });
+    const queued = await this.deps.scheduler.enqueueSync(userId, id, 'manual');
+    return { queued, account: this.present(await this.reread(row)) };
   }
 
   /**
-   * Marks the account queued, then enqueues: in that order, because a worker may finish the sync before
-   * `send` returns, and its "idle" must not be overwritten. A sync already queued absorbs this one.
+   * Marks the account queued; the caller enqueues after the commit, because a worker may finish the sync before
+   * `send` returns, and its "idle" must not be overwritten. A sync already queued absorbs a second request.
    */
-  private async queueSync(
-    row: AdAccountRow,
-    reason: 'connect' | 'manual',
-  ): Promise<{ queued: boolean; row: AdAccountRow }> {
-    if (row.syncStatus !== 'syncing') await this.deps.repository.update(row.userId, row.id, { syncStatus: 'queued' });
-    const queued = await this.deps.scheduler.enqueueSync(row.userId, row.id, reason);
-    return { queued, row: (await this.deps.repository.find(row.userId, row.id)) ?? row };
+  private markQueued(tx: TenantTx, row: AdAccountRow): Promise<AdAccountRow | undefined> {
+    if (row.syncStatus === 'syncing') return Promise.resolve(row);
+    return this.deps.repository.update(tx, row.id, { syncStatus: 'queued' });
+  }
+
+  private async reread(row: AdAccountRow): Promise<AdAccountRow> {
+    return (await this.tenant(row.userId, (tx) => this.deps.repository.find(tx, row.id))) ?? row;
   }
 
   async stats(userId: string, id: string, query: { start_date?: string; end_date?: string }): Promise<AdAccountStats> {
-    const row = await this.owned(userId, id);
-    const today = dateInZone(this.deps.now(), row.timezone);
-    const end = query.end_date ?? today;
-    const start = query.start_date ?? addDays(end, -29);
-    if (addDays(start, 366) < end)
-      throw AppError.badRequest('The date range may span at most 366 days', 'VALIDATION_ERROR');
-    const days = await this.deps.repository.dailyTotals(userId, id, start, end);
+    const { row, start, end, days } = await this.tenant(userId, async (tx) => {
+      const row = await this.owned(tx, id);
+      const today = dateInZone(this.deps.now(), row.timezone);
+      const end = query.end_date ?? today;
+      const start = query.start_date ?? addDays(end, -29);
+      if (addDays(start, 366) < end)
+        throw AppError.badRequest('The date range may span at most 366 days', 'VALIDATION_ERROR');
+      return { row, start, end, days: await this.deps.repository.dailyTotals(tx, id, start, end) };
+    });
     return {
       ad_account_id: id,
       currency: row.currency,
@@ -162,19 +179,22 @@ export class AdAccountsService {
   async createAuthUrl(userId: string): Promise<string> {
     const state = randomToken(24);
     const now = this.deps.now();
-    await this.deps.repository.createOAuthState({
-      userId,
-      stateHash: hashToken(state),
-      provider: 'meta',
-      redirectUri: this.deps.redirectUri,
-      expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000),
-    });
+    await this.tenant(userId, (tx) =>
+      this.deps.repository.createOAuthState(tx, {
+        stateHash: hashToken(state),
+        provider: 'meta',
+        redirectUri: this.deps.redirectUri,
+        expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000),
+      }),
+    );
     return this.deps.meta.getDialogUrl({ redirectUri: this.deps.redirectUri, state, scopes: META_SCOPES });
   }
 
   /** Step 2: the return from Meta. The state must be ours, this user's, fresh and unused. */
   async completeConnection(userId: string, code: string, state: string): Promise<AdAccount[]> {
-    const issued = await this.deps.repository.consumeOAuthState(userId, hashToken(state), this.deps.now());
+    const issued = await this.tenant(userId, (tx) =>
+      this.deps.repository.consumeOAuthState(tx, hashToken(state), this.deps.now()),
+    );
     if (!issued) throw AppError.badRequest(AD_ACCOUNT_MESSAGES.stateInvalid, 'INVALID_STATE');
 
     let accessToken: string;
@@ -193,43 +213,50 @@ export class AdAccountsService {
       throw error;
     }
 
-    const existing = new Set((await this.deps.repository.list(userId)).map((row) => row.facebookAccountId));
-    const fresh = graphAccounts.filter((account) => !existing.has(account.account_id));
-    const remaining = await this.deps.quota.remaining(userId);
-    if (fresh.length > remaining) {
-      throw new AppError(
-        'PLAN_LIMIT_REACHED',
-        `Your plan allows ${remaining} more ad account(s); this authorisation has ${fresh.length} new ones.`,
-        403,
-      );
-    }
-
     const sealed = this.deps.secretBox.encrypt(accessToken);
     const tokenExpiresAt = expiresIn ? new Date(this.deps.now().getTime() + expiresIn * 1000) : null;
-    const rows = await this.deps.repository.upsertConnected(
-      userId,
-      graphAccounts.map((account): NewAdAccount => ({
-        facebookAccountId: account.account_id,
-        facebookAccountName: account.name,
-        metaAccountStatus: account.account_status,
-        disableReason: account.disable_reason ?? null,
-        currency: account.currency,
-        timezone: account.timezone_name,
-        accessTokenEnc: sealed,
-        tokenExpiresAt,
-        isSandbox: this.deps.isSandbox,
-      })),
-    );
+    // The accounts, their queued state and the log entries commit together; the syncs are enqueued after.
+    const rows = await this.tenant(userId, async (tx) => {
+      const existing = new Set((await this.deps.repository.list(tx)).map((row) => row.facebookAccountId));
+      const fresh = graphAccounts.filter((account) => !existing.has(account.account_id));
+      const remaining = await this.deps.quota.remaining(userId);
+      if (fresh.length > remaining) {
+        throw new AppError(
+          'PLAN_LIMIT_REACHED',
+          `Your plan allows ${remaining} more ad account(s); this authorisation has ${fresh.length} new ones.`,
+          403,
+        );
+      }
+      const upserted = await this.deps.repository.upsertConnected(
+        tx,
+        graphAccounts.map((account): NewAdAccount => ({
+          facebookAccountId: account.account_id,
+          facebookAccountName: account.name,
+          metaAccountStatus: account.account_status,
+          disableReason: account.disable_reason ?? null,
+          currency: account.currency,
+          timezone: account.timezone_name,
+          accessTokenEnc: sealed,
+          tokenExpiresAt,
+          isSandbox: this.deps.isSandbox,
+        })),
+      );
+      for (const row of upserted) {
+        await this.markQueued(tx, row);
+        await this.deps.activity.insert(tx, {
+          level: 'success',
+          category: 'ad_account',
+          description: `Connected ad account ${row.facebookAccountName} (${row.facebookAccountId})`,
+          adAccountId: row.id,
+          metadata: { facebookAccountId: row.facebookAccountId, currency: row.currency, timezone: row.timezone },
+        });
+      }
+      return upserted;
+    });
     const connected: AdAccountRow[] = [];
     for (const row of rows) {
-      connected.push((await this.queueSync(row, 'connect')).row);
-      await this.deps.activity.insert(userId, {
-        level: 'success',
-        category: 'ad_account',
-        description: `Connected ad account ${row.facebookAccountName} (${row.facebookAccountId})`,
-        adAccountId: row.id,
-        metadata: { facebookAccountId: row.facebookAccountId, currency: row.currency, timezone: row.timezone },
-      });
+      await this.deps.scheduler.enqueueSync(userId, row.id, 'connect');
+      connected.push(await this.reread(row));
     }
     return connected.map(this.present);
   }

@@ -1,10 +1,9 @@
-import { mailOutbox, type Database } from '@adpilot/db';
+import { mailOutbox, type SystemTx } from '@adpilot/db';
 import { desc } from 'drizzle-orm';
 
 export class AdminRepository {
-  constructor(private readonly db: Database) {}
-
-  recentOutboxMail(limit: number) {
-    return this.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
+  /** Mail of every user: the operator's view, on the system path. */
+  recentOutboxMail(tx: SystemTx, limit: number) {
+    return tx.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
   }
 }

@@ -16,7 +16,7 @@ describe('admin outbox', () => {
     const member = await registerUser(t.app);
     expect(admin.user.role).toBe('admin');
     const outbox = new OutboxMailer(
-      (mail) => new AuthRepository(t.database.db).insertOutboxMail(mail),
+      (mail) => new AuthRepository(t.database).insertOutboxMail(mail),
       pino({ level: 'silent' }),
     );
     await outbox.send({

@@ -1,11 +1,10 @@
 import { outboxMailSchema, outboxQuerySchema, successEnvelope } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminRepository } from './admin.repository.ts';
 
 /** Operator endpoints: the instance administrator (the first registered user) only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const repository = new AdminRepository(app.ctx.database.db);
+  const { admin } = app.ctx;
   app.addHook('onRequest', app.requireAdmin);
 
   // Without SMTP, password-reset links wait here; the admin can pass them on.
@@ -18,15 +17,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(outboxMailSchema)) },
       },
     },
-    async (request) => ({
-      success: true as const,
-      data: (await repository.recentOutboxMail(request.query.limit)).map((mail) => ({
-        id: mail.id,
-        to: mail.toAddress,
-        subject: mail.subject,
-        text: mail.textBody,
-        createdAt: mail.createdAt.toISOString(),
-      })),
-    }),
+    async (request) => ({ success: true as const, data: await admin.recentOutboxMail(request.query.limit) }),
   );
 };

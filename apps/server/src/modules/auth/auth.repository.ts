@@ -1,24 +1,36 @@
-import { mailOutbox, passwordResets, refreshTokens, users, type Database, type UserRow } from '@adpilot/db';
+import {
+  mailOutbox,
+  passwordResets,
+  refreshTokens,
+  users,
+  type SystemTx,
+  type Transactions,
+  type UserRow,
+} from '@adpilot/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 
 /**
- * Queries of the sign-in flows. They run before a user is known (by e-mail, by token hash), so they use the
- * owner connection; everything tenant-scoped after sign-in goes through `withTenant`.
+ * Queries of the sign-in flows. Most run before a user is known (by e-mail, by token hash), so each runs on the
+ * named system path.
  */
 export class AuthRepository {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly transactions: Transactions) {}
+
+  private system<T>(work: (tx: SystemTx) => Promise<T>): Promise<T> {
+    return this.transactions.system('sign-in flows', work);
+  }
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
-    return this.db.query.users.findFirst({ where: eq(users.email, email) });
+    return this.system((tx) => tx.db.query.users.findFirst({ where: eq(users.email, email) }));
   }
 
   findUserById(id: string): Promise<UserRow | undefined> {
-    return this.db.query.users.findFirst({ where: eq(users.id, id) });
+    return this.system((tx) => tx.db.query.users.findFirst({ where: eq(users.id, id) }));
   }
 
   /** Creates a user; the first one of the instance becomes its admin. Returns undefined on a taken e-mail. */
   createUser(input: { name: string; email: string; passwordHash: string }): Promise<UserRow | undefined> {
-    return this.db.transaction(async (tx) => {
+    return this.system(async ({ db: tx }) => {
       // Serialises concurrent first registrations so exactly one of them becomes admin.
       await tx.execute(sql`select pg_advisory_xact_lock(4242002)`);
       const [existingUser] = await tx.select({ id: users.id }).from(users).limit(1);
@@ -32,7 +44,9 @@ export class AuthRepository {
   }
 
   async updatePassword(userId: string, passwordHash: string): Promise<void> {
-    await this.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await this.system((tx) =>
+      tx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
+    );
   }
 
   async insertRefreshToken(input: {
@@ -41,71 +55,81 @@ export class AuthRepository {
     tokenHash: string;
     expiresAt: Date;
   }): Promise<void> {
-    await this.db.insert(refreshTokens).values(input);
+    await this.system((tx) => tx.db.insert(refreshTokens).values(input));
   }
 
   findRefreshToken(tokenHash: string) {
-    return this.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, tokenHash) });
+    return this.system((tx) => tx.db.query.refreshTokens.findFirst({ where: eq(refreshTokens.tokenHash, tokenHash) }));
   }
 
   /** Marks a token used; false when it was already used or revoked (a concurrent or replayed refresh). */
   async consumeRefreshToken(id: string, at: Date): Promise<boolean> {
-    const rows = await this.db
-      .update(refreshTokens)
-      .set({ usedAt: at })
-      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
-      .returning({ id: refreshTokens.id });
+    const rows = await this.system((tx) =>
+      tx.db
+        .update(refreshTokens)
+        .set({ usedAt: at })
+        .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+        .returning({ id: refreshTokens.id }),
+    );
     return rows.length === 1;
   }
 
   async revokeFamily(familyId: string, at: Date): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: at })
-      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    await this.system((tx) =>
+      tx.db
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt))),
+    );
   }
 
   async revokeAllForUser(userId: string, at: Date): Promise<void> {
-    await this.db
-      .update(refreshTokens)
-      .set({ revokedAt: at })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    await this.system((tx) =>
+      tx.db
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))),
+    );
   }
 
   /** A session is alive while its family has an unrevoked, unexpired token. */
   async isSessionActive(familyId: string, userId: string, at: Date): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: refreshTokens.id })
-      .from(refreshTokens)
-      .where(
-        and(
-          eq(refreshTokens.familyId, familyId),
-          eq(refreshTokens.userId, userId),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, at),
-        ),
-      )
-      .limit(1);
+    const [row] = await this.transactions.tenant(userId, (tx) =>
+      tx.db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, familyId),
+            eq(refreshTokens.userId, tx.userId),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, at),
+          ),
+        )
+        .limit(1),
+    );
     return Boolean(row);
   }
 
   async insertPasswordReset(input: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
-    await this.db.insert(passwordResets).values(input);
+    await this.system((tx) => tx.db.insert(passwordResets).values(input));
   }
 
   /** Takes a reset token once: marks it used and returns its user, or undefined if unknown, used or expired. */
   async consumePasswordReset(tokenHash: string, at: Date): Promise<string | undefined> {
-    const [row] = await this.db
-      .update(passwordResets)
-      .set({ usedAt: at })
-      .where(
-        and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, at)),
-      )
-      .returning({ userId: passwordResets.userId });
+    const [row] = await this.system((tx) =>
+      tx.db
+        .update(passwordResets)
+        .set({ usedAt: at })
+        .where(
+          and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, at)),
+        )
+        .returning({ userId: passwordResets.userId }),
+    );
     return row?.userId;
   }
 
   async insertOutboxMail(input: { toAddress: string; subject: string; textBody: string }): Promise<void> {
-    await this.db.insert(mailOutbox).values(input);
+    await this.system((tx) => tx.db.insert(mailOutbox).values(input));
   }
 }

@@ -25,7 +25,7 @@ describe('register', () => {
 
   it('stores the password as argon2id, never in clear', async () => {
     const session = await registerUser(t.app);
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, session.user.id));
+    const [row] = await t.inspect((db) => db.select().from(users).where(eq(users.id, session.user.id)));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row?.passwordHash).not.toContain(session.password);
   });

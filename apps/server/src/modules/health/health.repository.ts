@@ -1,10 +1,7 @@
-import type { Database } from '@adpilot/db';
+import type { TenantTx } from '@adpilot/db';
 import { sql } from 'drizzle-orm';
 
-/** Round-trips to the database; false when it cannot be reached. */
-export function pingDatabase(db: Database): Promise<boolean> {
-  return db
-    .execute(sql`select 1`)
-    .then(() => true)
-    .catch(() => false);
+/** A query on a tenant table through the tenant path: proves the role switch, the grants and the policies work. */
+export async function probeTenantTable(tx: TenantTx): Promise<void> {
+  await tx.db.execute(sql`select 1 from ad_accounts where user_id = ${tx.userId} limit 1`);
 }

@@ -1,6 +1,6 @@
 import { healthSchema, successEnvelope } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pingDatabase } from './health.repository.ts';
+import { checkDatabase } from './health.service.ts';
 import { APP_VERSION } from '../../version.ts';
 
 const startedAt = Date.now();
@@ -19,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       const began = performance.now();
-      const up = await pingDatabase(database.db);
+      const up = await checkDatabase(database);
       const health = {
         status: up ? ('ok' as const) : ('degraded' as const),
         version: APP_VERSION,

@@ -13,42 +13,50 @@ describe('purgeExpired', () => {
 
   it('deletes spent and expired rows and keeps live ones', async () => {
     const { user } = await registerUser(t.app);
-    const db = t.database.db;
-    const now = new Date('2026-06-01T12:00:00Z');
-    const hour = 3_600_000;
-    const at = (offsetHours: number) => new Date(now.getTime() + offsetHours * hour);
-    await db.insert(oauthStates).values([
-      { userId: user.id, stateHash: 'live', provider: 'meta', redirectUri: 'x', expiresAt: at(1) },
-      { userId: user.id, stateHash: 'expired', provider: 'meta', redirectUri: 'x', expiresAt: at(-1) },
-      { userId: user.id, stateHash: 'used', provider: 'meta', redirectUri: 'x', expiresAt: at(1), usedAt: at(-0.5) },
-    ]);
-    await db.insert(passwordResets).values([
-      { userId: user.id, tokenHash: 'live', expiresAt: at(1) },
-      { userId: user.id, tokenHash: 'expired', expiresAt: at(-1) },
-    ]);
-    const family = randomUUID();
-    await db.insert(refreshTokens).values([
-      { userId: user.id, familyId: family, tokenHash: 'revoked-recently', expiresAt: at(24 * 20), revokedAt: at(-24) },
-      {
-        userId: user.id,
-        familyId: family,
-        tokenHash: 'revoked-long-ago',
-        expiresAt: at(24 * 20),
-        revokedAt: at(-24 * 10),
-      },
-      { userId: user.id, familyId: family, tokenHash: 'expired', expiresAt: at(-1) },
-    ]);
-    await db.insert(rateLimitBuckets).values([
-      { key: 'open', count: 3, resetAt: at(0.25) },
-      { key: 'closed', count: 3, resetAt: at(-0.25) },
-    ]);
+    await t.database.system('test', async (tx) => {
+      const db = tx.db;
+      const now = new Date('2026-06-01T12:00:00Z');
+      const hour = 3_600_000;
+      const at = (offsetHours: number) => new Date(now.getTime() + offsetHours * hour);
+      await db.insert(oauthStates).values([
+        { userId: user.id, stateHash: 'live', provider: 'meta', redirectUri: 'x', expiresAt: at(1) },
+        { userId: user.id, stateHash: 'expired', provider: 'meta', redirectUri: 'x', expiresAt: at(-1) },
+        { userId: user.id, stateHash: 'used', provider: 'meta', redirectUri: 'x', expiresAt: at(1), usedAt: at(-0.5) },
+      ]);
+      await db.insert(passwordResets).values([
+        { userId: user.id, tokenHash: 'live', expiresAt: at(1) },
+        { userId: user.id, tokenHash: 'expired', expiresAt: at(-1) },
+      ]);
+      const family = randomUUID();
+      await db.insert(refreshTokens).values([
+        {
+          userId: user.id,
+          familyId: family,
+          tokenHash: 'revoked-recently',
+          expiresAt: at(24 * 20),
+          revokedAt: at(-24),
+        },
+        {
+          userId: user.id,
+          familyId: family,
+          tokenHash: 'revoked-long-ago',
+          expiresAt: at(24 * 20),
+          revokedAt: at(-24 * 10),
+        },
+        { userId: user.id, familyId: family, tokenHash: 'expired', expiresAt: at(-1) },
+      ]);
+      await db.insert(rateLimitBuckets).values([
+        { key: 'open', count: 3, resetAt: at(0.25) },
+        { key: 'closed', count: 3, resetAt: at(-0.25) },
+      ]);
 
-    const counts = await new MaintenanceRepository(db).purgeExpired(now, at(-24 * 7));
-    expect(counts).toEqual({ oauthStates: 2, passwordResets: 1, refreshTokens: 2, rateLimitBuckets: 1 });
-    expect((await db.select().from(oauthStates)).map((r) => r.stateHash)).toEqual(['live']);
-    expect((await db.select().from(rateLimitBuckets)).map((r) => r.key)).toEqual(['open']);
-    const tokens = (await db.select().from(refreshTokens)).map((r) => r.tokenHash);
-    expect(tokens).toContain('revoked-recently');
-    expect(tokens).not.toContain('revoked-long-ago');
+      const counts = await new MaintenanceRepository().purgeExpired(tx, now, at(-24 * 7));
+      expect(counts).toEqual({ oauthStates: 2, passwordResets: 1, refreshTokens: 2, rateLimitBuckets: 1 });
+      expect((await db.select().from(oauthStates)).map((r) => r.stateHash)).toEqual(['live']);
+      expect((await db.select().from(rateLimitBuckets)).map((r) => r.key)).toEqual(['open']);
+      const tokens = (await db.select().from(refreshTokens)).map((r) => r.tokenHash);
+      expect(tokens).toContain('revoked-recently');
+      expect(tokens).not.toContain('revoked-long-ago');
+    });
   });
 });

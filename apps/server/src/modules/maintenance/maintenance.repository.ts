@@ -1,4 +1,4 @@
-import { oauthStates, passwordResets, rateLimitBuckets, refreshTokens, type Database } from '@adpilot/db';
+import { oauthStates, passwordResets, rateLimitBuckets, refreshTokens, type SystemTx } from '@adpilot/db';
 import { lt, or, isNotNull } from 'drizzle-orm';
 
 export interface PurgeCounts {
@@ -10,24 +10,23 @@ export interface PurgeCounts {
 
 /** Deletes what can no longer be used: expired or spent single-use tokens, closed limit windows. */
 export class MaintenanceRepository {
-  constructor(private readonly db: Database) {}
-
-  async purgeExpired(now: Date, keepRevokedUntil: Date): Promise<PurgeCounts> {
+  /** Every tenant's spent tokens: a cross-tenant job, on the system path. */
+  async purgeExpired(tx: SystemTx, now: Date, keepRevokedUntil: Date): Promise<PurgeCounts> {
     const count = (rows: unknown[]) => rows.length;
-    const states = await this.db
+    const states = await tx.db
       .delete(oauthStates)
       .where(or(lt(oauthStates.expiresAt, now), isNotNull(oauthStates.usedAt)))
       .returning({ id: oauthStates.id });
-    const resets = await this.db
+    const resets = await tx.db
       .delete(passwordResets)
       .where(or(lt(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     // Rotated and revoked tokens are kept a while: a replay of one must still be recognised as reuse.
-    const tokens = await this.db
+    const tokens = await tx.db
       .delete(refreshTokens)
       .where(or(lt(refreshTokens.expiresAt, now), lt(refreshTokens.revokedAt, keepRevokedUntil)))
       .returning({ id: refreshTokens.id });
-    const buckets = await this.db
+    const buckets = await tx.db
       .delete(rateLimitBuckets)
       .where(lt(rateLimitBuckets.resetAt, now))
       .returning({ key: rateLimitBuckets.key });

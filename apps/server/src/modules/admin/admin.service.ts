@@ -1,0 +1,16 @@
+import type { OutboxMail } from '@adpilot/contracts';
+import type { Transactions } from '@adpilot/db';
+import { presentOutboxMail } from './admin.presenter.ts';
+import type { AdminRepository } from './admin.repository.ts';
+
+/** The instance administrator's operator views; the routes let only the admin in. */
+export class AdminService {
+  constructor(private readonly deps: { transactions: Transactions; repository: AdminRepository }) {}
+
+  async recentOutboxMail(limit: number): Promise<OutboxMail[]> {
+    const rows = await this.deps.transactions.system('admin: outbox', (tx) =>
+      this.deps.repository.recentOutboxMail(tx, limit),
+    );
+    return rows.map(presentOutboxMail);
+  }
+}

@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from './client.ts';
+import { activityLogs, adAccounts, mailOutbox, users } from './schema/index.ts';
+import { createTestDatabase } from './testing.ts';
+import { selectRows } from './transactions.ts';
+
+const entry = (userId: string, description: string) => ({
+  userId,
+  level: 'info' as const,
+  category: 'test',
+  description,
+});
+
+describe('units of work and row-level security', () => {
+  let handle: DatabaseHandle;
+  let alice: string;
+  let bob: string;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    [alice, bob] = await handle.system('test setup', async (tx) => {
+      const rows = await tx.db
+        .insert(users)
+        .values([
+          { email: 'alice@example.com', name: 'Alice', passwordHash: 'x' },
+          { email: 'bob@example.com', name: 'Bob', passwordHash: 'x' },
+        ])
+        .returning({ id: users.id });
+      await tx.db.insert(activityLogs).values([entry(rows[0]!.id, 'alice entry'), entry(rows[1]!.id, 'bob entry')]);
+      await tx.db.insert(mailOutbox).values({ toAddress: 'alice@example.com', subject: 's', textBody: 'b' });
+      return rows.map((r) => r.id) as [string, string];
+    });
+  });
+  afterAll(() => handle.close());
+
+  it('shows the plain handle no tenant rows and refuses it the tables of no user', async () => {
+    expect(await handle.db.select().from(activityLogs)).toEqual([]);
+    expect(await handle.db.select().from(users)).toEqual([]);
+    const refused = await handle.db
+      .select()
+      .from(mailOutbox)
+      .then(
+        () => undefined,
+        (error: Error) => error.cause,
+      );
+    expect(refused).toMatchObject({ code: '42501' });
+    // Writes fail closed as well: the policy's check refuses a row for a user the handle is not.
+    await expect(handle.db.insert(activityLogs).values(entry(alice, 'forged'))).rejects.toThrow();
+  });
+
+  it('shows a tenant only its own rows, even without a WHERE clause', async () => {
+    const seen = await handle.tenant(alice, (tx) => tx.db.select().from(activityLogs));
+    expect(seen.map((r) => r.description)).toEqual(['alice entry']);
+    const me = await handle.tenant(alice, (tx) => tx.db.select().from(users));
+    expect(me.map((u) => u.email)).toEqual(['alice@example.com']);
+  });
+
+  it('refuses to write a row for another tenant', async () => {
+    await expect(
+      handle.tenant(alice, (tx) => tx.db.insert(activityLogs).values(entry(bob, 'forged'))),
+    ).rejects.toThrow();
+  });
+
+  it('cannot update or delete another tenant’s rows', async () => {
+    await handle.tenant(alice, (tx) => tx.db.delete(activityLogs).where(eq(activityLogs.userId, bob)));
+    await handle.tenant(alice, (tx) => tx.db.update(users).set({ name: 'taken' }).where(eq(users.id, bob)));
+    const all = await handle.system('test check', (tx) => tx.db.select().from(activityLogs));
+    expect(all.map((r) => r.description).sort()).toEqual(['alice entry', 'bob entry']);
+    const [bobRow] = await handle.system('test check', (tx) => tx.db.select().from(users).where(eq(users.id, bob)));
+    expect(bobRow?.name).toBe('Bob');
+  });
+
+  it('commits or rolls back a unit of work as a whole', async () => {
+    const failure = new Error('second step failed');
+    await expect(
+      handle.tenant(alice, async (tx) => {
+        await tx.db.insert(activityLogs).values(entry(tx.userId, 'first write'));
+        await tx.db.update(users).set({ name: 'Alice Renamed' }).where(eq(users.id, tx.userId));
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    const after = await handle.tenant(alice, async (tx) => ({
+      logs: await tx.db.select().from(activityLogs),
+      me: await tx.db.select().from(users),
+    }));
+    expect(after.logs.map((r) => r.description)).toEqual(['alice entry']);
+    expect(after.me[0]?.name).toBe('Alice');
+  });
+
+  it('leaves no user or role behind once a unit of work ends', async () => {
+    await handle.tenant(alice, (tx) => tx.db.select().from(users));
+    await expect(handle.tenant(alice, () => Promise.reject(new Error('x')))).rejects.toThrow();
+    expect(await handle.db.select().from(activityLogs)).toEqual([]);
+    const [who] = await selectRows<{ role: string }>(handle.db, sql`select current_user as role`);
+    expect(who?.role).toBe('adpilot_app');
+  });
+
+  it('refuses a tenant transaction without a proper user id', async () => {
+    await expect(handle.tenant("x' or true --", async () => 1)).rejects.toThrow(/uuid/);
+  });
+
+  it('forces row-level security on every table that has a user_id column', async () => {
+    // A new tenant table needs FORCE in a custom migration (drizzle-kit only writes ENABLE): this test says so.
+    const tables = await handle.system('test check', (tx) =>
+      selectRows<{ table: string; rls: boolean; forced: boolean }>(
+        tx.db,
+        sql`
+        select c.relname as "table", c.relrowsecurity as rls, c.relforcerowsecurity as forced
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r'
+          and (exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id')
+               or c.relname = 'users')`,
+      ),
+    );
+    expect(tables.length).toBeGreaterThanOrEqual(8);
+    expect(tables.filter((t) => !t.rls || !t.forced).map((t) => t.table)).toEqual([]);
+    expect(adAccounts).toBeDefined();
+  });
+});
