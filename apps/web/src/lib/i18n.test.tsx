@@ -66,6 +66,21 @@ describe('shell and content languages', () => {
     expect(i18n.language).toBe('en');
   });
 
+  it('follows a choice made in another tab', () => {
+    render(<ShellWithThaiPage />);
+    localStorage.setItem('language', 'th');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'language', newValue: 'th' }));
+    });
+    expect(screen.getByTestId('shell')).toHaveTextContent('แดชบอร์ด');
+    localStorage.removeItem('language');
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: 'language', newValue: null }));
+    });
+    expect(screen.getByTestId('shell')).toHaveTextContent('Dashboard');
+    expect(screen.getByTestId('content')).toHaveTextContent('แดชบอร์ด');
+  });
+
   it('starts in the stored choice, and English without one', async () => {
     localStorage.setItem('language', 'th');
     const { shellLanguage } = await import('./i18n.ts');

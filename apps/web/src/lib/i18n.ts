@@ -42,13 +42,22 @@ export function shellLanguage(): Language {
   return readLanguageChoice() ?? DEFAULT_LANGUAGE;
 }
 
+function applyChoice(): void {
+  if (i18n.language !== shellLanguage()) void i18n.changeLanguage(shellLanguage());
+  for (const listener of choiceListeners) listener();
+}
+
 /** Stores (or clears, with null) the language chosen in the menu and switches the whole UI to it. */
 export function setLanguageChoice(language: Language | null): void {
   if (language) localStorage.setItem(STORAGE_KEYS.language, language);
   else localStorage.removeItem(STORAGE_KEYS.language);
-  if (i18n.language !== shellLanguage()) void i18n.changeLanguage(shellLanguage());
-  for (const listener of choiceListeners) listener();
+  applyChoice();
 }
+
+// A choice made in another tab of the app applies here too, so two open tabs never disagree.
+window.addEventListener('storage', (event) => {
+  if (event.key === STORAGE_KEYS.language || event.key === null) applyChoice();
+});
 
 function subscribeToChoice(listener: () => void): () => void {
   choiceListeners.add(listener);
