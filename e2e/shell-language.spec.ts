@@ -50,3 +50,22 @@ test('leaving Subscription keeps the shell English', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Ad Accounts' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Rules' })).toBeVisible();
 });
+
+test("a server error lands on its field in the user's language, by its code", async ({ page }) => {
+  const email = `taken-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const taken = await page.request.post('/api/auth/register', {
+    data: { name: 'First Owner', email, password: 'Language-Pass1' },
+  });
+  expect(taken.ok()).toBeTruthy();
+
+  await page.goto('/register');
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('th');
+  await page.getByLabel('ชื่อ-นามสกุล').fill('Second Owner');
+  await page.getByLabel('อีเมล').fill(email);
+  await page.getByLabel('รหัสผ่าน', { exact: true }).fill('Language-Pass1');
+  await page.getByLabel('ยืนยันรหัสผ่าน').fill('Language-Pass1');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'สร้างบัญชี' }).click();
+  await expect(page.getByText('อีเมลนี้มีบัญชีอยู่แล้ว')).toBeVisible();
+  await expect(page).toHaveURL('/register');
+});
