@@ -1,0 +1,99 @@
+import { isBudgetAction, type ActionPlan, type RuleAction, type RuleEntityRef } from '@adpilot/contracts';
+import { planBudget } from './budget.ts';
+import type { EngineSnapshot } from './snapshot.ts';
+import type { SafeguardLedger } from './safeguards.ts';
+import type { EngineEntity } from './types.ts';
+
+/** Statuses a rule may change; archived and deleted entities are left alone. */
+const EDITABLE = new Set(['ACTIVE', 'PAUSED']);
+
+export function entityRef(entity: EngineEntity): RuleEntityRef {
+  return { adAccountId: entity.adAccountId, level: entity.level, externalId: entity.externalId, name: entity.name };
+}
+
+/** What one evaluation has planned so far: a budget is moved once per run, whichever matching entity asked first. */
+export interface RunState {
+  ruleId: string;
+  ledger: SafeguardLedger;
+  /** Budget holder entity index → the external id of the entity whose match moved it. */
+  movedBudgets: Map<number, string>;
+}
+
+/** Plans every action of the rule for one matched entity, in the rule's order. */
+export function planActions(
+  actions: readonly RuleAction[],
+  snapshot: EngineSnapshot,
+  entityIndex: number,
+  run: RunState,
+): ActionPlan[] {
+  return actions.map((action, actionIndex) => planAction(action, actionIndex, snapshot, entityIndex, run));
+}
+
+function planAction(
+  action: RuleAction,
+  actionIndex: number,
+  snapshot: EngineSnapshot,
+  entityIndex: number,
+  run: RunState,
+): ActionPlan {
+  const entity = snapshot.entities[entityIndex]!;
+  const clock = snapshot.clocks[snapshot.clockOf[entityIndex]!]!;
+  const budget = isBudgetAction(action);
+  const holderIndex = budget ? snapshot.holderOf[entityIndex]! : entityIndex;
+  const targetIndex = holderIndex >= 0 ? holderIndex : entityIndex;
+  const target = snapshot.entities[targetIndex]!;
+  const plan: ActionPlan = {
+    actionIndex,
+    type: action.type,
+    target: entityRef(target),
+    holderReason: budget ? snapshot.holderReason[entityIndex]! : null,
+    outcome: 'skipped',
+    change: null,
+    skip: null,
+    message: action.type === 'notify' ? (action.message ?? null) : null,
+  };
+  const skipWith = (skip: NonNullable<ActionPlan['skip']>) => ({ ...plan, skip });
+
+  if (budget && holderIndex < 0) return skipWith({ code: 'no_budget_holder', params: {} });
+  if (action.type !== 'notify' && !EDITABLE.has(target.status)) {
+    return skipWith({ code: 'not_editable', params: { status: target.status } });
+  }
+  if (action.type === 'pause' && target.status === 'PAUSED') {
+    return skipWith({ code: 'already_paused', params: { status: target.status } });
+  }
+  if (action.type === 'resume' && target.status === 'ACTIVE') {
+    return skipWith({ code: 'already_active', params: { status: target.status } });
+  }
+  const movedBy = budget ? run.movedBudgets.get(targetIndex) : undefined;
+  if (movedBy !== undefined) {
+    return skipWith({
+      code: 'budget_holder_planned',
+      params: { holderLevel: target.level, holderId: target.externalId, byEntityId: movedBy },
+    });
+  }
+  const blocked = run.ledger.check(targetIndex, action.type, clock.now);
+  if (blocked) return skipWith(blocked);
+
+  if (action.type === 'pause' || action.type === 'resume') {
+    plan.change = { field: 'status', from: target.status, to: action.type === 'pause' ? 'PAUSED' : 'ACTIVE' };
+  } else if (isBudgetAction(action)) {
+    const field = target.dailyBudgetMinor !== null ? 'daily_budget' : 'lifetime_budget';
+    const currentMinor = target.dailyBudgetMinor ?? target.lifetimeBudgetMinor;
+    if (currentMinor === null) {
+      return skipWith({ code: 'no_budget', params: { holderLevel: target.level, holderId: target.externalId } });
+    }
+    const outcome = planBudget({
+      action,
+      field,
+      currentMinor,
+      offset: clock.offset,
+      minimumMinor: clock.account.minDailyBudgetMinor,
+    });
+    if (outcome.skip) return skipWith(outcome.skip);
+    plan.change = outcome.change;
+    run.movedBudgets.set(targetIndex, entity.externalId);
+  }
+  run.ledger.record(run.ruleId, targetIndex, action.type, clock.now);
+  plan.outcome = 'planned';
+  return plan;
+}

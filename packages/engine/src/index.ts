@@ -1,0 +1,13 @@
+export type { EngineAccount, EngineDailyRow, EngineEntity, EngineInput, LedgerEntry } from './types.ts';
+export { buildSnapshot, EngineInputError, type AccountClock, type EngineSnapshot } from './snapshot.ts';
+export {
+  compileRule,
+  evaluateRule,
+  type CompiledRule,
+  type EngineRule,
+  type EvaluateOptions,
+  type RuleEvaluation,
+} from './evaluate.ts';
+export { backtestRule, type BacktestInput } from './backtest.ts';
+export { ruleWarnings, type OtherRule } from './conflicts.ts';
+export { endOfLocalDay, localTime, zonedInstant, isoDate, dayNumber } from './time.ts';
