@@ -10,7 +10,10 @@ export interface AccessClaims {
   role: 'admin' | 'user';
 }
 
-/** Short-lived HS256 access tokens; only HS256 is accepted, so `alg: none` and key confusion fail. */
+/**
+ * Short-lived HS256 access tokens; only HS256 is accepted, so `alg: none` and key confusion fail. `exp` is required:
+ * a token without one, even correctly signed, would never end.
+ */
 export class AccessTokens {
   constructor(
     private readonly key: Uint8Array,
@@ -37,6 +40,7 @@ export class AccessTokens {
         issuer: ISSUER,
         audience: AUDIENCE,
         currentDate: this.now(),
+        requiredClaims: ['exp', 'iat', 'sub'],
       });
       const role = payload.role === 'admin' ? 'admin' : 'user';
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
