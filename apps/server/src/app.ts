@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { fileURLToPath } from 'node:url';
 import type { DestinationStream } from 'pino';
 import type { AppContext } from './context.ts';
+import { logOptions } from './lib/redact.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
@@ -21,16 +22,6 @@ declare module 'fastify' {
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
-
-/** Tokens travel in headers and, for the SSE stream and OAuth returns, in the query: keep them out of logs. */
-const SECRET_QUERY = /([?&](?:token|code|state|access_token)=)[^&]*/gi;
-const serializers = {
-  req: (req: { method: string; url: string; ip?: string }) => ({
-    method: req.method,
-    url: req.url.replace(SECRET_QUERY, '$1[redacted]'),
-    ip: req.ip,
-  }),
-};
 
 /**
  * Fastify writes two info lines per request, which bury everything else in a terminal: one line per request, at
@@ -51,10 +42,8 @@ export async function buildApp(
   options: { logger?: boolean; logStream?: DestinationStream } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : { level: ctx.config.logLevel, serializers, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Tokens travel in the query (SSE stream, OAuth returns, the sandbox's token exchange): see lib/redact.ts.
+    logger: options.logger === false ? false : logOptions(ctx.config.logLevel, options.logStream),
     logController: new RequestLog(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,

@@ -4,11 +4,12 @@ import { buildApp } from './app.ts';
 import { resolveAppSecret } from './config/app-secret.ts';
 import { loadConfig } from './config/env.ts';
 import { createContext } from './context.ts';
+import { logOptions } from './lib/redact.ts';
 
 /** Boots one process in its role: `all` (API + worker, the default), `api` or `worker`. */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const log = pino(logOptions(config.logLevel));
   const { secret, generated } = resolveAppSecret(config.appSecret, config.dataDir);
   if (generated)
     log.warn(

@@ -11,3 +11,4 @@ export * from './rule-codes.ts';
 export * from './rule-results.ts';
 export * from './rule-describe.ts';
 export * from './rule-templates.ts';
+export * from './redaction.ts';

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { redactHeaders, redactText, redactUrl } from './redaction.ts';
+
+describe('redactUrl', () => {
+  it('replaces the values of secret parameters and keeps the rest byte for byte', () => {
+    expect(redactUrl('https://graph.example/v25.0/me?fields=id%2Cname&access_token=EAAB.x-y&limit=5#top')).toBe(
+      'https://graph.example/v25.0/me?fields=id%2Cname&access_token=REDACTED&limit=5#top',
+    );
+    expect(redactUrl('/api/stream?token=abc&since=2026-01-01')).toBe('/api/stream?token=REDACTED&since=2026-01-01');
+  });
+
+  it('matches names whatever their case or encoding', () => {
+    expect(redactUrl('/x?Client_Secret=s1&%66b_exchange_token=s2&PASSWORD=s3')).toBe(
+      '/x?Client_Secret=REDACTED&%66b_exchange_token=REDACTED&PASSWORD=REDACTED',
+    );
+  });
+
+  it('leaves URLs without a query, and parameters without a value, as they are', () => {
+    expect(redactUrl('/api/auth/me')).toBe('/api/auth/me');
+    expect(redactUrl('/x?token&code=')).toBe('/x?token&code=REDACTED');
+    expect(redactUrl('/x?%E0%A4%A=1&state=s')).toBe('/x?%E0%A4%A=1&state=REDACTED');
+  });
+});
+
+describe('redactHeaders', () => {
+  it('replaces authorization and cookie values', () => {
+    expect(redactHeaders({ Authorization: 'Bearer t', cookie: 'sid=1', accept: 'json' })).toEqual({
+      Authorization: 'REDACTED',
+      cookie: 'REDACTED',
+      accept: 'json',
+    });
+  });
+});
+
+describe('redactText', () => {
+  it('removes known secret values of eight characters or more', () => {
+    expect(redactText('token EAAB1234 was refused; EAAB1234 again', ['EAAB1234', 'short'])).toBe(
+      'token REDACTED was refused; REDACTED again',
+    );
+  });
+});
