@@ -32,9 +32,10 @@ beforeAll(async () => {
   });
   ctx = createContext({ config, database, appSecret: TEST_SECRET, log: pino(logOptions('trace'), stream) });
   app = await buildApp(ctx, { logStream: stream });
-  // A route whose repository call fails inside the database, the way a bad value reaching SQL would.
-  app.post<{ Body: { id: string; passwordHash: string } }>('/failing-query', async (request) => {
-    await new AuthRepository(ctx.database.db).updatePassword(request.body.id, request.body.passwordHash);
+  // A route whose repository call fails inside the database: a NUL byte cannot be stored in a text column.
+  app.post<{ Body: { email: string; passwordHash: string } }>('/failing-query', async (request) => {
+    const { email, passwordHash } = request.body;
+    await new AuthRepository(ctx.database.db).createUser({ name: 'Null\u0000Byte', email, passwordHash });
     return { ok: true };
   });
   await app.ready();
@@ -47,23 +48,19 @@ afterAll(async () => {
 describe('captured log output', () => {
   it('logs a failed query with its SQL and error code, never its parameter values', async () => {
     const passwordHash = await hashPassword('Captured-Passw0rd');
-    const secretId = 'reset-token-QZ7kP2vLx9';
+    const email = 'failing-query-owner@example.com';
     lines.length = 0;
-    const response = await app.inject({
-      method: 'POST',
-      url: '/failing-query',
-      payload: { id: secretId, passwordHash },
-    });
+    const response = await app.inject({ method: 'POST', url: '/failing-query', payload: { email, passwordHash } });
     expect(response.statusCode).toBe(500);
 
     const error = records().find((record) => record.msg === 'unhandled error');
     expect(error?.err).toMatchObject({
-      message: expect.stringContaining('Failed query: update "users"'),
-      cause: { code: '22P02' },
+      message: expect.stringContaining('Failed query: insert into "users"'),
+      cause: { code: expect.stringMatching(/^22/) },
     });
     expect(logged()).not.toContain(passwordHash);
     expect(logged()).not.toContain(passwordHash.split('$').at(-1));
-    expect(logged()).not.toContain(secretId);
+    expect(logged()).not.toContain(email);
   });
 
   it('keeps the e-mail and the password hash of a failing registration out of the log', async () => {
@@ -79,15 +76,17 @@ describe('captured log output', () => {
     expect(logged()).not.toMatch(/\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{8,}/);
   });
 
-  it('logs the jobs logger’s errors through the same serializers', async () => {
+  it('logs the jobs logger’s errors through the same serializers, without the value Postgres quotes back', async () => {
     lines.length = 0;
     const failure = await new AuthRepository(ctx.database.db)
-      .updatePassword('job-secret-value-123', 'hash-secret-value-456')
+      .findUserById('job-secret-value-123')
       .catch((error: unknown) => error);
     pino(logOptions('info'), stream).error({ err: failure }, 'job failed');
-    expect(records()[0]?.err).toMatchObject({ message: expect.stringContaining('Failed query') });
+    expect(records()[0]?.err).toMatchObject({
+      message: expect.stringContaining('Failed query'),
+      cause: { code: '22P02', message: 'invalid input syntax for type uuid: "REDACTED"' },
+    });
     expect(logged()).not.toContain('job-secret-value-123');
-    expect(logged()).not.toContain('hash-secret-value-456');
   });
 
   it('logs requests without secret query parameters or secret headers', async () => {

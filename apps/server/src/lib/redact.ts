@@ -54,20 +54,19 @@ function redactValue(value: unknown, depth: number): unknown {
 
 function serializeError(error: Error, depth = 0): Record<string, unknown> {
   const type = error.constructor?.name ?? error.name;
-  const message = isQueryError(error)
-    ? `Failed query: ${error.query}`
-    : isDriverError(error)
-      ? error.message.replace(TRAILING_VALUE, `: "${REDACTED}"`)
-      : redactSecretsInText(error.message);
-  const out: Record<string, unknown> = { type, message };
-  if (error.stack && !isDriverError(error))
-    out.stack = redactSecretsInText(error.stack.replace(error.message, message));
+  // Checked first: PGlite's driver errors carry `query` and `params` too.
   if (isDriverError(error)) {
+    const out: Record<string, unknown> = { type, message: error.message.replace(TRAILING_VALUE, `: "${REDACTED}"`) };
     for (const field of DRIVER_FIELDS) {
       const value = (error as unknown as Record<string, unknown>)[field];
       if (value !== undefined) out[field] = value;
     }
-  } else if (!isQueryError(error)) {
+    return out;
+  }
+  const message = isQueryError(error) ? `Failed query: ${error.query}` : redactSecretsInText(error.message);
+  const out: Record<string, unknown> = { type, message };
+  if (error.stack) out.stack = redactSecretsInText(error.stack.replace(error.message, message));
+  if (!isQueryError(error)) {
     for (const [key, value] of Object.entries(error)) {
       if (key !== 'cause' && !(key in out)) out[key] = isSecretName(key) ? REDACTED : redactValue(value, depth);
     }
