@@ -2,16 +2,27 @@ import { createHmac } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimitRepository } from './rate-limit.repository.ts';
 
+/** What a limit counts by: the account (an e-mail address), the client's address, or the pair of both. */
+export type LimitScope = 'account' | 'address' | 'account-address';
+
 export interface LimitRule {
   /** What is counted, e.g. 'login:account'. */
   name: string;
+  scope: LimitScope;
   max: number;
   windowSeconds: number;
 }
 
+/** Who attempts: the account asked for and the address asking. */
+export interface Requester {
+  account: string;
+  address: string;
+}
+
 /**
- * Fixed-window attempt counters kept in the database, so a limit holds across every API process.
- * Keys are HMACs: the table never holds an e-mail address or an IP in clear.
+ * Fixed-window attempt counters kept in the database, so a limit holds across every API process. An attempt is
+ * counted before the work it guards (a password check, a mail), atomically, so concurrent attempts cannot all read
+ * "one left" (ADR 0018). Keys are HMACs: the table never holds an e-mail address or an IP in clear.
  */
 export class AttemptLimiter {
   constructor(
@@ -20,30 +31,47 @@ export class AttemptLimiter {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private bucketKey(rule: LimitRule, subject: string): string {
-    return `${rule.name}:${createHmac('sha256', this.key).update(subject).digest('hex').slice(0, 40)}`;
+  private digest(subject: string): string {
+    return createHmac('sha256', this.key).update(subject).digest('hex').slice(0, 40);
   }
 
-  /** Throws a 429 with Retry-After when the subject has used up its window. */
-  async assertAllowed(rule: LimitRule, subject: string, message: string): Promise<void> {
-    const bucket = await this.repository.find(this.bucketKey(rule, subject));
-    const now = this.now();
-    if (bucket && bucket.resetAt > now && bucket.count >= rule.max) {
-      throw AppError.tooManyRequests(message, (bucket.resetAt.getTime() - now.getTime()) / 1000);
+  private bucketKey(rule: LimitRule, who: Requester): string {
+    if (rule.scope === 'account') return `${rule.name}:${this.digest(who.account)}`;
+    if (rule.scope === 'address') return `${rule.name}:${this.digest(who.address)}`;
+    return `${rule.name}:${this.digest(who.account)}:${this.digest(who.address)}`;
+  }
+
+  /**
+   * Counts one attempt against each rule, in order, and throws a 429 with Retry-After at the first rule used up. The
+   * rules after it are not charged: attempts refused by a narrow limit do not spend a wider budget.
+   */
+  async take(rules: readonly LimitRule[], who: Requester, message: string): Promise<void> {
+    for (const rule of rules) {
+      const now = this.now();
+      const bucket = await this.repository.take(
+        this.bucketKey(rule, who),
+        now,
+        new Date(now.getTime() + rule.windowSeconds * 1000),
+      );
+      if (bucket.count > rule.max) {
+        throw AppError.tooManyRequests(message, (bucket.resetAt.getTime() - now.getTime()) / 1000);
+      }
     }
   }
 
-  /** Counts one attempt (a failure, or every request for the limits that count requests). */
-  record(rule: LimitRule, subject: string): Promise<void> {
-    const now = this.now();
-    return this.repository.increment(
-      this.bucketKey(rule, subject),
-      now,
-      new Date(now.getTime() + rule.windowSeconds * 1000),
-    );
+  /** Gives back the attempt `take` counted (it turned out not to be a guess). */
+  async refund(rules: readonly LimitRule[], who: Requester): Promise<void> {
+    for (const rule of rules) await this.repository.refund(this.bucketKey(rule, who), this.now());
   }
 
-  clear(rule: LimitRule, subject: string): Promise<void> {
-    return this.repository.delete(this.bucketKey(rule, subject));
+  async clear(rules: readonly LimitRule[], who: Requester): Promise<void> {
+    for (const rule of rules) await this.repository.delete(this.bucketKey(rule, who));
+  }
+
+  /** Forgets every count of an account under these rules, from every address (after a password reset). */
+  async clearAccount(rules: readonly LimitRule[], account: string): Promise<void> {
+    for (const rule of rules) {
+      if (rule.scope !== 'address') await this.repository.deleteTree(`${rule.name}:${this.digest(account)}`);
+    }
   }
 }

@@ -43,12 +43,6 @@ export class AuthRepository {
     });
   }
 
-  async updatePassword(userId: string, passwordHash: string): Promise<void> {
-    await this.system((tx) =>
-      tx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)),
-    );
-  }
-
   async insertRefreshToken(input: {
     userId: string;
     familyId: string;
@@ -83,15 +77,6 @@ export class AuthRepository {
     );
   }
 
-  async revokeAllForUser(userId: string, at: Date): Promise<void> {
-    await this.system((tx) =>
-      tx.db
-        .update(refreshTokens)
-        .set({ revokedAt: at })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt))),
-    );
-  }
-
   /** A session is alive while its family has an unrevoked, unexpired token. */
   async isSessionActive(familyId: string, userId: string, at: Date): Promise<boolean> {
     const [row] = await this.transactions.tenant(userId, (tx) =>
@@ -115,18 +100,65 @@ export class AuthRepository {
     await this.system((tx) => tx.db.insert(passwordResets).values(input));
   }
 
-  /** Takes a reset token once: marks it used and returns its user, or undefined if unknown, used or expired. */
-  async consumePasswordReset(tokenHash: string, at: Date): Promise<string | undefined> {
+  /** Whether a reset link is unused and unexpired: a cheap check before the new password is hashed. */
+  async isPasswordResetLive(tokenHash: string, at: Date): Promise<boolean> {
     const [row] = await this.system((tx) =>
       tx.db
+        .select({ id: passwordResets.id })
+        .from(passwordResets)
+        .where(
+          and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, at)),
+        ),
+    );
+    return Boolean(row);
+  }
+
+  /**
+   * Sets a new password with a reset link, in one transaction: takes the link once, kills the user's other unused
+   * links, stores the password and revokes every session. Returns the user, or undefined if the link is unknown,
+   * used or expired. The user's row is locked first, so two links of one user used at once are taken one after the
+   * other and the second finds itself already spent.
+   */
+  resetPassword(input: {
+    tokenHash: string;
+    passwordHash: string;
+    at: Date;
+  }): Promise<{ id: string; email: string } | undefined> {
+    const { tokenHash, passwordHash, at } = input;
+    return this.system(async ({ db: tx }) => {
+      const [user] = await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(
+          eq(
+            users.id,
+            tx
+              .select({ userId: passwordResets.userId })
+              .from(passwordResets)
+              .where(eq(passwordResets.tokenHash, tokenHash)),
+          ),
+        )
+        .for('update');
+      if (!user) return undefined;
+      const [taken] = await tx
         .update(passwordResets)
         .set({ usedAt: at })
         .where(
           and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, at)),
         )
-        .returning({ userId: passwordResets.userId }),
-    );
-    return row?.userId;
+        .returning({ id: passwordResets.id });
+      if (!taken) return undefined;
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+      await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, user.id));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
+      return user;
+    });
   }
 
   async insertOutboxMail(input: { toAddress: string; subject: string; textBody: string }): Promise<void> {

@@ -17,12 +17,22 @@ import { presentUser } from './auth.presenter.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
+/**
+ * Sign-in attempts are counted per account × address (the owner keeps signing in from elsewhere while someone
+ * guesses), per address (one address spraying many accounts) and per account over a longer window (the budget that
+ * bounds guessing spread over many addresses). ADR 0018 has the reasoning behind the numbers.
+ */
 const LIMITS = {
-  loginAccount: { name: 'login:account', max: 5, windowSeconds: 15 * 60 },
-  loginIp: { name: 'login:ip', max: 30, windowSeconds: 15 * 60 },
-  resetAccount: { name: 'reset:account', max: 3, windowSeconds: 60 * 60 },
-  resetIp: { name: 'reset:ip', max: 20, windowSeconds: 60 * 60 },
+  loginPair: { name: 'login:account-address', scope: 'account-address', max: 5, windowSeconds: 15 * 60 },
+  loginAddress: { name: 'login:address', scope: 'address', max: 30, windowSeconds: 15 * 60 },
+  loginAccount: { name: 'login:account', scope: 'account', max: 50, windowSeconds: 60 * 60 },
+  resetPair: { name: 'reset:account-address', scope: 'account-address', max: 3, windowSeconds: 60 * 60 },
+  resetAddress: { name: 'reset:address', scope: 'address', max: 20, windowSeconds: 60 * 60 },
+  resetAccount: { name: 'reset:account', scope: 'account', max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
+/** Narrowest first: an attempt refused by the pair limit never spends the account's budget. */
+const LOGIN_RULES = [LIMITS.loginPair, LIMITS.loginAddress, LIMITS.loginAccount];
+const RESET_RULES = [LIMITS.resetPair, LIMITS.resetAddress, LIMITS.resetAccount];
 
 const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again later.';
 const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
@@ -48,18 +58,17 @@ export class AuthService {
     return this.startSession(presentUser(row));
   }
 
+  /** The attempt is counted before the password is checked, so concurrent guesses cannot overrun a limit. */
   async login(input: LoginRequest, ip: string): Promise<Session> {
     const { limiter, repository } = this.deps;
-    await limiter.assertAllowed(LIMITS.loginIp, ip, TOO_MANY_LOGINS);
-    await limiter.assertAllowed(LIMITS.loginAccount, input.email, TOO_MANY_LOGINS);
+    const who = { account: input.email, address: ip };
+    await limiter.take(LOGIN_RULES, who, TOO_MANY_LOGINS);
     const row = await repository.findUserByEmail(input.email);
     const valid = await verifyPassword(row?.passwordHash, input.password);
-    if (!row || !valid) {
-      await limiter.record(LIMITS.loginIp, ip);
-      await limiter.record(LIMITS.loginAccount, input.email);
-      throw AppError.unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
-    }
-    await limiter.clear(LIMITS.loginAccount, input.email);
+    if (!row || !valid) throw AppError.unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+    // The owner's typos from this address are forgiven; a success was no guess, so it spends no wider budget.
+    await limiter.clear([LIMITS.loginPair], who);
+    await limiter.refund([LIMITS.loginAddress, LIMITS.loginAccount], who);
     return this.startSession(presentUser(row));
   }
 
@@ -102,10 +111,7 @@ export class AuthService {
   /** Always answers the same, whether or not the address has an account. */
   async forgotPassword(email: string, ip: string): Promise<string> {
     const { limiter, repository } = this.deps;
-    await limiter.assertAllowed(LIMITS.resetIp, ip, TOO_MANY_RESETS);
-    await limiter.assertAllowed(LIMITS.resetAccount, email, TOO_MANY_RESETS);
-    await limiter.record(LIMITS.resetIp, ip);
-    await limiter.record(LIMITS.resetAccount, email);
+    await limiter.take(RESET_RULES, { account: email, address: ip }, TOO_MANY_RESETS);
     const user = await repository.findUserByEmail(email);
     if (!user) return RESET_REQUESTED_MESSAGE;
     const token = randomToken();
@@ -120,13 +126,20 @@ export class AuthService {
     return RESET_REQUESTED_MESSAGE;
   }
 
-  /** Sets a new password with a single-use token, and signs every existing session out. */
+  /**
+   * Sets a new password with a single-use link: the user's other links die with it, every session ends, and the
+   * sign-in counts of the account are forgotten, so a lock someone else caused ends with the reset.
+   */
   async resetPassword(token: string, password: string): Promise<string> {
-    const now = this.deps.now();
-    const userId = await this.deps.repository.consumePasswordReset(hashToken(token), now);
-    if (!userId) throw AppError.badRequest('This password reset link is invalid or has expired.', 'INVALID_STATE');
-    await this.deps.repository.updatePassword(userId, await hashPassword(password));
-    await this.deps.repository.revokeAllForUser(userId, now);
+    const { repository, limiter } = this.deps;
+    const tokenHash = hashToken(token);
+    const invalid = () => AppError.badRequest('This password reset link is invalid or has expired.', 'INVALID_STATE');
+    // Checked first so that a made-up link costs no password hash; the transaction below decides.
+    if (!(await repository.isPasswordResetLive(tokenHash, this.deps.now()))) throw invalid();
+    const passwordHash = await hashPassword(password);
+    const user = await repository.resetPassword({ tokenHash, passwordHash, at: this.deps.now() });
+    if (!user) throw invalid();
+    await limiter.clearAccount(LOGIN_RULES, user.email);
     return PASSWORD_RESET_DONE_MESSAGE;
   }
 

@@ -1,5 +1,10 @@
 import { rateLimitBuckets, type SystemTx, type Transactions } from '@adpilot/db';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+
+export interface Bucket {
+  count: number;
+  resetAt: Date;
+}
 
 /** Counters keyed before anyone signs in: they belong to no user, so they live on the named system path. */
 export class RateLimitRepository {
@@ -9,17 +14,13 @@ export class RateLimitRepository {
     return this.transactions.system('attempt limits', work);
   }
 
-  async find(key: string) {
-    const [bucket] = await this.system((tx) =>
-      tx.db.select().from(rateLimitBuckets).where(eq(rateLimitBuckets.key, key)),
-    );
-    return bucket;
-  }
-
-  /** One atomic upsert: counts in the current window, or opens a new window when the old one is over. */
-  async increment(key: string, now: Date, resetAt: Date): Promise<void> {
+  /**
+   * Counts one attempt and answers the count it reached, in one statement: the upsert takes the row's lock, so
+   * concurrent attempts each see a different count and no two of them can both be the last one allowed.
+   */
+  async take(key: string, now: Date, resetAt: Date): Promise<Bucket> {
     const nowSql = sql`${now.toISOString()}::timestamptz`;
-    await this.system((tx) =>
+    const [bucket] = await this.system((tx) =>
       tx.db
         .insert(rateLimitBuckets)
         .values({ key, count: 1, resetAt })
@@ -29,11 +30,33 @@ export class RateLimitRepository {
             count: sql`case when ${rateLimitBuckets.resetAt} <= ${nowSql} then 1 else ${rateLimitBuckets.count} + 1 end`,
             resetAt: sql`case when ${rateLimitBuckets.resetAt} <= ${nowSql} then ${resetAt.toISOString()}::timestamptz else ${rateLimitBuckets.resetAt} end`,
           },
-        }),
+        })
+        .returning({ count: rateLimitBuckets.count, resetAt: rateLimitBuckets.resetAt }),
+    );
+    if (!bucket) throw new Error('rate limit upsert returned no row');
+    return bucket;
+  }
+
+  /** Gives one attempt back to a window still open (a sign-in that succeeded was no guess). */
+  async refund(key: string, now: Date): Promise<void> {
+    await this.system((tx) =>
+      tx.db
+        .update(rateLimitBuckets)
+        .set({ count: sql`${rateLimitBuckets.count} - 1` })
+        .where(and(eq(rateLimitBuckets.key, key), gt(rateLimitBuckets.count, 0), gt(rateLimitBuckets.resetAt, now))),
     );
   }
 
   async delete(key: string): Promise<void> {
     await this.system((tx) => tx.db.delete(rateLimitBuckets).where(eq(rateLimitBuckets.key, key)));
+  }
+
+  /** Deletes a key and every key under it (`<key>:…`): an account's own bucket and its per-address ones. */
+  async deleteTree(key: string): Promise<void> {
+    await this.system((tx) =>
+      tx.db
+        .delete(rateLimitBuckets)
+        .where(or(eq(rateLimitBuckets.key, key), sql`starts_with(${rateLimitBuckets.key}, ${`${key}:`})`)),
+    );
   }
 }
