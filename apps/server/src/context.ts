@@ -17,6 +17,8 @@ import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { RateLimitRepository } from './modules/auth/rate-limit.repository.ts';
 import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
+import { MailOutbox } from './providers/mail/mail-outbox.ts';
+import { MailOutboxRepository } from './providers/mail/mail-outbox.repository.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createMetaProvider, type MetaProvider } from './providers/meta/meta-provider.ts';
 
@@ -27,6 +29,7 @@ export interface AppContext {
   secretBox: SecretBox;
   accessTokens: AccessTokens;
   mailer: Mailer;
+  mailOutbox: MailOutbox;
   auth: AuthService;
   meta: MetaProvider;
   jobs: JobQueue;
@@ -53,11 +56,9 @@ export function createContext(options: ContextOptions): AppContext {
   const now = options.now ?? (() => new Date());
   const secretBox = new SecretBox(deriveKey(appSecret, 'encryption'));
   const authRepository = new AuthRepository(database);
+  const mailOutbox = new MailOutbox(new MailOutboxRepository(database), secretBox);
   const mailer =
-    options.mailer ??
-    (config.smtp
-      ? new SmtpMailer(config.smtp, config.mailFrom)
-      : new OutboxMailer((mail) => authRepository.insertOutboxMail(mail), log));
+    options.mailer ?? (config.smtp ? new SmtpMailer(config.smtp, config.mailFrom) : new OutboxMailer(mailOutbox, log));
   const accessTokens = new AccessTokens(deriveKey(appSecret, 'jwt'), now);
   const auth = new AuthService({
     repository: authRepository,
@@ -108,12 +109,13 @@ export function createContext(options: ContextOptions): AppContext {
     secretBox,
     accessTokens,
     mailer,
+    mailOutbox,
     auth,
     meta,
     jobs,
     adAccounts,
     adAccountSync,
-    admin: new AdminService({ transactions: database, repository: new AdminRepository() }),
+    admin: new AdminService({ transactions: database, repository: new AdminRepository(), secretBox }),
     now,
   };
 }

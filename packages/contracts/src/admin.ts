@@ -7,6 +7,8 @@ export const outboxMailSchema = z.object({
   subject: z.string(),
   text: z.string(),
   createdAt: z.string(),
+  /** When the link the mail carries expires; the outbox deletes the mail then. */
+  expiresAt: z.string(),
 });
 
 export const outboxQuerySchema = z.strictObject({

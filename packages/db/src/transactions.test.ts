@@ -28,7 +28,9 @@ describe('units of work and row-level security', () => {
         ])
         .returning({ id: users.id });
       await tx.db.insert(activityLogs).values([entry(rows[0]!.id, 'alice entry'), entry(rows[1]!.id, 'bob entry')]);
-      await tx.db.insert(mailOutbox).values({ toAddress: 'alice@example.com', subject: 's', textBody: 'b' });
+      await tx.db
+        .insert(mailOutbox)
+        .values({ toAddress: 'alice@example.com', subject: 's', sealedBody: 'v1.b', expiresAt: new Date() });
       return rows.map((r) => r.id) as [string, string];
     });
   });

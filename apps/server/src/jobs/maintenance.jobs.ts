@@ -8,7 +8,7 @@ export const PURGE_JOB = 'maintenance-purge';
 /** How long revoked refresh tokens are kept so that replaying one is still detected as reuse. */
 export const KEEP_REVOKED_DAYS = 7;
 
-/** Hourly: drop spent and expired single-use tokens and closed rate-limit windows. */
+/** Hourly: drop spent and expired single-use tokens, closed rate-limit windows and outbox mail whose link expired. */
 export function defineMaintenanceJobs(
   queue: JobQueue,
   deps: { transactions: Transactions; repository: MaintenanceRepository; now: () => Date; log: FastifyBaseLogger },
@@ -24,7 +24,7 @@ export function defineMaintenanceJobs(
       const purged = await deps.transactions.system('maintenance purge', (tx) =>
         deps.repository.purgeExpired(tx, now, keepRevokedUntil),
       );
-      deps.log.info({ purged }, 'purged expired tokens and limit windows');
+      deps.log.info({ purged }, 'purged expired tokens, limit windows and outbox mail');
     },
   });
 }

@@ -40,14 +40,18 @@ export const passwordResets = pgTable(
   ],
 );
 
-/** Mail that the embedded default "sends": kept here and visible to the admin, instead of an SMTP server. */
+/**
+ * Mail that the embedded default "sends": kept here and visible to the admin, instead of an SMTP server. Bodies hold
+ * live links, so they are sealed (AES-256-GCM, the server's SecretBox) and deleted when what they carry expires.
+ */
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
+    sealedBody: text('sealed_body').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],

@@ -1,6 +1,6 @@
+import { mailOutbox } from '@adpilot/db';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthRepository } from '../auth/auth.repository.ts';
 import { OutboxMailer } from '../../providers/mail/mailer.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 
@@ -11,18 +11,18 @@ describe('admin outbox', () => {
   });
   afterAll(() => t.close());
 
+  const inAnHour = () => new Date(t.clock.now.getTime() + 3_600_000);
+
   it('shows the admin the mail the outbox holds, and refuses everyone else', async () => {
     const admin = await registerUser(t.app);
     const member = await registerUser(t.app);
     expect(admin.user.role).toBe('admin');
-    const outbox = new OutboxMailer(
-      (mail) => new AuthRepository(t.database).insertOutboxMail(mail),
-      pino({ level: 'silent' }),
-    );
-    await outbox.send({
+    const expiresAt = inAnHour();
+    await new OutboxMailer(t.ctx.mailOutbox, pino({ level: 'silent' })).send({
       to: member.user.email,
       subject: 'Reset your AdPilot password',
       text: 'link: /reset-password?token=abc',
+      expiresAt,
     });
 
     const response = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: admin.auth });
@@ -31,11 +31,29 @@ describe('admin outbox', () => {
       to: member.user.email,
       subject: 'Reset your AdPilot password',
       text: expect.stringContaining('token=abc'),
+      expiresAt: expiresAt.toISOString(),
     });
 
     const refused = await t.app.inject({ method: 'GET', url: '/api/admin/outbox', headers: member.auth });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('FORBIDDEN');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/outbox' })).statusCode).toBe(401);
+  });
+
+  it('keeps bodies sealed at rest: the stored row holds no link, the admin reads it opened', async () => {
+    const secret = 'sealed-at-rest-token-123';
+    await t.ctx.mailOutbox.store({
+      to: 'sealed@example.com',
+      subject: 'Reset your AdPilot password',
+      text: `Open https://adpilot.example/reset-password?token=${secret}`,
+      expiresAt: inAnHour(),
+    });
+    const rows = await t.inspect((db) => db.select().from(mailOutbox));
+    const row = rows.find((candidate) => candidate.toAddress === 'sealed@example.com');
+    expect(row?.sealedBody).toMatch(/^v1\./);
+    expect(JSON.stringify(rows)).not.toContain(secret);
+
+    const mail = (await t.ctx.admin.recentOutboxMail(50)).find((candidate) => candidate.to === 'sealed@example.com');
+    expect(mail?.text).toBe(`Open https://adpilot.example/reset-password?token=${secret}`);
   });
 });

@@ -1,12 +1,4 @@
-import {
-  mailOutbox,
-  passwordResets,
-  refreshTokens,
-  users,
-  type SystemTx,
-  type Transactions,
-  type UserRow,
-} from '@adpilot/db';
+import { passwordResets, refreshTokens, users, type SystemTx, type Transactions, type UserRow } from '@adpilot/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 
 /**
@@ -159,9 +151,5 @@ export class AuthRepository {
         .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
       return user;
     });
-  }
-
-  async insertOutboxMail(input: { toAddress: string; subject: string; textBody: string }): Promise<void> {
-    await this.system((tx) => tx.db.insert(mailOutbox).values(input));
   }
 }

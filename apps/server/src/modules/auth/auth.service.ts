@@ -120,6 +120,7 @@ export class AuthService {
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await this.deps.mailer.send({
       to: user.email,
+      expiresAt,
       subject: 'Reset your AdPilot password',
       text: `Hello ${user.name},\n\nSomeone asked to reset the password of your AdPilot account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
     });

@@ -1,4 +1,4 @@
-import { oauthStates, passwordResets, rateLimitBuckets, refreshTokens } from '@adpilot/db';
+import { mailOutbox, oauthStates, passwordResets, rateLimitBuckets, refreshTokens } from '@adpilot/db';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
@@ -50,8 +50,20 @@ describe('purgeExpired', () => {
         { key: 'closed', count: 3, resetAt: at(-0.25) },
       ]);
 
+      await db.insert(mailOutbox).values([
+        { toAddress: 'a@example.com', subject: 'live', sealedBody: 'v1.x', expiresAt: at(0.5) },
+        { toAddress: 'a@example.com', subject: 'expired', sealedBody: 'v1.y', expiresAt: at(-0.5) },
+      ]);
+
       const counts = await new MaintenanceRepository().purgeExpired(tx, now, at(-24 * 7));
-      expect(counts).toEqual({ oauthStates: 2, passwordResets: 1, refreshTokens: 2, rateLimitBuckets: 1 });
+      expect(counts).toEqual({
+        oauthStates: 2,
+        passwordResets: 1,
+        refreshTokens: 2,
+        rateLimitBuckets: 1,
+        outboxMail: 1,
+      });
+      expect((await db.select().from(mailOutbox)).map((r) => r.subject)).toEqual(['live']);
       expect((await db.select().from(oauthStates)).map((r) => r.stateHash)).toEqual(['live']);
       expect((await db.select().from(rateLimitBuckets)).map((r) => r.key)).toEqual(['open']);
       const tokens = (await db.select().from(refreshTokens)).map((r) => r.tokenHash);

@@ -1,4 +1,4 @@
-import { oauthStates, passwordResets, rateLimitBuckets, refreshTokens, type SystemTx } from '@adpilot/db';
+import { mailOutbox, oauthStates, passwordResets, rateLimitBuckets, refreshTokens, type SystemTx } from '@adpilot/db';
 import { lt, or, isNotNull } from 'drizzle-orm';
 
 export interface PurgeCounts {
@@ -6,9 +6,10 @@ export interface PurgeCounts {
   passwordResets: number;
   refreshTokens: number;
   rateLimitBuckets: number;
+  outboxMail: number;
 }
 
-/** Deletes what can no longer be used: expired or spent single-use tokens, closed limit windows. */
+/** Deletes what can no longer be used: expired or spent single-use tokens, closed limit windows, expired mail. */
 export class MaintenanceRepository {
   /** Every tenant's spent tokens: a cross-tenant job, on the system path. */
   async purgeExpired(tx: SystemTx, now: Date, keepRevokedUntil: Date): Promise<PurgeCounts> {
@@ -30,11 +31,14 @@ export class MaintenanceRepository {
       .delete(rateLimitBuckets)
       .where(lt(rateLimitBuckets.resetAt, now))
       .returning({ key: rateLimitBuckets.key });
+    // An outbox mail carries a reset link: once the link is dead the mail is only a liability.
+    const mail = await tx.db.delete(mailOutbox).where(lt(mailOutbox.expiresAt, now)).returning({ id: mailOutbox.id });
     return {
       oauthStates: count(states),
       passwordResets: count(resets),
       refreshTokens: count(tokens),
       rateLimitBuckets: count(buckets),
+      outboxMail: count(mail),
     };
   }
 }

@@ -49,6 +49,7 @@ describe('SmtpMailer', () => {
       to: 'ann@example.com',
       subject: 'Reset your AdPilot password',
       text: 'Open https://x/reset-password?token=abc',
+      expiresAt: new Date(Date.now() + 3_600_000),
     });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: 'no-reply@adpilot.local', to: ['ann@example.com'], user: 'mailer' });
@@ -58,6 +59,8 @@ describe('SmtpMailer', () => {
 
   it('fails loudly on wrong credentials', async () => {
     const mailer = new SmtpMailer({ host: '127.0.0.1', port, user: 'mailer', pass: 'wrong', secure: false }, 'a@b.c');
-    await expect(mailer.send({ to: 'ann@example.com', subject: 's', text: 't' })).rejects.toThrow();
+    await expect(
+      mailer.send({ to: 'ann@example.com', subject: 's', text: 't', expiresAt: new Date() }),
+    ).rejects.toThrow();
   });
 });

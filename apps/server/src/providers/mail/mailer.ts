@@ -1,10 +1,13 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailOutbox } from './mail-outbox.ts';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** When what the mail carries (a link) stops working: a kept copy is deleted then. */
+  expiresAt: Date;
 }
 
 export interface Mailer {
@@ -35,19 +38,19 @@ export class SmtpMailer implements Mailer {
 }
 
 /**
- * The embedded default: mail is kept in the outbox table (the admin reads it there) and a log line says so.
+ * The embedded default: mail is kept in the outbox (the admin reads it there) and a log line says so.
  * The line names recipient and subject only — bodies hold single-use links.
  */
 export class OutboxMailer implements Mailer {
   readonly kind = 'outbox';
 
   constructor(
-    private readonly store: (mail: { toAddress: string; subject: string; textBody: string }) => Promise<void>,
+    private readonly outbox: Pick<MailOutbox, 'store'>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   async send(mail: Mail): Promise<void> {
-    await this.store({ toAddress: mail.to, subject: mail.subject, textBody: mail.text });
+    await this.outbox.store(mail);
     this.log.info({ to: mail.to, subject: mail.subject }, 'mail stored in the outbox (no SMTP server configured)');
   }
 }

@@ -1,0 +1,23 @@
+import type { SecretBox } from '../../lib/crypto.ts';
+import type { Mail } from './mailer.ts';
+import type { MailOutboxRepository } from './mail-outbox.repository.ts';
+
+/**
+ * Mail kept in the database instead of sent (no SMTP server). Bodies carry live reset links, so they are sealed at
+ * rest and opened only for the administrator; the hourly maintenance job deletes each one when it expires.
+ */
+export class MailOutbox {
+  constructor(
+    private readonly repository: MailOutboxRepository,
+    private readonly secretBox: SecretBox,
+  ) {}
+
+  store(mail: Mail): Promise<void> {
+    return this.repository.insert({
+      toAddress: mail.to,
+      subject: mail.subject,
+      sealedBody: this.secretBox.encrypt(mail.text),
+      expiresAt: mail.expiresAt,
+    });
+  }
+}
