@@ -51,7 +51,7 @@ describe('request log lines', () => {
     expect(logged[0]).toMatchObject({
       level: 20,
       msg: 'request completed',
-      req: { method: 'GET', url: '/api/health?token=[redacted]' },
+      req: { method: 'GET', url: '/api/health?token=REDACTED' },
       res: { statusCode: 200 },
     });
     expect(logged[0]?.responseTime).toEqual(expect.any(Number));
