@@ -6,6 +6,7 @@ export * from './ad-accounts.ts';
 export * from './health.ts';
 export * from './admin.ts';
 export * from './metrics.ts';
+export * from './rule-constants.ts';
 export * from './rules.ts';
 export * from './rule-codes.ts';
 export * from './rule-results.ts';

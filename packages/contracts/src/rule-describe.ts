@@ -7,7 +7,7 @@ import type {
   PlannedChange,
   RuleEntityRef,
 } from './rule-results.ts';
-import { STATE_METRICS, type RuleMetric, type RuleOperator, type RuleWindow } from './rules.ts';
+import { STATE_METRICS, type RuleMetric, type RuleOperator, type RuleWindow } from './rule-constants.ts';
 
 /**
  * Plain English for the activity log's description, rendered from the stored codes and values. The web renders
@@ -100,9 +100,9 @@ function leaves(group: GroupTrace): ConditionTrace[] {
 
 const NOT_JUDGED_EN: Record<NotJudged['code'], (p: CodeParams) => string> = {
   min_spend_not_reached: (p) =>
-    `not judged yet: spend ${formatFigure(num(p.spend))} is under the minimum ${formatFigure(num(p.minimum))}`,
+    `Not judged yet: spend ${formatFigure(num(p.spend))} is under the minimum ${formatFigure(num(p.minimum))}`,
   min_impressions_not_reached: (p) =>
-    `not judged yet: ${formatFigure(num(p.impressions))} impressions, under the minimum ${formatFigure(num(p.minimum))}`,
+    `Not judged yet: ${formatFigure(num(p.impressions))} impressions, under the minimum ${formatFigure(num(p.minimum))}`,
 };
 
 function num(value: CodeParams[string] | undefined): number | null {

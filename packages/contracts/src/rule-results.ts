@@ -10,15 +10,8 @@ import {
   notJudgedSchema,
   ruleWarningSchema,
 } from './rule-codes.ts';
-import {
-  RULE_ACTION_TYPES,
-  RULE_LIMITS,
-  RULE_MATCH_MODES,
-  RULE_MESSAGES,
-  ruleMetricSchema,
-  ruleOperatorSchema,
-  ruleWindowSchema,
-} from './rules.ts';
+import { RULE_ACTION_TYPES, RULE_LIMITS, RULE_MATCH_MODES, RULE_MESSAGES } from './rule-constants.ts';
+import { ruleMetricSchema, ruleOperatorSchema, ruleWindowSchema } from './rules.ts';
 
 /** What the engine decided and why, as the preview, the backtest, the run history and the log show it. */
 

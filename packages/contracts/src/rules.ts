@@ -1,158 +1,23 @@
 import { z } from 'zod';
 import { ENTITY_LEVELS } from './metrics.ts';
 import { ruleWarningSchema } from './rule-codes.ts';
+import {
+  RULE_METRICS,
+  RULE_WINDOWS,
+  RULE_OPERATORS,
+  BUDGET_ACTION_TYPES,
+  RULE_MATCH_MODES,
+  RULE_SCHEDULE_MINUTES,
+  RULE_ENTITY_STATUSES,
+  RULE_LIMITS,
+  RULE_SAFEGUARD_DEFAULTS,
+  RULE_MESSAGES,
+} from './rule-constants.ts';
 
 /**
  * The automation rule format: the public API's JSON, the builder's form and what the engine evaluates. Money is in
  * the account currency's major units (500 = ฿500); the engine converts budgets to Meta's minor units.
  */
-
-/** Metrics a condition can read. The last three are the entity's state, not delivery over a window. */
-export const RULE_METRICS = [
-  'spend',
-  'impressions',
-  'reach',
-  'frequency',
-  'clicks',
-  'link_clicks',
-  'ctr',
-  'cpc',
-  'cpm',
-  'conversions',
-  'cpa',
-  'conversion_value',
-  'roas',
-  'daily_budget',
-  'lifetime_budget',
-  'hours_since_creation',
-] as const;
-export type RuleMetric = (typeof RULE_METRICS)[number];
-
-/** Metrics that describe the entity now, whatever the condition's window. */
-export const STATE_METRICS: ReadonlySet<RuleMetric> = new Set([
-  'daily_budget',
-  'lifetime_budget',
-  'hours_since_creation',
-]);
-/** Metrics in the account currency's major units. */
-export const MONEY_METRICS: ReadonlySet<RuleMetric> = new Set([
-  'spend',
-  'cpc',
-  'cpm',
-  'cpa',
-  'conversion_value',
-  'daily_budget',
-  'lifetime_budget',
-]);
-
-/** Windows in the account's time zone; `last_Nd` are the N whole days before today, plus today with includeToday. */
-export const RULE_WINDOWS = ['today', 'yesterday', 'last_3d', 'last_7d', 'last_14d', 'last_30d', 'lifetime'] as const;
-export type RuleWindow = (typeof RULE_WINDOWS)[number];
-
-export const RULE_OPERATORS = ['gt', 'gte', 'lt', 'lte', 'eq', 'neq', 'between'] as const;
-export type RuleOperator = (typeof RULE_OPERATORS)[number];
-
-export const RULE_ACTION_TYPES = [
-  'pause',
-  'resume',
-  'increase_budget',
-  'decrease_budget',
-  'set_budget',
-  'notify',
-] as const;
-export type RuleActionType = (typeof RULE_ACTION_TYPES)[number];
-export const BUDGET_ACTION_TYPES: ReadonlySet<RuleActionType> = new Set([
-  'increase_budget',
-  'decrease_budget',
-  'set_budget',
-]);
-
-export const RULE_MATCH_MODES = ['all', 'any'] as const;
-export const RULE_SCHEDULE_MINUTES = [5, 15, 30, 60] as const;
-/** The entity statuses a scope may filter on (the entity's own status, which pause and resume change). */
-export const RULE_ENTITY_STATUSES = ['ACTIVE', 'PAUSED'] as const;
-
-export const RULE_LIMITS = {
-  nameMax: 100,
-  descriptionMax: 500,
-  nameContainsMax: 200,
-  notifyMessageMax: 500,
-  adAccountsMax: 50,
-  /** The top-level group is depth 1. */
-  groupDepthMax: 3,
-  conditionsMax: 50,
-  percentMax: 1000,
-  factorMax: 1000,
-  cooldownHoursMax: 720,
-  maxActionsPerDayMax: 10_000,
-  settleHoursMax: 23,
-  backtestDaysMax: 90,
-  backtestDaysDefault: 30,
-} as const;
-
-export const RULE_SAFEGUARD_DEFAULTS = {
-  cooldownHours: 24,
-  maxActionsPerDay: 20,
-  minSpend: 0,
-  minImpressions: 0,
-  settleHours: 0,
-} as const;
-
-/** Meta refuses a fifth budget change within an hour on the same budget (error 17). */
-export const META_BUDGET_CHANGES_PER_HOUR = 4;
-
-/** The texts of spec §3, §4 and §6 for rules, and one message per refusal of the rule format. */
-export const RULE_MESSAGES = {
-  notAuthenticated: 'User not authenticated',
-  notFound: 'Rule not found',
-  nameRequired: 'Rule name is required',
-  nameMax: `Rule name must be at most ${RULE_LIMITS.nameMax} characters`,
-  descriptionMax: `Description must be at most ${RULE_LIMITS.descriptionMax} characters`,
-  levelInvalid: 'Level must be campaign, adset or ad',
-  adAccountIdInvalid: 'Invalid ad account id',
-  adAccountNotOwned: 'This ad account is not one of yours',
-  adAccountsMax: `A rule can name at most ${RULE_LIMITS.adAccountsMax} ad accounts`,
-  nameContainsInvalid: `The name filter must be 1 to ${RULE_LIMITS.nameContainsMax} characters`,
-  statusInvalid: 'Status must be ACTIVE or PAUSED',
-  metricUnknown: `Unknown metric: use one of ${RULE_METRICS.join(', ')}`,
-  windowUnknown: `Unknown window: use one of ${RULE_WINDOWS.join(', ')}`,
-  operatorUnknown: `Unknown operator: use one of ${RULE_OPERATORS.join(', ')}`,
-  matchInvalid: 'A group matches all or any of its items',
-  itemInvalid: 'Each item is a condition (metric, operator, value, window) or a group (match, items)',
-  valueInvalid: 'The value must be a number, [low, high] for between, or { metric, factor }',
-  valueNotFinite: 'The value must be a finite number',
-  betweenNeedsRange: 'between needs two numbers [low, high]',
-  rangeUnordered: 'The low end of between must not be above the high end',
-  rangeNeedsBetween: 'A range [low, high] needs the between operator',
-  factorInvalid: `The factor must be above 0 and at most ${RULE_LIMITS.factorMax}`,
-  conditionsEmpty: 'Add at least one condition',
-  groupTooDeep: `Groups nest at most ${RULE_LIMITS.groupDepthMax} levels deep`,
-  conditionsMax: `A rule can hold at most ${RULE_LIMITS.conditionsMax} conditions`,
-  actionsEmpty: 'Add at least one action',
-  actionTypeUnknown: `Unknown action: use one of ${RULE_ACTION_TYPES.join(', ')}`,
-  percentOutOfRange: `A percentage must be above 0 and at most ${RULE_LIMITS.percentMax}`,
-  decreasePercentMax: 'A decrease must be below 100%',
-  amountPositive: 'The amount must be above 0',
-  unitInvalid: 'The unit must be percent or amount',
-  ceilingPositive: 'The ceiling must be above 0',
-  floorPositive: 'The floor must be above 0',
-  floorAboveCeiling: 'The floor must not be above the ceiling',
-  budgetActionAtAdLevel: 'Ads have no budget: budget actions need the campaign or ad set level',
-  oneBudgetAction: 'A rule changes a budget with one action at most',
-  pauseAndResume: 'A rule cannot both pause and resume',
-  notifyMessageMax: `The message must be at most ${RULE_LIMITS.notifyMessageMax} characters`,
-  scheduleInvalid: 'The schedule is { everyMinutes: 5, 15, 30 or 60 } or { dailyAt: "HH:MM" }',
-  everyMinutesInvalid: 'Run every 5, 15, 30 or 60 minutes',
-  dailyAtInvalid: 'The time must be HH:MM between 00:00 and 23:59',
-  cooldownInvalid: `The cooldown is 0 to ${RULE_LIMITS.cooldownHoursMax} whole hours`,
-  maxActionsInvalid: `Actions per day must be a whole number from 1 to ${RULE_LIMITS.maxActionsPerDayMax}`,
-  minSpendInvalid: 'The minimum spend must be 0 or more',
-  minImpressionsInvalid: 'The minimum impressions must be a whole number, 0 or more',
-  settleHoursInvalid: `Settle hours are 0 to ${RULE_LIMITS.settleHoursMax} whole hours`,
-  nothingToUpdate: 'Nothing to update',
-  backtestDaysInvalid: `Days must be a whole number from 1 to ${RULE_LIMITS.backtestDaysMax}`,
-  activeRuleLimit: 'Your plan allows no more active rules',
-} as const;
 
 const M = RULE_MESSAGES;
 
