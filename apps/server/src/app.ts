@@ -6,7 +6,7 @@ import type { AppContext } from './context.ts';
 import { logOptions } from './lib/redact.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
+import { envelopeServerOptions, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { adAccountsRoutes } from './modules/ad-accounts/ad-accounts.routes.ts';
@@ -48,6 +48,7 @@ export async function buildApp(
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
+    ...envelopeServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -55,7 +56,10 @@ export async function buildApp(
   app.decorate('ctx', ctx);
 
   // External plugins first, then our own, then routes.
-  await registerSecurity(app, { https: ctx.config.publicUrl.startsWith('https://') });
+  await registerSecurity(app, {
+    https: ctx.config.publicUrl.startsWith('https://'),
+    requestsPerMinute: ctx.config.rateLimitMax,
+  });
   await registerDocs(app);
   registerErrorHandling(app);
   registerAuthentication(app);

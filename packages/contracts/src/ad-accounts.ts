@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, text } from './text.ts';
 
 export const AD_ACCOUNT_MESSAGES = {
   connected: (count: number) => `Successfully connected ${count} ad account(s)!`,
@@ -43,15 +44,13 @@ export const adAccountIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'Inv
 /** PATCH /ad-accounts/{id}: the fields a user may change. */
 export const updateAdAccountRequestSchema = z
   .strictObject({
-    facebook_account_name: z.string().trim().min(1).max(200).optional(),
+    facebook_account_name: text({ trim: true }).min(1).max(200).optional(),
     auto_sync: z.boolean().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' });
 
-const isoDate = z.iso.date({ error: 'Dates must be YYYY-MM-DD' });
-
 export const adAccountStatsQuerySchema = z
-  .strictObject({ start_date: isoDate.optional(), end_date: isoDate.optional() })
+  .strictObject({ start_date: calendarDate().optional(), end_date: calendarDate().optional() })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
     message: 'start_date must not be after end_date',
     path: ['start_date'],
@@ -84,8 +83,8 @@ export const adAccountStatsSchema = z.object({
 export const authUrlResponseSchema = z.object({ authUrl: z.string() });
 
 export const facebookCallbackRequestSchema = z.strictObject({
-  code: z.string().min(1, 'code is required').max(2048),
-  state: z.string().min(1, 'state is required').max(256),
+  code: text().min(1, 'code is required').max(2048),
+  state: text().min(1, 'state is required').max(256),
 });
 
 export const facebookCallbackResponseSchema = z.object({ connectedAccounts: z.array(adAccountSchema) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
+import { text } from './text.ts';
 
 /** The exact validation texts of spec §5; the server answers with the same ones. */
 export const AUTH_MESSAGES = {
@@ -20,17 +21,14 @@ export const AUTH_MESSAGES = {
   refreshTokenRequired: 'Refresh token is required',
 } as const;
 
-const email = z
-  .string({ error: AUTH_MESSAGES.emailRequired })
-  .trim()
+const email = text({ required: AUTH_MESSAGES.emailRequired, trim: true })
   .min(1, AUTH_MESSAGES.emailRequired)
   .max(254, AUTH_MESSAGES.emailInvalid)
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }))
   .transform((value) => value.toLowerCase());
 
 /** A new password: the strength rules of spec §5. */
-export const newPasswordSchema = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
+export const newPasswordSchema = text({ required: AUTH_MESSAGES.passwordRequired })
   .min(1, AUTH_MESSAGES.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin)
   .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax)
@@ -38,17 +36,14 @@ export const newPasswordSchema = z
   .regex(/[A-Z]/, AUTH_MESSAGES.passwordUpper)
   .regex(/[0-9]/, AUTH_MESSAGES.passwordNumber);
 
-const name = z
-  .string({ error: AUTH_MESSAGES.nameRequired })
-  .trim()
+const name = text({ required: AUTH_MESSAGES.nameRequired, trim: true })
   .min(1, AUTH_MESSAGES.nameRequired)
   .min(NAME_MIN_LENGTH, AUTH_MESSAGES.nameMin)
   .max(NAME_MAX_LENGTH, AUTH_MESSAGES.nameMax);
 
 export const loginRequestSchema = z.strictObject({
   email,
-  password: z
-    .string({ error: AUTH_MESSAGES.passwordRequired })
+  password: text({ required: AUTH_MESSAGES.passwordRequired })
     .min(1, AUTH_MESSAGES.passwordRequired)
     .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax),
 });
@@ -61,7 +56,7 @@ export const registerFormSchema = z
     name,
     email,
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
+    confirmPassword: text({ required: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
     acceptTerms: z.boolean(),
   })
   .refine((form) => form.password === form.confirmPassword, {
@@ -70,27 +65,26 @@ export const registerFormSchema = z
   });
 
 export const refreshRequestSchema = z.strictObject({
-  refreshToken: z
-    .string({ error: AUTH_MESSAGES.refreshTokenRequired })
+  refreshToken: text({ required: AUTH_MESSAGES.refreshTokenRequired })
     .min(1, AUTH_MESSAGES.refreshTokenRequired)
     .max(512),
 });
 
 export const logoutRequestSchema = z.strictObject({
-  refreshToken: z.string().max(512).optional(),
+  refreshToken: text().max(512).optional(),
 });
 
 export const forgotPasswordRequestSchema = z.strictObject({ email });
 
 export const resetPasswordRequestSchema = z.strictObject({
-  token: z.string({ error: AUTH_MESSAGES.tokenRequired }).min(1, AUTH_MESSAGES.tokenRequired).max(512),
+  token: text({ required: AUTH_MESSAGES.tokenRequired }).min(1, AUTH_MESSAGES.tokenRequired).max(512),
   password: newPasswordSchema,
 });
 
 export const resetPasswordFormSchema = z
   .object({
     password: newPasswordSchema,
-    confirmPassword: z.string({ error: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
+    confirmPassword: text({ required: AUTH_MESSAGES.confirmRequired }).min(1, AUTH_MESSAGES.confirmRequired),
   })
   .refine((form) => form.password === form.confirmPassword, {
     message: AUTH_MESSAGES.passwordsMatch,

@@ -1,6 +1,7 @@
 export * from './envelope.ts';
 export * from './error-codes.ts';
 export * from './constants.ts';
+export * from './text.ts';
 export * from './auth.ts';
 export * from './ad-accounts.ts';
 export * from './health.ts';

@@ -26,6 +26,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the flood limit per minute, 600 by default, 0 for off, never negative', () => {
+    expect(loadConfig({}).rateLimitMax).toBe(600);
+    expect(loadConfig({ RATE_LIMIT_MAX: '0' }).rateLimitMax).toBe(0);
+    expect(loadConfig({ RATE_LIMIT_MAX: '50000' }).rateLimitMax).toBe(50_000);
+    expect(() => loadConfig({ RATE_LIMIT_MAX: '-1' })).toThrow(/RATE_LIMIT_MAX/);
+  });
+
   it('switches to Meta when an app id and secret are set, and refuses one without the other', () => {
     expect(loadConfig({ META_APP_ID: '1', META_APP_SECRET: 's' }).meta.mode).toBe('live');
     expect(() => loadConfig({ META_APP_ID: '1' })).toThrow(/META_APP_SECRET/);

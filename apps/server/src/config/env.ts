@@ -25,6 +25,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
   APP_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -64,6 +65,8 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  /** Requests per minute one address may make before the flood limit answers 429; 0 turns it off. */
+  rateLimitMax: number;
   appSecret?: string;
   trustProxy: boolean;
   webDistDir?: string;
@@ -104,6 +107,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    rateLimitMax: env.RATE_LIMIT_MAX,
     appSecret: env.APP_SECRET,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,

@@ -1,5 +1,7 @@
-import type { ErrorEnvelope, FieldError } from '@adpilot/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ErrorCode, ErrorEnvelope, FieldError } from '@adpilot/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
@@ -31,6 +33,16 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorEnvelope['code']; messa
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'BAD_REQUEST', message: 'Invalid Content-Length' },
 };
 
+/** The envelope code of a 4xx that carries none of its own (Fastify's, a plugin's, the static files'). */
+const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
 /** One handler turns every error into the envelope; 5xx answers never carry internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -60,28 +72,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .send({ success: false, message: 'Internal server error', code: 'INTERNAL_ERROR' } satisfies ErrorEnvelope);
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) {
-      return reply.status(429).send({
-        success: false,
-        message: 'Too many requests, please try again later',
-        code: 'RATE_LIMITED',
-      } satisfies ErrorEnvelope);
-    }
     if (status >= 400 && status < 500) {
       const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-      const fallbackCode: ErrorEnvelope['code'] =
-        status === 404
-          ? 'NOT_FOUND'
-          : status === 413
-            ? 'PAYLOAD_TOO_LARGE'
-            : status === 415
-              ? 'UNSUPPORTED_MEDIA_TYPE'
-              : 'BAD_REQUEST';
       const message =
         known?.message ?? (error instanceof SyntaxError ? 'Request body is not valid JSON' : error.message);
-      return reply
-        .status(status)
-        .send({ success: false, message, code: known?.code ?? fallbackCode } satisfies ErrorEnvelope);
+      return reply.status(status).send({
+        success: false,
+        message,
+        code: known?.code ?? CODE_BY_STATUS[status] ?? 'BAD_REQUEST',
+      } satisfies ErrorEnvelope);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
@@ -98,3 +97,42 @@ export function notFoundEnvelope(method: string, url: string): ErrorEnvelope {
     code: 'NOT_FOUND',
   };
 }
+
+/** Fastify answers these before any route or hook runs; the envelope is ours all the same. */
+function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  reply.status(tooLong ? 414 : 400).send({
+    success: false,
+    message: tooLong ? 'The address is too long' : 'The address is not valid',
+    code: 'BAD_REQUEST',
+  } satisfies ErrorEnvelope);
+}
+
+/** Node's HTTP parser refused the request (headers too large, malformed, too slow): answer in the envelope, close. */
+function clientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request headers are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request timed out']
+        : [400, 'Malformed request'];
+  const body = JSON.stringify({ success: false, message, code: 'BAD_REQUEST' } satisfies ErrorEnvelope);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Server options that keep answers Fastify gives on its own in the envelope. Path parameters may be long enough to
+ * reach their schema (a 120-character id is an invalid id, a 400), and only beyond that is the address too long.
+ */
+export const envelopeServerOptions = {
+  routerOptions: { maxParamLength: 512 },
+  frameworkErrors: frameworkError,
+  clientErrorHandler: clientError,
+} satisfies Partial<FastifyServerOptions>;

@@ -34,6 +34,15 @@ describe('serving the built SPA', () => {
     expect((await t.app.inject({ method: 'GET', url: '/favicon-missing.ico' })).statusCode).toBe(404);
   });
 
+  it.each(['/assets/..%2f..%2fetc%2fpasswd', '/assets/%2e%2e/index.html', '/assets/%2e%2e%2f%2e%2e%2fpackage.json'])(
+    'refuses the traversal %s with a 403 envelope',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ success: false, message: 'Forbidden', code: 'FORBIDDEN' });
+    },
+  );
+
   it('keeps JSON 404s for unknown API routes', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(response.statusCode).toBe(404);

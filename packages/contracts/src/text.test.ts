@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { calendarDate, INPUT_MESSAGES, text } from './text.ts';
+
+const messages = (result: { error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message);
+
+describe('text', () => {
+  it.each([
+    'a\u0000b',
+    'tab\there',
+    'line\nbreak',
+    'bell\u0007',
+    'del\u007f',
+    'c1\u0085',
+    'lone \ud800 surrogate',
+    'lone \udc00 low',
+  ])('refuses %j', (value) => {
+    expect(messages(text().safeParse(value))).toEqual([INPUT_MESSAGES.controlCharacters]);
+  });
+
+  it.each(['Ådpilot ไทย', 'emoji 🚀 pair', 'zero\u200bwidth', 'right-to-left \u202e'])('accepts %j', (value) => {
+    expect(text().parse(value)).toBe(value);
+  });
+
+  it('trims before checking when asked, and names a missing value', () => {
+    expect(text({ trim: true }).parse('  name  ')).toBe('name');
+    expect(messages(text({ required: 'Name is required' }).safeParse(undefined))).toEqual(['Name is required']);
+  });
+});
+
+describe('calendarDate', () => {
+  it.each(['2000-01-01', '2024-02-29', '2099-12-31'])('accepts %s', (value) => {
+    expect(calendarDate().parse(value)).toBe(value);
+  });
+
+  it.each(['0000-01-01', '1999-12-31', '2100-01-01', '9999-12-31'])('refuses %s as out of range', (value) => {
+    expect(messages(calendarDate().safeParse(value))).toEqual([INPUT_MESSAGES.dateRange]);
+  });
+
+  it.each(['2023-02-29', '2024-13-01', '2024-1-1', '20240101', '2024-01-01T00:00:00Z', ''])(
+    'refuses %j as not a date',
+    (value) => {
+      expect(messages(calendarDate().safeParse(value))?.[0]).toBe(INPUT_MESSAGES.dateFormat);
+    },
+  );
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** The earliest and latest calendar dates the API accepts: wide enough for any report, narrow enough for any database. */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2099-12-31';
+
+export const INPUT_MESSAGES = {
+  controlCharacters: 'Must not contain control characters',
+  dateFormat: 'Dates must be YYYY-MM-DD',
+  dateRange: `Dates must be between ${DATE_MIN} and ${DATE_MAX}`,
+} as const;
+
+/**
+ * C0 and C1 control characters and DEL (NUL among them, which a Postgres text column cannot hold), and unpaired
+ * surrogates, which are not text at all: UTF-8 cannot encode them, so they would be silently replaced on the way in.
+ */
+const NOT_PLAIN_TEXT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
+  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+function isPlainText(value: string): boolean {
+  return !NOT_PLAIN_TEXT.test(value);
+}
+
+/**
+ * Every string a user sends starts here, so control characters and broken UTF-16 are a 400 with a field message
+ * rather than a database error. `required` is the message for a missing or non-string value; `trim` trims before
+ * the check (a name pasted with a trailing space is fine, a name with a NUL is not).
+ */
+export function text(options: { required?: string; trim?: boolean } = {}) {
+  const base = z.string(options.required ? { error: options.required } : undefined);
+  return (options.trim ? base.trim() : base).refine(isPlainText, INPUT_MESSAGES.controlCharacters);
+}
+
+/**
+ * A real calendar date (YYYY-MM-DD, leap years included) within DATE_MIN…DATE_MAX: year 0000 or 9999 is a typo
+ * or a probe, and date arithmetic on it leaves the four-digit years the rest of the code compares as strings.
+ */
+export function calendarDate() {
+  return z.iso
+    .date({ error: INPUT_MESSAGES.dateFormat })
+    .refine((value) => value >= DATE_MIN && value <= DATE_MAX, INPUT_MESSAGES.dateRange);
+}
