@@ -1,0 +1,119 @@
+import { errorEnvelopeSchema } from '@adpilot/contracts';
+import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectSandboxAccounts } from '../test/connect-account.ts';
+import { malformedRequest, sweepRequests, type FuzzContext } from '../test/fuzz/malformed-requests.ts';
+import { operationsOf, type Operation } from '../test/fuzz/openapi.ts';
+import { Random } from '../test/fuzz/random.ts';
+import { startTestSandbox } from '../test/meta-sandbox.ts';
+import { createTestApp, registerUser, type TestApp } from '../test/test-app.ts';
+
+/** Fixed, so every run sends the same requests and a failure names one that can be replayed. */
+const SEED = 0x5eed_2026;
+const RANDOM_REQUESTS_PER_OPERATION = 80;
+
+let t: TestApp;
+let sandbox: RunningSandbox;
+let context: FuzzContext;
+let accounts: Awaited<ReturnType<typeof registerUser>>[];
+
+beforeAll(async () => {
+  const started = await startTestSandbox();
+  sandbox = started.running;
+  // The flood limit is off so that every request reaches the code under test.
+  t = await createTestApp(
+    { RATE_LIMIT_MAX: '0' },
+    { meta: started.provider, scheduler: { enqueueSync: async () => true } },
+  );
+  // The first user is the admin; the second owns the sandbox's ad accounts.
+  accounts = [await registerUser(t.app), await registerUser(t.app)];
+  const [admin, member] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
+  context = { ownedIds: await connectSandboxAccounts(t.app, member.auth), sessions: [member.auth, admin.auth] };
+});
+afterAll(async () => {
+  await t.close();
+  await sandbox.close();
+});
+
+function seedOf(operation: Operation): number {
+  let hash = SEED;
+  for (const char of `${operation.method} ${operation.path}`) hash = Math.imul(hash ^ char.charCodeAt(0), 16_777_619);
+  return hash >>> 0;
+}
+
+interface Failure {
+  method: string;
+  url: string;
+  status: number;
+  body: string;
+}
+
+/** A fuzzed logout may end a session: sign in again so later requests still reach past authentication. */
+async function keepSessionsAlive(): Promise<void> {
+  for (const [index, account] of accounts.entries()) {
+    const session = context.sessions[index];
+    if (!session) continue;
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: session });
+    if (me.statusCode === 200) continue;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.user.email, password: account.password },
+    });
+    if (login.statusCode !== 200) throw new Error(`could not sign in again: ${login.statusCode} ${login.body}`);
+    session.authorization = `Bearer ${login.json().data.token}`;
+  }
+}
+
+/** 5xx is a bug anywhere; under /api the answer must also be the envelope, success or not. */
+function failureOf(request: InjectOptions, status: number, body: string): Failure | undefined {
+  const url = String(request.url);
+  const failure = { method: String(request.method), url: url.slice(0, 200), status, body: body.slice(0, 300) };
+  if (status >= 500) return failure;
+  if (!/^\/api(\/|\?|$)/.test(url)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && 'success' in parsed && parsed.success === true) {
+      return 'data' in parsed ? undefined : failure;
+    }
+    return errorEnvelopeSchema.safeParse(parsed).success ? undefined : failure;
+  } catch {
+    return failure;
+  }
+}
+
+describe('fuzzing every operation of the OpenAPI document', () => {
+  it('answers thousands of malformed requests with no 5xx, and under /api always with the envelope', async () => {
+    // Deletes last, so the operations before them still find the ad accounts they remove.
+    const operations: Operation[] = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]).sort(
+      (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
+    );
+    expect(operations.length).toBeGreaterThan(10);
+    const failures: Failure[] = [];
+    const statuses = new Map<number, number>();
+    let sent = 0;
+    for (const operation of operations) {
+      // Each operation has its own stream, so a route added later does not change what the others are sent.
+      const random = new Random(seedOf(operation));
+      const requests = [
+        ...sweepRequests(operation, random, context),
+        ...Array.from({ length: RANDOM_REQUESTS_PER_OPERATION }, () => malformedRequest(operation, random, context)),
+      ];
+      for (const request of requests) {
+        const response = await t.app.inject(request);
+        sent += 1;
+        statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+        const failure = failureOf(request, response.statusCode, response.body);
+        if (failure) failures.push(failure);
+      }
+      await keepSessionsAlive();
+    }
+    // 5xx first: they are the worst, and the first ten are what the report shows.
+    failures.sort((a, b) => b.status - a.status);
+    expect(failures.slice(0, 10), `${failures.length} of ${sent} requests failed`).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(3_000);
+    // The fuzz reached past validation too: some answers were successes or not-founds of real lookups.
+    expect([...statuses.keys()]).toEqual(expect.arrayContaining([200, 400, 401, 404]));
+  }, 120_000);
+});

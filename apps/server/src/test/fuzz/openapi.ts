@@ -1,0 +1,55 @@
+/** The part of an OpenAPI 3 document the fuzzer reads: each operation's path, parameters and JSON body schema. */
+export interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  minLength?: number;
+  minimum?: number;
+  nullable?: boolean;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OperationObject>>;
+}
+
+interface OperationObject {
+  parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+export interface Operation {
+  method: string;
+  /** The OpenAPI path, with `{name}` placeholders. */
+  path: string;
+  pathParams: string[];
+  query: Record<string, JsonSchema>;
+  body?: JsonSchema;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** Every operation of the document, so a route added later is fuzzed without anyone listing it. */
+export function operationsOf(document: OpenApiDocument): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.includes(method)) continue;
+      const parameters = operation.parameters ?? [];
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ''),
+        query: Object.fromEntries(
+          parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}] as const),
+        ),
+        body: operation.requestBody?.content?.['application/json']?.schema,
+      });
+    }
+  }
+  return operations;
+}
