@@ -13,6 +13,7 @@ import {
   RULE_SAFEGUARD_DEFAULTS,
   RULE_MESSAGES,
 } from './rule-constants.ts';
+import { text } from './text.ts';
 
 /**
  * The automation rule format: the public API's JSON, the builder's form and what the engine evaluates. Money is in
@@ -160,7 +161,7 @@ export const ruleActionSchema = z.discriminatedUnion(
     z.strictObject({ type: z.literal('set_budget'), amount: money(M.amountPositive) }),
     z.strictObject({
       type: z.literal('notify'),
-      message: z.string().trim().max(RULE_LIMITS.notifyMessageMax, M.notifyMessageMax).optional(),
+      message: text({ trim: true, multiline: true }).max(RULE_LIMITS.notifyMessageMax, M.notifyMessageMax).optional(),
     }),
   ],
   { error: M.actionTypeUnknown },
@@ -226,9 +227,7 @@ export const ruleScopeSchema = z.strictObject({
     .max(RULE_LIMITS.adAccountsMax, M.adAccountsMax)
     .default([]),
   level: z.enum(ENTITY_LEVELS, { error: M.levelInvalid }),
-  nameContains: z
-    .string({ error: M.nameContainsInvalid })
-    .trim()
+  nameContains: text({ required: M.nameContainsInvalid, trim: true })
     .min(1, M.nameContainsInvalid)
     .max(RULE_LIMITS.nameContainsMax, M.nameContainsInvalid)
     .optional(),
@@ -237,8 +236,11 @@ export const ruleScopeSchema = z.strictObject({
 export type RuleScope = z.output<typeof ruleScopeSchema>;
 
 const ruleFields = {
-  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(RULE_LIMITS.nameMax, M.nameMax),
-  description: z.string({ error: M.descriptionMax }).trim().max(RULE_LIMITS.descriptionMax, M.descriptionMax),
+  name: text({ required: M.nameRequired, trim: true }).min(1, M.nameRequired).max(RULE_LIMITS.nameMax, M.nameMax),
+  description: text({ required: M.descriptionMax, trim: true, multiline: true }).max(
+    RULE_LIMITS.descriptionMax,
+    M.descriptionMax,
+  ),
   isActive: z.boolean(),
   scope: ruleScopeSchema,
   conditions: ruleConditionsSchema,

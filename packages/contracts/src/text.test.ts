@@ -22,6 +22,13 @@ describe('text', () => {
     expect(text().parse(value)).toBe(value);
   });
 
+  it('allows tab and line breaks, and nothing else, in multi-line text', () => {
+    expect(text({ multiline: true }).parse('first\r\n\tsecond')).toBe('first\r\n\tsecond');
+    for (const value of ['a\u0000b', 'a\u000bb', 'a\u001bb', 'a\u0085b', 'a\ud800b']) {
+      expect(messages(text({ multiline: true }).safeParse(value))).toEqual([INPUT_MESSAGES.controlCharacters]);
+    }
+  });
+
   it('trims before checking when asked, and names a missing value', () => {
     expect(text({ trim: true }).parse('  name  ')).toBe('name');
     expect(messages(text({ required: 'Name is required' }).safeParse(undefined))).toEqual(['Name is required']);

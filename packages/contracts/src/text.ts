@@ -13,23 +13,28 @@ export const INPUT_MESSAGES = {
 /**
  * C0 and C1 control characters and DEL (NUL among them, which a Postgres text column cannot hold), and unpaired
  * surrogates, which are not text at all: UTF-8 cannot encode them, so they would be silently replaced on the way in.
+ * Multi-line text keeps tab, line feed and carriage return.
  */
-const NOT_PLAIN_TEXT =
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point of this pattern
-  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-function isPlainText(value: string): boolean {
-  return !NOT_PLAIN_TEXT.test(value);
-}
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point of these patterns
+const CONTROL = {
+  line: /[\u0000-\u001f\u007f-\u009f]/,
+  multiline: /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/,
+};
 
 /**
  * Every string a user sends starts here, so control characters and broken UTF-16 are a 400 with a field message
  * rather than a database error. `required` is the message for a missing or non-string value; `trim` trims before
- * the check (a name pasted with a trailing space is fine, a name with a NUL is not).
+ * the check (a name pasted with a trailing space is fine, a name with a NUL is not); `multiline` allows line breaks
+ * and tabs (descriptions, messages).
  */
-export function text(options: { required?: string; trim?: boolean } = {}) {
+export function text(options: { required?: string; trim?: boolean; multiline?: boolean } = {}) {
   const base = z.string(options.required ? { error: options.required } : undefined);
-  return (options.trim ? base.trim() : base).refine(isPlainText, INPUT_MESSAGES.controlCharacters);
+  const control = options.multiline ? CONTROL.multiline : CONTROL.line;
+  return (options.trim ? base.trim() : base).refine(
+    (value) => !control.test(value) && !UNPAIRED_SURROGATE.test(value),
+    INPUT_MESSAGES.controlCharacters,
+  );
 }
 
 /**
