@@ -16,11 +16,12 @@ export const INPUT_MESSAGES = {
  * Multi-line text keeps tab, line feed and carriage return.
  */
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-// eslint-disable-next-line no-control-regex -- matching control characters is the point of these patterns
+/* eslint-disable no-control-regex -- matching control characters is the point of these patterns */
 const CONTROL = {
   line: /[\u0000-\u001f\u007f-\u009f]/,
   multiline: /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/,
 };
+/* eslint-enable no-control-regex */
 
 /**
  * Every string a user sends starts here, so control characters and broken UTF-16 are a 400 with a field message
