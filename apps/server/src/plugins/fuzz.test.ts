@@ -11,7 +11,7 @@ import { createTestApp, registerUser, type TestApp } from '../test/test-app.ts';
 
 /** Fixed, so every run sends the same requests and a failure names one that can be replayed. */
 const SEED = 0x5eed_2026;
-const RANDOM_REQUESTS_PER_OPERATION = 80;
+const RANDOM_REQUESTS_PER_OPERATION = 100;
 
 let t: TestApp;
 let sandbox: RunningSandbox;
