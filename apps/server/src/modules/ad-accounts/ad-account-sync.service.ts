@@ -13,9 +13,13 @@ import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountsRepository, EntityInput, EntityLevel, InsightInput } from './ad-accounts.repository.ts';
 import { rollUp } from './insights-rollup.ts';
 
-/** The first sync backfills a month (every rule window fits); later ones refresh the days late conversions still move. */
+/**
+ * The first sync backfills a month (every rule window fits); later ones refresh the days Meta still revises:
+ * conversions are attributed up to 7 days after the click (the default window) and arrive late, so two weeks
+ * (ADR 0012; bench/meta-refresh-window: 9 Graph calls for a 500-ad account instead of 3).
+ */
 export const BACKFILL_DAYS = 30;
-export const REFRESH_DAYS = 3;
+export const REFRESH_DAYS = 14;
 
 export interface SyncResult {
   status: 'synced' | 'skipped' | 'reauth' | 'failed';
