@@ -8,7 +8,13 @@ export const AD_ACCOUNT_MESSAGES = {
   stateInvalid: 'This connection request has expired or was already used. Please start again.',
   authorizationDenied: 'Facebook authorization was cancelled.',
   reauthRequired: 'Facebook access for this ad account has expired. Please reconnect it.',
+  readOnly:
+    'This ad account is read-only: AdPilot was not given permission to manage its ads. Reconnect it and allow managing ads.',
+  noAdsPermission: 'Facebook did not give AdPilot permission to read your ads. Please connect again and allow it.',
 } as const;
+
+/** What AdPilot needs from Meta: ads_read to read, ads_management to pause, resume and change budgets. */
+export const META_WRITE_SCOPE = 'ads_management';
 
 export const adAccountStatusSchema = z.enum(['active', 'inactive']);
 export const syncStatusSchema = z.enum(['idle', 'queued', 'syncing', 'error']);
@@ -29,6 +35,10 @@ export const adAccountSchema = z.object({
   last_sync_error: z.string().nullable(),
   needs_reauth: z.boolean(),
   is_sandbox: z.boolean(),
+  /** Meta permissions the user did not grant (scope names); the web shows them in words. */
+  missing_scopes: z.array(z.string()),
+  /** Without ads_management AdPilot can read the account but change nothing in it. */
+  read_only: z.boolean(),
   auto_sync: z.boolean(),
   /** Where "View in Facebook" opens the account (Ads Manager, or the sandbox's page). */
   ads_manager_url: z.string(),

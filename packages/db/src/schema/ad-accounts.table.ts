@@ -53,6 +53,11 @@ export const adAccounts = pgTable(
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     needsReauth: boolean('needs_reauth').notNull().default(false),
     isSandbox: boolean('is_sandbox').notNull().default(false),
+    /** Permissions the user did not grant (Meta scope names, read with debug_token); without ads_management the account is read-only. */
+    missingScopes: text('missing_scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     autoSync: boolean('auto_sync').notNull().default(true),
     syncStatus: text('sync_status', { enum: ['idle', 'queued', 'syncing', 'error'] })
       .notNull()

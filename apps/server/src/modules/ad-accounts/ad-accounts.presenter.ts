@@ -1,4 +1,4 @@
-import type { AdAccount } from '@adpilot/contracts';
+import { META_WRITE_SCOPE, type AdAccount } from '@adpilot/contracts';
 import type { AdAccountRow } from '@adpilot/db';
 
 /** Meta's account_status values (reference §2); 1, 8 and 9 can still deliver. */
@@ -40,6 +40,8 @@ export function presentAdAccount(row: AdAccountRow, options: PresenterOptions): 
     last_sync_error: row.lastSyncError,
     needs_reauth: row.needsReauth,
     is_sandbox: row.isSandbox,
+    missing_scopes: row.missingScopes,
+    read_only: row.missingScopes.includes(META_WRITE_SCOPE),
     auto_sync: row.autoSync,
     ads_manager_url: `${options.adsManagerBase}?act=${encodeURIComponent(row.facebookAccountId)}`,
     created_at: row.createdAt.toISOString(),

@@ -22,6 +22,7 @@ export type NewAdAccount = Pick<
   | 'accessTokenEnc'
   | 'tokenExpiresAt'
   | 'isSandbox'
+  | 'missingScopes'
 >;
 
 export interface EntityInput {
@@ -106,6 +107,7 @@ export class AdAccountsRepository {
             'accessTokenEnc',
             'tokenExpiresAt',
             'isSandbox',
+            'missingScopes',
           ]),
           needsReauth: false,
           updatedAt: sql`now()`,

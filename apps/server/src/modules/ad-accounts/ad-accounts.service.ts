@@ -3,6 +3,7 @@ import {
   addTotals,
   derivedMetrics,
   emptyTotals,
+  META_WRITE_SCOPE,
   OAUTH_STATE_TTL_SECONDS,
   type AdAccount,
   type AdAccountDetail,
@@ -175,6 +176,19 @@ export class AdAccountsService {
     };
   }
 
+  /**
+   * The account and its token for a change in Meta (pause, resume, budget). A read-only account (ads_management not
+   * granted) is refused here with a clear 403 instead of failing later at Meta with a permission error.
+   */
+  async writableAccount(userId: string, id: string): Promise<{ account: AdAccountRow; accessToken: string }> {
+    const account = await this.tenant(userId, (tx) => this.owned(tx, id));
+    if (account.missingScopes.includes(META_WRITE_SCOPE)) {
+      throw new AppError('AD_ACCOUNT_READ_ONLY', AD_ACCOUNT_MESSAGES.readOnly, 403);
+    }
+    if (account.needsReauth) throw new AppError('META_REAUTH_REQUIRED', AD_ACCOUNT_MESSAGES.reauthRequired, 409);
+    return { account, accessToken: this.deps.secretBox.decrypt(account.accessTokenEnc) };
+  }
+
   /** Step 1 of the connect flow: a single-use state bound to this user, and Meta's consent address. */
   async createAuthUrl(userId: string): Promise<string> {
     const state = randomToken(24);
@@ -200,11 +214,18 @@ export class AdAccountsService {
     let accessToken: string;
     let expiresIn: number | undefined;
     let graphAccounts: GraphAdAccount[];
+    let missingScopes: string[];
     try {
       const short = await this.deps.meta.exchangeCode({ code, redirectUri: issued.redirectUri });
       const long = await this.deps.meta.exchangeLongLivedToken(short.accessToken);
       accessToken = long.accessToken;
       expiresIn = long.expiresIn;
+      // The user may untick permissions on the consent screen: read what was really granted.
+      const granted = await this.deps.meta.grantedScopes(accessToken);
+      missingScopes = META_SCOPES.filter((scope) => !granted.includes(scope));
+      if (!granted.includes('ads_read') && !granted.includes(META_WRITE_SCOPE)) {
+        throw new AppError('META_PERMISSION_MISSING', AD_ACCOUNT_MESSAGES.noAdsPermission, 403);
+      }
       graphAccounts = await this.deps.meta.listAdAccounts(accessToken);
     } catch (error) {
       if (error instanceof MetaApiError) {
@@ -239,6 +260,7 @@ export class AdAccountsService {
           accessTokenEnc: sealed,
           tokenExpiresAt,
           isSandbox: this.deps.isSandbox,
+          missingScopes,
         })),
       );
       for (const row of upserted) {
@@ -248,7 +270,12 @@ export class AdAccountsService {
           category: 'ad_account',
           description: `Connected ad account ${row.facebookAccountName} (${row.facebookAccountId})`,
           adAccountId: row.id,
-          metadata: { facebookAccountId: row.facebookAccountId, currency: row.currency, timezone: row.timezone },
+          metadata: {
+            facebookAccountId: row.facebookAccountId,
+            currency: row.currency,
+            timezone: row.timezone,
+            missingScopes: row.missingScopes,
+          },
         });
       }
       return upserted;

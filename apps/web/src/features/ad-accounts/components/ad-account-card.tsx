@@ -1,6 +1,6 @@
 import type { AdAccount } from '@adpilot/contracts';
 import { clsx } from 'clsx';
-import { AlertTriangle, CheckCircle2, ExternalLink, FlaskConical, RefreshCw, Unlink, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, ExternalLink, Eye, FlaskConical, RefreshCw, Unlink, XCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
@@ -66,11 +66,18 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
             {t('card.reconnectRequired')}
           </span>
         )}
+        {account.read_only && (
+          <span className={clsx(BADGE, 'bg-sky-100 text-sky-800 dark:bg-sky-900/50 dark:text-sky-200')}>
+            <Eye aria-hidden="true" className="size-3" />
+            {t('card.readOnly')}
+          </span>
+        )}
       </div>
 
       <h3 id={nameId} className="mt-3 text-lg font-semibold break-words text-gray-900 dark:text-gray-100">
         {account.facebook_account_name}
       </h3>
+      {account.read_only && <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{t('card.readOnlyHint')}</p>}
       {!active && account.status_reason && (
         <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{account.status_reason}</p>
       )}

@@ -93,6 +93,20 @@ describe('AdAccountsPage states', () => {
     expect(within(second).getByRole('button', { name: 'Sync now' })).toBeDisabled();
   });
 
+  it('marks an account connected without the permission to manage ads as read-only, and says why', async () => {
+    fakeApi({
+      'GET /ad-accounts': ok([
+        buildAdAccount({ facebook_account_name: 'Viewer', read_only: true, missing_scopes: ['ads_management'] }),
+        buildAdAccount({ facebook_account_name: 'Manager' }),
+      ]),
+    });
+    renderAdAccountsPage();
+    const viewer = await screen.findByRole('article', { name: 'Viewer' });
+    expect(viewer).toHaveTextContent('Read-only');
+    expect(viewer).toHaveTextContent('the permission to manage ads was not granted');
+    expect(screen.getByRole('article', { name: 'Manager' })).not.toHaveTextContent('Read-only');
+  });
+
   it('opens the connect modal from a card that needs reconnecting', async () => {
     fakeApi({ 'GET /ad-accounts': ok([buildAdAccount({ facebook_account_name: 'Expired', needs_reauth: true })]) });
     const { user } = renderAdAccountsPage();

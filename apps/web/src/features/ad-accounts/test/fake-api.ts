@@ -68,6 +68,8 @@ export function buildAdAccount(overrides: Partial<AdAccount> = {}): AdAccount {
     last_sync_error: null,
     needs_reauth: false,
     is_sandbox: false,
+    missing_scopes: [],
+    read_only: false,
     auto_sync: true,
     ads_manager_url: `https://adsmanager.facebook.com/adsmanager/manage/campaigns?act=1000${n}`,
     created_at: '2025-01-01T00:00:00.000Z',

@@ -1,0 +1,1 @@
+ALTER TABLE "ad_accounts" ADD COLUMN "missing_scopes" text[] DEFAULT '{}'::text[] NOT NULL;
