@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BIG_ACCOUNT_SEED, startFixture, type Fixture } from '../test-fixtures.ts';
 import { appSecretProof } from './graph-transport.ts';
 
 const ACT = 'act_500500500500';
+// A fresh sandbox per test: call counts, usage percentages and the request log start from nothing.
 let fixture: Fixture;
-beforeAll(async () => {
+beforeEach(async () => {
   fixture = await startFixture({ seed: BIG_ACCOUNT_SEED });
 });
-afterAll(() => fixture.close());
+afterEach(() => fixture.close());
 
 describe('lists', () => {
   it('follows paging.next until the last page: every ad once, one HTTP call per page', async () => {

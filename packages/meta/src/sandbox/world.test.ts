@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MetaBudgetLimitError, MetaInvalidParameterError } from '../client/errors.ts';
 import type { MetaClient } from '../client/meta-client.ts';
 import { startFixture, type Fixture } from '../test-fixtures.ts';
@@ -14,15 +14,16 @@ import type { SandboxAdSet } from './world/types.ts';
 
 const DAY = 24 * HOUR_MS;
 
+// Tests change budgets and statuses and move the clock: each gets a fresh sandbox at FIXTURE_TIME.
 let fixture: Fixture;
 let client: MetaClient;
-beforeAll(async () => {
+beforeEach(async () => {
   fixture = await startFixture();
   client = fixture.client();
 });
-afterAll(() => fixture.close());
+afterEach(() => fixture.close());
 
-/** Active non-CBO ad sets with a daily budget in the Bangkok account; tests each take their own. */
+/** Active non-CBO ad sets with a daily budget in the Bangkok account, as the fixture's clock sees them. */
 function dailyAdSets(): SandboxAdSet[] {
   const world = fixture.sandbox.world;
   const account = world.account(fixture.sandbox.personas[0]?.accountIds[0] ?? '');
@@ -70,18 +71,19 @@ describe('metric model', () => {
     const adSet = dailyAdSets()[2]!;
     const [today] = await client.getInsights(fixture.token, adSet.id, {
       level: 'adset',
-      timeRange: { since: '2026-03-12', until: '2026-03-12' },
+      timeRange: { since: '2026-03-10', until: '2026-03-10' },
     });
     const spentBeforePause = today?.spend ?? 0;
+    expect(spentBeforePause).toBeGreaterThan(0);
     await client.updateStatus(fixture.token, adSet.id, 'PAUSED');
     fixture.clock.advance(DAY);
     const rows = await client.getInsights(fixture.token, adSet.id, {
       level: 'ad',
-      timeRange: { since: '2026-03-12', until: '2026-03-13' },
+      timeRange: { since: '2026-03-10', until: '2026-03-11' },
     });
-    expect(rows.filter((row) => row.date_start === '2026-03-13')).toEqual([]);
+    expect(rows.filter((row) => row.date_start === '2026-03-11')).toEqual([]);
     const pausedDay = rows
-      .filter((row) => row.date_start === '2026-03-12')
+      .filter((row) => row.date_start === '2026-03-10')
       .reduce((sum, row) => sum + (row.spend ?? 0), 0);
     expect(pausedDay).toBeCloseTo(spentBeforePause, 0);
     const ads = await client.listAds(fixture.token, `act_${adSet.accountId}`);
