@@ -37,10 +37,10 @@ export function registerAuthentication(app: FastifyInstance): void {
     const claims = await app.ctx.accessTokens.verify(token);
     if (!claims) throw AppError.unauthorized('Invalid or expired token', 'TOKEN_EXPIRED');
     // A logout or a detected refresh-token reuse revokes the session, and with it every access token issued in it.
-    if (!(await app.ctx.auth.isSessionActive(claims.sessionId, claims.userId))) {
-      throw AppError.unauthorized('Session has ended, please sign in again', 'TOKEN_EXPIRED');
-    }
-    request.authUser = { id: claims.userId, role: claims.role, sessionId: claims.sessionId };
+    // The role comes from the session's user, not from the token: a demoted admin loses admin routes at once.
+    const role = await app.ctx.auth.sessionRole(claims.sessionId, claims.userId);
+    if (!role) throw AppError.unauthorized('Session has ended, please sign in again', 'TOKEN_EXPIRED');
+    request.authUser = { id: claims.userId, role, sessionId: claims.sessionId };
   });
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,4 +1,5 @@
-import { mailOutbox } from '@adpilot/db';
+import { mailOutbox, users } from '@adpilot/db';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxMailer } from '../../providers/mail/mailer.ts';
@@ -55,5 +56,18 @@ describe('admin outbox', () => {
 
     const mail = (await t.ctx.admin.recentOutboxMail(50)).find((candidate) => candidate.to === 'sealed@example.com');
     expect(mail?.text).toBe(`Open https://adpilot.example/reset-password?token=${secret}`);
+  });
+
+  it('takes the role from the session, so a role change applies to the same token at once', async () => {
+    await registerUser(t.app);
+    const member = await registerUser(t.app);
+    const url = '/api/admin/outbox';
+    const setRole = (role: 'admin' | 'user') =>
+      t.inspect((db) => db.update(users).set({ role }).where(eq(users.id, member.user.id)));
+    expect((await t.app.inject({ method: 'GET', url, headers: member.auth })).statusCode).toBe(403);
+    await setRole('admin');
+    expect((await t.app.inject({ method: 'GET', url, headers: member.auth })).statusCode).toBe(200);
+    await setRole('user');
+    expect((await t.app.inject({ method: 'GET', url, headers: member.auth })).statusCode).toBe(403);
   });
 });

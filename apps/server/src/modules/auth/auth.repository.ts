@@ -69,12 +69,17 @@ export class AuthRepository {
     );
   }
 
-  /** A session is alive while its family has an unrevoked, unexpired token. */
-  async isSessionActive(familyId: string, userId: string, at: Date): Promise<boolean> {
+  /**
+   * The role of a live session's user, or null when the session has ended. A session is alive while its family has
+   * an unrevoked, unexpired token; the role is read with it, so a changed role applies at once, not when the access
+   * token expires.
+   */
+  async sessionRole(familyId: string, userId: string, at: Date): Promise<UserRow['role'] | null> {
     const [row] = await this.transactions.tenant(userId, (tx) =>
       tx.db
-        .select({ id: refreshTokens.id })
+        .select({ role: users.role })
         .from(refreshTokens)
+        .innerJoin(users, eq(users.id, refreshTokens.userId))
         .where(
           and(
             eq(refreshTokens.familyId, familyId),
@@ -85,7 +90,7 @@ export class AuthRepository {
         )
         .limit(1),
     );
-    return Boolean(row);
+    return row?.role ?? null;
   }
 
   async insertPasswordReset(input: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {

@@ -104,8 +104,9 @@ export class AuthService {
     return presentUser(row);
   }
 
-  isSessionActive(sessionId: string, userId: string): Promise<boolean> {
-    return this.deps.repository.isSessionActive(sessionId, userId, this.deps.now());
+  /** The role of the session's user while the session lives, else null (see `AuthRepository.sessionRole`). */
+  sessionRole(sessionId: string, userId: string): Promise<User['role'] | null> {
+    return this.deps.repository.sessionRole(sessionId, userId, this.deps.now());
   }
 
   /** Always answers the same, whether or not the address has an account. */
