@@ -1,0 +1,85 @@
+// One server for bench/api.bench.ts, in its own process so the load generator does not share its event loop.
+// `bare`: a Fastify route with no plugins; `pglite` / `postgres`: the real server on a fresh database.
+// Prints one JSON line ({ port, token }) once it listens; ends on SIGTERM.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '@adpilot/db';
+import Fastify from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config/env.ts';
+import { createContext } from '../apps/server/src/context.ts';
+
+const mode = process.argv[2];
+const cleanups: (() => Promise<void> | void)[] = [];
+process.on('SIGTERM', async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  process.exit(0);
+});
+
+async function bare(): Promise<{ port: number }> {
+  const app = Fastify();
+  const user = { id: randomBytes(16).toString('hex'), name: 'Bench', email: 'bench@example.com', role: 'user' };
+  app.get('/api/ad-accounts', async () => ({ success: true, data: [] }));
+  app.get('/api/auth/me', async () => ({ success: true, data: user }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { port: (app.server.address() as { port: number }).port };
+}
+
+async function real(kind: 'pglite' | 'postgres'): Promise<{ port: number; token: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'adpilot-bench-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  let url: string | undefined;
+  if (kind === 'postgres') {
+    const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `adpilot_bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const target = new URL(server);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    cleanups.unshift(async () => {
+      const cleanup = new pg.Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    });
+  }
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    // Request lines are at debug by default: the bench measures what production runs.
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url ?? '',
+    PUBLIC_URL: 'http://127.0.0.1:3000',
+    WEB_DIST_DIR: '/nonexistent',
+    // The flood limiter would answer 429 after 600 requests: the bench measures the code, not the limiter.
+    RATE_LIMIT_MAX: '0',
+  });
+  const database = await openDatabase({ url, dataDir: `${dataDir}/pglite`, poolSize: config.databasePoolSize });
+  const log = pino({ level: 'warn' });
+  const ctx = createContext({ config, database, appSecret: randomBytes(32).toString('hex'), log });
+  const app = await buildApp(ctx, { logStream: pino.destination('/dev/null') });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await ctx.jobs.start({ work: true });
+  cleanups.push(async () => {
+    await app.close();
+    await ctx.jobs.stop();
+    await database.close();
+  });
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Bench', email: 'bench@example.com', password: 'Sup3rSecret!' },
+  });
+  const { token } = registered.json().data as { token: string };
+  return { port: (app.server.address() as { port: number }).port, token };
+}
+
+const started = mode === 'bare' ? await bare() : await real(mode === 'postgres' ? 'postgres' : 'pglite');
+process.stdout.write(`${JSON.stringify(started)}\n`);
