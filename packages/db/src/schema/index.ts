@@ -4,3 +4,4 @@ export * from './auth.table.ts';
 export * from './ad-accounts.table.ts';
 export * from './activity-logs.table.ts';
 export * from './rate-limits.table.ts';
+export * from './rules.table.ts';

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { adAccounts } from './ad-accounts.table.ts';
+import { tenantPolicies } from './roles.ts';
+import { ownerColumn } from './users.table.ts';
+
+/** A code and its parameters: what the UI renders in English or Thai, and the plain text exports show. */
+export interface CodedText {
+  code: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * An automation rule: the columns the list and the scheduler need, and the rest of the rule format (scope,
+ * conditions, actions, schedule, safeguards) as one JSON document validated by the contracts' schema.
+ */
+export const automationRules = pgTable(
+  'automation_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerColumn(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(false),
+    definition: jsonb('definition').$type<Record<string, unknown>>().notNull(),
+    lastTriggered: timestamp('last_triggered', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('automation_rules_user_created_idx').on(t.userId, t.createdAt),
+    // The scheduler's tick reads only active rules.
+    index('automation_rules_active_idx')
+      .on(t.isActive)
+      .where(sql`${t.isActive}`),
+    ...tenantPolicies('automation_rules', t.userId),
+  ],
+);
+
+/** One evaluation of a rule for one slot (a schedule tick, or a "run now"). */
+export const ruleRuns = pgTable(
+  'rule_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerColumn(),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => automationRules.id, { onDelete: 'cascade' }),
+    /** The evaluation slot: `m15:1961234` (every 15 minutes), `d:2026-11-22:Asia/Bangkok` (daily), `manual:<uuid>`. */
+    slot: text('slot').notNull(),
+    trigger: text('trigger', { enum: ['schedule', 'manual'] }).notNull(),
+    /** A run with postponed actions stays `running` until a later attempt settles them. */
+    status: text('status', { enum: ['queued', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Set when the engine's plan (the ledger rows) is committed: a redelivered job executes it, never re-plans. */
+    plannedAt: timestamp('planned_at', { withTimezone: true }),
+    entitiesEvaluated: integer('entities_evaluated').notNull().default(0),
+    entitiesMatched: integer('entities_matched').notNull().default(0),
+    /** Matched entities a safeguard held back, with the engine's reason (codes): the run's "why nothing happened". */
+    skipped: jsonb('skipped').$type<unknown[]>().notNull().default([]),
+    error: jsonb('error').$type<CodedText>(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rule_runs_rule_slot_unique').on(t.ruleId, t.slot),
+    index('rule_runs_user_idx').on(t.userId),
+    index('rule_runs_rule_created_idx').on(t.ruleId, t.createdAt),
+    ...tenantPolicies('rule_runs', t.userId),
+  ],
+);
+
+const RULE_ACTION_STATES = ['planned', 'applied', 'failed', 'postponed', 'reverted'] as const;
+export type RuleActionState = (typeof RULE_ACTION_STATES)[number];
+
+/**
+ * The action ledger: one row per rule × target entity × action × slot, inserted as `planned` and committed before the
+ * Meta write, so a retried, duplicated or crashed job finds it and applies the change at most once.
+ */
+export const ruleActions = pgTable(
+  'rule_actions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerColumn(),
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => automationRules.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => ruleRuns.id, { onDelete: 'cascade' }),
+    adAccountId: uuid('ad_account_id')
+      .notNull()
+      .references(() => adAccounts.id, { onDelete: 'cascade' }),
+    slot: text('slot').notNull(),
+    actionType: text('action_type').notNull(),
+    /** The entity the rule judged. */
+    entityLevel: text('entity_level', { enum: ['campaign', 'adset', 'ad'] }).notNull(),
+    entityExternalId: text('entity_external_id').notNull(),
+    entityName: text('entity_name').notNull(),
+    /** The entity written to: itself, or for a budget its budget holder (the campaign under campaign budget). */
+    targetLevel: text('target_level', { enum: ['campaign', 'adset', 'ad'] }).notNull(),
+    targetExternalId: text('target_external_id').notNull(),
+    targetName: text('target_name').notNull(),
+    holderReason: text('holder_reason'),
+    /** `status`, `daily_budget` or `lifetime_budget`; null for a notification. */
+    field: text('field'),
+    currency: text('currency').notNull(),
+    /** Budgets in the currency's minor units, as Meta takes them. */
+    beforeMinor: bigint('before_minor', { mode: 'number' }),
+    afterMinor: bigint('after_minor', { mode: 'number' }),
+    beforeStatus: text('before_status'),
+    afterStatus: text('after_status'),
+    state: text('state', { enum: RULE_ACTION_STATES }).notNull().default('planned'),
+    explanation: jsonb('explanation').$type<unknown>().notNull(),
+    error: jsonb('error').$type<CodedText>(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Whoever holds an unexpired lease is writing this row to Meta; nobody else may. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    revertedAt: timestamp('reverted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('rule_actions_ledger_unique').on(t.ruleId, t.targetExternalId, t.actionType, t.slot),
+    index('rule_actions_user_idx').on(t.userId),
+    index('rule_actions_run_idx').on(t.runId),
+    index('rule_actions_target_idx').on(t.adAccountId, t.targetExternalId, t.createdAt),
+    ...tenantPolicies('rule_actions', t.userId),
+  ],
+);
+
+export type AutomationRuleRow = typeof automationRules.$inferSelect;
+export type RuleRunRow = typeof ruleRuns.$inferSelect;
+export type RuleActionRow = typeof ruleActions.$inferSelect;
