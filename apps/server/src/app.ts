@@ -12,6 +12,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { adAccountsRoutes } from './modules/ad-accounts/ad-accounts.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { SANDBOX_PREFIX } from './providers/meta/meta-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
@@ -71,6 +72,7 @@ export async function buildApp(
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(adAccountsRoutes, { prefix: '/ad-accounts' });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(rulesRoutes, { prefix: '/rules' });
     },
     { prefix: '/api' },
   );

@@ -2,7 +2,7 @@ import type { DatabaseHandle } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
 import { defineSyncJobs } from './jobs/ad-account-sync.jobs.ts';
-import { JobQueue } from './jobs/job-queue.ts';
+import { JobQueue, type JobQueueTiming } from './jobs/job-queue.ts';
 import { defineMaintenanceJobs } from './jobs/maintenance.jobs.ts';
 import { deriveKey, SecretBox } from './lib/crypto.ts';
 import { ActivityRepository } from './modules/activity/activity.repository.ts';
@@ -19,6 +19,11 @@ import { RateLimitRepository } from './modules/auth/rate-limit.repository.ts';
 import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
 import { MailOutbox } from './providers/mail/mail-outbox.ts';
 import { MailOutboxRepository } from './providers/mail/mail-outbox.repository.ts';
+import type { RulePreviewService } from './modules/rules/rule-preview.service.ts';
+import type { RuleRunner } from './modules/rules/rule-runner.ts';
+import type { RuleRunsService } from './modules/rules/rule-runs.service.ts';
+import { createRulesModule, type RulesModule, type RulesOptions } from './modules/rules/rules.module.ts';
+import type { RulesService } from './modules/rules/rules.service.ts';
 import { OutboxMailer, SmtpMailer, type Mailer } from './providers/mail/mailer.ts';
 import { createMetaProvider, type MetaProvider } from './providers/meta/meta-provider.ts';
 
@@ -35,6 +40,11 @@ export interface AppContext {
   jobs: JobQueue;
   adAccounts: AdAccountsService;
   adAccountSync: AdAccountSyncService;
+  rules: RulesService;
+  ruleRuns: RuleRunsService;
+  rulePreview: RulePreviewService;
+  ruleRunner: RuleRunner;
+  ruleTick: RulesModule['ruleTick'];
   admin: AdminService;
   now: () => Date;
 }
@@ -49,6 +59,9 @@ export interface ContextOptions {
   meta?: MetaProvider;
   /** Tests may take the place of the job queue's scheduler to run syncs in line. */
   scheduler?: SyncScheduler;
+  /** The plan's limit on active rules (billing fills it), and what tests turn in the rules feature. */
+  rules?: RulesOptions;
+  jobQueue?: JobQueueTiming;
 }
 
 export function createContext(options: ContextOptions): AppContext {
@@ -80,7 +93,7 @@ export function createContext(options: ContextOptions): AppContext {
     secretBox,
     now,
   });
-  const jobs = new JobQueue(database, log);
+  const jobs = new JobQueue(database, log, options.jobQueue);
   const queuedScheduler = defineSyncJobs(jobs, {
     transactions: database,
     sync: adAccountSync,
@@ -103,6 +116,11 @@ export function createContext(options: ContextOptions): AppContext {
     now,
   });
 
+  const rulesModule = createRulesModule(
+    { transactions: database, queue: jobs, meta: meta.client, secretBox, activity, sync: adAccountSync, now },
+    options.rules,
+  );
+
   return {
     config,
     database,
@@ -115,6 +133,7 @@ export function createContext(options: ContextOptions): AppContext {
     jobs,
     adAccounts,
     adAccountSync,
+    ...rulesModule,
     admin: new AdminService({ transactions: database, repository: new AdminRepository(), secretBox }),
     now,
   };

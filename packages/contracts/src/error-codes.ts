@@ -18,6 +18,11 @@ export const ERROR_CODES = [
   'META_PERMISSION_MISSING',
   'AD_ACCOUNT_READ_ONLY',
   'META_ERROR',
+  /** POST /api/rules/actions/:actionId/revert refused (409), one code per reason (rule-codes' REVERT_REFUSAL_CODES). */
+  'REVERT_VALUE_CHANGED',
+  'REVERT_ALREADY_REVERTED',
+  'REVERT_NOT_REVERTIBLE',
+  'REVERT_NOT_APPLIED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

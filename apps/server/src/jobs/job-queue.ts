@@ -18,6 +18,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   concurrency?: number;
 }
 
+/** How often pg-boss looks for expired jobs and new work; tests shorten them to see a redelivery in seconds. */
+export interface JobQueueTiming {
+  superviseIntervalSeconds?: number;
+  pollingIntervalSeconds?: number;
+}
+
 /**
  * pg-boss on our database: Postgres in scale-out (jobs claimed with SKIP LOCKED by any worker), or the
  * embedded PGlite through its adapter. API processes only enqueue; workers also run handlers.
@@ -30,12 +36,19 @@ export class JobQueue {
   constructor(
     database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
+    private readonly timing: JobQueueTiming = {},
   ) {
+    const supervise = timing.superviseIntervalSeconds
+      ? {
+          superviseIntervalSeconds: timing.superviseIntervalSeconds,
+          monitorIntervalSeconds: timing.superviseIntervalSeconds,
+        }
+      : {};
     // The queue keeps its own schema as the login user: on PGlite through the connection made for it, which
     // switches back from the application role statement by statement; on Postgres through its own pool.
     this.boss = database.jobQueueConnection
-      ? new PgBoss({ db: fromPglite(database.jobQueueConnection), backend: 'pglite', schema: 'pgboss' })
-      : new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4 });
+      ? new PgBoss({ db: fromPglite(database.jobQueueConnection), backend: 'pglite', schema: 'pgboss', ...supervise })
+      : new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4, ...supervise });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
 
@@ -63,7 +76,11 @@ export class JobQueue {
     const concurrency = definition.concurrency ?? 2;
     await this.boss.work(
       definition.name,
-      { batchSize: 1, localConcurrency: concurrency },
+      {
+        batchSize: 1,
+        localConcurrency: concurrency,
+        ...(this.timing.pollingIntervalSeconds ? { pollingIntervalSeconds: this.timing.pollingIntervalSeconds } : {}),
+      },
       async (jobs: Job<object>[]) => {
         for (const job of jobs) {
           const data = definition.payload.parse(job.data);

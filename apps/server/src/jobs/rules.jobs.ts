@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { RuleRunner, RuleRunRequest, RuleRunScheduler } from '../modules/rules/rule-runner.ts';
+import { dueRuns, type RuleTickDeps } from '../modules/rules/rule-tick.ts';
+import type { JobQueue } from './job-queue.ts';
+
+export const RULE_RUN_JOB = 'rule-run';
+export const RULE_TICK_JOB = 'rule-tick';
+const RULE_RETRY_LIMIT = 3;
+
+const runPayload = z.object({
+  userId: z.uuid(),
+  ruleId: z.uuid(),
+  slot: z.string().min(1).max(200),
+  trigger: z.enum(['schedule', 'manual']),
+});
+
+export interface RuleJobOptions {
+  /** Seconds a run may stay active before pg-boss gives it to another worker (a crashed worker's job). */
+  expireInSeconds?: number;
+  retryDelaySeconds?: number;
+}
+
+/** The singleton key of a run: one queued and one running job per rule and slot at most. */
+export const runKey = (request: Pick<RuleRunRequest, 'ruleId' | 'slot'>) => `${request.ruleId}:${request.slot}`;
+
+/** Declares the rule jobs: one rule's run for one slot, and the minute tick that enqueues the slots due. */
+export function defineRuleJobs(
+  queue: JobQueue,
+  deps: { runner: () => RuleRunner; tick: RuleTickDeps; now: () => Date },
+  options: RuleJobOptions = {},
+): RuleRunScheduler {
+  const scheduler: RuleRunScheduler = {
+    enqueueRun: (request, sendOptions = {}) =>
+      queue.send(RULE_RUN_JOB, request, {
+        singletonKey: runKey(request),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+      }),
+  };
+
+  queue.define({
+    name: RULE_RUN_JOB,
+    payload: runPayload,
+    policy: 'stately',
+    retryLimit: RULE_RETRY_LIMIT,
+    retryDelaySeconds: options.retryDelaySeconds ?? 30,
+    expireInSeconds: options.expireInSeconds ?? 10 * 60,
+    concurrency: 2,
+    handler: async (data, job) => {
+      await deps.runner().run(data, { final: job.retryCount >= RULE_RETRY_LIMIT });
+    },
+  });
+
+  queue.define({
+    name: RULE_TICK_JOB,
+    payload: z.object({}).loose(),
+    cron: '* * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      for (const request of await dueRuns(deps.tick, deps.now())) await scheduler.enqueueRun(request);
+    },
+  });
+  return scheduler;
+}

@@ -1,0 +1,64 @@
+import type { AdAccountRow } from '@adpilot/db';
+import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.service.ts';
+import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { Transactions } from '@adpilot/db';
+
+export interface RefresherDeps {
+  db: Transactions;
+  inputs: RuleInputsRepository;
+  sync: AdAccountSyncService;
+  now: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  /** How long a rule waits for someone else's refresh before judging on the mirror it has. */
+  maxWaitMs?: number;
+}
+
+/** A sync that has not finished after this long is taken to be dead. */
+const ABANDONED_MS = 10 * 60_000;
+const POLL_MS = 200;
+
+/**
+ * Brings an account's mirror up to date before rules judge it, once per account however many rules ask: in this
+ * process, callers share one promise; across processes, the account's sync status is claimed by one and the
+ * others wait for its `lastSync` to move.
+ */
+export class AccountRefresher {
+  private readonly inflight = new Map<string, Promise<AdAccountRow>>();
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(private readonly deps: RefresherDeps) {
+    this.sleep = deps.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** The account, refreshed when its mirror is older than `maxAgeMs`. */
+  ensureFresh(account: AdAccountRow, maxAgeMs: number): Promise<AdAccountRow> {
+    if (this.isFresh(account, maxAgeMs)) return Promise.resolve(account);
+    const running = this.inflight.get(account.id);
+    if (running) return running;
+    const refresh = this.refresh(account, maxAgeMs).finally(() => this.inflight.delete(account.id));
+    this.inflight.set(account.id, refresh);
+    return refresh;
+  }
+
+  private isFresh(account: AdAccountRow, maxAgeMs: number): boolean {
+    return account.lastSync !== null && this.deps.now().getTime() - account.lastSync.getTime() < maxAgeMs;
+  }
+
+  private async refresh(account: AdAccountRow, maxAgeMs: number): Promise<AdAccountRow> {
+    const { db, inputs, now } = this.deps;
+    const at = now();
+    const staleBefore = new Date(at.getTime() - maxAgeMs);
+    const claimed = await db.tenant(account.userId, (tx) =>
+      inputs.claimRefresh(tx, account.id, staleBefore, new Date(at.getTime() - ABANDONED_MS), at),
+    );
+    if (claimed) await this.deps.sync.sync(account.userId, account.id, { final: true });
+    const deadline = Date.now() + (this.deps.maxWaitMs ?? 120_000);
+    for (;;) {
+      const current = await db.tenant(account.userId, (tx) => inputs.account(tx, account.id));
+      if (!current) return account;
+      if (claimed || this.isFresh(current, maxAgeMs) || current.syncStatus !== 'syncing' || Date.now() > deadline)
+        return current;
+      await this.sleep(POLL_MS);
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import { toMajorUnits } from '@adpilot/contracts';
+import type { AdAccountRow, AutomationRuleRow, CodedText, RuleActionRow, RuleRunRow } from '@adpilot/db';
+import type { NewActivity } from '../activity/activity.repository.ts';
+
+/** A ledger row's change for people: statuses as they are, budgets in major units. */
+function change(row: RuleActionRow) {
+  if (row.field === 'status') return { field: 'status', from: row.beforeStatus, to: row.afterStatus };
+  if (row.field === null) return null;
+  const major = (minor: number | null) => (minor === null ? null : toMajorUnits(minor, row.currency));
+  return {
+    field: row.field,
+    from: major(row.beforeMinor),
+    to: major(row.afterMinor),
+    fromMinor: row.beforeMinor,
+    toMinor: row.afterMinor,
+    currency: row.currency,
+  };
+}
+
+function describeChange(row: RuleActionRow): string {
+  const c = change(row);
+  if (!c) return 'notification';
+  if (c.field === 'status') return `status ${c.from} → ${c.to}`;
+  return `${c.field.replace('_', ' ')} ${String(c.from)} → ${String(c.to)} ${row.currency}`;
+}
+
+const LEVEL = { applied: 'success', failed: 'error', postponed: 'warning', reverted: 'info' } as const;
+
+/**
+ * The activity entry of one ledger outcome: a code with its parameters (what the log renders in either language)
+ * and the rule, account, entity, action, before/after and explanation, plus a plain description for exports.
+ */
+export function actionActivity(
+  rule: AutomationRuleRow,
+  account: AdAccountRow,
+  row: RuleActionRow,
+  state: keyof typeof LEVEL,
+  error?: CodedText,
+): NewActivity {
+  const what = `${row.actionType.replace('_', ' ')} on ${row.targetLevel} "${row.targetName}" (${describeChange(row)})`;
+  const description =
+    state === 'applied'
+      ? `Rule "${rule.name}" applied ${what}`
+      : state === 'reverted'
+        ? `Reverted rule "${rule.name}": ${what}`
+        : state === 'postponed'
+          ? `Rule "${rule.name}" postponed ${what}: Meta asked to wait`
+          : `Rule "${rule.name}" could not apply ${what}: ${error?.code ?? 'error'}`;
+  return {
+    level: LEVEL[state],
+    category: 'rule_action',
+    description,
+    adAccountId: account.id,
+    metadata: {
+      code: `rule_action_${state}`,
+      params: { ruleName: rule.name, action: row.actionType, target: row.targetName },
+      ruleId: rule.id,
+      runId: row.runId,
+      actionId: row.id,
+      adAccountId: account.id,
+      facebookAccountId: account.facebookAccountId,
+      entity: { level: row.entityLevel, externalId: row.entityExternalId, name: row.entityName },
+      target: { level: row.targetLevel, externalId: row.targetExternalId, name: row.targetName },
+      holderReason: row.holderReason,
+      action: row.actionType,
+      change: change(row),
+      explanation: row.explanation,
+      error: error ?? null,
+    },
+  };
+}
+
+/** The activity entry of a finished run: what it judged and what became of its actions. */
+export function runActivity(
+  rule: AutomationRuleRow,
+  run: RuleRunRow,
+  counts: { applied: number; failed: number; postponed: number },
+  error?: CodedText,
+): NewActivity {
+  const description = error
+    ? `Rule "${rule.name}" run failed: ${error.code}`
+    : `Rule "${rule.name}" ran: ${run.entitiesEvaluated} evaluated, ${run.entitiesMatched} matched, ${counts.applied} applied, ${counts.failed} failed, ${counts.postponed} postponed`;
+  return {
+    level: error || counts.failed > 0 ? 'error' : counts.postponed > 0 ? 'warning' : 'info',
+    category: 'rule_run',
+    description,
+    metadata: {
+      code: error ? 'rule_run_failed' : 'rule_run_completed',
+      params: {
+        ruleName: rule.name,
+        evaluated: run.entitiesEvaluated,
+        matched: run.entitiesMatched,
+        ...counts,
+      },
+      ruleId: rule.id,
+      runId: run.id,
+      slot: run.slot,
+      trigger: run.trigger,
+      error: error ?? null,
+    },
+  };
+}

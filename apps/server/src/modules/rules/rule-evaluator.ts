@@ -1,0 +1,158 @@
+import { isConditionGroup, type RuleBacktest, type RuleConditionGroup, type RuleWindow } from '@adpilot/contracts';
+import type { AdAccountRow, AdEntityRow, AutomationRuleRow, InsightsDailyRow, RuleActionRow } from '@adpilot/db';
+import {
+  backtestRule,
+  buildSnapshot,
+  compileRule,
+  evaluateRule,
+  type EngineAccount,
+  type EngineDailyRow,
+  type EngineEntity,
+  type EngineInput,
+  type EngineRule,
+  type LedgerEntry,
+  type RuleEvaluation,
+} from '@adpilot/engine';
+import { addDays } from '../../lib/time-zone.ts';
+import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
+import type { RuleEvaluator } from './rule-runner.ts';
+import { toRuleBody } from './rules.presenter.ts';
+import type { TenantTx } from '@adpilot/db';
+
+const WINDOW_DAYS: Record<RuleWindow, number> = {
+  today: 0,
+  yesterday: 1,
+  last_3d: 3,
+  last_7d: 7,
+  last_14d: 14,
+  last_30d: 30,
+  lifetime: Number.POSITIVE_INFINITY,
+};
+
+/** The widest window a rule reads, in days before today (lifetime: every stored day). */
+function widestWindow(group: RuleConditionGroup): number {
+  let widest = 0;
+  for (const item of group.items) {
+    widest = Math.max(widest, isConditionGroup(item) ? widestWindow(item) : WINDOW_DAYS[item.window]);
+  }
+  return widest;
+}
+
+const toEngineAccount = (row: AdAccountRow): EngineAccount => ({
+  id: row.id,
+  currency: row.currency,
+  timezone: row.timezone,
+  minDailyBudgetMinor: null,
+});
+
+const toEngineEntity = (row: AdEntityRow): EngineEntity => ({
+  adAccountId: row.adAccountId,
+  level: row.level,
+  externalId: row.externalId,
+  name: row.name,
+  status: row.status,
+  effectiveStatus: row.effectiveStatus,
+  campaignExternalId: row.campaignExternalId,
+  adsetExternalId: row.adsetExternalId,
+  dailyBudgetMinor: row.dailyBudget,
+  lifetimeBudgetMinor: row.lifetimeBudget,
+  createdTime: row.createdTime?.getTime() ?? null,
+});
+
+const toEngineRow = (row: InsightsDailyRow): EngineDailyRow => ({
+  adAccountId: row.adAccountId,
+  entityExternalId: row.entityExternalId,
+  date: row.date,
+  spend: row.spend,
+  impressions: row.impressions,
+  reach: row.reach,
+  clicks: row.clicks,
+  linkClicks: row.linkClicks,
+  conversions: row.conversions,
+  conversionValue: row.conversionValue,
+});
+
+const toLedgerEntry = (row: RuleActionRow): LedgerEntry => ({
+  ruleId: row.ruleId,
+  adAccountId: row.adAccountId,
+  targetExternalId: row.targetExternalId,
+  type: row.actionType as LedgerEntry['type'],
+  at: (row.appliedAt ?? row.createdAt).getTime(),
+});
+
+export const toEngineRule = (row: AutomationRuleRow): EngineRule => ({ ...toRuleBody(row), id: row.id });
+
+/**
+ * The engine fed from the mirror: the accounts' entities and the daily rows its widest window needs, and the
+ * ledger's recent actions for cooldowns, the daily cap and Meta's budget changes per hour.
+ */
+export class MirrorEvaluator implements RuleEvaluator {
+  constructor(
+    private readonly inputs: RuleInputsRepository,
+    private readonly ledger: RuleLedgerRepository,
+  ) {}
+
+  private async engineInput(
+    tx: TenantTx,
+    rule: EngineRule,
+    accounts: readonly AdAccountRow[],
+    now: Date,
+    extraDays = 0,
+  ): Promise<EngineInput> {
+    const ids = accounts.map((account) => account.id);
+    const widest = widestWindow(rule.conditions) + extraDays;
+    // Two days' margin: a local "today" is up to a day either side of the UTC date.
+    const since = Number.isFinite(widest) ? addDays(now.toISOString().slice(0, 10), -(widest + 2)) : '1970-01-01';
+    const [entities, rows] = await Promise.all([
+      this.inputs.entities(tx, ids),
+      this.inputs.insights(tx, ids, rule.scope.level, since),
+    ]);
+    return {
+      accounts: accounts.map(toEngineAccount),
+      entities: entities.map(toEngineEntity),
+      rows: rows.map(toEngineRow),
+      now: now.getTime(),
+    };
+  }
+
+  async evaluate(
+    tx: TenantTx,
+    rule: AutomationRuleRow,
+    accounts: AdAccountRow[],
+    now: Date,
+    options: { explain: 'all' | 'matched' } = { explain: 'matched' },
+  ): Promise<RuleEvaluation> {
+    return this.evaluateBody(tx, toEngineRule(rule), accounts, now, options);
+  }
+
+  /** Evaluates a rule body, saved or not (preview), with the figures of the whole scope. */
+  async evaluateBody(
+    tx: TenantTx,
+    rule: EngineRule,
+    accounts: readonly AdAccountRow[],
+    now: Date,
+    options: { explain: 'all' | 'matched' },
+  ) {
+    const input = await this.engineInput(tx, rule, accounts, now);
+    // Cooldowns reach back at most their hours, the daily cap a day, Meta's budget limit an hour.
+    const lookback = Math.max(rule.safeguards.cooldownHours, 24) * 3_600_000;
+    const recent = await this.ledger.recentActions(
+      tx,
+      accounts.map((account) => account.id),
+      new Date(now.getTime() - lookback),
+    );
+    return evaluateRule(compileRule(rule), buildSnapshot(input), recent.map(toLedgerEntry), options);
+  }
+
+  async backtest(
+    tx: TenantTx,
+    rule: EngineRule,
+    accounts: readonly AdAccountRow[],
+    now: Date,
+    days: number,
+  ): Promise<RuleBacktest> {
+    const input = await this.engineInput(tx, rule, accounts, now, days);
+    return backtestRule(rule, { ...input, days });
+  }
+}

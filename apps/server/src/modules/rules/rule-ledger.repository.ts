@@ -1,0 +1,286 @@
+import { ruleActions, ruleRuns, type CodedText, type RuleActionRow, type RuleRunRow } from '@adpilot/db';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { SystemTx, TenantTx } from '@adpilot/db';
+
+/** A ledger row as the engine's plan proposes it. */
+export type PlannedAction = Pick<
+  RuleActionRow,
+  | 'adAccountId'
+  | 'actionType'
+  | 'entityLevel'
+  | 'entityExternalId'
+  | 'entityName'
+  | 'targetLevel'
+  | 'targetExternalId'
+  | 'targetName'
+  | 'holderReason'
+  | 'field'
+  | 'currency'
+  | 'beforeMinor'
+  | 'afterMinor'
+  | 'beforeStatus'
+  | 'afterStatus'
+  | 'explanation'
+>;
+
+export interface RunWithActions extends RuleRunRow {
+  actions: RuleActionRow[];
+}
+
+export type Settlement =
+  | { state: 'applied'; at: Date }
+  | { state: 'failed'; at: Date; error: CodedText }
+  | { state: 'postponed'; at: Date; error: CodedText; retryAt: Date };
+
+/** A ledger row still to be written: planned, or postponed by a Meta limit. */
+const PENDING = ['planned', 'postponed'] as const;
+
+/** Rule runs and the action ledger of the transaction's user. */
+export class RuleLedgerRepository {
+  /** The run of a rule for a slot, created on first sight: duplicated jobs of one slot share one run. */
+  async ensureRun(tx: TenantTx, ruleId: string, slot: string, trigger: RuleRunRow['trigger']): Promise<RuleRunRow> {
+    await tx.db
+      .insert(ruleRuns)
+      .values({ userId: tx.userId, ruleId, slot, trigger })
+      .onConflictDoNothing({ target: [ruleRuns.ruleId, ruleRuns.slot] });
+    const [row] = await tx.db
+      .select()
+      .from(ruleRuns)
+      .where(and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.slot, slot)));
+    if (!row) throw new Error('rule run vanished');
+    return row;
+  }
+
+  async findRun(tx: TenantTx, runId: string): Promise<RuleRunRow | undefined> {
+    const [row] = await tx.db
+      .select()
+      .from(ruleRuns)
+      .where(and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.id, runId)));
+    return row;
+  }
+
+  async markRunStarted(tx: TenantTx, runId: string, at: Date): Promise<void> {
+    await tx.db
+      .update(ruleRuns)
+      .set({ status: 'running', startedAt: sql`coalesce(${ruleRuns.startedAt}, ${at.toISOString()}::timestamptz)` })
+      .where(and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.id, runId)));
+  }
+
+  /**
+   * Records the engine's plan once per run: the ledger rows as `planned` (a row already there for the same rule,
+   * target, action and slot wins) and the run's figures. False when another job of the run planned first.
+   */
+  async commitPlan(
+    tx: TenantTx,
+    run: RuleRunRow,
+    plan: { actions: PlannedAction[]; evaluated: number; matched: number; skipped: unknown[] },
+    at: Date,
+  ): Promise<boolean> {
+    const [claimed] = await tx.db
+      .update(ruleRuns)
+      .set({ plannedAt: at, entitiesEvaluated: plan.evaluated, entitiesMatched: plan.matched, skipped: plan.skipped })
+      .where(and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.id, run.id), isNull(ruleRuns.plannedAt)))
+      .returning({ id: ruleRuns.id });
+    if (!claimed) return false;
+    if (plan.actions.length > 0) {
+      await tx.db
+        .insert(ruleActions)
+        .values(
+          plan.actions.map((action) => ({
+            ...action,
+            userId: tx.userId,
+            ruleId: run.ruleId,
+            runId: run.id,
+            slot: run.slot,
+          })),
+        )
+        .onConflictDoNothing({
+          target: [ruleActions.ruleId, ruleActions.targetExternalId, ruleActions.actionType, ruleActions.slot],
+        });
+    }
+    return true;
+  }
+
+  /**
+   * Takes the pending rows of a run and account that nobody holds, each with a lease until `leaseUntil`: the holder
+   * is the only one to write it to Meta. A crashed worker's lease runs out, and the next attempt takes the row again.
+   */
+  claimPending(
+    tx: TenantTx,
+    runId: string,
+    adAccountId: string,
+    now: Date,
+    leaseUntil: Date,
+  ): Promise<RuleActionRow[]> {
+    return tx.db
+      .update(ruleActions)
+      .set({ leaseUntil, attempts: sql`${ruleActions.attempts} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(ruleActions.userId, tx.userId),
+          eq(ruleActions.runId, runId),
+          eq(ruleActions.adAccountId, adAccountId),
+          inArray(ruleActions.state, [...PENDING]),
+          or(isNull(ruleActions.leaseUntil), lt(ruleActions.leaseUntil, now)),
+        ),
+      )
+      .returning();
+  }
+
+  /** The run's rows still to be written, with the moment each may be taken again. */
+  pendingOf(tx: TenantTx, runId: string): Promise<{ adAccountId: string; leaseUntil: Date | null }[]> {
+    return tx.db
+      .select({ adAccountId: ruleActions.adAccountId, leaseUntil: ruleActions.leaseUntil })
+      .from(ruleActions)
+      .where(
+        and(eq(ruleActions.userId, tx.userId), eq(ruleActions.runId, runId), inArray(ruleActions.state, [...PENDING])),
+      );
+  }
+
+  async settle(tx: TenantTx, id: string, outcome: Settlement): Promise<void> {
+    const set =
+      outcome.state === 'applied'
+        ? { state: outcome.state, updatedAt: outcome.at, appliedAt: outcome.at, leaseUntil: null, error: null }
+        : outcome.state === 'failed'
+          ? { state: outcome.state, updatedAt: outcome.at, leaseUntil: null, error: outcome.error }
+          : { state: outcome.state, updatedAt: outcome.at, leaseUntil: outcome.retryAt, error: outcome.error };
+    await tx.db
+      .update(ruleActions)
+      .set(set)
+      .where(and(eq(ruleActions.userId, tx.userId), eq(ruleActions.id, id)));
+  }
+
+  /** Ends a run once: false when another job of the run ended it first (so only one logs it). */
+  async finishRun(
+    tx: TenantTx,
+    runId: string,
+    status: 'completed' | 'failed',
+    at: Date,
+    error?: CodedText,
+  ): Promise<RuleRunRow | undefined> {
+    const [row] = await tx.db
+      .update(ruleRuns)
+      .set({ status, finishedAt: at, error: error ?? null })
+      .where(
+        and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.id, runId), inArray(ruleRuns.status, ['queued', 'running'])),
+      )
+      .returning();
+    return row;
+  }
+
+  /** How many of a run's rows ended in each state. */
+  async runCounts(tx: TenantTx, runId: string): Promise<Record<RuleActionRow['state'], number>> {
+    const rows = await tx.db
+      .select({ state: ruleActions.state, n: sql<number>`count(*)::int` })
+      .from(ruleActions)
+      .where(and(eq(ruleActions.userId, tx.userId), eq(ruleActions.runId, runId)))
+      .groupBy(ruleActions.state);
+    const counts = { planned: 0, applied: 0, failed: 0, postponed: 0, reverted: 0 };
+    for (const row of rows) counts[row.state] = row.n;
+    return counts;
+  }
+
+  /** The runs of a rule, newest first, each with its ledger rows. */
+  async listRuns(tx: TenantTx, ruleId: string, limit: number): Promise<RunWithActions[]> {
+    const runs = await tx.db
+      .select()
+      .from(ruleRuns)
+      .where(and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.ruleId, ruleId)))
+      .orderBy(desc(ruleRuns.createdAt), desc(ruleRuns.id))
+      .limit(limit);
+    if (runs.length === 0) return [];
+    const actions = await tx.db
+      .select()
+      .from(ruleActions)
+      .where(
+        and(
+          eq(ruleActions.userId, tx.userId),
+          inArray(
+            ruleActions.runId,
+            runs.map((run) => run.id),
+          ),
+        ),
+      )
+      .orderBy(ruleActions.createdAt, ruleActions.targetName);
+    return runs.map((run) => ({ ...run, actions: actions.filter((action) => action.runId === run.id) }));
+  }
+
+  /**
+   * The rows of the given accounts created since a moment and not failed: what cooldowns, the daily cap and
+   * Meta's budget changes per hour count (a pending row counts, it is about to land).
+   */
+  recentActions(tx: TenantTx, adAccountIds: string[], since: Date): Promise<RuleActionRow[]> {
+    if (adAccountIds.length === 0) return Promise.resolve([]);
+    return tx.db
+      .select()
+      .from(ruleActions)
+      .where(
+        and(
+          eq(ruleActions.userId, tx.userId),
+          inArray(ruleActions.adAccountId, adAccountIds),
+          inArray(ruleActions.state, ['planned', 'postponed', 'applied', 'reverted']),
+          gte(ruleActions.createdAt, since),
+        ),
+      );
+  }
+
+  async findAction(tx: TenantTx, id: string): Promise<RuleActionRow | undefined> {
+    const [row] = await tx.db
+      .select()
+      .from(ruleActions)
+      .where(and(eq(ruleActions.userId, tx.userId), eq(ruleActions.id, id)));
+    return row;
+  }
+
+  /** Takes an applied row for a revert under a lease: one revert at a time. */
+  async claimRevert(tx: TenantTx, id: string, now: Date, leaseUntil: Date): Promise<RuleActionRow | undefined> {
+    const [row] = await tx.db
+      .update(ruleActions)
+      .set({ leaseUntil, updatedAt: now })
+      .where(
+        and(
+          eq(ruleActions.userId, tx.userId),
+          eq(ruleActions.id, id),
+          eq(ruleActions.state, 'applied'),
+          or(isNull(ruleActions.leaseUntil), lt(ruleActions.leaseUntil, now)),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  async releaseLease(tx: TenantTx, id: string): Promise<void> {
+    await tx.db
+      .update(ruleActions)
+      .set({ leaseUntil: null })
+      .where(and(eq(ruleActions.userId, tx.userId), eq(ruleActions.id, id)));
+  }
+
+  async markReverted(tx: TenantTx, id: string, at: Date): Promise<void> {
+    await tx.db
+      .update(ruleActions)
+      .set({ state: 'reverted', revertedAt: at, leaseUntil: null, updatedAt: at })
+      .where(and(eq(ruleActions.userId, tx.userId), eq(ruleActions.id, id)));
+  }
+
+  /** Of the given rule × slot pairs, those that already have a run (the tick's "already enqueued"). */
+  async existingRuns(tx: SystemTx, pairs: { ruleId: string; slot: string }[]): Promise<Set<string>> {
+    if (pairs.length === 0) return new Set();
+    const rows = await tx.db
+      .select({ ruleId: ruleRuns.ruleId, slot: ruleRuns.slot })
+      .from(ruleRuns)
+      .where(
+        and(
+          inArray(
+            ruleRuns.ruleId,
+            pairs.map((pair) => pair.ruleId),
+          ),
+          inArray(
+            ruleRuns.slot,
+            pairs.map((pair) => pair.slot),
+          ),
+        ),
+      );
+    return new Set(rows.map((row) => `${row.ruleId}|${row.slot}`));
+  }
+}

@@ -1,0 +1,87 @@
+import { RULE_MESSAGES, type RuleBacktest, type RuleBody, type RulePreview } from '@adpilot/contracts';
+import type { AdAccountRow } from '@adpilot/db';
+import { ruleWarnings, type EngineRule } from '@adpilot/engine';
+import { AppError } from '../../lib/app-error.ts';
+import type { AccountRefresher } from './account-refresher.ts';
+import type { MirrorEvaluator } from './rule-evaluator.ts';
+import { toEngineRule } from './rule-evaluator.ts';
+import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import { freshnessMs } from './rule-slots.ts';
+import { otherRules } from './rules.presenter.ts';
+import type { RulesRepository } from './rules.repository.ts';
+import type { TenantTx, Transactions } from '@adpilot/db';
+
+export interface RulePreviewDeps {
+  db: Transactions;
+  rules: RulesRepository;
+  inputs: RuleInputsRepository;
+  evaluator: MirrorEvaluator;
+  refresher: AccountRefresher;
+  now: () => Date;
+}
+
+/** An unsaved rule has no ledger history of its own: no cooldown of its own applies. */
+const UNSAVED_RULE_ID = '00000000-0000-0000-0000-000000000000';
+
+/** What a rule would do now (preview, on the same refreshed mirror a run uses) and over past days (backtest). */
+export class RulePreviewService {
+  constructor(private readonly deps: RulePreviewDeps) {}
+
+  /** POST /preview: an unsaved rule body. */
+  previewBody(userId: string, body: RuleBody): Promise<RulePreview> {
+    return this.preview(userId, { ...body, id: UNSAVED_RULE_ID });
+  }
+
+  /** POST /:id/preview: a saved rule, whether it is switched on or not. */
+  async previewSaved(userId: string, id: string): Promise<RulePreview> {
+    const row = await this.deps.db.tenant(userId, (tx) => this.deps.rules.find(tx, id));
+    if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
+    return this.preview(userId, toEngineRule(row));
+  }
+
+  async backtest(userId: string, id: string, days: number): Promise<RuleBacktest> {
+    const { db, rules, evaluator, now } = this.deps;
+    return db.tenant(userId, async (tx) => {
+      const row = await rules.find(tx, id);
+      if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
+      const rule = toEngineRule(row);
+      return evaluator.backtest(tx, rule, await this.accountsOf(tx, rule), now(), days);
+    });
+  }
+
+  private async preview(userId: string, rule: EngineRule): Promise<RulePreview> {
+    const { db, rules, evaluator, refresher, now } = this.deps;
+    const accounts = await db.tenant(userId, (tx) => this.accountsOf(tx, rule));
+    const fresh: AdAccountRow[] = [];
+    for (const account of accounts) fresh.push(await refresher.ensureFresh(account, freshnessMs(rule.schedule)));
+    const at = now();
+    return db.tenant(userId, async (tx) => {
+      const evaluation = await evaluator.evaluateBody(tx, rule, fresh, at, { explain: 'all' });
+      const plans = evaluation.decisions.flatMap((decision) => decision.actions);
+      return {
+        evaluatedAt: at.toISOString(),
+        entities: evaluation.decisions,
+        totals: {
+          evaluated: evaluation.evaluated,
+          matched: evaluation.matched,
+          planned: plans.filter((plan) => plan.outcome === 'planned').length,
+          skipped: plans.filter((plan) => plan.outcome === 'skipped').length,
+        },
+        warnings: ruleWarnings(rule, otherRules(await rules.list(tx)), rule.id),
+      };
+    });
+  }
+
+  /** The caller's accounts in the rule's scope; naming another user's account is refused like a wrong value. */
+  private async accountsOf(tx: TenantTx, rule: EngineRule): Promise<AdAccountRow[]> {
+    const accounts = await this.deps.inputs.accounts(tx, rule.scope.adAccountIds);
+    const owned = new Set(accounts.map((account) => account.id));
+    const index = rule.scope.adAccountIds.findIndex((id) => !owned.has(id));
+    if (index >= 0) {
+      throw new AppError('VALIDATION_ERROR', RULE_MESSAGES.adAccountNotOwned, 400, [
+        { field: `scope.adAccountIds.${index}`, message: RULE_MESSAGES.adAccountNotOwned },
+      ]);
+    }
+    return accounts.filter((account) => !account.needsReauth);
+  }
+}

@@ -1,0 +1,164 @@
+import type { EntityDecision } from '@adpilot/contracts';
+import type { AdAccountRow, AutomationRuleRow, RuleRunRow } from '@adpilot/db';
+import { MetaApiError, MetaTokenExpiredError } from '@adpilot/meta';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { AccountRefresher } from './account-refresher.ts';
+import { runActivity } from './rule-activity.ts';
+import type { RuleExecutor } from './rule-executor.ts';
+import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
+import { toLedgerPlan } from './rule-plan.ts';
+import { freshnessMs, slotTimezone } from './rule-slots.ts';
+import { toRuleBody } from './rules.presenter.ts';
+import type { RulesRepository } from './rules.repository.ts';
+import type { TenantTx, Transactions } from '@adpilot/db';
+
+/** What the engine decides for a rule over some accounts at a moment (preview, run and backtest share it). */
+export interface RuleEvaluator {
+  evaluate(
+    tx: TenantTx,
+    rule: AutomationRuleRow,
+    accounts: AdAccountRow[],
+    now: Date,
+  ): Promise<{ evaluated: number; matched: number; decisions: EntityDecision[] }>;
+}
+
+/** One job's work: a rule, a slot, and why it runs. */
+export interface RuleRunRequest {
+  userId: string;
+  ruleId: string;
+  slot: string;
+  trigger: RuleRunRow['trigger'];
+}
+
+/** Asks for a later attempt of the same run (pg-boss: a job deferred to `startAfter`). */
+export interface RuleRunScheduler {
+  enqueueRun(request: RuleRunRequest, options?: { startAfter?: Date }): Promise<string | null>;
+}
+
+export interface RunnerDeps {
+  db: Transactions;
+  rules: RulesRepository;
+  ledger: RuleLedgerRepository;
+  inputs: RuleInputsRepository;
+  activity: ActivityRepository;
+  refresher: AccountRefresher;
+  executor: RuleExecutor;
+  evaluator: RuleEvaluator;
+  scheduler: RuleRunScheduler;
+  now: () => Date;
+}
+
+export type RunOutcome =
+  | { status: 'skipped'; reason: 'rule_missing' | 'rule_inactive' | 'run_finished' }
+  | { status: 'failed' }
+  | { status: 'completed' | 'waiting'; runId: string; retryAt?: Date };
+
+/**
+ * Runs a rule for a slot: refresh the stale accounts in scope, let the engine decide, commit the plan to the ledger
+ * (once per run), then write it through the executor. Any number of jobs of one slot may run this, in any order
+ * and after any crash: the ledger lets each change through at most once, and what is left waits for a later job.
+ */
+export class RuleRunner {
+  constructor(private readonly deps: RunnerDeps) {}
+
+  /** Runs the request; a failure is retried by the queue, and recorded on the run at the last attempt. */
+  async run(request: RuleRunRequest, attempt: { final: boolean } = { final: true }): Promise<RunOutcome> {
+    try {
+      return await this.attempt(request);
+    } catch (error) {
+      if (!attempt.final) throw error;
+      await this.fail(request, error);
+      return { status: 'failed' };
+    }
+  }
+
+  private async fail(request: RuleRunRequest, error: unknown): Promise<void> {
+    const { db, rules, ledger, activity, now } = this.deps;
+    const code =
+      error instanceof MetaTokenExpiredError
+        ? 'reauth_required'
+        : error instanceof MetaApiError
+          ? 'refresh_failed'
+          : 'internal_error';
+    await db.tenant(request.userId, async (tx) => {
+      const rule = await rules.find(tx, request.ruleId);
+      const run = rule ? await ledger.ensureRun(tx, rule.id, request.slot, request.trigger) : undefined;
+      const finished = run ? await ledger.finishRun(tx, run.id, 'failed', now(), { code }) : undefined;
+      if (rule && finished) {
+        const counts = await ledger.runCounts(tx, finished.id);
+        await activity.insert(tx, runActivity(rule, finished, counts, { code }));
+      }
+    });
+  }
+
+  private async attempt(request: RuleRunRequest): Promise<RunOutcome> {
+    const { db, rules, ledger, now } = this.deps;
+    const { userId } = request;
+    const rule = await db.tenant(userId, (tx) => rules.find(tx, request.ruleId));
+    if (!rule) return { status: 'skipped', reason: 'rule_missing' };
+    if (request.trigger === 'schedule' && !rule.isActive) return { status: 'skipped', reason: 'rule_inactive' };
+
+    let run = await db.tenant(userId, async (tx) => {
+      const found = await ledger.ensureRun(tx, rule.id, request.slot, request.trigger);
+      if (found.status === 'queued') await ledger.markRunStarted(tx, found.id, now());
+      return found;
+    });
+    if (run.status === 'completed' || run.status === 'failed') return { status: 'skipped', reason: 'run_finished' };
+
+    const accounts = await this.accountsOf(rule, run);
+    if (!run.plannedAt) run = await this.plan(rule, run, accounts);
+
+    let retryAt: Date | undefined;
+    for (const account of accounts) {
+      const outcome = await this.deps.executor.executeAccount(run, rule, account);
+      if (outcome.retryAt && (!retryAt || outcome.retryAt < retryAt)) retryAt = outcome.retryAt;
+    }
+    return this.conclude(rule, run, retryAt);
+  }
+
+  private async accountsOf(rule: AutomationRuleRow, run: RuleRunRow): Promise<AdAccountRow[]> {
+    const { scope } = toRuleBody(rule);
+    const zone = slotTimezone(run.slot);
+    const accounts = await this.deps.db.tenant(rule.userId, (tx) => this.deps.inputs.accounts(tx, scope.adAccountIds));
+    return accounts.filter((account) => !account.needsReauth && (!zone || account.timezone === zone));
+  }
+
+  private async plan(rule: AutomationRuleRow, run: RuleRunRow, accounts: AdAccountRow[]): Promise<RuleRunRow> {
+    const { db, ledger, evaluator, refresher, now } = this.deps;
+    const maxAge = freshnessMs(toRuleBody(rule).schedule);
+    const fresh: AdAccountRow[] = [];
+    for (const account of accounts) fresh.push(await refresher.ensureFresh(account, maxAge));
+    const at = now();
+    return db.tenant(rule.userId, async (tx) => {
+      const evaluation = await evaluator.evaluate(tx, rule, fresh, at);
+      await ledger.commitPlan(tx, run, toLedgerPlan(evaluation, fresh), at);
+      return (await ledger.findRun(tx, run.id)) ?? run;
+    });
+  }
+
+  /** Ends the run when nothing is left to write; otherwise asks for a later attempt when the first row frees up. */
+  private async conclude(rule: AutomationRuleRow, run: RuleRunRow, retryAt: Date | undefined): Promise<RunOutcome> {
+    const { db, ledger, activity, scheduler, now } = this.deps;
+    const pending = await db.tenant(rule.userId, (tx) => ledger.pendingOf(tx, run.id));
+    if (pending.length > 0) {
+      const at = now();
+      const next = pending
+        .map((row) => row.leaseUntil ?? at)
+        .reduce((earliest, moment) => (moment < earliest ? moment : earliest), retryAt ?? pending[0]?.leaseUntil ?? at);
+      // A row leased by another job is retried after its lease: if that job died, this attempt finishes its work.
+      await scheduler.enqueueRun(
+        { userId: rule.userId, ruleId: rule.id, slot: run.slot, trigger: run.trigger },
+        { startAfter: new Date(Math.max(next.getTime(), at.getTime()) + 1000) },
+      );
+      return { status: 'waiting', runId: run.id, retryAt: next };
+    }
+    await db.tenant(rule.userId, async (tx) => {
+      const finished = await ledger.finishRun(tx, run.id, 'completed', now());
+      if (!finished) return;
+      const counts = await ledger.runCounts(tx, run.id);
+      await activity.insert(tx, runActivity(rule, finished, counts));
+    });
+    return { status: 'completed', runId: run.id };
+  }
+}

@@ -1,0 +1,109 @@
+import {
+  backtestRequestSchema,
+  createRuleRequestSchema,
+  revertResponseSchema,
+  ruleBacktestSchema,
+  rulePreviewSchema,
+  ruleActionIdParamsSchema,
+  ruleIdParamsSchema,
+  ruleRunSchema,
+  ruleRunStartedSchema,
+  successEnvelope,
+} from '@adpilot/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.ts';
+
+const tags = ['rules'];
+const emptyBody = z.strictObject({}).nullish();
+
+/** Preview, backtest, run now, the run history and revert; inside /api/rules, behind its authentication hook. */
+export const ruleRunsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ruleRuns, rulePreview } = app.ctx;
+
+  app.post(
+    '/preview',
+    { schema: { tags, body: createRuleRequestSchema, response: { 200: successEnvelope(rulePreviewSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await rulePreview.previewBody(currentUser(request).id, request.body),
+    }),
+  );
+
+  app.post(
+    '/:id/preview',
+    {
+      schema: {
+        tags,
+        params: ruleIdParamsSchema,
+        body: emptyBody,
+        response: { 200: successEnvelope(rulePreviewSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await rulePreview.previewSaved(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/:id/backtest',
+    {
+      schema: {
+        tags,
+        params: ruleIdParamsSchema,
+        body: backtestRequestSchema.nullish(),
+        response: { 200: successEnvelope(ruleBacktestSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await rulePreview.backtest(
+        currentUser(request).id,
+        request.params.id,
+        request.body?.days ?? backtestRequestSchema.parse({}).days,
+      ),
+    }),
+  );
+
+  app.post(
+    '/:id/run',
+    {
+      schema: {
+        tags,
+        params: ruleIdParamsSchema,
+        body: emptyBody,
+        response: { 202: successEnvelope(ruleRunStartedSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(202);
+      return { success: true as const, data: await ruleRuns.runNow(currentUser(request).id, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/:id/runs',
+    { schema: { tags, params: ruleIdParamsSchema, response: { 200: successEnvelope(z.array(ruleRunSchema)) } } },
+    async (request) => ({
+      success: true as const,
+      data: await ruleRuns.listRuns(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/actions/:actionId/revert',
+    {
+      schema: {
+        tags,
+        params: ruleActionIdParamsSchema,
+        body: emptyBody,
+        response: { 200: successEnvelope(revertResponseSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { action: await ruleRuns.revert(currentUser(request).id, request.params.actionId) },
+    }),
+  );
+};

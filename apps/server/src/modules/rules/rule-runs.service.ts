@@ -1,0 +1,123 @@
+import { RULE_MESSAGES, type RuleActionRecord, type RuleRun } from '@adpilot/contracts';
+import type { RuleActionRow } from '@adpilot/db';
+import { randomUUID } from 'node:crypto';
+import { AppError } from '../../lib/app-error.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import { actionActivity } from './rule-activity.ts';
+import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
+import { liveValue, mirrorChange, type LiveField, type RuleMetaGateway } from './rule-meta.ts';
+import type { RuleRunScheduler } from './rule-runner.ts';
+import { presentAction, presentRun } from './rules.presenter.ts';
+import type { RulesRepository } from './rules.repository.ts';
+import type { Transactions } from '@adpilot/db';
+
+export interface RuleRunsServiceDeps {
+  db: Transactions;
+  rules: RulesRepository;
+  ledger: RuleLedgerRepository;
+  inputs: RuleInputsRepository;
+  activity: ActivityRepository;
+  gateway: RuleMetaGateway;
+  secretBox: SecretBox;
+  scheduler: RuleRunScheduler;
+  now: () => Date;
+}
+
+export const RUNS_LISTED = 50;
+const REVERT_LEASE_MS = 60_000;
+
+export const REVERT_MESSAGES = {
+  notFound: 'Action not found',
+  valueChanged: 'The value was changed since this rule set it; nothing was reverted',
+  alreadyReverted: 'This action was already reverted (or a revert of it is under way)',
+  notRevertible: 'Only a status or budget change can be reverted',
+  notApplied: 'This action was not applied, so there is nothing to revert',
+} as const;
+
+const refusal = (code: AppError['code'], message: string) => new AppError(code, message, 409);
+
+/** Run now, the runs of a rule with their actions, and the revert of one action. */
+export class RuleRunsService {
+  constructor(private readonly deps: RuleRunsServiceDeps) {}
+
+  /** Starts a run of the rule now (its own slot), whatever its schedule or switch; answers the run's id. */
+  async runNow(userId: string, ruleId: string): Promise<{ runId: string }> {
+    const run = await this.deps.db.tenant(userId, async (tx) => {
+      if (!(await this.deps.rules.find(tx, ruleId))) throw AppError.notFound(RULE_MESSAGES.notFound);
+      return this.deps.ledger.ensureRun(tx, ruleId, `manual:${randomUUID()}`, 'manual');
+    });
+    await this.deps.scheduler.enqueueRun({ userId, ruleId, slot: run.slot, trigger: 'manual' });
+    return { runId: run.id };
+  }
+
+  async listRuns(userId: string, ruleId: string): Promise<RuleRun[]> {
+    return this.deps.db.tenant(userId, async (tx) => {
+      if (!(await this.deps.rules.find(tx, ruleId))) throw AppError.notFound(RULE_MESSAGES.notFound);
+      return (await this.deps.ledger.listRuns(tx, ruleId, RUNS_LISTED)).map(presentRun);
+    });
+  }
+
+  /**
+   * Sets the value from before the action back, only if the entity still has the value the rule set: a change
+   * someone made since is never overwritten (409 with the reason).
+   */
+  async revert(userId: string, actionId: string): Promise<RuleActionRecord> {
+    const { db, ledger, inputs, now } = this.deps;
+    const at = now();
+    const { row, account } = await db.tenant(userId, async (tx) => {
+      const found = await ledger.findAction(tx, actionId);
+      if (!found) throw AppError.notFound(REVERT_MESSAGES.notFound);
+      if (found.state === 'reverted') throw refusal('REVERT_ALREADY_REVERTED', REVERT_MESSAGES.alreadyReverted);
+      if (found.state !== 'applied') throw refusal('REVERT_NOT_APPLIED', REVERT_MESSAGES.notApplied);
+      if (found.field === null) throw refusal('REVERT_NOT_REVERTIBLE', REVERT_MESSAGES.notRevertible);
+      const claimed = await ledger.claimRevert(tx, actionId, at, new Date(at.getTime() + REVERT_LEASE_MS));
+      if (!claimed) throw refusal('REVERT_ALREADY_REVERTED', REVERT_MESSAGES.alreadyReverted);
+      return { row: claimed, account: await inputs.account(tx, claimed.adAccountId) };
+    });
+    try {
+      if (!account) throw AppError.notFound(REVERT_MESSAGES.notFound);
+      return await this.writeBack(row, account);
+    } finally {
+      await db.tenant(userId, (tx) => ledger.releaseLease(tx, actionId));
+    }
+  }
+
+  private async writeBack(
+    row: RuleActionRow,
+    account: NonNullable<Awaited<ReturnType<RuleInputsRepository['account']>>>,
+  ): Promise<RuleActionRecord> {
+    const { db, ledger, inputs, activity, gateway, now } = this.deps;
+    const field = row.field as LiveField;
+    const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
+    const set = field === 'status' ? row.afterStatus : row.afterMinor;
+    const previous = field === 'status' ? row.beforeStatus : row.beforeMinor;
+    const live = (await gateway.readLive(token, [{ id: row.targetExternalId, field }])).get(row.targetExternalId);
+    const current = live ? liveValue(live, field) : null;
+    if (current !== set || previous === null) {
+      throw new AppError('REVERT_VALUE_CHANGED', REVERT_MESSAGES.valueChanged, 409, [
+        { field: 'value', message: `expected ${String(set)}, found ${String(current)}` },
+      ]);
+    }
+    const [answer] = await gateway.write(token, [{ id: row.targetExternalId, field, value: previous }]);
+    if (answer && !answer.ok) {
+      if (answer.kind === 'rate_limited')
+        throw AppError.tooManyRequests(
+          'Meta asks to wait before this change; try the revert again later',
+          (answer.retryAfterMs ?? 60_000) / 1000,
+        );
+      if (answer.kind === 'reauth') throw new AppError('META_REAUTH_REQUIRED', 'Reconnect this ad account', 409);
+      throw new AppError('META_ERROR', `Facebook refused the revert: ${answer.error.message}`, 502);
+    }
+    const at = now();
+    return db.tenant(row.userId, async (tx) => {
+      await ledger.markReverted(tx, row.id, at);
+      await inputs.recordWrite(tx, row.adAccountId, row.targetExternalId, mirrorChange(field, previous));
+      const rule = await this.deps.rules.find(tx, row.ruleId);
+      if (rule) await activity.insert(tx, actionActivity(rule, account, row, 'reverted'));
+      const reverted = await ledger.findAction(tx, row.id);
+      return presentAction(reverted ?? row);
+    });
+  }
+}

@@ -1,0 +1,57 @@
+import { dateInZone } from '../../lib/time-zone.ts';
+
+/** The rule format's schedule: every N minutes, or once a day at a local time of each ad account. */
+export type RuleSchedule = { everyMinutes: number } | { dailyAt: string };
+
+/** One evaluation slot of a rule: the key its run, its job and its ledger rows share. */
+export interface RuleSlot {
+  key: string;
+  /** For a daily slot, the time zone whose accounts it covers; every account otherwise. */
+  timezone?: string;
+}
+
+/** How late a daily slot may still start: ticks missed by a restart within this window catch up. */
+export const DAILY_GRACE_MINUTES = 60;
+
+function minutesOfDay(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return get('hour') * 60 + get('minute');
+}
+
+/**
+ * The slots of a rule due at `now`. Every N minutes: one slot per N-minute window (UTC-aligned, so every
+ * process computes the same key). Daily: one slot per time zone of its accounts whose local clock has passed the
+ * time, within the grace window. A slot already run is filtered out by the caller (its run row exists).
+ */
+export function dueSlots(schedule: RuleSchedule, timezones: readonly string[], now: Date): RuleSlot[] {
+  if ('everyMinutes' in schedule) {
+    const index = Math.floor(now.getTime() / (schedule.everyMinutes * 60_000));
+    return [{ key: `m${schedule.everyMinutes}:${index}` }];
+  }
+  const [hours, minutes] = schedule.dailyAt.split(':').map(Number);
+  const at = (hours ?? 0) * 60 + (minutes ?? 0);
+  const slots: RuleSlot[] = [];
+  for (const timezone of new Set(timezones)) {
+    const local = minutesOfDay(now, timezone);
+    if (local >= at && local < at + DAILY_GRACE_MINUTES) {
+      slots.push({ key: `d:${dateInZone(now, timezone)}:${timezone}`, timezone });
+    }
+  }
+  return slots;
+}
+
+/** The time zone a slot key is limited to, if any (daily slots). */
+export function slotTimezone(key: string): string | undefined {
+  return key.startsWith('d:') ? key.split(':').slice(2).join(':') : undefined;
+}
+
+/** How old an account's mirror may be for this rule: its interval, a day's worth for daily rules. */
+export function freshnessMs(schedule: RuleSchedule): number {
+  return ('everyMinutes' in schedule ? schedule.everyMinutes : 60) * 60_000;
+}

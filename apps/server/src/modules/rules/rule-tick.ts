@@ -1,0 +1,44 @@
+import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
+import type { RuleRunRequest } from './rule-runner.ts';
+import { dueSlots } from './rule-slots.ts';
+import { toRuleBody } from './rules.presenter.ts';
+import type { RulesRepository } from './rules.repository.ts';
+import type { Transactions } from '@adpilot/db';
+
+export interface RuleTickDeps {
+  db: Transactions;
+  rules: RulesRepository;
+  ledger: RuleLedgerRepository;
+  inputs: RuleInputsRepository;
+}
+
+/**
+ * The scheduler's question, asked every minute across every tenant (the system path): which active rules have a
+ * slot due now that has no run yet. Every N minutes is one slot per window; daily is one slot per time zone of
+ * the rule's accounts, once their local clock passes the time.
+ */
+export async function dueRuns(deps: RuleTickDeps, now: Date): Promise<RuleRunRequest[]> {
+  const { rules, accounts } = await deps.db.system('rule-tick: active rules and account time zones', async (tx) => ({
+    rules: await deps.rules.listActive(tx),
+    accounts: await deps.inputs.accountZones(tx),
+  }));
+  const candidates: RuleRunRequest[] = [];
+  for (const rule of rules) {
+    const { scope, schedule } = toRuleBody(rule);
+    const zones = accounts
+      .filter((account) => account.userId === rule.userId)
+      .filter((account) => scope.adAccountIds.length === 0 || scope.adAccountIds.includes(account.id))
+      .map((account) => account.timezone);
+    for (const slot of dueSlots(schedule, zones, now)) {
+      candidates.push({ userId: rule.userId, ruleId: rule.id, slot: slot.key, trigger: 'schedule' });
+    }
+  }
+  const existing = await deps.db.system('rule-tick: slots already run', (tx) =>
+    deps.ledger.existingRuns(
+      tx,
+      candidates.map(({ ruleId, slot }) => ({ ruleId, slot })),
+    ),
+  );
+  return candidates.filter((candidate) => !existing.has(`${candidate.ruleId}|${candidate.slot}`));
+}

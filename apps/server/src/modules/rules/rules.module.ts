@@ -1,0 +1,109 @@
+import type { Transactions } from '@adpilot/db';
+import type { MetaClient } from '@adpilot/meta';
+import { defineRuleJobs, type RuleJobOptions } from '../../jobs/rules.jobs.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.service.ts';
+import { AccountRefresher } from './account-refresher.ts';
+import { MirrorEvaluator } from './rule-evaluator.ts';
+import { RuleExecutor, type ExecutorDeps } from './rule-executor.ts';
+import { RuleInputsRepository } from './rule-inputs.repository.ts';
+import { RuleLedgerRepository } from './rule-ledger.repository.ts';
+import { RuleMetaGateway } from './rule-meta.ts';
+import { RulePreviewService } from './rule-preview.service.ts';
+import { RuleRunner, type RuleRunRequest, type RuleRunScheduler } from './rule-runner.ts';
+import { dueRuns } from './rule-tick.ts';
+import { RuleRunsService } from './rule-runs.service.ts';
+import { RulesRepository } from './rules.repository.ts';
+import { RulesService, UNLIMITED_ACTIVE_RULES, type ActiveRuleQuota } from './rules.service.ts';
+
+/** Knobs tests and the crash test's worker turn; production uses the defaults. */
+export interface RulesOptions {
+  quota?: ActiveRuleQuota;
+  /** Takes the place of the queue (tests run rules in line). */
+  scheduler?: RuleRunScheduler;
+  jobs?: RuleJobOptions;
+  /** Lease on a ledger row being written (default two minutes). */
+  leaseMs?: number;
+  afterWrite?: ExecutorDeps['afterWrite'];
+}
+
+export interface RulesModule {
+  rules: RulesService;
+  /** The scheduler's question: which rule slots are due now (the tick job asks it every minute). */
+  ruleTick: { due(now: Date): Promise<RuleRunRequest[]> };
+  ruleRuns: RuleRunsService;
+  rulePreview: RulePreviewService;
+  ruleRunner: RuleRunner;
+}
+
+/** Builds the rules feature: repositories, the engine on the mirror, the executor, the jobs and the services. */
+export function createRulesModule(
+  deps: {
+    transactions: Transactions;
+    queue: JobQueue;
+    meta: MetaClient;
+    secretBox: SecretBox;
+    activity: ActivityRepository;
+    sync: AdAccountSyncService;
+    now: () => Date;
+  },
+  options: RulesOptions = {},
+): RulesModule {
+  const { now, secretBox, activity } = deps;
+  const db = deps.transactions;
+  const rules = new RulesRepository();
+  const ledger = new RuleLedgerRepository();
+  const inputs = new RuleInputsRepository();
+  const gateway = new RuleMetaGateway(deps.meta);
+  const evaluator = new MirrorEvaluator(inputs, ledger);
+  const refresher = new AccountRefresher({ db, inputs, sync: deps.sync, now });
+  const executor = new RuleExecutor({
+    db,
+    rules,
+    ledger,
+    inputs,
+    activity,
+    gateway,
+    secretBox,
+    now,
+    leaseMs: options.leaseMs ?? 2 * 60_000,
+    rateLimitFallbackMs: 5 * 60_000,
+    ...(options.afterWrite ? { afterWrite: options.afterWrite } : {}),
+  });
+
+  // The run job calls the runner, and the runner enqueues later attempts through the job: built in two steps.
+  const built: { runner?: RuleRunner } = {};
+  const runnerOf = () => {
+    if (!built.runner) throw new Error('rule runner used before it was built');
+    return built.runner;
+  };
+  const queued = defineRuleJobs(
+    deps.queue,
+    { runner: runnerOf, tick: { db, rules, ledger, inputs }, now },
+    options.jobs,
+  );
+  const scheduler = options.scheduler ?? queued;
+  const runner = new RuleRunner({
+    db,
+    rules,
+    ledger,
+    inputs,
+    activity,
+    refresher,
+    executor,
+    evaluator,
+    scheduler,
+    now,
+  });
+  built.runner = runner;
+
+  return {
+    ruleTick: { due: (now) => dueRuns({ db, rules, ledger, inputs }, now) },
+    rules: new RulesService({ db, rules, inputs, quota: options.quota ?? UNLIMITED_ACTIVE_RULES, now }),
+    ruleRuns: new RuleRunsService({ db, rules, ledger, inputs, activity, gateway, secretBox, scheduler, now }),
+    rulePreview: new RulePreviewService({ db, rules, inputs, evaluator, refresher, now }),
+    ruleRunner: runner,
+  };
+}

@@ -1,0 +1,77 @@
+import { automationRules, type AutomationRuleRow } from '@adpilot/db';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { SystemTx, TenantTx } from '@adpilot/db';
+
+export type NewRule = Pick<AutomationRuleRow, 'name' | 'description' | 'isActive' | 'definition'>;
+export type RulePatch = Partial<NewRule>;
+
+/** Rules of the transaction's user: row-level security plus an explicit filter on `tx.userId`. */
+export class RulesRepository {
+  list(tx: TenantTx): Promise<AutomationRuleRow[]> {
+    return tx.db
+      .select()
+      .from(automationRules)
+      .where(eq(automationRules.userId, tx.userId))
+      .orderBy(desc(automationRules.createdAt), desc(automationRules.id));
+  }
+
+  async find(tx: TenantTx, id: string, options: { forUpdate?: boolean } = {}): Promise<AutomationRuleRow | undefined> {
+    const query = tx.db
+      .select()
+      .from(automationRules)
+      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, id)));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  async insert(tx: TenantTx, rule: NewRule): Promise<AutomationRuleRow> {
+    const [row] = await tx.db
+      .insert(automationRules)
+      .values({ ...rule, userId: tx.userId })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  async update(tx: TenantTx, id: string, patch: RulePatch, at: Date): Promise<AutomationRuleRow | undefined> {
+    const [row] = await tx.db
+      .update(automationRules)
+      .set({ ...patch, updatedAt: at })
+      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, id)))
+      .returning();
+    return row;
+  }
+
+  async delete(tx: TenantTx, id: string): Promise<boolean> {
+    const rows = await tx.db
+      .delete(automationRules)
+      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, id)))
+      .returning({ id: automationRules.id });
+    return rows.length === 1;
+  }
+
+  async touchTriggered(tx: TenantTx, id: string, at: Date): Promise<void> {
+    await tx.db
+      .update(automationRules)
+      .set({ lastTriggered: at })
+      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, id)));
+  }
+
+  /**
+   * Serialises the user's activations until the transaction ends, then counts the active rules: a limit checked
+   * this way holds against parallel requests.
+   */
+  async lockAndCountActive(tx: TenantTx): Promise<number> {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('automation_rules:active'), hashtext(${tx.userId}))`);
+    const [row] = await tx.db
+      .select({ n: count() })
+      .from(automationRules)
+      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.isActive, true)));
+    return row?.n ?? 0;
+  }
+
+  /** Every active rule of every user, for the scheduler's tick (the one cross-tenant read of rules). */
+  listActive(tx: SystemTx): Promise<AutomationRuleRow[]> {
+    return tx.db.select().from(automationRules).where(eq(automationRules.isActive, true));
+  }
+}

@@ -1,0 +1,90 @@
+import {
+  createRuleRequestSchema,
+  messageResponseSchema,
+  ruleIdParamsSchema,
+  RULE_MESSAGES,
+  ruleSchema,
+  ruleTemplateSchema,
+  successEnvelope,
+  updateRuleRequestSchema,
+} from '@adpilot/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { ruleRunsRoutes } from './rule-runs.routes.ts';
+
+const tags = ['rules'];
+const params = ruleIdParamsSchema;
+const emptyBody = z.strictObject({}).nullish();
+
+/** /api/rules: the signed-in user's automation rules (spec §3, §4, §6). */
+export const rulesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { rules } = app.ctx;
+
+  // Spec §6: without a signed-in user the rules answer "User not authenticated".
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await app.requireAuth(request, reply);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED')
+        throw AppError.unauthorized(RULE_MESSAGES.notAuthenticated);
+      throw error;
+    }
+  });
+
+  app.get('/', { schema: { tags, response: { 200: successEnvelope(z.array(ruleSchema)) } } }, async (request) => ({
+    success: true as const,
+    data: await rules.list(currentUser(request).id),
+  }));
+
+  app.post(
+    '/',
+    { schema: { tags, body: createRuleRequestSchema, response: { 201: successEnvelope(ruleSchema) } } },
+    async (request, reply) => {
+      reply.status(201);
+      return { success: true as const, data: await rules.create(currentUser(request).id, request.body) };
+    },
+  );
+
+  app.get(
+    '/templates',
+    { schema: { tags, response: { 200: successEnvelope(z.array(ruleTemplateSchema)) } } },
+    async () => ({ success: true as const, data: [...rules.templates()] }),
+  );
+
+  app.get('/:id', { schema: { tags, params, response: { 200: successEnvelope(ruleSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await rules.get(currentUser(request).id, request.params.id),
+  }));
+
+  app.patch(
+    '/:id',
+    { schema: { tags, params, body: updateRuleRequestSchema, response: { 200: successEnvelope(ruleSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await rules.update(currentUser(request).id, request.params.id, request.body),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, params, response: { 200: successEnvelope(messageResponseSchema) } } },
+    async (request) => {
+      await rules.remove(currentUser(request).id, request.params.id);
+      return { success: true as const, data: { message: 'Rule deleted' } };
+    },
+  );
+
+  app.post(
+    '/:id/toggle',
+    { schema: { tags, params, body: emptyBody, response: { 200: successEnvelope(ruleSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await rules.toggle(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  await app.register(ruleRunsRoutes);
+};

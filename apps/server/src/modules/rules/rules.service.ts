@@ -1,0 +1,143 @@
+import {
+  createRuleRequestSchema,
+  RULE_MESSAGES,
+  RULE_TEMPLATES,
+  type CreateRuleRequest,
+  type Rule,
+  type RuleBody,
+  type RuleTemplate,
+  type UpdateRuleRequest,
+} from '@adpilot/contracts';
+import type { AutomationRuleRow } from '@adpilot/db';
+import { AppError } from '../../lib/app-error.ts';
+import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import { presentRule, toDefinition, toRuleBody, warningsOf } from './rules.presenter.ts';
+import type { RulesRepository } from './rules.repository.ts';
+import type { TenantTx, Transactions } from '@adpilot/db';
+
+/** How many rules a user may have switched on. Plans set this (billing); until then there is no limit. */
+export interface ActiveRuleQuota {
+  limit(userId: string): Promise<number>;
+}
+export const UNLIMITED_ACTIVE_RULES: ActiveRuleQuota = { limit: async () => Number.POSITIVE_INFINITY };
+
+export interface RulesServiceDeps {
+  db: Transactions;
+  rules: RulesRepository;
+  inputs: RuleInputsRepository;
+  quota: ActiveRuleQuota;
+  now: () => Date;
+}
+
+const limitReached = () => new AppError('PLAN_LIMIT_REACHED', RULE_MESSAGES.activeRuleLimit, 403);
+
+/** Spec §3/§4/§6: the signed-in user's automation rules; another user's id answers like a missing one. */
+export class RulesService {
+  constructor(private readonly deps: RulesServiceDeps) {}
+
+  async list(userId: string): Promise<Rule[]> {
+    return this.deps.db.tenant(userId, async (tx) => {
+      const rows = await this.deps.rules.list(tx);
+      return rows.map((row) => presentRule(row, warningsOf(row, rows)));
+    });
+  }
+
+  async get(userId: string, id: string): Promise<Rule> {
+    return this.deps.db.tenant(userId, async (tx) => this.present(tx, await this.owned(tx, id)));
+  }
+
+  async create(userId: string, body: RuleBody): Promise<Rule> {
+    const limit = await this.deps.quota.limit(userId);
+    return this.deps.db.tenant(userId, async (tx) => {
+      await this.checkAccounts(tx, body);
+      if (body.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= limit) throw limitReached();
+      const row = await this.deps.rules.insert(tx, {
+        name: body.name,
+        description: body.description,
+        isActive: body.isActive,
+        definition: toDefinition(body),
+      });
+      return this.present(tx, row);
+    });
+  }
+
+  /** Each given field replaces the stored one; the merged rule is checked again as a whole. */
+  async update(userId: string, id: string, patch: UpdateRuleRequest): Promise<Rule> {
+    const limit = await this.deps.quota.limit(userId);
+    return this.deps.db.tenant(userId, async (tx) => {
+      const current = await this.owned(tx, id, { forUpdate: true });
+      const merged = parseRule({ ...toRuleBody(current), ...patch });
+      await this.checkAccounts(tx, merged);
+      if (merged.isActive && !current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= limit)
+        throw limitReached();
+      const row = await this.deps.rules.update(
+        tx,
+        id,
+        {
+          name: merged.name,
+          description: merged.description,
+          isActive: merged.isActive,
+          definition: toDefinition(merged),
+        },
+        this.deps.now(),
+      );
+      if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
+      return this.present(tx, row);
+    });
+  }
+
+  /** Switches a rule on or off; the row lock makes parallel toggles flip one after the other. */
+  async toggle(userId: string, id: string): Promise<Rule> {
+    const limit = await this.deps.quota.limit(userId);
+    return this.deps.db.tenant(userId, async (tx) => {
+      const current = await this.owned(tx, id, { forUpdate: true });
+      if (!current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= limit) throw limitReached();
+      const row = await this.deps.rules.update(tx, id, { isActive: !current.isActive }, this.deps.now());
+      if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
+      return this.present(tx, row);
+    });
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const deleted = await this.deps.db.tenant(userId, (tx) => this.deps.rules.delete(tx, id));
+    if (!deleted) throw AppError.notFound(RULE_MESSAGES.notFound);
+  }
+
+  templates(): readonly RuleTemplate[] {
+    return RULE_TEMPLATES;
+  }
+
+  private async owned(tx: TenantTx, id: string, options: { forUpdate?: boolean } = {}): Promise<AutomationRuleRow> {
+    const row = await this.deps.rules.find(tx, id, options);
+    if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
+    return row;
+  }
+
+  private async present(tx: TenantTx, row: AutomationRuleRow): Promise<Rule> {
+    return presentRule(row, warningsOf(row, await this.deps.rules.list(tx)));
+  }
+
+  /** A rule may only name the caller's own ad accounts: any other id is refused like a wrong value. */
+  private async checkAccounts(tx: TenantTx, body: RuleBody): Promise<void> {
+    const wanted = [...new Set(body.scope.adAccountIds)];
+    if (wanted.length === 0) return;
+    const owned = new Set((await this.deps.inputs.accounts(tx, wanted)).map((account) => account.id));
+    const index = body.scope.adAccountIds.findIndex((id) => !owned.has(id));
+    if (index >= 0) {
+      throw new AppError('VALIDATION_ERROR', RULE_MESSAGES.adAccountNotOwned, 400, [
+        { field: `scope.adAccountIds.${index}`, message: RULE_MESSAGES.adAccountNotOwned },
+      ]);
+    }
+  }
+}
+
+/** The rule schema's verdict as the API's validation error: one message per field. */
+export function parseRule(input: CreateRuleRequest): RuleBody {
+  const parsed = createRuleRequestSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const seen = new Set<string>();
+  const errors = parsed.error.issues
+    .map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }))
+    .filter((error) => !seen.has(error.field) && seen.add(error.field));
+  throw new AppError('VALIDATION_ERROR', errors[0]?.message ?? 'Invalid rule', 400, errors);
+}

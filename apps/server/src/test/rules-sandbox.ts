@@ -1,0 +1,81 @@
+import { adAccounts, adEntities, insightsDaily, ruleActions, type AdAccountRow } from '@adpilot/db';
+import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import { and, eq } from 'drizzle-orm';
+import { dateInZone } from '../lib/time-zone.ts';
+import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/rule-runner.ts';
+import { answerConsent } from './meta-sandbox.ts';
+import { registerUser, type TestApp } from './test-app.ts';
+
+export type Session = Awaited<ReturnType<typeof registerUser>>;
+
+/** A scheduler that keeps what it was asked, so a test decides when (and how often) each run happens. */
+export class HeldScheduler implements RuleRunScheduler {
+  readonly held: { request: RuleRunRequest; startAfter?: Date }[] = [];
+  async enqueueRun(request: RuleRunRequest, options: { startAfter?: Date } = {}): Promise<string> {
+    this.held.push({ request, ...(options.startAfter ? { startAfter: options.startAfter } : {}) });
+    return String(this.held.length);
+  }
+  take() {
+    return this.held.splice(0, this.held.length);
+  }
+}
+
+/** Signs a new user up and connects every account of the sandbox's first user (synced in line by the app). */
+export async function connectedUser(t: TestApp): Promise<{ session: Session; accounts: AdAccountRow[] }> {
+  const session = await registerUser(t.app);
+  const { authUrl } = (
+    await t.app.inject({ method: 'GET', url: '/api/ad-accounts/facebook/auth-url', headers: session.auth })
+  ).json().data;
+  const back = await answerConsent(authUrl);
+  const connected = await t.app.inject({
+    method: 'POST',
+    url: '/api/ad-accounts/facebook/callback',
+    headers: session.auth,
+    payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
+  });
+  if (connected.statusCode !== 200) throw new Error(`connect failed: ${connected.body}`);
+  const accounts = await t.inspect((db) => db.select().from(adAccounts).where(eq(adAccounts.userId, session.user.id)));
+  return { session, accounts };
+}
+
+/** Per ad of an account, spend and conversions over the `days` whole local days before today (the mirror's rows). */
+export async function adTotals(t: TestApp, account: AdAccountRow, days: number) {
+  const today = dateInZone(t.clock.now, account.timezone);
+  const since = new Date(`${today}T00:00:00Z`);
+  since.setUTCDate(since.getUTCDate() - days);
+  const from = since.toISOString().slice(0, 10);
+  const rows = await t.inspect((db) =>
+    db
+      .select()
+      .from(insightsDaily)
+      .where(and(eq(insightsDaily.adAccountId, account.id), eq(insightsDaily.level, 'ad'))),
+  );
+  const totals = new Map<string, { spend: number; conversions: number; conversionValue: number }>();
+  for (const row of rows) {
+    if (row.date < from || row.date >= today) continue;
+    const total = totals.get(row.entityExternalId) ?? { spend: 0, conversions: 0, conversionValue: 0 };
+    total.spend += row.spend;
+    total.conversions += row.conversions;
+    total.conversionValue += row.conversionValue;
+    totals.set(row.entityExternalId, total);
+  }
+  return totals;
+}
+
+export async function mirrorEntities(t: TestApp, account: AdAccountRow, level: 'campaign' | 'adset' | 'ad') {
+  return t.inspect((db) =>
+    db
+      .select()
+      .from(adEntities)
+      .where(and(eq(adEntities.adAccountId, account.id), eq(adEntities.level, level))),
+  );
+}
+
+export async function ledgerOf(t: TestApp, ruleId: string) {
+  return t.inspect((db) => db.select().from(ruleActions).where(eq(ruleActions.ruleId, ruleId)));
+}
+
+/** The writes the sandbox accepted for one object. */
+export function writesTo(sandbox: RunningSandbox, objectId: string) {
+  return sandbox.sandbox.mutations.filter((mutation) => mutation.objectId === objectId);
+}
