@@ -187,5 +187,5 @@ describe('a worker killed between the Meta write and the ledger', () => {
     // Still exactly one write on Meta: the redelivered job saw the pause there and did not send it again.
     expect(writesTo(sandbox, target ?? '')).toHaveLength(1);
     expect(sandbox.sandbox.stats.snapshot().byKind.update).toBe(1);
-  }, 180_000);
+  }, 300_000);
 });

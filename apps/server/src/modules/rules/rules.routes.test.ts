@@ -1,5 +1,5 @@
 import { RULE_MESSAGES, RULE_TEMPLATES } from '@adpilot/contracts';
-import { adAccounts } from '@adpilot/db';
+import { adAccounts, ruleActions, ruleRuns } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { buildRule } from '../../test/rule-factories.ts';
@@ -47,6 +47,42 @@ async function insertAccount(userId: string): Promise<string> {
   );
   if (!row) throw new Error('no account');
   return row.id;
+}
+
+/** A run with one applied pause in the owner's ledger, as a run would leave it. */
+async function insertAppliedAction(userId: string, ruleId: string): Promise<string> {
+  const accountId = await insertAccount(userId);
+  return t.inspect(async (db) => {
+    const [run] = await db
+      .insert(ruleRuns)
+      .values({ userId, ruleId, slot: 'manual:test', trigger: 'manual', status: 'completed' })
+      .returning({ id: ruleRuns.id });
+    const ref = { level: 'ad' as const, externalId: '1201', name: 'Carousel' };
+    const [action] = await db
+      .insert(ruleActions)
+      .values({
+        userId,
+        ruleId,
+        runId: run?.id ?? '',
+        adAccountId: accountId,
+        slot: 'manual:test',
+        actionType: 'pause',
+        entityLevel: ref.level,
+        entityExternalId: ref.externalId,
+        entityName: ref.name,
+        targetLevel: ref.level,
+        targetExternalId: ref.externalId,
+        targetName: ref.name,
+        field: 'status',
+        currency: 'THB',
+        beforeStatus: 'ACTIVE',
+        afterStatus: 'PAUSED',
+        state: 'applied',
+        explanation: { decision: 'matched', notJudged: null, settling: false, conditions: null },
+      })
+      .returning({ id: ruleActions.id });
+    return action?.id ?? '';
+  });
 }
 
 describe('rules CRUD', () => {
@@ -272,17 +308,27 @@ describe('tenant isolation', () => {
     const owner = await registerUser(t.app);
     const intruder = await registerUser(t.app);
     const rule = await create(owner);
+    const actionId = await insertAppliedAction(owner.user.id, rule.id);
     const routes: [Method, string, object?][] = [
       ['GET', `/${rule.id}`],
       ['PATCH', `/${rule.id}`, { name: 'Mine now' }],
       ['POST', `/${rule.id}/toggle`],
+      ['POST', `/${rule.id}/preview`],
+      ['POST', `/${rule.id}/backtest`, { days: 7 }],
+      ['POST', `/${rule.id}/run`],
+      ['GET', `/${rule.id}/runs`],
+      ['POST', `/actions/${actionId}/revert`],
       ['DELETE', `/${rule.id}`],
     ];
     for (const [method, url, payload] of routes) {
       const response = await call(intruder, method, url, payload);
       expect(response.statusCode, `${method} ${url}`).toBe(404);
-      expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND', message: RULE_MESSAGES.notFound });
+      expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     }
+    // The owner still sees its run and action: the intruder's calls changed nothing.
+    const runs = (await call(owner, 'GET', `/${rule.id}/runs`)).json().data;
+    expect(runs).toHaveLength(1);
+    expect(runs[0].actions[0]).toMatchObject({ id: actionId, status: 'applied' });
     expect((await call(intruder, 'GET', '/')).json().data).toEqual([]);
     const untouched = (await call(owner, 'GET', `/${rule.id}`)).json().data;
     expect(untouched).toMatchObject({ name: rule.name, isActive: false });
