@@ -107,7 +107,14 @@ export class RuleRunner {
     if (run.status === 'completed' || run.status === 'failed') return { status: 'skipped', reason: 'run_finished' };
 
     const accounts = await this.accountsOf(rule, run);
-    if (!run.plannedAt) run = await this.plan(rule, run, accounts);
+    // Only accounts we can read are planned for; every account is executed, so rows planned before an account lost
+    // its Meta access are settled (failed with reauth_required) instead of waiting for an attempt that never comes.
+    if (!run.plannedAt)
+      run = await this.plan(
+        rule,
+        run,
+        accounts.filter((account) => !account.needsReauth),
+      );
 
     let retryAt: Date | undefined;
     for (const account of accounts) {
@@ -121,7 +128,7 @@ export class RuleRunner {
     const { scope } = toRuleBody(rule);
     const zone = slotTimezone(run.slot);
     const accounts = await this.deps.db.tenant(rule.userId, (tx) => this.deps.inputs.accounts(tx, scope.adAccountIds));
-    return accounts.filter((account) => !account.needsReauth && (!zone || account.timezone === zone));
+    return accounts.filter((account) => !zone || account.timezone === zone);
   }
 
   private async plan(rule: AutomationRuleRow, run: RuleRunRow, accounts: AdAccountRow[]): Promise<RuleRunRow> {

@@ -1,4 +1,4 @@
-import { activityLogs, type AdAccountRow } from '@adpilot/db';
+import { activityLogs, adAccounts, type AdAccountRow } from '@adpilot/db';
 import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -206,7 +206,8 @@ describe('rules on the sandbox', () => {
     for (const row of ledger) expect(writesTo(sandbox, row.targetExternalId)).toHaveLength(1);
   });
 
-  it('a Meta rate limit postpones the change, and a later attempt applies it once', async () => {
+  /** An ad set whose four budget changes of this hour were used in Ads Manager, and a rule that raises it. */
+  async function ruleOnExhaustedAdSet() {
     const { session, accounts } = await connectedUser(app());
     const account = thb(accounts);
     const [adset] = (await mirrorEntities(app(), account, 'adset')).filter(
@@ -234,6 +235,11 @@ describe('rules on the sandbox', () => {
     if (!first) throw new Error('run not queued');
     const outcome = await app().ctx.ruleRunner.run(first.request);
     expect(outcome.status).toBe('waiting');
+    return { account, adset, rule, first, current };
+  }
+
+  it('a Meta rate limit postpones the change, and a later attempt applies it once', async () => {
+    const { adset, rule, first, current } = await ruleOnExhaustedAdSet();
     const [row] = (await ledgerOf(app(), rule.id)).filter((r) => r.targetExternalId === adset.externalId);
     expect(row).toMatchObject({ state: 'postponed', error: { code: 'meta_rate_limited' } });
     expect(writesTo(sandbox, adset.externalId)).toHaveLength(4);
@@ -251,6 +257,21 @@ describe('rules on the sandbox', () => {
     expect(writes.at(-1)?.dailyBudget).toBe(Math.round(current * 1.1));
     const [settled] = (await ledgerOf(app(), rule.id)).filter((r) => r.targetExternalId === adset.externalId);
     expect(settled).toMatchObject({ state: 'applied', error: null });
+  });
+
+  it('a postponed change fails with reauth_required once the account needs reconnecting, and the run ends', async () => {
+    const { account, adset, rule } = await ruleOnExhaustedAdSet();
+    const [later] = held.take();
+    if (!later) throw new Error('no later attempt queued');
+    await app().inspect((db) => db.update(adAccounts).set({ needsReauth: true }).where(eq(adAccounts.id, account.id)));
+    app().clock.advance(61 * 60_000);
+
+    const outcome = await app().ctx.ruleRunner.run(later.request);
+    expect(outcome.status).toBe('completed');
+    expect(held.take()).toHaveLength(0);
+    const [row] = (await ledgerOf(app(), rule.id)).filter((r) => r.targetExternalId === adset.externalId);
+    expect(row).toMatchObject({ state: 'failed', error: { code: 'reauth_required' } });
+    expect(writesTo(sandbox, adset.externalId)).toHaveLength(4);
   });
 
   it('revert restores the previous value, and refuses (409) once someone changed it since', async () => {
