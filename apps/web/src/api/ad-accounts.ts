@@ -1,5 +1,5 @@
 import { QUERY_STALE_MS, type AdAccount } from '@adpilot/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client.ts';
 
 /*
@@ -10,6 +10,14 @@ export const AD_ACCOUNTS_QUERY_KEY = ['ad-accounts'] as const;
 
 /** A sync runs in the background; the list is polled this often until every account has settled. */
 const SYNC_POLL_INTERVAL_MS = 2_000;
+/**
+ * How long one stretch of unsettled accounts is polled. A sync still unsettled after this is stuck: the page stops
+ * asking and shows the last state; the server's hourly maintenance turns it into an error (ADR 0036).
+ */
+export const SYNC_POLL_LIMIT_MS = 5 * 60_000;
+
+/** When the list's query began its current stretch of polling; per query object, so a new client starts afresh. */
+const pollingSince = new WeakMap<object, number>();
 
 export function getAdAccounts(signal?: AbortSignal): Promise<AdAccount[]> {
   return api.get<AdAccount[]>('/ad-accounts', { signal });
@@ -19,9 +27,19 @@ export function isSyncing(account: Pick<AdAccount, 'sync_status'>): boolean {
   return account.sync_status === 'queued' || account.sync_status === 'syncing';
 }
 
-/** The list's refetch interval: every 2 s while any account is queued or syncing, otherwise none. */
-export function syncPollInterval(accounts: Pick<AdAccount, 'sync_status'>[] | undefined): number | false {
-  return accounts?.some(isSyncing) ? SYNC_POLL_INTERVAL_MS : false;
+/** The list's refetch interval: every 2 s while any account is queued or syncing, for at most the poll limit. */
+export function syncPollInterval(
+  accounts: Pick<AdAccount, 'sync_status'>[] | undefined,
+  pollingForMs = 0,
+): number | false {
+  if (!accounts?.some(isSyncing)) return false;
+  return pollingForMs < SYNC_POLL_LIMIT_MS ? SYNC_POLL_INTERVAL_MS : false;
+}
+
+/** A new "Sync now" deserves its own stretch of polling, even while another account is stuck. */
+export function restartSyncPolling(queryClient: QueryClient): void {
+  const query = queryClient.getQueryCache().find({ queryKey: AD_ACCOUNTS_QUERY_KEY, exact: true });
+  if (query) pollingSince.delete(query);
 }
 
 export function adAccountsQueryOptions() {
@@ -30,7 +48,15 @@ export function adAccountsQueryOptions() {
     queryFn: ({ signal }) => getAdAccounts(signal),
     // Spec §9 names this list's 5 minutes explicitly; set here so it holds whatever the app default becomes.
     staleTime: QUERY_STALE_MS,
-    refetchInterval: (query) => syncPollInterval(query.state.data),
+    refetchInterval: (query) => {
+      if (!query.state.data?.some(isSyncing)) {
+        pollingSince.delete(query);
+        return false;
+      }
+      const since = pollingSince.get(query) ?? Date.now();
+      pollingSince.set(query, since);
+      return syncPollInterval(query.state.data, Date.now() - since);
+    },
   });
 }
 

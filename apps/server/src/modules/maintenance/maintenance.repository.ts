@@ -1,5 +1,16 @@
-import { mailOutbox, oauthStates, passwordResets, rateLimitBuckets, refreshTokens, type SystemTx } from '@adpilot/db';
-import { lt, or, isNotNull } from 'drizzle-orm';
+import {
+  adAccounts,
+  mailOutbox,
+  oauthStates,
+  passwordResets,
+  rateLimitBuckets,
+  refreshTokens,
+  type SystemTx,
+} from '@adpilot/db';
+import { and, inArray, lt, or, isNotNull } from 'drizzle-orm';
+
+/** The code stored in `last_sync_error` when a sync stopped reporting; the web renders it in the user's language. */
+export const SYNC_STALLED = 'sync_stalled';
 
 export interface PurgeCounts {
   oauthStates: number;
@@ -40,5 +51,18 @@ export class MaintenanceRepository {
       rateLimitBuckets: count(buckets),
       outboxMail: count(mail),
     };
+  }
+
+  /**
+   * Every tenant's syncs that stopped reporting: a `queued` or `syncing` state not touched since `before` belongs to
+   * a job that expired or a worker that died. It becomes an error the user can read, so "Sync now" works again.
+   */
+  async recoverStaleSyncs(tx: SystemTx, before: Date, now: Date): Promise<number> {
+    const rows = await tx.db
+      .update(adAccounts)
+      .set({ syncStatus: 'error', lastSyncError: SYNC_STALLED, updatedAt: now })
+      .where(and(inArray(adAccounts.syncStatus, ['queued', 'syncing']), lt(adAccounts.updatedAt, before)))
+      .returning({ id: adAccounts.id });
+    return rows.length;
   }
 }

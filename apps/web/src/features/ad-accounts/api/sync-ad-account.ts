@@ -2,7 +2,7 @@ import type { AdAccount, syncResponseSchema } from '@adpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.ts';
-import { AD_ACCOUNTS_QUERY_KEY } from '../../../api/ad-accounts.ts';
+import { AD_ACCOUNTS_QUERY_KEY, restartSyncPolling } from '../../../api/ad-accounts.ts';
 
 export type SyncAdAccountResponse = z.infer<typeof syncResponseSchema>;
 
@@ -22,6 +22,7 @@ export function useSyncAdAccount({ onSuccess, onError }: SyncCallbacks = {}) {
     onSuccess: (response) => {
       // The answer already carries the queued account: showing it at once starts the list's polling
       // (see adAccountsQueryOptions) without waiting for a refetch.
+      restartSyncPolling(queryClient);
       queryClient.setQueryData<AdAccount[]>(AD_ACCOUNTS_QUERY_KEY, (accounts) =>
         accounts?.map((account) => (account.id === response.account.id ? response.account : account)),
       );

@@ -92,7 +92,10 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
       </dl>
       {account.sync_status === 'error' && account.last_sync_error && (
         <p role="status" className="mt-3 text-xs text-red-600 dark:text-red-400">
-          {t('card.lastSyncError', { error: account.last_sync_error })}
+          {t('card.lastSyncError', {
+            // A stored code is rendered in the user's language; older rows still hold the error's own text.
+            error: account.last_sync_error === 'sync_stalled' ? t('card.syncStalled') : account.last_sync_error,
+          })}
         </p>
       )}
 

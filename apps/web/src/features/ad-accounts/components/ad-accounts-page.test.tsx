@@ -200,6 +200,19 @@ describe('AdAccountsPage sync', () => {
     expect(card).toHaveTextContent('Last sync failed: Rate limited');
   });
 
+  it('renders a recovered stale sync from its stored code', async () => {
+    const account = buildAdAccount({
+      facebook_account_name: 'Stalled',
+      sync_status: 'error',
+      last_sync_error: 'sync_stalled',
+    });
+    fakeApi({ 'GET /ad-accounts': ok([account]) });
+    renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Stalled' });
+    expect(card).toHaveTextContent('Last sync failed: the sync stopped responding; sync again');
+    expect(within(card).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+  });
+
   it('toasts when the sync request itself fails', async () => {
     const account = buildAdAccount({ facebook_account_name: 'Offline' });
     fakeApi({
