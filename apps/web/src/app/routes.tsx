@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { ContentLanguage } from '../lib/content-language.tsx';
 import { RedirectIfAuthenticated, RequireAuth } from './guards.tsx';
@@ -27,6 +27,9 @@ const AdAccountsPage = lazyPage(
   'AdAccountsPage',
 );
 const RulesPage = lazyPage(() => import('../features/rules/components/rules-page.tsx'), 'RulesPage');
+const NewRulePage = lazyPage(() => import('../features/rules/components/rule-builder-page.tsx'), 'NewRulePage');
+const EditRulePage = lazyPage(() => import('../features/rules/components/rule-builder-page.tsx'), 'EditRulePage');
+const RuleDetailPage = lazyPage(() => import('../features/rules/components/rule-detail-page.tsx'), 'RuleDetailPage');
 const AiStudioPage = lazyPage(() => import('../features/ai-studio/components/ai-studio-page.tsx'), 'AiStudioPage');
 const ActivityPage = lazyPage(() => import('../features/activity/components/activity-page.tsx'), 'ActivityPage');
 const SubscriptionPage = lazyPage(
@@ -61,10 +64,15 @@ export function AppRoutes() {
               path="rules"
               element={
                 <ContentLanguage fallback="th">
-                  <RulesPage />
+                  <Outlet />
                 </ContentLanguage>
               }
-            />
+            >
+              <Route index element={<RulesPage />} />
+              <Route path="new" element={<NewRulePage />} />
+              <Route path=":id" element={<RuleDetailPage />} />
+              <Route path=":id/edit" element={<EditRulePage />} />
+            </Route>
             <Route path="ai-studio" element={<AiStudioPage />} />
             <Route path="activity" element={<ActivityPage />} />
             <Route

@@ -111,7 +111,7 @@ describe('RulesPage', () => {
     const { user } = renderPage();
     const card = await screen.findByRole('article', { name: 'Stop loss' });
     await user.click(within(card).getByRole('button', { name: 'เปิดใช้งานกฎ Stop loss' }));
-    expect(await screen.findByText('ใช้งานถึงขีดจำกัดของแผนแล้ว')).toBeInTheDocument();
+    expect(await screen.findByText('แผนของคุณเปิดใช้งานกฎเพิ่มไม่ได้อีกแล้ว')).toBeInTheDocument();
     expect(card).toHaveTextContent('ปิดใช้งาน');
     expect(counter('กฎที่เปิดใช้งาน')).toHaveTextContent('0');
   });

@@ -1,0 +1,117 @@
+import { RULE_LIMITS, type RuleBacktest } from '@adpilot/contracts';
+import { History } from 'lucide-react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Button } from '../../../components/ui/button.tsx';
+import { useBacktestRule } from '../api/preview-rule.ts';
+import { useApiErrorText } from '../hooks/use-api-error-text.ts';
+import { formatDate, formatNumber } from '../lib/format.ts';
+import { Section } from './builder/controls.tsx';
+
+const DAYS = RULE_LIMITS.backtestDaysDefault;
+const LINE_COLOURS = ['#16a34a', '#9333ea', '#ea580c'];
+
+/** One row per replayed day: its firings and, per currency, the budgets the rule had set by its end. */
+function chartRows(backtest: RuleBacktest, language: string) {
+  return backtest.days.map((day) => ({
+    label: formatDate(day.date, language),
+    firings: day.firings.length,
+    ...Object.fromEntries(Object.entries(day.budgets).map(([currency, amount]) => [`budget:${currency}`, amount])),
+  }));
+}
+
+function BacktestResult({ backtest }: { backtest: RuleBacktest }) {
+  const { t, i18n } = useTranslation('rules');
+  const language = i18n.language;
+  const currencies = [...new Set(backtest.days.flatMap((day) => Object.keys(day.budgets)))];
+  if (backtest.days.length === 0)
+    return <p className="text-sm text-gray-600 dark:text-gray-400">{t('backtest.empty')}</p>;
+  return (
+    <div className="space-y-3">
+      <div role="img" aria-label={t('backtest.chartLabel')} className="h-72 w-full">
+        <ResponsiveContainer width="100%" height="100%">
+          <ComposedChart data={chartRows(backtest, language)} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+            <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
+            <YAxis yAxisId="firings" allowDecimals={false} tick={{ fontSize: 11 }} width={32} />
+            {currencies.length > 0 && (
+              <YAxis
+                yAxisId="budget"
+                orientation="right"
+                tick={{ fontSize: 11 }}
+                tickFormatter={(value: number) => formatNumber(value, language)}
+                width={56}
+              />
+            )}
+            <Tooltip
+              formatter={(value) => (typeof value === 'number' ? formatNumber(value, language) : String(value))}
+            />
+            <Legend />
+            <Bar
+              yAxisId="firings"
+              dataKey="firings"
+              name={t('backtest.firings')}
+              fill="#2563eb"
+              radius={[3, 3, 0, 0]}
+            />
+            {currencies.map((currency, index) => (
+              <Line
+                key={currency}
+                yAxisId="budget"
+                type="stepAfter"
+                dataKey={`budget:${currency}`}
+                name={t('backtest.budget', { currency })}
+                stroke={LINE_COLOURS[index % LINE_COLOURS.length]}
+                dot={false}
+                strokeWidth={2}
+              />
+            ))}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </div>
+      <p className="text-sm font-medium text-gray-900 dark:text-gray-100">
+        {t('backtest.totals', {
+          firings: formatNumber(backtest.totals.firings, language),
+          entities: formatNumber(backtest.totals.entitiesAffected, language),
+        })}
+      </p>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700 dark:text-gray-300">
+        {Object.entries(backtest.totals.byType).map(([type, count]) => (
+          <li key={type}>
+            {t(`actionTypes.${type}`, { defaultValue: type })}: {formatNumber(count, language)}
+          </li>
+        ))}
+        {Object.entries(backtest.totals.budgetChange).map(([currency, change]) => (
+          <li key={currency}>
+            {t('backtest.budgetChange', {
+              currency,
+              change: `${change > 0 ? '+' : ''}${formatNumber(change, language)}`,
+            })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The saved rule replayed over the last 30 days, on demand (it reads a month of rows). */
+export function BacktestPanel({ ruleId }: { ruleId: string }) {
+  const { t } = useTranslation('rules');
+  const errorText = useApiErrorText();
+  const backtest = useBacktestRule();
+  const run = () =>
+    backtest.mutate(
+      { id: ruleId, days: DAYS },
+      { onError: (error) => toast.error(errorText(error, t('backtest.failed'))) },
+    );
+  return (
+    <Section title={t('backtest.title')} description={t('backtest.hint', { days: DAYS })}>
+      {backtest.data && <BacktestResult backtest={backtest.data} />}
+      <Button variant="secondary" onClick={run} loading={backtest.isPending}>
+        {!backtest.isPending && <History aria-hidden="true" className="size-4" />}
+        {backtest.data ? t('backtest.rerun') : t('backtest.run')}
+      </Button>
+    </Section>
+  );
+}

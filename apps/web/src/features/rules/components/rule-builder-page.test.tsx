@@ -1,0 +1,175 @@
+import type { CreateRuleRequest } from '@adpilot/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setLanguageChoice } from '../../../lib/i18n.ts';
+import { buildRule, fail, fakeApi, ok, TEMPLATES } from '../test/fake-api.ts';
+import { buildPreview } from '../test/fixtures.ts';
+import { renderRulesRoute } from '../test/render-page.tsx';
+import { EditRulePage, NewRulePage } from './rule-builder-page.tsx';
+
+const ACCOUNT = {
+  id: '00000000-0000-4000-8000-0000000000aa',
+  facebook_account_name: 'Sandbox Shop',
+};
+
+function api() {
+  return fakeApi({
+    'GET /rules/templates': ok(TEMPLATES),
+    'GET /ad-accounts': ok([{ ...ACCOUNT, sync_status: 'idle' }]),
+  });
+}
+
+const renderNew = () => renderRulesRoute('/rules/new', '/rules/new', <NewRulePage />);
+
+describe('rule builder', () => {
+  it('starts from the scale-winners template with its Thai name and every field filled in, and creates it', async () => {
+    const fake = api();
+    fake.on('POST /rules', (call) => ok({ ...buildRule(), ...(call.body as object), id: buildRule().id }, 201));
+    const { user } = renderNew();
+
+    await user.click(await screen.findByRole('button', { name: /เพิ่มงบให้ชุดโฆษณาที่ ROAS ดี/ }));
+    expect(screen.getByLabelText('ชื่อกฎ')).toHaveValue('เพิ่มงบให้ชุดโฆษณาที่ ROAS ดี');
+    expect(screen.getByLabelText('ระดับ')).toHaveValue('adset');
+    const action = screen.getByRole('group', { name: 'การดำเนินการ' });
+    expect(within(action).getByLabelText('การดำเนินการ')).toHaveValue('increase_budget');
+    expect(within(action).getByLabelText('จำนวน')).toHaveValue(20);
+    expect(within(action).getByLabelText('เพดาน (ไม่บังคับ)')).toHaveValue(5000);
+    expect(within(action).getByLabelText('ขั้นต่ำ (ไม่บังคับ)')).toHaveValue(null);
+    expect(screen.getAllByRole('group', { name: /^เงื่อนไขที่ \d$/ })).toHaveLength(2);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Sandbox Shop' }));
+    await user.click(screen.getByRole('button', { name: 'สร้างกฎ' }));
+
+    await waitFor(() => expect(fake.callsTo('POST', '/rules')).toHaveLength(1));
+    const body = fake.callsTo('POST', '/rules')[0]?.body as CreateRuleRequest;
+    expect(body.name).toBe('เพิ่มงบให้ชุดโฆษณาที่ ROAS ดี');
+    expect(body.scope).toEqual({ adAccountIds: [ACCOUNT.id], level: 'adset', statuses: ['ACTIVE'] });
+    // The empty floor is left out, not sent as NaN or null.
+    expect(body.actions).toEqual([{ type: 'increase_budget', by: 20, unit: 'percent', ceiling: 5000 }]);
+    expect(body.schedule).toEqual({ dailyAt: '09:00' });
+    expect(await screen.findByTestId('address')).toHaveTextContent(/^\/rules\/[0-9a-f-]{36}$/);
+  });
+
+  it('names the templates in English when the user chose English', async () => {
+    setLanguageChoice('en');
+    api();
+    const { user } = renderNew();
+    await user.click(await screen.findByRole('button', { name: /Scale winners on ROAS/ }));
+    expect(screen.getByLabelText('Rule name')).toHaveValue('Scale winners on ROAS');
+  });
+
+  it('validates live with the contracts’ rules, in Thai', async () => {
+    const fake = api();
+    const { user } = renderNew();
+    await user.click(await screen.findByRole('button', { name: /กฎเปล่า/ }));
+
+    await user.click(screen.getByRole('button', { name: 'สร้างกฎ' }));
+    expect(await screen.findByText('กรุณากรอกชื่อกฎ')).toBeInTheDocument();
+
+    // A budget action at ad level is refused on the action's type.
+    await user.selectOptions(
+      within(screen.getByRole('group', { name: 'การดำเนินการ' })).getByLabelText('การดำเนินการ'),
+      'increase_budget',
+    );
+    // A new type is a new row: find it again.
+    const action = screen.getByRole('group', { name: 'การดำเนินการ' });
+    expect(await screen.findByText('โฆษณาไม่มีงบประมาณ การปรับงบต้องใช้ระดับแคมเปญหรือชุดโฆษณา')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('ระดับ'), 'adset');
+    await waitFor(() =>
+      expect(screen.queryByText('โฆษณาไม่มีงบประมาณ การปรับงบต้องใช้ระดับแคมเปญหรือชุดโฆษณา')).not.toBeInTheDocument(),
+    );
+
+    const by = within(action).getByLabelText('จำนวน');
+    await user.clear(by);
+    await user.type(by, '0');
+    expect(await screen.findByText('เปอร์เซ็นต์ต้องมากกว่า 0 และไม่เกิน 1000')).toBeInTheDocument();
+
+    // between with the low end above the high end.
+    const condition = screen.getByRole('group', { name: 'เงื่อนไขที่ 1' });
+    await user.selectOptions(within(condition).getByLabelText('การเปรียบเทียบ'), 'between');
+    const low = within(condition).getByLabelText('ตั้งแต่');
+    await user.clear(low);
+    await user.type(low, '900');
+    expect(await screen.findByText('ค่าต่ำสุดต้องไม่มากกว่าค่าสูงสุด')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('ชื่อกฎ'), 'x');
+    await waitFor(() => expect(screen.queryByText('กรุณากรอกชื่อกฎ')).not.toBeInTheDocument());
+    expect(fake.callsTo('POST', '/rules')).toHaveLength(0);
+  });
+
+  it('validates in English when the user chose English, and nests groups down to three levels only', async () => {
+    setLanguageChoice('en');
+    api();
+    const { user } = renderNew();
+    await user.click(await screen.findByRole('button', { name: /Blank rule/ }));
+    await user.click(screen.getByRole('button', { name: 'Create rule' }));
+    expect(await screen.findByText('Rule name is required')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove condition' }));
+    expect(await screen.findByText('Add at least one condition')).toBeInTheDocument();
+
+    const top = screen.getByRole('group', { name: 'Conditions' });
+    await user.click(within(top).getAllByRole('button', { name: 'Add group' }).at(-1) as HTMLElement);
+    const second = screen.getByRole('group', { name: 'Group' });
+    await user.click(within(second).getByRole('button', { name: 'Add group' }));
+    const third = within(second).getByRole('group', { name: 'Group' });
+    // The third level offers conditions only.
+    expect(within(third).queryByRole('button', { name: 'Add group' })).not.toBeInTheDocument();
+    expect(within(third).getByRole('button', { name: 'Add condition' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s field errors on their fields by code, and the preview of an unsaved body', async () => {
+    const fake = api();
+    fake.on(
+      'POST /rules/preview',
+      fail(400, 'VALIDATION_ERROR', 'This ad account is not one of yours', [
+        { field: 'scope.adAccountIds.0', message: 'This ad account is not one of yours' },
+      ]),
+    );
+    const { user } = renderNew();
+    await user.click(await screen.findByRole('button', { name: /หยุดขาดทุนเมื่อ CPA สูง/ }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Sandbox Shop' }));
+    await user.click(screen.getByRole('button', { name: 'ดูตัวอย่าง' }));
+    expect(await screen.findByText('บัญชีโฆษณานี้ไม่ใช่ของคุณ')).toBeInTheDocument();
+
+    fake.on('POST /rules/preview', ok(buildPreview()));
+    await user.click(screen.getByRole('button', { name: 'ดูตัวอย่าง' }));
+    const panel = screen.getByRole('complementary', { name: 'ตัวอย่าง' });
+    const matched = await within(panel).findByRole('group', { name: '<img src=x onerror=alert(1)> Summer' });
+    expect(panel.querySelector('img')).toBeNull();
+    expect(matched).toHaveTextContent('ตรงเงื่อนไข');
+    expect(matched).toHaveTextContent('CPA (7 วันล่าสุด รวมวันนี้) เท่ากับ 620.5, มากกว่า 500: เป็นจริง');
+    expect(matched).toHaveTextContent('ข้อใดข้อหนึ่งต่อไปนี้');
+    expect(matched).toHaveTextContent('ทุกข้อต่อไปนี้ (ไม่เป็นจริง)');
+    expect(matched).toHaveTextContent('หยุดชั่วคราว — สถานะ ACTIVE → PAUSED');
+    expect(matched).toHaveTextContent('แจ้งเตือน — ข้าม: อยู่ในช่วงพัก 24 ชั่วโมง จนถึง');
+    const quiet = within(panel).getByRole('group', { name: 'Quiet ad' });
+    expect(quiet).toHaveTextContent('ยังไม่ประเมิน: ยอดใช้จ่าย 40 ยังไม่ถึงขั้นต่ำ 100');
+    expect(quiet).toHaveTextContent('ไม่มีค่า');
+    expect(panel).toHaveTextContent('ตรวจสอบ 2 รายการ ตรงเงื่อนไข 1 วางแผนเปลี่ยน 1 ข้าม 1');
+    expect(panel).toHaveTextContent('การเพิ่มงบประมาณไม่มีเพดาน');
+    // No raw code reaches the page.
+    expect(panel).not.toHaveTextContent(/min_spend_not_reached|cooldown|budget_increase_without_ceiling/);
+    expect(fake.callsTo('POST', '/rules/preview').at(-1)?.body).toMatchObject({ scope: { level: 'ad' } });
+  });
+
+  it('edits a stored rule with a PATCH of the whole body', async () => {
+    const rule = buildRule({ name: 'Old name' });
+    const fake = api();
+    fake.on(`GET /rules/${rule.id}`, ok(rule));
+    fake.on(`PATCH /rules/${rule.id}`, (call) => ok({ ...rule, ...(call.body as object) }));
+    const { user } = renderRulesRoute(`/rules/${rule.id}/edit`, '/rules/:id/edit', <EditRulePage />);
+    const name = await screen.findByLabelText('ชื่อกฎ');
+    expect(name).toHaveValue('Old name');
+    await user.clear(name);
+    await user.type(name, 'New name');
+    await user.click(screen.getByRole('button', { name: 'บันทึกการเปลี่ยนแปลง' }));
+    await waitFor(() => expect(fake.callsTo('PATCH', `/rules/${rule.id}`)).toHaveLength(1));
+    expect(fake.callsTo('PATCH', `/rules/${rule.id}`)[0]?.body).toMatchObject({
+      name: 'New name',
+      conditions: rule.conditions,
+      actions: rule.actions,
+    });
+    expect(await screen.findByTestId('address')).toHaveTextContent(`/rules/${rule.id}`);
+  });
+});

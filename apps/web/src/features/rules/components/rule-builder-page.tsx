@@ -1,0 +1,68 @@
+import type { Rule, RuleTemplate } from '@adpilot/contracts';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { useRule } from '../api/rules.ts';
+import { blankRule, ruleToForm, type RuleFormValues } from '../lib/rule-form.ts';
+import { RuleForm } from './builder/rule-form.tsx';
+import { TemplatePicker } from './builder/template-picker.tsx';
+
+const BACK = 'inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:underline dark:text-blue-400';
+
+function templateToForm(template: RuleTemplate, language: string): RuleFormValues {
+  const words = language === 'th' ? 'th' : 'en';
+  return { ...structuredClone(template.rule), name: template.name[words], description: template.description[words] };
+}
+
+/** /rules/new: pick a start, then the form. */
+export function NewRulePage() {
+  const { t, i18n } = useTranslation('rules');
+  const [start, setStart] = useState<RuleFormValues | null>(null);
+  return (
+    <div className="space-y-6">
+      <Link to="/rules" className={BACK}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('builder.back')}
+      </Link>
+      <PageHeader title={t('builder.newTitle')} description={t('builder.newDescription')} />
+      {start ? (
+        <RuleForm initial={start} onRestart={() => setStart(null)} />
+      ) : (
+        <TemplatePicker
+          onPick={(template) => setStart(template ? templateToForm(template, i18n.language) : blankRule())}
+        />
+      )}
+    </div>
+  );
+}
+
+function EditForm({ rule }: { rule: Rule }) {
+  return <RuleForm initial={ruleToForm(rule)} rule={rule} />;
+}
+
+/** /rules/:id/edit: the stored rule in the same form. */
+export function EditRulePage() {
+  const { t } = useTranslation('rules');
+  const { id = '' } = useParams();
+  const rule = useRule(id);
+  return (
+    <div className="space-y-6">
+      <Link to={`/rules/${id}`} className={BACK}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('builder.backToRule')}
+      </Link>
+      <PageHeader title={t('builder.editTitle')} />
+      {rule.isPending && <Spinner size="lg" label={t('loading')} />}
+      {rule.isError && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {t('detail.notFound')}
+        </p>
+      )}
+      {/* Keyed by the stored version, so a refetched rule restarts the form from the server's copy. */}
+      {rule.data && <EditForm key={rule.data.updatedAt} rule={rule.data} />}
+    </div>
+  );
+}

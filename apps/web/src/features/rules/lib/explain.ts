@@ -1,0 +1,107 @@
+import {
+  STATE_METRICS,
+  type ActionSkip,
+  type CodeParams,
+  type ConditionTrace,
+  type NotJudged,
+  type PlannedChange,
+  type RuleWarning,
+} from '@adpilot/contracts';
+import type { TFunction } from 'i18next';
+import { formatDateTime, formatNumber } from './format.ts';
+
+/**
+ * Explanations, skip reasons and warnings arrive as codes with parameters; these turn them into words of the page's
+ * language from the `rules` catalogue. Every result is plain text: names from Meta or the user are interpolated as
+ * text and React renders them as text, never as markup.
+ */
+export interface Words {
+  t: TFunction<'rules'>;
+  language: string;
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T/;
+
+/** A parameter as the sentence shows it: numbers and times in the page's locale, anything else as it came. */
+function param(value: CodeParams[string] | undefined, words: Words): string {
+  if (typeof value === 'number') return formatNumber(value, words.language);
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDateTime(value, words.language);
+  return value === null || value === undefined ? '' : String(value);
+}
+
+function params(source: CodeParams, words: Words): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).map(([key, value]) => [key, param(value, words)]));
+}
+
+export function figure(value: number | null, words: Words): string {
+  return value === null ? words.t('explain.noValue') : formatNumber(value, words.language);
+}
+
+export function metricLabel(metric: ConditionTrace['metric'], words: Words): string {
+  return words.t(`metrics.${metric}`);
+}
+
+function subject(trace: Pick<ConditionTrace, 'metric' | 'window' | 'includeToday'>, words: Words): string {
+  const metric = metricLabel(trace.metric, words);
+  if (STATE_METRICS.has(trace.metric)) return metric;
+  const window = words.t(`windows.${trace.window}`);
+  const today = trace.includeToday && trace.window.startsWith('last_');
+  return words.t(today ? 'explain.subjectToday' : 'explain.subject', { metric, window });
+}
+
+function compare(trace: ConditionTrace, words: Words): string {
+  const operator = words.t(`operators.${trace.operator}`);
+  if (trace.against) {
+    return words.t('explain.compareMetric', {
+      operator,
+      factor: formatNumber(trace.against.factor, words.language),
+      metric: metricLabel(trace.against.metric, words),
+      value: figure(typeof trace.compareTo === 'number' ? trace.compareTo : null, words),
+    });
+  }
+  if (Array.isArray(trace.compareTo)) {
+    return words.t('explain.compareRange', {
+      low: figure(trace.compareTo[0], words),
+      high: figure(trace.compareTo[1], words),
+    });
+  }
+  return words.t('explain.compareNumber', { operator, value: figure(trace.compareTo, words) });
+}
+
+/** "CPA (the last 7 days) is 620.5, greater than 500: held". */
+export function conditionText(trace: ConditionTrace, words: Words): string {
+  return words.t('explain.condition', {
+    subject: subject(trace, words),
+    value: figure(trace.value, words),
+    compare: compare(trace, words),
+    result: words.t(`explain.results.${trace.result}`),
+  });
+}
+
+export function notJudgedText(notJudged: NotJudged, words: Words): string {
+  return words.t(`explain.notJudged.${notJudged.code}`, params(notJudged.params, words));
+}
+
+export function skipText(skip: ActionSkip, words: Words): string {
+  return words.t(`explain.skip.${skip.code}`, params(skip.params, words));
+}
+
+export function changeText(change: PlannedChange, words: Words): string {
+  if (change.field === 'status') {
+    return words.t('explain.change.status', { from: change.from, to: change.to });
+  }
+  return words.t(`explain.change.${change.field}`, {
+    from: formatNumber(change.from, words.language),
+    to: formatNumber(change.to, words.language),
+  });
+}
+
+export function warningText(warning: RuleWarning, words: Words): string {
+  if (warning.code === 'conflicting_rule') {
+    return words.t('warnings.conflicting_rule', {
+      name: param(warning.params.ruleName, words),
+      conflict: words.t(`warnings.conflict.${String(warning.params.conflict)}`, { defaultValue: '' }),
+    });
+  }
+  return words.t(`warnings.${warning.code}`);
+}
