@@ -60,6 +60,8 @@ describe('rule detail', () => {
     const { user, fake, rule, run } = setup();
     const queued = {
       ...buildRun(rule.id, () => []),
+      // As the server answers a queued manual run: its slot is an id, not a time.
+      slot: 'manual:5f0c8a4e-0000-4000-8000-000000000001',
       status: 'queued' as const,
       startedAt: null,
       evaluated: 0,

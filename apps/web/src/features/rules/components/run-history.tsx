@@ -46,6 +46,9 @@ function ActionRow({ action, reverting, refusal, onRevert }: ActionRowProps) {
             <span className="text-gray-500 dark:text-gray-400">{t(`levels.${action.entity.level}`)} · </span>
             <span className="font-medium break-all text-gray-900 dark:text-gray-100">{action.entity.name}</span>
           </p>
+          <p className="text-xs text-gray-500 dark:text-gray-400">
+            {t('detail.metaId', { id: action.target.externalId })}
+          </p>
           <ActionPlanLine
             type={action.type}
             change={action.change}
@@ -92,11 +95,14 @@ function ActionRow({ action, reverting, refusal, onRevert }: ActionRowProps) {
 
 function RunItem({ run, children }: { run: RuleRun; children: React.ReactNode }) {
   const { t, i18n } = useTranslation('rules');
-  const when = run.startedAt ?? run.slot;
+  // A scheduled run's slot is its time; a manual run's slot is an id, so a queued manual run has no time yet.
+  const when = run.startedAt ?? (Number.isNaN(Date.parse(run.slot)) ? null : run.slot);
   return (
     <li className="space-y-2">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-medium text-gray-900 dark:text-gray-100">{formatDateTime(when, i18n.language)}</span>
+        {when && (
+          <span className="font-medium text-gray-900 dark:text-gray-100">{formatDateTime(when, i18n.language)}</span>
+        )}
         <span className="text-gray-600 dark:text-gray-400">{t(`detail.run.${run.trigger}`)}</span>
         <span className={clsx(BADGE, STATUS_COLOURS[run.status] ?? OTHER)}>{t(`detail.runStatus.${run.status}`)}</span>
         <span className="text-gray-600 dark:text-gray-400">
