@@ -16,6 +16,9 @@ const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
+    // Every browser of the suite shares 127.0.0.1, and each page load is dozens of requests (chunks, API calls):
+    // the default flood limit of 600 a minute per address is sized for one user, not for a whole suite at once.
+    RATE_LIMIT_MAX: '6000',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
