@@ -1,0 +1,123 @@
+import type { Session } from '@adpilot/contracts';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
+const SCALE_WINNERS_TH = 'เพิ่มงบให้ชุดโฆษณาที่ ROAS ดี';
+/** "งบประมาณรายวัน 1,000 → 1,200" in the run history (Thai is the page's default language). */
+const BUDGET_CHANGE = /งบประมาณรายวัน ([\d,.]+) → ([\d,.]+)/;
+
+async function signInFreshUser(page: Page, request: APIRequestContext): Promise<void> {
+  const email = `rules-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await request.post('/api/auth/register', {
+    data: { name: 'Rule Tester', email, password: 'Sandbox-Pass1' },
+  });
+  expect(response.ok()).toBeTruthy();
+  const { data } = (await response.json()) as { data: Session };
+  await page.goto('/login');
+  await page.evaluate((session) => {
+    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+      .localStorage;
+    storage.setItem('token', session.token);
+    storage.setItem('refreshToken', session.refreshToken);
+    storage.setItem('user', JSON.stringify(session.user));
+  }, data);
+}
+
+async function connectSandbox(page: Page): Promise<void> {
+  await page.goto('/ad-accounts');
+  await page.getByRole('button', { name: 'Connect Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect Facebook Ad Account' })
+    .getByRole('button', { name: 'Continue to Facebook' })
+    .click();
+  await expect(page).toHaveURL(/\/sandbox\/meta\/[^/]+\/dialog\/oauth/);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByText(CONNECTED)).toBeVisible();
+  // The first sync fills the mirror the rule reads; wait until every card can sync again.
+  for (const button of await page.getByRole('button', { name: 'Sync now' }).all()) {
+    await expect(button).toBeEnabled({ timeout: 30_000 });
+  }
+}
+
+/** Major units as the sandbox's Ads Manager prints them ("THB 1200.00 / day"). */
+function minorText(amount: string): string {
+  return Number(amount.replaceAll(',', '')).toFixed(2);
+}
+
+test('a rule from the scale-winners template: preview, activate, run now, see and revert the new budget', async ({
+  page,
+  request,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  await signInFreshUser(page, request);
+  await connectSandbox(page);
+
+  await page.goto('/rules');
+  await expect(page.getByRole('heading', { level: 1, name: 'กฎอัตโนมัติ' })).toBeVisible();
+  await expect(page.getByText('ยังไม่มีกฎอัตโนมัติ')).toBeVisible();
+  await page.getByRole('link', { name: 'สร้างกฎใหม่' }).click();
+  await page.getByRole('button', { name: new RegExp(SCALE_WINNERS_TH) }).click();
+  await expect(page.getByLabel('ชื่อกฎ')).toHaveValue(SCALE_WINNERS_TH);
+
+  // Preview the unsaved rule: at least one ad set matches and gets a planned budget change.
+  await page.getByRole('button', { name: 'ดูตัวอย่าง' }).click();
+  const preview = page.getByRole('complementary', { name: 'ตัวอย่าง' });
+  await expect(preview.getByText(/^ตรวจสอบ \d+ รายการ/)).toBeVisible({ timeout: 20_000 });
+  await expect(preview.getByText('ตรงเงื่อนไข', { exact: true }).first()).toBeVisible();
+  await expect(preview.getByText(BUDGET_CHANGE).first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'สร้างกฎ' }).click();
+  await expect(page).toHaveURL(/\/rules\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: SCALE_WINNERS_TH })).toBeVisible();
+
+  // Activate, then run now.
+  await page.getByRole('button', { name: 'เปิดใช้งาน' }).click();
+  await expect(page.getByRole('button', { name: 'ปิดใช้งาน' })).toBeVisible();
+  await page.getByRole('button', { name: 'เรียกใช้ตอนนี้' }).click();
+
+  const applied = page.getByRole('group').filter({ hasText: 'ดำเนินการแล้ว' }).filter({ hasText: BUDGET_CHANGE }).first();
+  await expect(applied).toBeVisible({ timeout: 60_000 });
+  const [, before, after] = BUDGET_CHANGE.exec((await applied.textContent()) ?? '') ?? [];
+  expect(before && after).toBeTruthy();
+  // The row is named "<action> · <entity>"; it keeps that name once reverted.
+  const label = (await applied.getAttribute('aria-label')) ?? '';
+  const adSetName = label.split(' · ').slice(1).join(' · ');
+  expect(adSetName).not.toBe('');
+  // Names repeat across accounts; the Meta id the row shows is what the Ads Manager lists too.
+  const metaId = /รหัส Meta (\d+)/.exec((await applied.textContent()) ?? '')?.[1] ?? '';
+  expect(metaId).not.toBe('');
+  const actionRow = page.getByRole('group', { name: label, exact: true });
+
+  // The sandbox's Ads Manager, opened from the ad account card, shows the new budget on that ad set.
+  await page.goto('/ad-accounts');
+  const ads = page.getByRole('article').filter({ hasText: 'Sandbox' });
+  await expect(ads.first()).toBeVisible();
+  let manager: Page | undefined;
+  for (const card of await ads.all()) {
+    const [opened] = await Promise.all([
+      context.waitForEvent('page'),
+      card.getByRole('link', { name: 'View in Facebook' }).click(),
+    ]);
+    // A noopener tab starts blank, then navigates to the sandbox's Ads Manager.
+    await expect(opened).toHaveURL(/\/adsmanager\?act=/);
+    await expect(opened.getByRole('table')).toBeVisible();
+    if ((await opened.getByRole('cell', { name: metaId, exact: true }).count()) > 0) {
+      manager = opened;
+      break;
+    }
+    await opened.close();
+  }
+  expect(manager, `an Ads Manager page lists ${adSetName} (${metaId})`).toBeDefined();
+  const row = manager!.getByRole('row').filter({ has: manager!.getByRole('cell', { name: metaId, exact: true }) });
+  await expect(row).toContainText(adSetName);
+  await expect(row).toContainText(`${minorText(after!)} / day`);
+
+  // Revert it from the rule's history; the Ads Manager shows the old budget again.
+  await page.goBack();
+  await expect(actionRow).toBeVisible({ timeout: 20_000 });
+  await actionRow.getByRole('button', { name: /ย้อนกลับ/ }).click();
+  await expect(actionRow).toContainText('ย้อนกลับแล้ว');
+  await manager!.reload();
+  await expect(row).toContainText(`${minorText(before!)} / day`);
+});
