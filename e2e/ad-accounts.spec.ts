@@ -1,27 +1,8 @@
-import type { Session } from '@adpilot/contracts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signInFreshUser } from './session.ts';
 
 const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
 const CONNECT_FAILED = 'Failed to connect Facebook ad accounts. Please try again.';
-
-/** A fresh user per test, signed in by storing the session the way the app does (spec §3: token, refreshToken, user). */
-async function signInFreshUser(page: Page, request: APIRequestContext): Promise<void> {
-  const email = `ads-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/auth/register', {
-    data: { name: 'Ad Tester', email, password: 'Sandbox-Pass1' },
-  });
-  expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: Session };
-  await page.goto('/login');
-  await page.evaluate((session) => {
-    // Runs in the browser; the e2e tsconfig has no DOM types, hence the narrow view of localStorage.
-    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
-      .localStorage;
-    storage.setItem('token', session.token);
-    storage.setItem('refreshToken', session.refreshToken);
-    storage.setItem('user', JSON.stringify(session.user));
-  }, data);
-}
 
 async function openConsentScreen(page: Page): Promise<void> {
   await page.goto('/ad-accounts');
@@ -46,7 +27,7 @@ async function connectAccounts(page: Page): Promise<number> {
 
 test.describe('Ad Accounts', () => {
   test.beforeEach(async ({ page, request }) => {
-    await signInFreshUser(page, request);
+    await signInFreshUser(page, request, 'ads');
   });
 
   test('starts empty, then connects through the consent screen', async ({ page }) => {

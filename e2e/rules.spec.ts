@@ -1,27 +1,10 @@
-import type { Session } from '@adpilot/contracts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { signInFreshUser } from './session.ts';
 
 const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
 const SCALE_WINNERS_TH = 'เพิ่มงบให้ชุดโฆษณาที่ ROAS ดี';
 /** "งบประมาณรายวัน 1,000 → 1,200" in the run history (Thai is the page's default language). */
 const BUDGET_CHANGE = /งบประมาณรายวัน ([\d,.]+) → ([\d,.]+)/;
-
-async function signInFreshUser(page: Page, request: APIRequestContext): Promise<void> {
-  const email = `rules-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const response = await request.post('/api/auth/register', {
-    data: { name: 'Rule Tester', email, password: 'Sandbox-Pass1' },
-  });
-  expect(response.ok()).toBeTruthy();
-  const { data } = (await response.json()) as { data: Session };
-  await page.goto('/login');
-  await page.evaluate((session) => {
-    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
-      .localStorage;
-    storage.setItem('token', session.token);
-    storage.setItem('refreshToken', session.refreshToken);
-    storage.setItem('user', JSON.stringify(session.user));
-  }, data);
-}
 
 async function connectSandbox(page: Page): Promise<void> {
   await page.goto('/ad-accounts');
@@ -50,7 +33,7 @@ test('a rule from the scale-winners template: preview, activate, run now, see an
   context,
 }) => {
   test.setTimeout(150_000);
-  await signInFreshUser(page, request);
+  await signInFreshUser(page, request, 'rules');
   await connectSandbox(page);
 
   await page.goto('/rules');

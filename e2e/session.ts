@@ -1,0 +1,24 @@
+import type { Session } from '@adpilot/contracts';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * A fresh user per test, registered through the API and signed in by storing the session the way the app does
+ * (spec §3: token, refreshToken, user), so a test starts on its own data without walking the sign-up form.
+ */
+export async function signInFreshUser(page: Page, request: APIRequestContext, prefix: string): Promise<void> {
+  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await request.post('/api/auth/register', {
+    data: { name: `${prefix} tester`, email, password: 'Sandbox-Pass1' },
+  });
+  expect(response.ok()).toBeTruthy();
+  const { data } = (await response.json()) as { data: Session };
+  await page.goto('/login');
+  await page.evaluate((session) => {
+    // Runs in the browser; the e2e tsconfig has no DOM types, hence the narrow view of localStorage.
+    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+      .localStorage;
+    storage.setItem('token', session.token);
+    storage.setItem('refreshToken', session.refreshToken);
+    storage.setItem('user', JSON.stringify(session.user));
+  }, data);
+}
