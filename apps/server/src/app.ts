@@ -13,6 +13,8 @@ import { adAccountsRoutes } from './modules/ad-accounts/ad-accounts.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { SANDBOX_PREFIX } from './providers/meta/meta-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
@@ -73,6 +75,8 @@ export async function buildApp(
       await api.register(adAccountsRoutes, { prefix: '/ad-accounts' });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(rulesRoutes, { prefix: '/rules' });
+      await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(reportsRoutes, { prefix: '/reports' });
     },
     { prefix: '/api' },
   );

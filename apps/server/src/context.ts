@@ -4,6 +4,7 @@ import type { Config } from './config/env.ts';
 import { defineSyncJobs } from './jobs/ad-account-sync.jobs.ts';
 import { JobQueue, type JobQueueTiming } from './jobs/job-queue.ts';
 import { defineMaintenanceJobs } from './jobs/maintenance.jobs.ts';
+import { defineNotificationJobs, type WebhookRetry } from './jobs/notifications.jobs.ts';
 import { deriveKey, SecretBox } from './lib/crypto.ts';
 import { ActivityRepository } from './modules/activity/activity.repository.ts';
 import { AdAccountSyncService } from './modules/ad-accounts/ad-account-sync.service.ts';
@@ -17,6 +18,11 @@ import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { RateLimitRepository } from './modules/auth/rate-limit.repository.ts';
 import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
+import type { NotificationDispatcher } from './modules/notifications/notification-dispatcher.ts';
+import { createNotificationsModule, nudgingActivity } from './modules/notifications/notifications.module.ts';
+import type { NotificationsService } from './modules/notifications/notifications.service.ts';
+import { ReportsRepository } from './modules/reports/reports.repository.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
 import { MailOutbox } from './providers/mail/mail-outbox.ts';
 import { MailOutboxRepository } from './providers/mail/mail-outbox.repository.ts';
 import type { RulePreviewService } from './modules/rules/rule-preview.service.ts';
@@ -46,6 +52,9 @@ export interface AppContext {
   ruleRunner: RuleRunner;
   ruleTick: RulesModule['ruleTick'];
   admin: AdminService;
+  notifications: NotificationsService;
+  notificationDispatcher: NotificationDispatcher;
+  reports: ReportsService;
   now: () => Date;
 }
 
@@ -62,6 +71,8 @@ export interface ContextOptions {
   /** The plan's limit on active rules (billing fills it), and what tests turn in the rules feature. */
   rules?: RulesOptions;
   jobQueue?: JobQueueTiming;
+  /** How often and how soon a failed webhook call is tried again (tests shorten it). */
+  webhookRetry?: WebhookRetry;
 }
 
 export function createContext(options: ContextOptions): AppContext {
@@ -83,7 +94,24 @@ export function createContext(options: ContextOptions): AppContext {
   });
 
   const meta = options.meta ?? createMetaProvider(config);
-  const activity = new ActivityRepository();
+  const jobs = new JobQueue(database, log, options.jobQueue);
+  const activityWriter = new ActivityRepository();
+  const notificationsModule = createNotificationsModule({
+    transactions: database,
+    activity: activityWriter,
+    queue: jobs,
+    mailer,
+    secretBox,
+    publicUrl: config.publicUrl,
+    allowedPrivateHosts: config.webhookAllowedPrivateHosts,
+    now,
+    log,
+  });
+  defineNotificationJobs(jobs, notificationsModule.notificationDispatcher, options.webhookRetry);
+  // Every module writes activity through this one writer; entries to send at once nudge the notifier.
+  const activity = nudgingActivity(activityWriter, (userId) =>
+    notificationsModule.notificationDispatcher.nudge(userId),
+  );
   const adAccountsRepository = new AdAccountsRepository();
   const adAccountSync = new AdAccountSyncService({
     transactions: database,
@@ -93,7 +121,6 @@ export function createContext(options: ContextOptions): AppContext {
     secretBox,
     now,
   });
-  const jobs = new JobQueue(database, log, options.jobQueue);
   const queuedScheduler = defineSyncJobs(jobs, {
     transactions: database,
     sync: adAccountSync,
@@ -135,6 +162,8 @@ export function createContext(options: ContextOptions): AppContext {
     adAccountSync,
     ...rulesModule,
     admin: new AdminService({ transactions: database, repository: new AdminRepository(), secretBox }),
+    ...notificationsModule,
+    reports: new ReportsService({ transactions: database, repository: new ReportsRepository() }),
     now,
   };
 }

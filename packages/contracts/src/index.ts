@@ -14,3 +14,5 @@ export * from './rule-results.ts';
 export * from './rule-describe.ts';
 export * from './rule-templates.ts';
 export * from './redaction.ts';
+export * from './notifications.ts';
+export * from './reports.ts';

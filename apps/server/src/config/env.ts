@@ -51,6 +51,16 @@ const envSchema = z.object({
   SANDBOX_STATE: booleanish,
   /** Mount the sandbox's fault, stats and reset routes (development and tests only; never in production). */
   SANDBOX_CONTROL_ROUTES: booleanish,
+  /** Webhook hosts that may be private addresses (comma-separated names or IPs); none by default (ADR 0039). */
+  WEBHOOK_ALLOWED_PRIVATE_HOSTS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -72,6 +82,8 @@ export interface Config {
   webDistDir?: string;
   smtp?: { host: string; port: number; user?: string; pass?: string; secure: boolean };
   mailFrom: string;
+  /** Webhook hosts allowed although private (tests, intranets). */
+  webhookAllowedPrivateHosts: string[];
   meta: {
     /** Without an app id the built-in sandbox stands in for Meta (the embedded default). */
     mode: 'sandbox' | 'live';
@@ -115,6 +127,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { host: env.SMTP_HOST, port: env.SMTP_PORT, user: env.SMTP_USER, pass: env.SMTP_PASS, secure: env.SMTP_SECURE }
       : undefined,
     mailFrom: env.MAIL_FROM,
+    webhookAllowedPrivateHosts: env.WEBHOOK_ALLOWED_PRIVATE_HOSTS,
     meta: {
       mode: env.META_APP_ID ? 'live' : 'sandbox',
       appId: env.META_APP_ID,

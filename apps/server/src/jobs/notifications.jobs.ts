@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { NOTIFY_JOBS, type NotificationDispatcher } from '../modules/notifications/notification-dispatcher.ts';
+import type { JobQueue } from './job-queue.ts';
+
+export interface WebhookRetry {
+  /** Attempts after the first. */
+  limit: number;
+  /** The first wait; pg-boss doubles it each time (with jitter). */
+  delaySeconds: number;
+}
+
+export const DEFAULT_WEBHOOK_RETRY: WebhookRetry = { limit: 5, delaySeconds: 30 };
+
+const entryPayload = z.object({ userId: z.uuid(), activityId: z.uuid() });
+
+/** The notifier's jobs (ADR 0038): the minute scan, per-user nudges, one job per mail or call, the digests. */
+export function defineNotificationJobs(
+  queue: JobQueue,
+  dispatcher: NotificationDispatcher,
+  retry: WebhookRetry = DEFAULT_WEBHOOK_RETRY,
+): void {
+  queue.define({
+    name: NOTIFY_JOBS.scan,
+    payload: z.object({}).loose(),
+    cron: '* * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      await dispatcher.scanAll();
+    },
+  });
+  queue.define({
+    name: NOTIFY_JOBS.nudge,
+    payload: z.object({ userId: z.uuid() }),
+    policy: 'stately',
+    retryLimit: 1,
+    retryDelaySeconds: 5,
+    handler: async ({ userId }) => {
+      await dispatcher.scanUser(userId);
+    },
+  });
+  queue.define({
+    name: NOTIFY_JOBS.email,
+    payload: entryPayload,
+    retryLimit: 5,
+    retryDelaySeconds: 60,
+    handler: ({ userId, activityId }) => dispatcher.deliverEmail(userId, activityId),
+  });
+  queue.define({
+    name: NOTIFY_JOBS.webhook,
+    payload: entryPayload,
+    retryLimit: retry.limit,
+    retryDelaySeconds: retry.delaySeconds,
+    expireInSeconds: 120,
+    handler: ({ userId, activityId }, job) =>
+      dispatcher.deliverWebhook(userId, activityId, { retryCount: job.retryCount, retryLimit: retry.limit }),
+  });
+  queue.define({
+    name: NOTIFY_JOBS.digestTick,
+    payload: z.object({}).loose(),
+    cron: '2 * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      await dispatcher.enqueueDueDigests();
+    },
+  });
+  queue.define({
+    name: NOTIFY_JOBS.digest,
+    payload: z.object({ userId: z.uuid(), date: z.iso.date() }),
+    retryLimit: 5,
+    retryDelaySeconds: 60,
+    handler: async ({ userId, date }) => {
+      await dispatcher.sendDigest(userId, date);
+    },
+  });
+}

@@ -1,0 +1,252 @@
+import { createHash } from 'node:crypto';
+import { NOTIFICATION_ACTIVITY_CODES, type WebhookFailureCode } from '@adpilot/contracts';
+import type { Transactions } from '@adpilot/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SecretBox } from '../../lib/crypto.ts';
+import { addDays, dateInZone } from '../../lib/time-zone.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import { digestMail, entryMail, webhookBody } from './notification-texts.ts';
+import type { NotificationsRepository } from './notifications.repository.ts';
+import { NOTIFICATION_MAIL_KEEP_MS } from './notifications.service.ts';
+import type { WebhookSender } from './webhook-sender.ts';
+
+export const NOTIFY_JOBS = {
+  /** Every minute: every user's entries since their cursor. */
+  scan: 'notify-scan',
+  /** One user's scan, soon after an entry to send at once was written (stately, keyed by user). */
+  nudge: 'notify-nudge',
+  email: 'notify-email',
+  webhook: 'notify-webhook',
+  /** Hourly: enqueue the digests whose hour has come in each user's time zone. */
+  digestTick: 'notify-digest-tick',
+  digest: 'notify-digest',
+} as const;
+
+/** How far a scan looks back before each user's cursor: a transaction may commit after a later scan began. */
+export const SCAN_OVERLAP_SECONDS = 300;
+/** Nothing older is ever sent at once: well inside pg-boss's retention of finished jobs, which drops repeats. */
+export const SCAN_LOOKBACK_SECONDS = 6 * 3600;
+const SCAN_LIMIT = 2000;
+const DIGEST_LINES = 50;
+
+/** The job queue as the notifier uses it: an `id` makes a send idempotent (a second send of it is dropped). */
+export interface NotifyQueue {
+  send(
+    name: string,
+    data: object,
+    options?: { id?: string; singletonKey?: string; startAfter?: number },
+  ): Promise<string | null>;
+}
+
+/** A stable job id for something that must be sent once: the hash of its name, shaped as a uuid. */
+export function onceId(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+export interface DispatcherDeps {
+  transactions: Transactions;
+  repository: NotificationsRepository;
+  activity: ActivityRepository;
+  queue: NotifyQueue;
+  mailer: Mailer;
+  sender: WebhookSender;
+  secretBox: SecretBox;
+  publicUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * From activity entries to e-mails and webhook calls (ADR 0038). Scans read each user's entries after a cursor and
+ * enqueue one job per entry and channel whose pg-boss id is the entry's id, so however many processes scan the
+ * same entries, each is sent once: pg-boss drops a job whose id it already holds.
+ */
+export class NotificationDispatcher {
+  constructor(private readonly deps: DispatcherDeps) {}
+
+  private async enqueue(due: { id: string; userId: string; toEmail: boolean; toWebhook: boolean }[]): Promise<number> {
+    let queued = 0;
+    for (const entry of due) {
+      const data = { userId: entry.userId, activityId: entry.id };
+      if (entry.toEmail && (await this.deps.queue.send(NOTIFY_JOBS.email, data, { id: entry.id }))) queued += 1;
+      if (entry.toWebhook && (await this.deps.queue.send(NOTIFY_JOBS.webhook, data, { id: entry.id }))) queued += 1;
+    }
+    return queued;
+  }
+
+  private readonly scanOptions = {
+    overlapSeconds: SCAN_OVERLAP_SECONDS,
+    lookbackSeconds: SCAN_LOOKBACK_SECONDS,
+    limit: SCAN_LIMIT,
+  };
+
+  /** Every user's new entries (the minute tick). Returns how many jobs it enqueued. */
+  async scanAll(): Promise<number> {
+    const due = await this.deps.transactions.system('notification scan', (tx) =>
+      this.deps.repository.scanDue(tx, this.scanOptions),
+    );
+    return this.enqueue(due);
+  }
+
+  /** One user's new entries (a nudge). */
+  async scanUser(userId: string): Promise<number> {
+    const due = await this.deps.transactions.tenant(userId, (tx) => this.deps.repository.scanDue(tx, this.scanOptions));
+    return this.enqueue(due);
+  }
+
+  /** Asks for one user's scan soon; at most one waits per user. Never fails its caller. */
+  nudge(userId: string): void {
+    this.deps.queue
+      .send(NOTIFY_JOBS.nudge, { userId }, { singletonKey: userId, startAfter: 1 })
+      .catch((error: unknown) => this.deps.log.debug({ err: error }, 'notification nudge not queued'));
+  }
+
+  async deliverEmail(userId: string, activityId: string): Promise<void> {
+    const { repository } = this.deps;
+    const found = await this.deps.transactions.tenant(userId, async (tx) => {
+      const settings = await repository.get(tx);
+      const entry = await repository.entry(tx, activityId);
+      if (!settings?.emailErrorsSince || !entry) return null;
+      const ruleId = typeof entry.metadata.ruleId === 'string' ? entry.metadata.ruleId : null;
+      const message = ruleId && entry.metadata.action === 'notify' ? await repository.notifyMessage(tx, ruleId) : null;
+      return { settings, entry, message, email: await repository.userEmail(tx) };
+    });
+    if (!found) return;
+    const mail = entryMail(found.entry, found.message, {
+      language: found.settings.language,
+      timeZone: found.settings.timeZone,
+      publicUrl: this.deps.publicUrl,
+    });
+    await this.deps.mailer.send({
+      to: found.email,
+      ...mail,
+      expiresAt: new Date(this.deps.now().getTime() + NOTIFICATION_MAIL_KEEP_MS),
+    });
+  }
+
+  /**
+   * One webhook call. A failure that may pass (5xx, 429, timeout, network) throws while retries remain, so pg-boss
+   * tries again with backoff; the last failure, or one that cannot pass (4xx, a refused address), is written to
+   * the activity log as a code with its parameters.
+   */
+  async deliverWebhook(
+    userId: string,
+    activityId: string,
+    attempt: { retryCount: number; retryLimit: number },
+  ): Promise<void> {
+    const { repository, secretBox } = this.deps;
+    const found = await this.deps.transactions.tenant(userId, async (tx) => {
+      const settings = await repository.get(tx);
+      const entry = await repository.entry(tx, activityId);
+      if (!settings?.webhookUrl || !settings.webhookSecretEnc || !entry) return null;
+      const ruleId = typeof entry.metadata.ruleId === 'string' ? entry.metadata.ruleId : null;
+      const message = ruleId && entry.metadata.action === 'notify' ? await repository.notifyMessage(tx, ruleId) : null;
+      return { settings, entry, message };
+    });
+    if (!found) return;
+    const { settings } = found;
+    const url = settings.webhookUrl as string;
+    const body = webhookBody(
+      { kind: 'entry', entry: found.entry, message: found.message },
+      { language: settings.language, publicUrl: this.deps.publicUrl, sentAt: this.deps.now() },
+    );
+    const outcome = await this.deps.sender.send(url, secretBox.decrypt(settings.webhookSecretEnc as string), body);
+    if (outcome.ok) return;
+    if (outcome.retryable && attempt.retryCount < attempt.retryLimit)
+      throw new Error(`webhook delivery failed (${outcome.code}${outcome.status ? ` ${outcome.status}` : ''})`);
+    await this.logFailure(userId, url, activityId, outcome, attempt.retryCount + 1);
+  }
+
+  private async logFailure(
+    userId: string,
+    url: string,
+    activityId: string,
+    outcome: { code: WebhookFailureCode; status: number | null },
+    attempts: number,
+  ): Promise<void> {
+    const host = new URL(url).host;
+    await this.deps.transactions.tenant(userId, (tx) =>
+      this.deps.activity.insert(tx, {
+        level: 'error',
+        category: 'notification',
+        description: `Webhook delivery to ${host} failed after ${attempts} attempt(s): ${outcome.code}${outcome.status ? ` ${outcome.status}` : ''}`,
+        metadata: {
+          code: NOTIFICATION_ACTIVITY_CODES.webhookFailed,
+          params: { host, attempts, reason: outcome.code, status: outcome.status },
+          activityId,
+        },
+      }),
+    );
+  }
+
+  /**
+   * Enqueues the digest of every subscriber whose digest hour has come today in their time zone; the job id is
+   * the user and local day, so each day's digest is queued once however often this runs.
+   */
+  async enqueueDueDigests(at: Date = this.deps.now()): Promise<number> {
+    const subscribers = await this.deps.transactions.system('notification digests', (tx) =>
+      this.deps.repository.digestSubscribers(tx),
+    );
+    let queued = 0;
+    for (const subscriber of subscribers) {
+      const hour = Number(
+        new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: subscriber.timeZone }).format(
+          at,
+        ),
+      );
+      if (hour < subscriber.digestHour) continue;
+      const date = addDays(dateInZone(at, subscriber.timeZone), -1);
+      const id = onceId(`digest:${subscriber.userId}:${date}`);
+      if (await this.deps.queue.send(NOTIFY_JOBS.digest, { userId: subscriber.userId, date }, { id })) queued += 1;
+    }
+    return queued;
+  }
+
+  /** The digest of one local day's rule actions; nothing is sent for a day without any. */
+  async sendDigest(userId: string, date: string): Promise<boolean> {
+    const { repository } = this.deps;
+    const found = await this.deps.transactions.tenant(userId, async (tx) => {
+      const settings = await repository.get(tx);
+      if (!settings?.emailDigestSince) return null;
+      const from = zonedMidnight(date, settings.timeZone);
+      const to = zonedMidnight(addDays(date, 1), settings.timeZone);
+      const actions = await repository.actionsBetween(tx, from, to, DIGEST_LINES);
+      return { settings, actions, email: await repository.userEmail(tx) };
+    });
+    if (!found || found.actions.total === 0) return false;
+    const mail = digestMail(date, found.actions, {
+      language: found.settings.language,
+      timeZone: found.settings.timeZone,
+      publicUrl: this.deps.publicUrl,
+    });
+    await this.deps.mailer.send({
+      to: found.email,
+      ...mail,
+      expiresAt: new Date(this.deps.now().getTime() + NOTIFICATION_MAIL_KEEP_MS),
+    });
+    return true;
+  }
+}
+
+/** The instant a local calendar day begins in a time zone (the offset read at that day's noon, then corrected). */
+export function zonedMidnight(date: string, timeZone: string): Date {
+  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
+  const offsetAt = (instant: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).formatToParts(instant);
+    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - instant;
+  };
+  const first = utcMidnight - offsetAt(utcMidnight);
+  return new Date(utcMidnight - offsetAt(first));
+}

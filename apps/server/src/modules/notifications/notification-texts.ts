@@ -1,0 +1,152 @@
+import type { ActivityLogRow } from '@adpilot/db';
+
+export type Language = 'en' | 'th';
+
+/**
+ * The words of e-mails and webhook messages, in the language the user chose in the Notifications section. An
+ * entry's own line is its stored description until the activity codes have one renderer for the server too.
+ */
+const WORDS = {
+  en: {
+    level: { error: 'Error', warning: 'Warning', info: 'Info', success: 'Success' },
+    notify: 'Rule notification',
+    errorSubject: (line: string) => `AdPilot: ${line}`,
+    entryIntro: 'AdPilot recorded this in your activity log:',
+    when: 'When',
+    open: 'Open your activity log',
+    digestSubject: (date: string, total: number) => `AdPilot daily summary for ${date}: ${total} action(s)`,
+    digestIntro: (date: string) => `What your rules did on ${date}:`,
+    digestCounts: (applied: number, failed: number, other: number) =>
+      `${applied} applied, ${failed} failed, ${other} other`,
+    digestMore: (count: number) => `…and ${count} more in your activity log.`,
+    testSubject: 'AdPilot test notification',
+    testText: 'This is a test from AdPilot: notifications reach you here.',
+    footer: 'You receive this because you turned it on in AdPilot (account menu → Notifications).',
+  },
+  th: {
+    level: { error: 'ข้อผิดพลาด', warning: 'คำเตือน', info: 'ข้อมูล', success: 'สำเร็จ' },
+    notify: 'การแจ้งเตือนจากกฎ',
+    errorSubject: (line: string) => `AdPilot: ${line}`,
+    entryIntro: 'AdPilot บันทึกรายการนี้ไว้ในบันทึกกิจกรรมของคุณ:',
+    when: 'เวลา',
+    open: 'เปิดบันทึกกิจกรรม',
+    digestSubject: (date: string, total: number) => `สรุปประจำวันของ AdPilot วันที่ ${date}: ${total} การดำเนินการ`,
+    digestIntro: (date: string) => `สิ่งที่กฎของคุณทำในวันที่ ${date}:`,
+    digestCounts: (applied: number, failed: number, other: number) => `สำเร็จ ${applied} ล้มเหลว ${failed} อื่น ๆ ${other}`,
+    digestMore: (count: number) => `…และอีก ${count} รายการในบันทึกกิจกรรม`,
+    testSubject: 'การแจ้งเตือนทดสอบจาก AdPilot',
+    testText: 'นี่คือการทดสอบจาก AdPilot: การแจ้งเตือนจะส่งมาที่นี่',
+    footer: 'คุณได้รับข้อความนี้เพราะเปิดการแจ้งเตือนไว้ใน AdPilot (เมนูบัญชี → การแจ้งเตือน)',
+  },
+} as const;
+
+function isNotifyAction(entry: ActivityLogRow): boolean {
+  return entry.category === 'rule_action' && entry.metadata.action === 'notify';
+}
+
+function headline(entry: ActivityLogRow, language: Language): string {
+  const words = WORDS[language];
+  const label = isNotifyAction(entry) ? words.notify : words.level[entry.level];
+  return `${label}: ${entry.description}`;
+}
+
+function when(date: Date, timeZone: string, language: Language): string {
+  return new Intl.DateTimeFormat(language === 'th' ? 'th-TH' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone,
+  }).format(date);
+}
+
+/** `message` is a notify action's own text, when its rule gave one. */
+export function entryMail(
+  entry: ActivityLogRow,
+  message: string | null,
+  options: { language: Language; timeZone: string; publicUrl: string },
+) {
+  const words = WORDS[options.language];
+  const line = headline(entry, options.language);
+  return {
+    subject: words.errorSubject(line.length > 140 ? `${line.slice(0, 139)}…` : line),
+    text: [
+      words.entryIntro,
+      '',
+      line,
+      ...(message ? ['', message] : []),
+      `${words.when}: ${when(entry.createdAt, options.timeZone, options.language)}`,
+      '',
+      `${words.open}: ${options.publicUrl}/activity`,
+      '',
+      words.footer,
+    ].join('\n'),
+  };
+}
+
+export function digestMail(
+  date: string,
+  actions: { rows: ActivityLogRow[]; total: number; byLevel: Record<string, number> },
+  options: { language: Language; timeZone: string; publicUrl: string },
+) {
+  const words = WORDS[options.language];
+  const applied = actions.byLevel.success ?? 0;
+  const failed = actions.byLevel.error ?? 0;
+  const lines = actions.rows.map(
+    (row) =>
+      `- ${when(row.createdAt, options.timeZone, options.language)} · ${words.level[row.level]} · ${row.description}`,
+  );
+  return {
+    subject: words.digestSubject(date, actions.total),
+    text: [
+      words.digestIntro(date),
+      words.digestCounts(applied, failed, actions.total - applied - failed),
+      '',
+      ...lines,
+      ...(actions.total > actions.rows.length ? [words.digestMore(actions.total - actions.rows.length)] : []),
+      '',
+      `${words.open}: ${options.publicUrl}/activity`,
+      '',
+      words.footer,
+    ].join('\n'),
+  };
+}
+
+export function testMail(language: Language) {
+  const words = WORDS[language];
+  return { subject: words.testSubject, text: `${words.testText}\n\n${words.footer}` };
+}
+
+/**
+ * The webhook body: Slack's incoming-webhook shape (`text`) that chat tools display as is, and the entry as data
+ * under `adpilot` for programs. `metadata.code`/`params` carry what to render; the description is plain text.
+ */
+export function webhookBody(
+  event: { kind: 'entry'; entry: ActivityLogRow; message: string | null } | { kind: 'test' },
+  options: { language: Language; publicUrl: string; sentAt: Date },
+): string {
+  const words = WORDS[options.language];
+  if (event.kind === 'test')
+    return JSON.stringify({
+      text: words.testText,
+      adpilot: { event: 'test', sentAt: options.sentAt.toISOString() },
+    });
+  const { entry, message } = event;
+  return JSON.stringify({
+    text: [headline(entry, options.language), message, `<${options.publicUrl}/activity|${words.open}>`]
+      .filter(Boolean)
+      .join('\n'),
+    adpilot: {
+      event: 'activity',
+      sentAt: options.sentAt.toISOString(),
+      entry: {
+        id: entry.id,
+        level: entry.level,
+        type: entry.category,
+        code: typeof entry.metadata.code === 'string' ? entry.metadata.code : null,
+        params: entry.metadata.params ?? null,
+        description: entry.description,
+        adAccountId: entry.adAccountId,
+        createdAt: entry.createdAt.toISOString(),
+      },
+    },
+  });
+}

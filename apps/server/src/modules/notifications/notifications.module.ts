@@ -1,0 +1,51 @@
+import type { Transactions } from '@adpilot/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SecretBox } from '../../lib/crypto.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { ActivityRepository, NewActivity } from '../activity/activity.repository.ts';
+import { NotificationDispatcher, type NotifyQueue } from './notification-dispatcher.ts';
+import { NotificationsRepository } from './notifications.repository.ts';
+import { NotificationsService } from './notifications.service.ts';
+import { WebhookAddressPolicy } from './webhook-address.ts';
+import { WebhookSender } from './webhook-sender.ts';
+
+export interface NotificationsModuleDeps {
+  transactions: Transactions;
+  activity: ActivityRepository;
+  queue: NotifyQueue;
+  mailer: Mailer;
+  secretBox: SecretBox;
+  publicUrl: string;
+  /** Hosts a webhook may reach although private (WEBHOOK_ALLOWED_PRIVATE_HOSTS). */
+  allowedPrivateHosts: readonly string[];
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** Whether an entry is one to send at once (the nudge's test; the scan's SQL says the same). */
+export function isImmediate(entry: NewActivity): boolean {
+  return entry.level === 'error' || (entry.category === 'rule_action' && entry.metadata?.action === 'notify');
+}
+
+/**
+ * The activity writer every module is handed, with a nudge after an entry to send at once: the nudge asks for the
+ * user's scan a second later (after the writing transaction has committed, nearly always); the minute scan
+ * catches whatever a nudge missed. Everything else of the writer is the writer's own.
+ */
+export function nudgingActivity(inner: ActivityRepository, nudge: (userId: string) => void): ActivityRepository {
+  const wrapped = Object.create(inner) as ActivityRepository;
+  wrapped.insert = async (tx, entry) => {
+    await inner.insert(tx, entry);
+    if (isImmediate(entry)) nudge(tx.userId);
+  };
+  return wrapped;
+}
+
+export function createNotificationsModule(deps: NotificationsModuleDeps) {
+  const repository = new NotificationsRepository();
+  const policy = new WebhookAddressPolicy(deps.allowedPrivateHosts);
+  const sender = new WebhookSender(policy);
+  const dispatcher = new NotificationDispatcher({ ...deps, repository, sender });
+  const notifications = new NotificationsService({ ...deps, repository, policy, sender });
+  return { notifications, notificationDispatcher: dispatcher };
+}

@@ -1,0 +1,191 @@
+import {
+  activityLogs,
+  automationRules,
+  notificationSettings,
+  selectRows,
+  users,
+  type ActivityLogRow,
+  type NotificationSettingsRow,
+  type SystemTx,
+  type TenantTx,
+} from '@adpilot/db';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+
+export type SettingsPatch = Partial<
+  Pick<
+    NotificationSettingsRow,
+    'digestHour' | 'language' | 'timeZone' | 'webhookUrl' | 'webhookSecretEnc' | 'webhookSecretHint'
+  >
+> & {
+  /** true turns a channel on from the database's `now()` (kept if already on), false turns it off. */
+  emailErrors?: boolean;
+  emailDigest?: boolean;
+  webhook?: boolean;
+};
+
+/** An entry the notifier must send at once, and where. */
+export interface DueEntry {
+  id: string;
+  userId: string;
+  toEmail: boolean;
+  toWebhook: boolean;
+}
+
+export interface DigestSubscriber {
+  userId: string;
+  timeZone: string;
+  digestHour: number;
+}
+
+/** What counts as "tell me at once": an error entry, or a rule's notify action (ADR 0038). */
+const IMMEDIATE = sql`(a.level = 'error' or (a.category = 'rule_action' and a.metadata->>'action' = 'notify'))`;
+
+/** Where a channel's "since" goes: kept when already on, set now when turned on, cleared when turned off. */
+function since(column: string, on: boolean | undefined) {
+  if (on === undefined) return undefined;
+  return on ? sql.raw(`coalesce(notification_settings.${column}, now())`) : null;
+}
+
+export class NotificationsRepository {
+  async get(tx: TenantTx): Promise<NotificationSettingsRow | undefined> {
+    const [row] = await tx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, tx.userId));
+    return row;
+  }
+
+  async userEmail(tx: TenantTx): Promise<string> {
+    const [row] = await tx.db.select({ email: users.email }).from(users).where(eq(users.id, tx.userId));
+    if (!row) throw new Error('The user of a tenant transaction has no row');
+    return row.email;
+  }
+
+  async save(tx: TenantTx, patch: SettingsPatch): Promise<NotificationSettingsRow> {
+    const { emailErrors, emailDigest, webhook, ...plain } = patch;
+    const channels = {
+      emailErrorsSince: since('email_errors_since', emailErrors),
+      emailDigestSince: since('email_digest_since', emailDigest),
+      webhookSince: since('webhook_since', webhook),
+    };
+    const set = Object.fromEntries(
+      Object.entries({ ...plain, ...channels }).filter(([, value]) => value !== undefined),
+    ) as Record<string, unknown>;
+    const initial = {
+      userId: tx.userId,
+      ...plain,
+      emailErrorsSince: emailErrors ? sql`now()` : null,
+      emailDigestSince: emailDigest ? sql`now()` : null,
+      webhookSince: webhook ? sql`now()` : null,
+    };
+    const [row] = await tx.db
+      .insert(notificationSettings)
+      .values(initial)
+      .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...set, updatedAt: sql`now()` } })
+      .returning();
+    if (!row) throw new Error('upsert returned no row');
+    return row;
+  }
+
+  async entry(tx: TenantTx, id: string): Promise<ActivityLogRow | undefined> {
+    const [row] = await tx.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, tx.userId), eq(activityLogs.id, id)));
+    return row;
+  }
+
+  /** The message of the rule's notify action, when it has one (the entry names the rule). */
+  async notifyMessage(tx: TenantTx, ruleId: string): Promise<string | null> {
+    const [row] = await tx.db
+      .select({ definition: automationRules.definition })
+      .from(automationRules)
+      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, ruleId)));
+    const actions = (row?.definition.actions ?? []) as { type?: unknown; message?: unknown }[];
+    const notify = actions.find((action) => action.type === 'notify');
+    return typeof notify?.message === 'string' && notify.message.length > 0 ? notify.message : null;
+  }
+
+  /** The rule actions of [from, to), oldest first, at most `limit`, and how many there were in all. */
+  async actionsBetween(
+    tx: TenantTx,
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<{ rows: ActivityLogRow[]; total: number; byLevel: Record<string, number> }> {
+    const where = and(
+      eq(activityLogs.userId, tx.userId),
+      eq(activityLogs.category, 'rule_action'),
+      gte(activityLogs.createdAt, from),
+      lt(activityLogs.createdAt, to),
+    );
+    const rows = await tx.db.select().from(activityLogs).where(where).orderBy(asc(activityLogs.createdAt)).limit(limit);
+    const counts = await tx.db
+      .select({ level: activityLogs.level, count: sql<number>`count(*)::int` })
+      .from(activityLogs)
+      .where(where)
+      .groupBy(activityLogs.level);
+    const byLevel = Object.fromEntries(counts.map((c) => [c.level, Number(c.count)]));
+    return { rows, total: counts.reduce((sum, c) => sum + Number(c.count), 0), byLevel };
+  }
+
+  /**
+   * The entries to send at once since each user's last scan (minus `overlapSeconds`, for entries whose
+   * transaction committed after a scan that began later than their `created_at`), never older than
+   * `lookbackSeconds`, and moves each scanned user's cursor. Runs on the system path (the minute tick) or in one
+   * user's unit of work (a nudge): the same statement, row-level security narrowing the second to one user.
+   */
+  async scanDue(
+    tx: TenantTx | SystemTx,
+    options: { overlapSeconds: number; lookbackSeconds: number; limit: number },
+  ): Promise<DueEntry[]> {
+    const only = 'userId' in tx ? sql`and s.user_id = ${tx.userId}` : sql``;
+    const [{ scan_start: scanStart } = { scan_start: new Date() }] = await selectRows<{ scan_start: Date }>(
+      tx.db,
+      sql`select now() as scan_start`,
+    );
+    const rows = await selectRows<{
+      id: string;
+      user_id: string;
+      to_email: boolean;
+      to_webhook: boolean;
+      created_at: Date;
+    }>(
+      tx.db,
+      sql`
+        select a.id, a.user_id, a.created_at,
+          (s.email_errors_since is not null and a.created_at >= s.email_errors_since) as to_email,
+          (s.webhook_url is not null and s.webhook_since is not null and a.created_at >= s.webhook_since
+            and a.category <> 'notification') as to_webhook
+        from notification_settings s
+        join activity_logs a on a.user_id = s.user_id
+        where (s.email_errors_since is not null or (s.webhook_url is not null and s.webhook_since is not null))
+          ${only}
+          and a.created_at > greatest(
+            coalesce(s.scanned_until, '-infinity'::timestamptz) - make_interval(secs => ${options.overlapSeconds}),
+            now() - make_interval(secs => ${options.lookbackSeconds}),
+            least(coalesce(s.email_errors_since, 'infinity'::timestamptz), coalesce(s.webhook_since, 'infinity'::timestamptz)) - interval '1 microsecond'
+          )
+          and ${IMMEDIATE}
+        order by a.created_at, a.id
+        limit ${options.limit}`,
+    );
+    const truncated = rows.length >= options.limit;
+    // A full page moves the cursor only as far as what was read; otherwise to the moment the scan began.
+    const last = rows.at(-1);
+    await tx.db.execute(sql`
+      update notification_settings s set scanned_until = ${truncated && last ? new Date(last.created_at) : scanStart}
+      where (s.email_errors_since is not null or s.webhook_since is not null) ${only}`);
+    return rows
+      .filter((row) => row.to_email || row.to_webhook)
+      .map((row) => ({ id: row.id, userId: row.user_id, toEmail: row.to_email, toWebhook: row.to_webhook }));
+  }
+
+  async digestSubscribers(tx: SystemTx): Promise<DigestSubscriber[]> {
+    return tx.db
+      .select({
+        userId: notificationSettings.userId,
+        timeZone: notificationSettings.timeZone,
+        digestHour: notificationSettings.digestHour,
+      })
+      .from(notificationSettings)
+      .where(sql`${notificationSettings.emailDigestSince} is not null`);
+  }
+}

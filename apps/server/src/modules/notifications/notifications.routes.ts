@@ -1,0 +1,67 @@
+import {
+  notificationSettingsSavedSchema,
+  notificationSettingsSchema,
+  notificationTestRequestSchema,
+  notificationTestResultSchema,
+  successEnvelope,
+  updateNotificationSettingsSchema,
+  webhookSecretSchema,
+} from '@adpilot/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.ts';
+
+const tags = ['notifications'];
+
+/** /api/notifications: the signed-in user's own settings; there is no id to name anyone else's. */
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { notifications } = app.ctx;
+  app.addHook('onRequest', app.requireAuth);
+
+  app.get(
+    '/',
+    { schema: { tags, response: { 200: successEnvelope(notificationSettingsSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await notifications.get(currentUser(request).id),
+    }),
+  );
+
+  app.put(
+    '/',
+    {
+      schema: {
+        tags,
+        body: updateNotificationSettingsSchema,
+        response: { 200: successEnvelope(notificationSettingsSavedSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await notifications.update(currentUser(request).id, request.body),
+    }),
+  );
+
+  app.post(
+    '/webhook/secret',
+    {
+      schema: { tags, body: z.strictObject({}).nullish(), response: { 200: successEnvelope(webhookSecretSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await notifications.rotateSecret(currentUser(request).id) }),
+  );
+
+  app.post(
+    '/test',
+    {
+      schema: {
+        tags,
+        body: notificationTestRequestSchema,
+        response: { 200: successEnvelope(notificationTestResultSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await notifications.sendTest(currentUser(request).id, request.body.channel),
+    }),
+  );
+};

@@ -1,0 +1,149 @@
+import { adAccounts, adEntities, insightsDaily } from '@adpilot/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+
+describe('GET /api/reports', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** An account with two campaigns, and an ad set row that must not be counted twice. */
+  async function seed(userId: string, currency: string, name: string) {
+    return t.inspect(async (db) => {
+      const [account] = await db
+        .insert(adAccounts)
+        .values({
+          userId,
+          facebookAccountId: `${Math.floor(Math.random() * 1e12)}`,
+          facebookAccountName: name,
+          metaAccountStatus: 1,
+          currency,
+          timezone: 'Asia/Bangkok',
+          accessTokenEnc: 'v1.x.y.z',
+        })
+        .returning();
+      const adAccountId = account!.id;
+      await db.insert(adEntities).values(
+        ['c1', 'c2'].map((id) => ({
+          userId,
+          adAccountId,
+          level: 'campaign' as const,
+          externalId: `${adAccountId}-${id}`,
+          name: `Campaign ${id}`,
+          status: 'ACTIVE',
+          effectiveStatus: 'ACTIVE',
+        })),
+      );
+      const row = (
+        entity: string,
+        level: 'campaign' | 'adset',
+        date: string,
+        spend: number,
+        conversions: number,
+        value: number,
+      ) => ({
+        userId,
+        adAccountId,
+        level,
+        entityExternalId: `${adAccountId}-${entity}`,
+        date,
+        spend,
+        conversions,
+        conversionValue: value,
+      });
+      await db
+        .insert(insightsDaily)
+        .values([
+          row('c1', 'campaign', '2026-03-01', 100.5, 4, 402),
+          row('c1', 'campaign', '2026-03-02', 50, 0, 0),
+          row('c2', 'campaign', '2026-03-01', 20, 1, 10),
+          row('c2', 'campaign', '2026-02-28', 999, 9, 9),
+          row('s1', 'adset', '2026-03-01', 100.5, 4, 402),
+        ]);
+      return adAccountId;
+    });
+  }
+
+  it('sums campaigns per account and day, zero-filled, with CPA and ROAS from the shared formulas', async () => {
+    const session = await registerUser(t.app);
+    const id = await seed(session.user.id, 'THB', 'Shop TH');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports?from=2026-03-01&to=2026-03-03',
+      headers: session.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    const report = response.json().data;
+    expect(report.level).toBe('account');
+    expect(report.series).toHaveLength(1);
+    const [series] = report.series;
+    expect(series).toMatchObject({ id, name: 'Shop TH', currency: 'THB', adAccountId: id });
+    expect(series.days).toEqual([
+      { date: '2026-03-01', spend: 120.5, conversions: 5, conversionValue: 412, cpa: 24.1, roas: 3.4191 },
+      { date: '2026-03-02', spend: 50, conversions: 0, conversionValue: 0, cpa: null, roas: 0 },
+      { date: '2026-03-03', spend: 0, conversions: 0, conversionValue: 0, cpa: null, roas: null },
+    ]);
+    expect(series.totals).toEqual({ spend: 170.5, conversions: 5, conversionValue: 412, cpa: 34.1, roas: 2.4164 });
+  });
+
+  it('gives one series per campaign with its name, filtered to one account', async () => {
+    const session = await registerUser(t.app);
+    const id = await seed(session.user.id, 'USD', 'Shop US');
+    await seed(session.user.id, 'JPY', 'Shop JP');
+    const report = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/reports?from=2026-02-28&to=2026-03-02&level=campaign&adAccountId=${id}`,
+        headers: session.auth,
+      })
+    ).json().data;
+    expect(report.series.map((s: { name: string; currency: string }) => [s.name, s.currency])).toEqual([
+      ['Campaign c2', 'USD'],
+      ['Campaign c1', 'USD'],
+    ]);
+    expect(report.series[0].totals.spend).toBe(1019);
+    expect(report.series.every((s: { adAccountId: string }) => s.adAccountId === id)).toBe(true);
+  });
+
+  it("answers 404 for another user's account and never shows their figures", async () => {
+    const owner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const id = await seed(owner.user.id, 'THB', 'Private');
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports?from=2026-03-01&to=2026-03-02&adAccountId=${id}`,
+      headers: other.auth,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    const all = (
+      await t.app.inject({ method: 'GET', url: '/api/reports?from=2026-03-01&to=2026-03-02', headers: other.auth })
+    ).json().data;
+    expect(all.series).toEqual([]);
+  });
+
+  it.each([
+    ['from=2026-02-30&to=2026-03-01', 'from', 'Dates must be YYYY-MM-DD'],
+    ['from=2026-03-05&to=2026-03-01', 'from', 'The start date must not be after the end date'],
+    ['from=2024-01-01&to=2026-01-01', 'to', 'A report covers at most 366 days'],
+    ['from=1999-12-31&to=2000-01-02', 'from', 'Dates must be between 2000-01-01 and 2099-12-31'],
+    ['to=2026-03-01', 'from', ''],
+    ['from=2026-03-01&to=2026-03-02&level=ad', 'level', ''],
+    ['from=2026-03-01&to=2026-03-02&adAccountId=nope', 'adAccountId', 'Unknown ad account'],
+  ])('refuses %s with a 400 naming the field', async (query, field, message) => {
+    const session = await registerUser(t.app);
+    const response = await t.app.inject({ method: 'GET', url: `/api/reports?${query}`, headers: session.auth });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    expect(response.json().errors[0].field).toBe(field);
+    if (message) expect(response.json().errors[0].message).toBe(message);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/reports?from=2026-03-01&to=2026-03-02' })).statusCode).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { calendarDate } from './text.ts';
+
+/** Reports (issue 9): spend, conversions, CPA and ROAS per day from `insights_daily`, per account or campaign. */
+
+export const REPORT_LEVELS = ['account', 'campaign'] as const;
+export const REPORT_MAX_DAYS = 366;
+
+export const REPORT_MESSAGES = {
+  fromAfterTo: 'The start date must not be after the end date',
+  rangeTooLong: `A report covers at most ${REPORT_MAX_DAYS} days`,
+  adAccountId: 'Unknown ad account',
+} as const;
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+export const reportQuerySchema = z
+  .strictObject({
+    from: calendarDate(),
+    to: calendarDate(),
+    adAccountId: z.uuid({ error: REPORT_MESSAGES.adAccountId }).optional(),
+    level: z.enum(REPORT_LEVELS).default('account'),
+  })
+  .superRefine((query, ctx) => {
+    if (query.from > query.to) ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_MESSAGES.fromAfterTo });
+    else if (daysBetween(query.from, query.to) > REPORT_MAX_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.rangeTooLong });
+  });
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** One day's figures; money in major units of the series' currency; CPA and ROAS null when undefined. */
+export const reportPointSchema = z.object({
+  date: z.string(),
+  spend: z.number(),
+  conversions: z.number(),
+  conversionValue: z.number(),
+  cpa: z.number().nullable(),
+  roas: z.number().nullable(),
+});
+export type ReportPoint = z.infer<typeof reportPointSchema>;
+
+export const reportSeriesSchema = z.object({
+  /** The account's id, or the campaign's Meta id. */
+  id: z.string(),
+  level: z.enum(REPORT_LEVELS),
+  name: z.string(),
+  adAccountId: z.uuid(),
+  adAccountName: z.string(),
+  currency: z.string(),
+  /** Every day of the range, zero-filled. */
+  days: z.array(reportPointSchema),
+  totals: reportPointSchema.omit({ date: true }),
+});
+export type ReportSeries = z.infer<typeof reportSeriesSchema>;
+
+export const reportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  level: z.enum(REPORT_LEVELS),
+  series: z.array(reportSeriesSchema),
+});
+export type Report = z.infer<typeof reportSchema>;
