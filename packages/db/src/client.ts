@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Results, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { asSystemTx, asTenantTx, assertTenantId, type Transactions } from './transactions.ts';
+import { listenPglite, listenPostgres, type ChannelListener, type Unlisten } from './listen.ts';
+import { asSystemTx, asTenantTx, assertTenantId, type Transaction, type Transactions } from './transactions.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle handle, whichever driver is behind it. */
@@ -39,6 +40,11 @@ export interface DatabaseHandle extends Transactions {
   jobQueueConnection?: PgliteLike;
   /** The connection string (Postgres) — pg-boss and migrations open their own connections on it. */
   url?: string;
+  /**
+   * Hears `NOTIFY` on `channel` (sent with `pg_notify` in a transaction, delivered once it commits) from every
+   * process on this database; on Postgres through a dedicated connection that reconnects by itself.
+   */
+  listen(channel: string, listener: ChannelListener): Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -50,22 +56,77 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
-/** Units of work on a Drizzle handle: each opens with one statement that sets the role (and the user). */
-function unitsOfWork(db: Database): Transactions {
+/** The statement that opens a unit of work: the role, and for a tenant the user row-level security lets through. */
+function prologue(userId?: string): string {
+  if (userId === undefined) return "select set_config('role', 'adpilot_system', true)";
+  assertTenantId(userId); // a uuid, so it can stand in the statement's text
+  return `select set_config('app.user_id', '${userId}', true), set_config('role', '${APP_ROLE}', true)`;
+}
+
+/** Units of work through Drizzle's transactions: the embedded database, whose one connection Drizzle serialises. */
+function drizzleUnitsOfWork(db: Database): Transactions {
   return {
     async tenant(userId, work) {
-      assertTenantId(userId);
+      const opening = prologue(userId);
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('app.user_id', ${userId}, true), set_config('role', ${APP_ROLE}, true)`);
+        await tx.execute(sql.raw(opening));
         return work(asTenantTx(tx, userId));
       });
     },
     system(reason, work) {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('role', 'adpilot_system', true)`);
+        await tx.execute(sql.raw(prologue()));
         return work(asSystemTx(tx, reason));
       });
     },
+  };
+}
+
+/**
+ * Units of work on the Postgres pool in three round trips for one query: `begin` and the prologue travel together
+ * (the simple protocol takes several statements at once), then the work, then `commit`. Each pooled connection
+ * keeps one Drizzle transaction object, so a request does not rebuild Drizzle's query builders either.
+ */
+function poolUnitsOfWork(pool: pg.Pool, db: Database): Transactions {
+  const dialect = (db as unknown as { dialect: ConstructorParameters<typeof NodePgSession>[1] }).dialect;
+  const { schema, fullSchema, tableNamesMap } = db._;
+  const relational = schema ? { schema, fullSchema, tableNamesMap } : undefined;
+  const transactions = new WeakMap<pg.PoolClient, Transaction>();
+  const transactionOf = (client: pg.PoolClient): Transaction => {
+    let tx = transactions.get(client);
+    if (!tx) {
+      const session = new NodePgSession(client, dialect, relational, {});
+      tx = new NodePgTransaction(dialect, session, relational) as unknown as Transaction;
+      transactions.set(client, tx);
+    }
+    return tx;
+  };
+  const run = async <T>(opening: string, work: (tx: Transaction) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    // A connection whose transaction state is unknown (a failed begin, rollback or commit) leaves the pool.
+    let discard: Error | undefined;
+    const orDiscard = (error: Error) => {
+      discard = error;
+      throw error;
+    };
+    try {
+      await client.query(`begin; ${opening}`).catch(orDiscard);
+      let result: T;
+      try {
+        result = await work(transactionOf(client));
+      } catch (error) {
+        await client.query('rollback').catch((rollbackError: Error) => (discard = rollbackError));
+        throw error;
+      }
+      await client.query('commit').catch(orDiscard);
+      return result;
+    } finally {
+      client.release(discard);
+    }
+  };
+  return {
+    tenant: async (userId, work) => run(prologue(userId), (tx) => work(asTenantTx(tx, userId))),
+    system: async (reason, work) => run(prologue(), (tx) => work(asSystemTx(tx, reason))),
   };
 }
 
@@ -95,7 +156,15 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    return { db, ...unitsOfWork(db), kind: 'postgres', url: options.url, close: () => pool.end() };
+    const url = options.url;
+    return {
+      db,
+      ...poolUnitsOfWork(pool, db),
+      kind: 'postgres',
+      url,
+      listen: (channel, listener) => listenPostgres(url, channel, listener),
+      close: () => pool.end(),
+    };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
@@ -103,10 +172,11 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,
-    ...unitsOfWork(db),
+    ...drizzleUnitsOfWork(db),
     kind: 'pglite',
     pglite,
     jobQueueConnection: asLoginUser(pglite),
+    listen: (channel, listener) => listenPglite(pglite, channel, listener),
     close: () => pglite.close(),
   };
 }

@@ -1,4 +1,5 @@
 export * from './client.ts';
+export * from './listen.ts';
 export * from './migrate.ts';
 export * from './transactions.ts';
 export * from './schema/index.ts';

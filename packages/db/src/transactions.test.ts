@@ -98,6 +98,46 @@ describe('units of work and row-level security', () => {
     expect(who?.role).toBe('adpilot_app');
   });
 
+  it('keeps users apart when many units of work share the pool, and recovers from a failed statement', async () => {
+    const rounds = Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? alice : bob));
+    const seen = await Promise.all(
+      rounds.map((userId) =>
+        handle.tenant(userId, async (tx) => {
+          const rows = await tx.db.select({ description: activityLogs.description }).from(activityLogs);
+          return rows.map((r) => r.description).join();
+        }),
+      ),
+    );
+    expect(seen).toEqual(rounds.map((userId) => (userId === alice ? 'alice entry' : 'bob entry')));
+    // A statement the database refuses aborts the transaction; the connection goes back clean.
+    await expect(handle.tenant(alice, (tx) => tx.db.execute(sql`select 1/0`))).rejects.toThrow();
+    const after = await Promise.all(
+      [bob, alice, bob, alice, bob].map((userId) =>
+        handle.tenant(userId, (tx) =>
+          selectRows<{ id: string }>(tx.db, sql`select current_setting('app.user_id') as id`),
+        ),
+      ),
+    );
+    expect(after.map(([row]) => row?.id)).toEqual([bob, alice, bob, alice, bob]);
+  });
+
+  it('hears a notification once the transaction that sent it commits, and not when it rolls back', async () => {
+    const heard: string[] = [];
+    const unlisten = await handle.listen('adpilot_test_channel', { onMessage: (payload) => heard.push(payload) });
+    try {
+      await expect(
+        handle.system('test', async (tx) => {
+          await tx.db.execute(sql`select pg_notify('adpilot_test_channel', 'rolled back')`);
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      await handle.system('test', (tx) => tx.db.execute(sql`select pg_notify('adpilot_test_channel', 'committed')`));
+      await expect.poll(() => heard, { timeout: 2000 }).toEqual(['committed']);
+    } finally {
+      await unlisten();
+    }
+  });
+
   it('refuses a tenant transaction without a proper user id', async () => {
     await expect(handle.tenant("x' or true --", async () => 1)).rejects.toThrow(/uuid/);
   });
