@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import type { AppContext } from './context.ts';
 import { logOptions } from './lib/redact.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
+import { SESSION_CHANNEL } from './modules/auth/session-cache.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { envelopeServerOptions, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -53,6 +54,16 @@ export async function buildApp(
     requestIdHeader: 'x-request-id',
     ...envelopeServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Sessions are cached only while this process hears the database's session notifications (ADR 0014).
+  let unlistenSessions: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlistenSessions = await ctx.database.listen(SESSION_CHANNEL, ctx.sessions.listener);
+  });
+  app.addHook('onClose', async () => {
+    await unlistenSessions?.();
+    ctx.sessions.listener.onReset?.(false);
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -17,6 +17,7 @@ import { AttemptLimiter } from './modules/auth/attempt-limiter.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { RateLimitRepository } from './modules/auth/rate-limit.repository.ts';
+import { SessionCache } from './modules/auth/session-cache.ts';
 import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
 import type { NotificationDispatcher } from './modules/notifications/notification-dispatcher.ts';
 import { createNotificationsModule, nudgingActivity } from './modules/notifications/notifications.module.ts';
@@ -39,6 +40,8 @@ export interface AppContext {
   database: DatabaseHandle;
   secretBox: SecretBox;
   accessTokens: AccessTokens;
+  /** Live sessions kept in memory; `buildApp` connects it to the database's notifications. */
+  sessions: SessionCache;
   mailer: Mailer;
   mailOutbox: MailOutbox;
   auth: AuthService;
@@ -84,12 +87,14 @@ export function createContext(options: ContextOptions): AppContext {
   const mailer =
     options.mailer ?? (config.smtp ? new SmtpMailer(config.smtp, config.mailFrom) : new OutboxMailer(mailOutbox, log));
   const accessTokens = new AccessTokens(deriveKey(appSecret, 'jwt'), now);
+  const sessions = new SessionCache({ now });
   const auth = new AuthService({
     repository: authRepository,
     accessTokens,
     limiter: new AttemptLimiter(new RateLimitRepository(database), deriveKey(appSecret, 'rate-limit'), now),
     mailer,
     publicUrl: config.publicUrl,
+    sessions,
     now,
   });
 
@@ -153,6 +158,7 @@ export function createContext(options: ContextOptions): AppContext {
     database,
     secretBox,
     accessTokens,
+    sessions,
     mailer,
     mailOutbox,
     auth,

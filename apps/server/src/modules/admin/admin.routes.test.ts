@@ -60,12 +60,14 @@ describe('admin outbox', () => {
     expect(mail?.text).toBe(`Open https://adpilot.example/reset-password?token=${secret}`);
   });
 
-  it('takes the role from the session, so a role change applies to the same token at once', async () => {
+  it('takes the role from the session, so a role change applies to the same token once the database announced it', async () => {
     await registerUser(t.app);
     const member = await registerUser(t.app);
     const url = '/api/admin/outbox';
-    const setRole = (role: 'admin' | 'user') =>
-      t.inspect((db) => db.update(users).set({ role }).where(eq(users.id, member.user.id)));
+    const setRole = async (role: 'admin' | 'user') => {
+      await t.inspect((db) => db.update(users).set({ role }).where(eq(users.id, member.user.id)));
+      await t.ctx.auth.sessionsSettled();
+    };
     expect((await t.app.inject({ method: 'GET', url, headers: member.auth })).statusCode).toBe(403);
     await setRole('admin');
     expect((await t.app.inject({ method: 'GET', url, headers: member.auth })).statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_TTL_SECONDS } from '@adpilot/contracts';
-import { jwtVerify, SignJWT } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SignJWT } from 'jose';
 
 const ISSUER = 'adpilot';
 const AUDIENCE = 'adpilot-api';
@@ -32,21 +33,46 @@ export class AccessTokens {
       .sign(this.key);
   }
 
-  /** The claims of a valid token, or null for anything forged, expired or malformed. */
+  /**
+   * The claims of a valid token, or null for anything forged, expired or malformed. Verified here rather than by
+   * `jose` on every request: an HMAC over the token's first two parts compared in constant time against its third,
+   * exactly the checks below, at a tenth of the cost (a request's budget is counted in microseconds, ADR 0014).
+   */
   async verify(token: string): Promise<AccessClaims | null> {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        currentDate: this.now(),
-        requiredClaims: ['exp', 'iat', 'sub'],
-      });
-      const role = payload.role === 'admin' ? 'admin' : 'user';
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { userId: payload.sub, sessionId: payload.sid, role };
-    } catch {
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [encodedHeader, encodedPayload, signature] = parts as [string, string, string];
+    const header = decodeJson(encodedHeader);
+    // HS256 only (so `none` and key confusion fail), and no extensions we would have to understand (`crit`, `b64`).
+    if (!header || header.alg !== 'HS256' || 'crit' in header || 'b64' in header) return null;
+    const expected = createHmac('sha256', this.key).update(`${encodedHeader}.${encodedPayload}`).digest('base64url');
+    if (signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) {
       return null;
     }
+    const payload = decodeJson(encodedPayload);
+    if (!payload) return null;
+    const { iss, aud, exp, iat, nbf, sub, sid } = payload;
+    const nowSeconds = Math.floor(this.now().getTime() / 1000);
+    if (iss !== ISSUER) return null;
+    if (aud !== AUDIENCE && !(Array.isArray(aud) && aud.includes(AUDIENCE))) return null;
+    // `exp` is required: a token without one, even correctly signed, would never end.
+    if (!isNumericDate(exp) || exp <= nowSeconds) return null;
+    if (!isNumericDate(iat)) return null;
+    if (nbf !== undefined && (!isNumericDate(nbf) || nbf > nowSeconds)) return null;
+    if (typeof sub !== 'string' || typeof sid !== 'string') return null;
+    return { userId: sub, sessionId: sid, role: payload.role === 'admin' ? 'admin' : 'user' };
+  }
+}
+
+const isNumericDate = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** A base64url JSON object, or null. */
+function decodeJson(part: string): Record<string, unknown> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(part)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }

@@ -1,5 +1,6 @@
 import { passwordResets, refreshTokens, users, type SystemTx, type Transactions, type UserRow } from '@adpilot/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { LiveSession } from './session-cache.ts';
 
 /**
  * Queries of the sign-in flows. Most run before a user is known (by e-mail, by token hash), so each runs on the
@@ -70,14 +71,17 @@ export class AuthRepository {
   }
 
   /**
-   * The role of a live session's user, or null when the session has ended. A session is alive while its family has
-   * an unrevoked, unexpired token; the role is read with it, so a changed role applies at once, not when the access
-   * token expires.
+   * A live session's user role and latest expiry, or null when the session has ended. A session is alive while its
+   * family has an unrevoked, unexpired token; the role is read with it, so a changed role applies at once, not when
+   * the access token expires.
    */
-  async sessionRole(familyId: string, userId: string, at: Date): Promise<UserRow['role'] | null> {
+  async liveSession(familyId: string, userId: string, at: Date): Promise<LiveSession | null> {
     const [row] = await this.transactions.tenant(userId, (tx) =>
       tx.db
-        .select({ role: users.role })
+        .select({
+          role: users.role,
+          expiresAt: sql<Date>`max(${refreshTokens.expiresAt})`.mapWith(refreshTokens.expiresAt),
+        })
         .from(refreshTokens)
         .innerJoin(users, eq(users.id, refreshTokens.userId))
         .where(
@@ -88,9 +92,14 @@ export class AuthRepository {
             gt(refreshTokens.expiresAt, at),
           ),
         )
-        .limit(1),
+        .groupBy(users.role),
     );
-    return row?.role ?? null;
+    return row ? { role: row.role, expiresAt: row.expiresAt } : null;
+  }
+
+  /** Sends `payload` on a channel, delivered to every listening process once this commits. */
+  async notify(channel: string, payload: string): Promise<void> {
+    await this.system((tx) => tx.db.execute(sql`select pg_notify(${channel}, ${payload})`));
   }
 
   async insertPasswordReset(input: { userId: string; tokenHash: string; expiresAt: Date }): Promise<void> {

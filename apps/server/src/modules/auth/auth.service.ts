@@ -16,6 +16,7 @@ import type { AttemptLimiter, LimitRule } from './attempt-limiter.ts';
 import { presentUser } from './auth.presenter.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { SESSION_CHANNEL, type SessionCache } from './session-cache.ts';
 
 /**
  * Sign-in attempts are counted per account × address (the owner keeps signing in from elsewhere while someone
@@ -45,6 +46,8 @@ export interface AuthServiceDeps {
   limiter: AttemptLimiter;
   mailer: Mailer;
   publicUrl: string;
+  /** Which sessions are live, kept in memory while the database's notifications keep it right. */
+  sessions: SessionCache;
   now: () => Date;
 }
 
@@ -80,7 +83,7 @@ export class AuthService {
     if (!stored) throw AppError.unauthorized('Invalid refresh token');
     if (stored.revokedAt) throw AppError.unauthorized('Session has ended, please sign in again');
     if (stored.usedAt || !(await repository.consumeRefreshToken(stored.id, now))) {
-      await repository.revokeFamily(stored.familyId, now);
+      await this.endSession(stored.familyId, now);
       throw AppError.unauthorized('Refresh token reuse detected; please sign in again');
     }
     if (stored.expiresAt <= now) throw AppError.unauthorized('Refresh token expired, please sign in again');
@@ -91,11 +94,17 @@ export class AuthService {
 
   async logout(refreshToken: string | undefined, sessionId: string | undefined): Promise<void> {
     const now = this.deps.now();
-    if (sessionId) await this.deps.repository.revokeFamily(sessionId, now);
+    if (sessionId) await this.endSession(sessionId, now);
     if (refreshToken) {
       const stored = await this.deps.repository.findRefreshToken(hashToken(refreshToken));
-      if (stored) await this.deps.repository.revokeFamily(stored.familyId, now);
+      if (stored) await this.endSession(stored.familyId, now);
     }
+  }
+
+  /** Revokes a session; this process forgets it before answering, the others when the database tells them. */
+  private async endSession(familyId: string, at: Date): Promise<void> {
+    await this.deps.repository.revokeFamily(familyId, at);
+    this.deps.sessions.evictSession(familyId);
   }
 
   async me(userId: string): Promise<User> {
@@ -104,9 +113,19 @@ export class AuthService {
     return presentUser(row);
   }
 
-  /** The role of the session's user while the session lives, else null (see `AuthRepository.sessionRole`). */
+  /**
+   * The role of the session's user while the session lives, else null (see `AuthRepository.liveSession`), from the
+   * session cache when it may be trusted (see `SessionCache`).
+   */
   sessionRole(sessionId: string, userId: string): Promise<User['role'] | null> {
-    return this.deps.repository.sessionRole(sessionId, userId, this.deps.now());
+    return this.deps.sessions.role(sessionId, userId, () =>
+      this.deps.repository.liveSession(sessionId, userId, this.deps.now()),
+    );
+  }
+
+  /** Resolves once every session change committed so far is known to this process (see `SessionCache.settled`). */
+  sessionsSettled(): Promise<void> {
+    return this.deps.sessions.settled((marker) => this.deps.repository.notify(SESSION_CHANNEL, marker));
   }
 
   /** Always answers the same, whether or not the address has an account. */
@@ -141,6 +160,7 @@ export class AuthService {
     const passwordHash = await hashPassword(password);
     const user = await repository.resetPassword({ tokenHash, passwordHash, at: this.deps.now() });
     if (!user) throw invalid();
+    this.deps.sessions.evictUser(user.id);
     await limiter.clearAccount(LOGIN_RULES, user.email);
     return PASSWORD_RESET_DONE_MESSAGE;
   }
