@@ -6,7 +6,8 @@ import { join } from 'node:path';
 
 const port = process.env.E2E_PORT ?? '3100';
 const dataDir = mkdtempSync(join(tmpdir(), 'adpilot-e2e-'));
-const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+// The bundle `npm start` runs (built by `npm run build`, which `test:e2e` runs first).
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   stdio: 'inherit',
   env: {
     ...process.env,
