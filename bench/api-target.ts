@@ -29,27 +29,74 @@ async function bare(): Promise<{ port: number }> {
   return { port: (app.server.address() as { port: number }).port };
 }
 
+/**
+ * The floor under the real server: a bare Fastify route that runs one unit of work as the server does (the opening
+ * `begin; set_config`, one select, `commit`) straight on the driver, with no auth, Drizzle or serialisation.
+ */
+async function floor(kind: 'pglite' | 'postgres'): Promise<{ port: number }> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const user = '00000000-0000-0000-0000-000000000001';
+  const opening = `select set_config('app.user_id', '${user}', true)`;
+  const select = 'select id, name from floor_accounts where user_id = $1';
+  let unitOfWork: () => Promise<unknown>;
+  if (kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: await scratchDatabase(), max: 10 });
+    await pool.query('create table floor_accounts (id uuid primary key, user_id uuid not null, name text)');
+    cleanups.unshift(() => pool.end());
+    unitOfWork = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query(`begin; ${opening}`);
+        const { rows } = await client.query(select, [user]);
+        await client.query('commit');
+        return rows;
+      } finally {
+        client.release();
+      }
+    };
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'adpilot-bench-floor-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const db = new PGlite(dataDir);
+    await db.exec('create table floor_accounts (id uuid primary key, user_id uuid not null, name text)');
+    cleanups.unshift(() => db.close());
+    unitOfWork = () =>
+      db.transaction(async (tx) => {
+        await tx.exec(opening);
+        return (await tx.query(select, [user])).rows;
+      });
+  }
+  const app = Fastify();
+  app.get('/api/ad-accounts', async () => ({ success: true, data: await unitOfWork() }));
+  app.get('/api/auth/me', async () => ({ success: true, data: await unitOfWork() }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  cleanups.unshift(() => app.close());
+  return { port: (app.server.address() as { port: number }).port };
+}
+
+/** A new database on the bench's Postgres server, dropped at the end; its URL. */
+async function scratchDatabase(): Promise<string> {
+  const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `adpilot_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const cleanup = new pg.Client({ connectionString: server });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  });
+  const target = new URL(server);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
 async function real(kind: 'pglite' | 'postgres'): Promise<{ port: number; token: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'adpilot-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let url: string | undefined;
-  if (kind === 'postgres') {
-    const server = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `adpilot_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(server);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    cleanups.unshift(async () => {
-      const cleanup = new pg.Client({ connectionString: server });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    });
-  }
+  const url = kind === 'postgres' ? await scratchDatabase() : undefined;
   const config = loadConfig({
     NODE_ENV: 'production',
     // Request lines are at debug by default: the bench measures what production runs.
@@ -81,5 +128,10 @@ async function real(kind: 'pglite' | 'postgres'): Promise<{ port: number; token:
   return { port: (app.server.address() as { port: number }).port, token };
 }
 
-const started = mode === 'bare' ? await bare() : await real(mode === 'postgres' ? 'postgres' : 'pglite');
+const started =
+  mode === 'bare'
+    ? await bare()
+    : mode?.endsWith('-floor')
+      ? await floor(mode.startsWith('postgres') ? 'postgres' : 'pglite')
+      : await real(mode === 'postgres' ? 'postgres' : 'pglite');
 process.stdout.write(`${JSON.stringify(started)}\n`);

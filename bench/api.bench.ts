@@ -1,6 +1,7 @@
 // API throughput against a bare Fastify route on the same machine: GET /api/ad-accounts (an empty list) and
 // GET /api/auth/me, authenticated, on PGlite and on Postgres (BENCH_DATABASE_URL, default the local server).
-// Each server runs in its own process; autocannon runs here. Prints one line of figures.
+// Each server runs in its own process; autocannon runs here. The `-floor` targets are a bare route running one unit
+// of work straight on the driver: what the database alone allows. Prints one line of figures.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -49,7 +50,7 @@ async function measure(started: Started, path: string): Promise<Figures> {
 }
 
 const results = new Map<string, Figures>();
-for (const mode of ['bare', 'pglite', 'postgres']) {
+for (const mode of ['bare', 'pglite-floor', 'pglite', 'postgres-floor', 'postgres']) {
   const { child, started } = await start(mode);
   try {
     for (const path of ROUTES) results.set(`${mode} ${path}`, await measure(started, path));
@@ -64,8 +65,9 @@ for (const mode of ['pglite', 'postgres']) {
     const figures = results.get(`${mode} ${path}`)!;
     const bare = results.get(`bare ${path}`)!;
     const ratio = (100 * figures.rps) / bare.rps;
+    const floor = results.get(`${mode}-floor ${path}`)!;
     parts.push(
-      `${mode} ${path} ${Math.round(figures.rps)} req/s p50 ${figures.p50} ms p99 ${figures.p99} ms (${ratio.toFixed(1)} % of bare ${Math.round(bare.rps)})`,
+      `${mode} ${path} ${Math.round(figures.rps)} req/s p50 ${figures.p50} ms p99 ${figures.p99} ms (${ratio.toFixed(1)} % of bare ${Math.round(bare.rps)}; ${Math.round((100 * figures.rps) / floor.rps)} % of its floor ${Math.round(floor.rps)})`,
     );
   }
 }
