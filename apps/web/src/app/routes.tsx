@@ -31,6 +31,7 @@ const NewRulePage = lazyPage(() => import('../features/rules/components/rule-bui
 const EditRulePage = lazyPage(() => import('../features/rules/components/rule-builder-page.tsx'), 'EditRulePage');
 const RuleDetailPage = lazyPage(() => import('../features/rules/components/rule-detail-page.tsx'), 'RuleDetailPage');
 const AiStudioPage = lazyPage(() => import('../features/ai-studio/components/ai-studio-page.tsx'), 'AiStudioPage');
+const ReportsPage = lazyPage(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage');
 const ActivityPage = lazyPage(() => import('../features/activity/components/activity-page.tsx'), 'ActivityPage');
 const SubscriptionPage = lazyPage(
   () => import('../features/subscription/components/subscription-page.tsx'),
@@ -74,6 +75,7 @@ export function AppRoutes() {
               <Route path=":id/edit" element={<EditRulePage />} />
             </Route>
             <Route path="ai-studio" element={<AiStudioPage />} />
+            <Route path="reports" element={<ReportsPage />} />
             <Route path="activity" element={<ActivityPage />} />
             <Route
               path="subscription"

@@ -1,5 +1,6 @@
 import {
   Activity,
+  BarChart3,
   CreditCard,
   LayoutDashboard,
   Megaphone,
@@ -22,6 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/ad-accounts', labelKey: 'nav.adAccounts', icon: Megaphone },
   { to: '/rules', labelKey: 'nav.rules', icon: Workflow },
   { to: '/ai-studio', labelKey: 'nav.aiStudio', icon: Sparkles },
+  { to: '/reports', labelKey: 'nav.reports', icon: BarChart3 },
   { to: '/activity', labelKey: 'nav.activity', icon: Activity },
   { to: '/subscription', labelKey: 'nav.subscription', icon: CreditCard },
   { to: '/settings', labelKey: 'nav.settings', icon: Settings },

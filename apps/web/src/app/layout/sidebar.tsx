@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { LogOut, X } from 'lucide-react';
+import { Bell, LogOut, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -8,6 +8,7 @@ import { useCurrentUser, useAuth } from '../../lib/auth.tsx';
 import { Brand } from '../../components/brand.tsx';
 import { LanguageMenu } from '../../components/language-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
+import { NotificationsDialog } from '../../features/notifications/components/notifications-dialog.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 
 interface SidebarProps {
@@ -70,6 +71,7 @@ function SidebarFooter() {
   const user = useCurrentUser();
   const { logout } = useAuth();
   const [loggingOut, setLoggingOut] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
 
   // Logout never fails (a failed server call is ignored) and ends on /, which unmounts this footer.
   const handleLogout = () => {
@@ -89,6 +91,11 @@ function SidebarFooter() {
         <p className="truncate text-sm font-medium text-gray-900 dark:text-gray-100">{user.name}</p>
         <p className="truncate text-xs text-gray-500 dark:text-gray-400">{user.email}</p>
       </div>
+      <Button variant="ghost" size="sm" className="w-full justify-start" onClick={() => setNotificationsOpen(true)}>
+        <Bell aria-hidden="true" className="size-4" />
+        {t('layout.notifications')}
+      </Button>
+      <NotificationsDialog open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
       <Button variant="secondary" size="sm" className="w-full" loading={loggingOut} onClick={handleLogout}>
         {!loggingOut && <LogOut aria-hidden="true" className="size-4" />}
         {t('layout.logout')}

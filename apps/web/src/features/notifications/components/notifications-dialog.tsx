@@ -1,0 +1,272 @@
+import {
+  NOTIFICATION_MESSAGES,
+  webhookUrl,
+  type NotificationSettings,
+  type NotificationTestResult,
+} from '@adpilot/contracts';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  useNotificationSettings,
+  useRotateWebhookSecret,
+  useSaveNotificationSettings,
+  useSendTestNotification,
+} from '../api/notifications.ts';
+
+const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
+/** The contracts' English messages by their catalogue key, so the words shown are the page language's. */
+const MESSAGE_KEYS = new Map(Object.entries(NOTIFICATION_MESSAGES).map(([key, text]) => [text as string, key]));
+
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+function Toggle({
+  id,
+  checked,
+  onChange,
+  label,
+  hint,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  label: string;
+  hint?: string;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-1 size-4 rounded border-gray-300"
+      />
+      <label htmlFor={id} className="text-sm">
+        <span className="font-medium text-gray-900 dark:text-gray-100">{label}</span>
+        {hint && <span className="block text-gray-600 dark:text-gray-400">{hint}</span>}
+      </label>
+    </div>
+  );
+}
+
+function Form({ settings, onClose }: { settings: NotificationSettings; onClose: () => void }) {
+  const { t, i18n } = useTranslation('notifications');
+  const save = useSaveNotificationSettings();
+  const rotate = useRotateWebhookSecret();
+  const sendTest = useSendTestNotification();
+  const [emailErrors, setEmailErrors] = useState(settings.emailErrors);
+  const [emailDigest, setEmailDigest] = useState(settings.emailDigest);
+  const [digestHour, setDigestHour] = useState(settings.digestHour);
+  const [url, setUrl] = useState(settings.webhook?.url ?? '');
+  const [urlError, setUrlError] = useState<string | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [tested, setTested] = useState<NotificationTestResult | null>(null);
+
+  const messageText = (message: string) => {
+    const key = MESSAGE_KEYS.get(message);
+    return key ? t(`messages.${key}`) : message;
+  };
+
+  const submit = (webhook: string | null) => {
+    const trimmed = webhook?.trim() ?? '';
+    if (trimmed) {
+      const checked = webhookUrl().safeParse(trimmed);
+      if (!checked.success) return setUrlError(messageText(checked.error.issues[0]?.message ?? ''));
+    }
+    setUrlError(null);
+    save.mutate(
+      {
+        emailErrors,
+        emailDigest,
+        digestHour,
+        language: i18n.language === 'th' ? 'th' : 'en',
+        timeZone: browserTimeZone(),
+        webhookUrl: trimmed ? trimmed : null,
+      },
+      {
+        onSuccess: (saved) => {
+          if (saved.webhookSecret) setSecret(saved.webhookSecret);
+          if (!trimmed) setUrl('');
+          toast.success(t('saved'));
+        },
+        onError: (error) => {
+          const field = error instanceof ApiError ? error.errors.find((e) => e.field === 'webhookUrl') : undefined;
+          if (field) setUrlError(messageText(field.message));
+          else toast.error(t('saveFailed'));
+        },
+      },
+    );
+  };
+
+  const test = (channel: 'email' | 'webhook') =>
+    sendTest.mutate(channel, {
+      onSuccess: setTested,
+      onError: () => toast.error(t('test.failed')),
+    });
+
+  return (
+    <div className="space-y-6">
+      <section className="space-y-3">
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-500">{t('email.title')}</h3>
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          {t('email.address', { email: settings.email })}
+          {settings.mailDelivery === 'outbox' && <span className="block">{t('email.outbox')}</span>}
+        </p>
+        <Toggle
+          id="notify-email-errors"
+          checked={emailErrors}
+          onChange={setEmailErrors}
+          label={t('email.errors')}
+          hint={t('email.errorsHint')}
+        />
+        <Toggle
+          id="notify-email-digest"
+          checked={emailDigest}
+          onChange={setEmailDigest}
+          label={t('email.digest')}
+          hint={t('email.digestHint')}
+        />
+        {emailDigest && (
+          <div className="ml-7">
+            <label htmlFor="notify-digest-hour" className="text-sm text-gray-700 dark:text-gray-300">
+              {t('email.digestHour')}
+            </label>
+            <select
+              id="notify-digest-hour"
+              value={digestHour}
+              onChange={(e) => setDigestHour(Number(e.target.value))}
+              className="ml-2 h-9 rounded-lg border border-gray-300 bg-white px-2 text-sm dark:border-gray-600 dark:bg-gray-800"
+            >
+              {HOURS.map((hour) => (
+                <option key={hour} value={hour}>{`${String(hour).padStart(2, '0')}:00`}</option>
+              ))}
+            </select>
+          </div>
+        )}
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => test('email')}
+          loading={sendTest.isPending && sendTest.variables === 'email'}
+        >
+          {t('test.email')}
+        </Button>
+      </section>
+
+      <section className="space-y-3">
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-500">{t('webhook.title')}</h3>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('webhook.hint')}</p>
+        <Field id="notify-webhook-url" label={t('webhook.url')} error={urlError ?? undefined}>
+          <Input
+            id="notify-webhook-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://hooks.slack.com/services/…"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            invalid={Boolean(urlError)}
+          />
+        </Field>
+        {secret ? (
+          <div
+            role="status"
+            className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950"
+          >
+            <p className="font-medium">{t('webhook.secretOnce')}</p>
+            <code className="mt-1 block break-all select-all" data-testid="webhook-secret">
+              {secret}
+            </code>
+          </div>
+        ) : (
+          settings.webhook && (
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {t('webhook.secretHint', { hint: settings.webhook.secretHint })}
+            </p>
+          )
+        )}
+        <p className="text-xs text-gray-500">{t('webhook.signature')}</p>
+        {settings.webhook && (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => test('webhook')}
+              loading={sendTest.isPending && sendTest.variables === 'webhook'}
+            >
+              {t('test.webhook')}
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              loading={rotate.isPending}
+              onClick={() =>
+                rotate.mutate(undefined, {
+                  onSuccess: ({ webhookSecret }) => setSecret(webhookSecret),
+                  onError: () => toast.error(t('saveFailed')),
+                })
+              }
+            >
+              {t('webhook.rotate')}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => submit(null)}>
+              {t('webhook.remove')}
+            </Button>
+          </div>
+        )}
+      </section>
+
+      {tested && (
+        <p
+          role="status"
+          className={
+            tested.delivered ? 'text-sm text-green-700 dark:text-green-400' : 'text-sm text-red-600 dark:text-red-400'
+          }
+        >
+          {tested.delivered
+            ? t(`test.delivered.${tested.channel}`, { status: tested.status ?? '' })
+            : t(`test.notDelivered.${tested.code ?? 'network'}`, { status: tested.status ?? '' })}
+        </p>
+      )}
+
+      <div className="flex justify-end gap-2 border-t border-gray-200 pt-4 dark:border-gray-800">
+        <Button variant="secondary" onClick={onClose}>
+          {t('close')}
+        </Button>
+        <Button onClick={() => submit(url)} loading={save.isPending}>
+          {t('save')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Account menu → Notifications: e-mail for errors and a daily digest, and a signed webhook. */
+export function NotificationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('notifications');
+  const settings = useNotificationSettings(open);
+  // The modal renders nothing while closed, so each opening starts a fresh form with no secret left on screen.
+  return (
+    <Modal open={open} onClose={onClose} title={t('title')} size="lg" closeLabel={t('close')}>
+      {settings.data ? (
+        <Form settings={settings.data} onClose={onClose} />
+      ) : settings.isError ? (
+        <p role="alert" className="text-sm text-red-600">
+          {t('loadFailed')}
+        </p>
+      ) : (
+        <div className="flex justify-center py-8">
+          <Spinner />
+        </div>
+      )}
+    </Modal>
+  );
+}

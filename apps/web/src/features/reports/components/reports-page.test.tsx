@@ -1,0 +1,97 @@
+import type { Report, ReportSeries } from '@adpilot/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setLanguageChoice } from '../../../lib/i18n.ts';
+import { mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
+
+function series(name: string, currency: string, spend: number, conversions: number, value: number): ReportSeries {
+  const cpa = conversions > 0 ? spend / conversions : null;
+  const roas = spend > 0 ? value / spend : null;
+  return {
+    id: `${name}-id`,
+    level: 'account',
+    name,
+    adAccountId: '2b3a6f4e-5d1c-4c1e-9f0a-1d2e3f4a5b6c',
+    adAccountName: name,
+    currency,
+    days: [
+      { date: '2026-03-01', spend, conversions, conversionValue: value, cpa, roas },
+      { date: '2026-03-02', spend: 0, conversions: 0, conversionValue: 0, cpa: null, roas: null },
+    ],
+    totals: { spend, conversions, conversionValue: value, cpa, roas },
+  };
+}
+
+/** What the page shows, with the non-breaking space Intl puts after a currency code read as the DOM reads it. */
+const money = (value: number, currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).format(value).replace(/\s/g, ' ');
+
+const ACCOUNTS = [
+  {
+    id: '2b3a6f4e-5d1c-4c1e-9f0a-1d2e3f4a5b6c',
+    facebook_account_name: 'Shop TH',
+    currency: 'THB',
+    sync_status: 'idle',
+  },
+];
+
+const REPORT: Report = {
+  from: '2026-03-01',
+  to: '2026-03-02',
+  level: 'account',
+  series: [series('Shop TH', 'THB', 1500, 10, 6000), series('Shop JP', 'JPY', 900, 0, 0)],
+};
+
+describe('ReportsPage', () => {
+  beforeEach(() => {
+    storeSession();
+    setLanguageChoice(null);
+  });
+
+  it('lists each series in its own currency and sorts by a clicked column', async () => {
+    const calls: string[] = [];
+    const fetchMock = mockApi({
+      'GET /ad-accounts': ok(ACCOUNTS),
+      'GET /reports': ok(REPORT),
+    });
+    renderApp('/reports');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    const rows = () => within(table).getAllByRole('row').slice(1);
+    expect(rows()[0]).toHaveTextContent('Shop TH');
+    expect(rows()[0]).toHaveTextContent(money(1500, 'THB'));
+    expect(rows()[0]).toHaveTextContent('4×');
+    expect(rows()[1]).toHaveTextContent(money(900, 'JPY'));
+    // CPA without conversions is undefined, not zero.
+    expect(within(rows()[1]!).getAllByRole('cell')[4]).toHaveTextContent('—');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Spend' }));
+    expect(rows()[0]).toHaveTextContent('Shop JP');
+    for (const call of fetchMock.mock.calls) calls.push(String(call[0]));
+    expect(
+      calls.some((url) => /\/api\/reports\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&level=account/.test(url)),
+    ).toBe(true);
+  });
+
+  it('speaks Thai and explains a range that ends before it starts without asking the server', async () => {
+    setLanguageChoice('th');
+    const fetchMock = mockApi({ 'GET /ad-accounts': ok(ACCOUNTS), 'GET /reports': ok(REPORT) });
+    renderApp('/reports');
+    expect(await screen.findByRole('heading', { level: 1, name: 'รายงาน' })).toBeInTheDocument();
+    await screen.findByRole('table');
+    const before = fetchMock.mock.calls.length;
+    const from = screen.getByLabelText('ตั้งแต่');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-03-10');
+    const to = screen.getByLabelText('ถึง');
+    await userEvent.clear(to);
+    await userEvent.type(to, '2026-03-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent('วันที่เริ่มต้นต้องไม่อยู่หลังวันที่สิ้นสุด');
+    const reportCalls = fetchMock.mock.calls
+      .slice(before)
+      .filter((call) => String(call[0]).includes('from=2026-03-10&to=2026-03-01'));
+    expect(reportCalls).toHaveLength(0);
+  });
+});
