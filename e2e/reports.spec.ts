@@ -38,15 +38,15 @@ test.describe('Reports', () => {
     expect(currency).toMatch(/^[A-Z]{3}$/);
 
     // Another metric redraws the chart; one campaign per row when asked per campaign.
-    await page.getByRole('button', { name: 'ROAS' }).click();
+    await page.getByRole('group', { name: 'Metric shown' }).getByRole('button', { name: 'ROAS' }).click();
     await expect(page.getByRole('img', { name: 'ROAS per day' })).toBeVisible();
-    await page.getByLabel('Per').selectOption('campaign');
+    await page.getByLabel('Per', { exact: true }).selectOption('campaign');
     await expect(table.getByRole('row').filter({ hasText: accountName }).first()).toBeVisible();
     expect(await table.getByRole('row').count()).toBeGreaterThan(2);
 
     // A range ending before it starts is explained, in the page's words.
-    await page.getByLabel('From').fill('2026-03-10');
-    await page.getByLabel('To').fill('2026-03-01');
+    await page.getByLabel('From', { exact: true }).fill('2026-03-10');
+    await page.getByLabel('To', { exact: true }).fill('2026-03-01');
     await expect(page.getByRole('alert')).toHaveText('The start date must not be after the end date');
   });
 });
