@@ -49,7 +49,13 @@ const ctx = createContext({
   database,
   appSecret: 'bench-secret-that-is-long-enough-for-hkdf-0123456789',
   log: pino({ level: 'silent' }),
-  meta: { client, sandbox: running.sandbox, adsManagerBase: running.url },
+  meta: {
+    client,
+    sandbox: running.sandbox,
+    adsManagerBase: running.url,
+    isSandbox: () => true,
+    verifyApp: () => client.appAccessToken().then(() => undefined),
+  },
   scheduler: { enqueueSync: async () => true },
 });
 const app = await buildApp(ctx, { logger: false });

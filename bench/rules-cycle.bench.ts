@@ -58,6 +58,8 @@ const ctx = createContext({
     }),
     sandbox: running.sandbox,
     adsManagerBase: running.url,
+    isSandbox: () => true,
+    verifyApp: async () => undefined,
   },
   scheduler: {
     enqueueSync: async (userId, adAccountId) => {

@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SANDBOX_PREFIX } from './providers/meta/meta-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
@@ -64,6 +65,9 @@ export async function buildApp(
     await unlistenSessions?.();
     ctx.sessions.listener.onReset?.(false);
   });
+  // Saved settings are read, and watched for saves in other processes, before the first request (ADR 0044).
+  app.addHook('onReady', () => ctx.settingsStore.start());
+  app.addHook('onClose', () => ctx.settingsStore.stop());
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -88,6 +92,7 @@ export async function buildApp(
       await api.register(rulesRoutes, { prefix: '/rules' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(reportsRoutes, { prefix: '/reports' });
+      await api.register(settingsRoutes, { prefix: '/settings' });
     },
     { prefix: '/api' },
   );

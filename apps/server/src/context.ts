@@ -31,7 +31,12 @@ import type { RuleRunner } from './modules/rules/rule-runner.ts';
 import type { RuleRunsService } from './modules/rules/rule-runs.service.ts';
 import { createRulesModule, type RulesModule, type RulesOptions } from './modules/rules/rules.module.ts';
 import type { RulesService } from './modules/rules/rules.service.ts';
-import { OutboxMailer, SmtpMailer, type Mailer } from './providers/mail/mailer.ts';
+import { ConfiguredMailer, OutboxMailer, smtpMailerFor, type Mailer } from './providers/mail/mailer.ts';
+import { SettingsRepository } from './modules/settings/settings.repository.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
+import { SettingsStore } from './modules/settings/settings.store.ts';
+import { CHECK_TIMEOUT_MS } from './modules/settings/connection-checks.ts';
+import type { SettingsReader } from './config/runtime-settings.ts';
 import { createMetaProvider, type MetaProvider } from './providers/meta/meta-provider.ts';
 
 /** Everything the routes and jobs need, built once per process (or per test) and passed down explicitly. */
@@ -58,6 +63,9 @@ export interface AppContext {
   notifications: NotificationsService;
   notificationDispatcher: NotificationDispatcher;
   reports: ReportsService;
+  /** The settings seam every provider reads (environment, then Settings, then defaults); see ADR 0044. */
+  settingsStore: SettingsStore & SettingsReader;
+  settings: SettingsService;
   now: () => Date;
 }
 
@@ -78,14 +86,35 @@ export interface ContextOptions {
   webhookRetry?: WebhookRetry;
 }
 
+/** The database connection as Settings shows it: where the data lives, never the password. */
+function describeDatabase(config: Config): string {
+  if (!config.databaseUrl) return `embedded PGlite in ${config.dataDir}/pglite`;
+  try {
+    const url = new URL(config.databaseUrl);
+    if (url.password) url.password = '****';
+    return url.toString();
+  } catch {
+    return 'postgres (DATABASE_URL)';
+  }
+}
+
 export function createContext(options: ContextOptions): AppContext {
   const { config, database, appSecret, log } = options;
   const now = options.now ?? (() => new Date());
   const secretBox = new SecretBox(deriveKey(appSecret, 'encryption'));
   const authRepository = new AuthRepository(database);
   const mailOutbox = new MailOutbox(new MailOutboxRepository(database), secretBox);
+  const settingsRepository = new SettingsRepository();
+  const settingsStore = new SettingsStore({
+    config,
+    transactions: database,
+    database,
+    repository: settingsRepository,
+    secretBox,
+    log,
+  });
   const mailer =
-    options.mailer ?? (config.smtp ? new SmtpMailer(config.smtp, config.mailFrom) : new OutboxMailer(mailOutbox, log));
+    options.mailer ?? new ConfiguredMailer(settingsStore, new OutboxMailer(mailOutbox, log), config.mailFrom);
   const accessTokens = new AccessTokens(deriveKey(appSecret, 'jwt'), now);
   const sessions = new SessionCache({ now });
   const auth = new AuthService({
@@ -98,7 +127,7 @@ export function createContext(options: ContextOptions): AppContext {
     now,
   });
 
-  const meta = options.meta ?? createMetaProvider(config);
+  const meta = options.meta ?? createMetaProvider(config, settingsStore);
   const jobs = new JobQueue(database, log, options.jobQueue);
   const activityWriter = new ActivityRepository();
   const notificationsModule = createNotificationsModule({
@@ -142,9 +171,9 @@ export function createContext(options: ContextOptions): AppContext {
     secretBox,
     scheduler: options.scheduler ?? queuedScheduler,
     quota: UNLIMITED_QUOTA,
-    isSandbox: Boolean(meta.sandbox),
+    isSandbox: () => meta.isSandbox(),
     redirectUri: `${config.publicUrl}/ad-accounts`,
-    presenter: { adsManagerBase: meta.adsManagerBase },
+    presenter: meta,
     now,
   });
 
@@ -170,6 +199,30 @@ export function createContext(options: ContextOptions): AppContext {
     admin: new AdminService({ transactions: database, repository: new AdminRepository(), secretBox }),
     ...notificationsModule,
     reports: new ReportsService({ transactions: database, repository: new ReportsRepository() }),
+    settingsStore,
+    settings: new SettingsService({
+      store: settingsStore,
+      transactions: database,
+      repository: settingsRepository,
+      secretBox,
+      config,
+      database: { kind: database.kind, description: describeDatabase(config) },
+      checks: {
+        fetch: (...args) => globalThis.fetch(...args),
+        stripeApiUrl: config.stripeApiUrl,
+        verifyMetaApp: (timeoutMs) => meta.verifyApp(timeoutMs),
+        selectOne: () => database.system('settings: connection test', (tx) => settingsRepository.selectOne(tx)),
+        verifySmtp: async (mail) => {
+          const smtp = smtpMailerFor(mail, config.mailFrom, CHECK_TIMEOUT_MS);
+          if (!smtp) throw new Error('no SMTP server configured');
+          try {
+            await smtp.verify();
+          } finally {
+            smtp.close();
+          }
+        },
+      },
+    }),
     now,
   };
 }

@@ -16,3 +16,4 @@ export * from './rule-templates.ts';
 export * from './redaction.ts';
 export * from './notifications.ts';
 export * from './reports.ts';
+export * from './settings.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redactHeaders, redactText, redactUrl } from './redaction.ts';
+import { isSecretName, redactHeaders, redactText, redactUrl } from './redaction.ts';
+import { SECRET_SETTINGS_FIELDS } from './settings.ts';
 
 describe('redactUrl', () => {
   it('replaces the values of secret parameters and keeps the rest byte for byte', () => {
@@ -37,5 +38,11 @@ describe('redactText', () => {
     expect(redactText('token EAAB1234 was refused; EAAB1234 again', ['EAAB1234', 'short'])).toBe(
       'token REDACTED was refused; REDACTED again',
     );
+  });
+});
+
+describe('settings secrets', () => {
+  it('names every secret field of Settings, so a body echoed in a log loses its value', () => {
+    for (const field of SECRET_SETTINGS_FIELDS) expect(isSecretName(field)).toBe(true);
   });
 });

@@ -13,6 +13,12 @@ export const SECRET_PARAMS: readonly string[] = [
   'refresh_token',
   'state',
   'token',
+  // The Settings page's secret fields (contracts/settings.ts), in the lower case names are compared in.
+  'openaiapikey',
+  'facebookappsecret',
+  'stripesecretkey',
+  'stripewebhooksecret',
+  'smtppass',
 ];
 
 export const SECRET_HEADERS: readonly string[] = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];

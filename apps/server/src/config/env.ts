@@ -49,6 +49,21 @@ const envSchema = z.object({
   META_DIALOG_URL: z.url().default('https://www.facebook.com'),
   META_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   SANDBOX_STATE: booleanish,
+  /** AI provider: `builtin` (the default advisor) or `openai` (any OpenAI-compatible server). */
+  AI_PROVIDER: z.enum(['builtin', 'openai', '']).optional(),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OPENAI_MODEL: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe's API address (a local fake in tests). */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** The Test page's actions; on by default except in production (ADR 0045). */
+  DIAGNOSTICS_ENABLED: z.enum(['true', 'false', '1', '0', '']).optional(),
   /** Mount the sandbox's fault, stats and reset routes (development and tests only; never in production). */
   SANDBOX_CONTROL_ROUTES: booleanish,
   /** Webhook hosts that may be private addresses (comma-separated names or IPs); none by default (ADR 0039). */
@@ -80,10 +95,19 @@ export interface Config {
   appSecret?: string;
   trustProxy: boolean;
   webDistDir?: string;
-  smtp?: { host: string; port: number; user?: string; pass?: string; secure: boolean };
+  /** SMTP_SECURE (implicit TLS); host, port, user and password are in `settingsEnv` (Settings may hold them). */
+  smtpSecure: boolean;
   mailFrom: string;
   /** Webhook hosts allowed although private (tests, intranets). */
   webhookAllowedPrivateHosts: string[];
+  /**
+   * Values of the variables Settings can also hold. A value here is pinned: Settings shows it read-only as "from the
+   * environment" (modules/settings, ADR 0044).
+   */
+  settingsEnv: SettingsEnv;
+  stripeApiUrl: string;
+  /** The Test page's actions (ADR 0045). */
+  diagnosticsEnabled: boolean;
   meta: {
     /** Without an app id the built-in sandbox stands in for Meta (the embedded default). */
     mode: 'sandbox' | 'live';
@@ -96,6 +120,32 @@ export interface Config {
     /** The sandbox's `/__sandbox` control routes: only when asked for, and never in production. */
     sandboxControlRoutes: boolean;
   };
+}
+
+export interface SettingsEnv {
+  aiProvider?: 'builtin' | 'openai';
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  openaiModel?: string;
+  facebookAppId?: string;
+  facebookAppSecret?: string;
+  stripeSecretKey?: string;
+  stripePublishableKey?: string;
+  stripeWebhookSecret?: string;
+  smtpHost?: string;
+  smtpPort?: string;
+  smtpUser?: string;
+  smtpPass?: string;
+}
+
+/**
+ * "Production" for diagnostics is a deployment on its own Postgres (DATABASE_URL) run with NODE_ENV=production: the
+ * embedded default also runs with NODE_ENV=production under `npm start`, and its Test page stays usable (ADR 0045).
+ */
+function diagnosticsEnabled(env: Env): boolean {
+  const explicit = env.DIAGNOSTICS_ENABLED;
+  if (explicit) return explicit === 'true' || explicit === '1';
+  return !(env.NODE_ENV === 'production' && env.DATABASE_URL);
 }
 
 /** Parses the environment once; on bad input throws one error listing every bad variable. */
@@ -123,11 +173,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appSecret: env.APP_SECRET,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
-    smtp: env.SMTP_HOST
-      ? { host: env.SMTP_HOST, port: env.SMTP_PORT, user: env.SMTP_USER, pass: env.SMTP_PASS, secure: env.SMTP_SECURE }
-      : undefined,
+    smtpSecure: env.SMTP_SECURE,
     mailFrom: env.MAIL_FROM,
     webhookAllowedPrivateHosts: env.WEBHOOK_ALLOWED_PRIVATE_HOSTS,
+    settingsEnv: {
+      aiProvider: env.AI_PROVIDER || undefined,
+      openaiApiKey: env.OPENAI_API_KEY,
+      openaiBaseUrl: env.OPENAI_BASE_URL,
+      openaiModel: env.OPENAI_MODEL,
+      facebookAppId: env.META_APP_ID,
+      facebookAppSecret: env.META_APP_SECRET,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      smtpHost: env.SMTP_HOST,
+      // The port has a default; only a port actually set in the environment pins the field.
+      smtpPort: source.SMTP_PORT ? String(env.SMTP_PORT) : undefined,
+      smtpUser: env.SMTP_USER,
+      smtpPass: env.SMTP_PASS,
+    },
+    stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
+    diagnosticsEnabled: diagnosticsEnabled(env),
     meta: {
       mode: env.META_APP_ID ? 'live' : 'sandbox',
       appId: env.META_APP_ID,

@@ -7,14 +7,25 @@ export async function startTestSandbox(
   options: SandboxOptions = {},
 ): Promise<{ running: RunningSandbox; provider: MetaProvider }> {
   const running = await startSandboxServer(options);
-  const client = new MetaClient({
+  const clientOptions = {
     graphBaseUrl: running.url,
     dialogBaseUrl: running.url,
     appId: running.sandbox.appId,
     appSecret: running.sandbox.appSecret,
     sleep: async () => undefined,
-  });
-  return { running, provider: { client, sandbox: running.sandbox, adsManagerBase: `${running.url}/adsmanager` } };
+  };
+  const client = new MetaClient(clientOptions);
+  return {
+    running,
+    provider: {
+      client,
+      sandbox: running.sandbox,
+      isSandbox: () => true,
+      adsManagerBase: `${running.url}/adsmanager`,
+      verifyApp: (timeoutMs) =>
+        new MetaClient({ ...clientOptions, maxRetries: 0, timeoutMs }).appAccessToken().then(() => undefined),
+    },
+  };
 }
 
 /** Plays the user on the sandbox's consent screen: reads its form and submits Allow (or Cancel). */

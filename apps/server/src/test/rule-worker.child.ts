@@ -21,7 +21,12 @@ const ctx = createContext({
   database,
   appSecret: args.secret,
   log: pino({ level: 'silent' }),
-  meta: { client, adsManagerBase: args.sandboxUrl },
+  meta: {
+    client,
+    isSandbox: () => true,
+    adsManagerBase: args.sandboxUrl,
+    verifyApp: () => client.appAccessToken().then(() => undefined),
+  },
   jobQueue: CRASH_TIMING.queue,
   rules: {
     ...CRASH_TIMING.rules,

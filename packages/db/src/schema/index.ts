@@ -6,3 +6,4 @@ export * from './activity-logs.table.ts';
 export * from './rate-limits.table.ts';
 export * from './rules.table.ts';
 export * from './notifications.table.ts';
+export * from './settings.table.ts';

@@ -134,6 +134,11 @@ export class MetaClient {
     });
   }
 
+  /** The app's own access token (client_credentials): the call that proves an app id and secret belong together. */
+  async appAccessToken(): Promise<TokenResult> {
+    return requestToken(this.transport, this.appId, this.requireSecret(), { grant_type: 'client_credentials' });
+  }
+
   async debugToken(inputToken: string): Promise<DebugTokenData> {
     const request: GraphRequest = {
       method: 'GET',

@@ -43,7 +43,8 @@ export interface AdAccountsServiceDeps {
   secretBox: SecretBox;
   scheduler: SyncScheduler;
   quota: AdAccountQuota;
-  isSandbox: boolean;
+  /** Whether a connection made now goes to the built-in sandbox (Settings may switch to a live app at any time). */
+  isSandbox: () => boolean;
   /** The address Meta sends the user back to: the SPA's /ad-accounts page, which posts code + state to us. */
   redirectUri: string;
   presenter: PresenterOptions;
@@ -259,7 +260,7 @@ export class AdAccountsService {
           timezone: account.timezone_name,
           accessTokenEnc: sealed,
           tokenExpiresAt,
-          isSandbox: this.deps.isSandbox,
+          isSandbox: this.deps.isSandbox(),
           missingScopes,
         })),
       );

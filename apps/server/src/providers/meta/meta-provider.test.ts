@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
+import { fixedSettings, resolveSettings } from '../../config/runtime-settings.ts';
 import { createMetaProvider } from './meta-provider.ts';
+
+/** A config and the settings seam it alone resolves to (nothing saved). */
+function withSettings(env: Record<string, string>) {
+  const config = loadConfig(env);
+  return [config, fixedSettings(resolveSettings(config, {}).providers)] as const;
+}
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -19,9 +26,9 @@ function dataDir(): string {
 describe('embedded sandbox provider', () => {
   it('keeps a per-instance sandbox secret in DATA_DIR: the same after a restart, another for another instance', () => {
     const dir = dataDir();
-    const first = createMetaProvider(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }));
-    const restarted = createMetaProvider(loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' }));
-    const other = createMetaProvider(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'test' }));
+    const first = createMetaProvider(...withSettings({ DATA_DIR: dir, NODE_ENV: 'test' }));
+    const restarted = createMetaProvider(...withSettings({ DATA_DIR: dir, NODE_ENV: 'test' }));
+    const other = createMetaProvider(...withSettings({ DATA_DIR: dataDir(), NODE_ENV: 'test' }));
     expect(first.sandbox?.appSecret).toBe(restarted.sandbox?.appSecret);
     expect(first.sandbox?.appSecret).not.toBe(other.sandbox?.appSecret);
     expect(first.sandbox?.appSecret).not.toBe('sandbox-secret');
@@ -33,13 +40,13 @@ describe('embedded sandbox provider', () => {
 
   it('mounts the control routes only when enabled outside production', () => {
     const dir = dataDir();
-    expect(createMetaProvider(loadConfig({ DATA_DIR: dir })).sandbox?.control).toBeUndefined();
+    expect(createMetaProvider(...withSettings({ DATA_DIR: dir })).sandbox?.control).toBeUndefined();
     expect(
-      createMetaProvider(loadConfig({ DATA_DIR: dir, SANDBOX_CONTROL_ROUTES: 'true' })).sandbox?.control,
+      createMetaProvider(...withSettings({ DATA_DIR: dir, SANDBOX_CONTROL_ROUTES: 'true' })).sandbox?.control,
     ).toBeDefined();
     expect(
-      createMetaProvider(loadConfig({ DATA_DIR: dir, SANDBOX_CONTROL_ROUTES: 'true', NODE_ENV: 'production' })).sandbox
-        ?.control,
+      createMetaProvider(...withSettings({ DATA_DIR: dir, SANDBOX_CONTROL_ROUTES: 'true', NODE_ENV: 'production' }))
+        .sandbox?.control,
     ).toBeUndefined();
   });
 });

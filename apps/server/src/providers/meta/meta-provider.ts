@@ -1,34 +1,76 @@
 import { join } from 'node:path';
-import { MetaClient } from '@adpilot/meta';
+import { MetaClient, type MetaClientOptions } from '@adpilot/meta';
 import { createSandbox, type Sandbox } from '@adpilot/meta/sandbox';
 import type { Config } from '../../config/env.ts';
+import type { SettingsReader } from '../../config/runtime-settings.ts';
 import { resolveSandboxSecret } from './sandbox-secret.ts';
 
 export const SANDBOX_PREFIX = '/sandbox/meta';
 export const ADS_MANAGER_URL = 'https://adsmanager.facebook.com/adsmanager/manage/campaigns';
 
 export interface MetaProvider {
+  /** The client of the Meta app configured now: the live app once Settings or the environment name one. */
   client: MetaClient;
-  /** Present on the embedded default: the simulator the server mounts under /sandbox/meta. */
+  /** Present unless the environment pins a live app: the simulator the server mounts under /sandbox/meta. */
   sandbox?: Sandbox;
-  adsManagerBase: string;
+  /** Whether new connections go to the sandbox (stored per ad account). */
+  isSandbox(): boolean;
+  readonly adsManagerBase: string;
+  /** Asks for the configured app's access token once, without retries (Settings' connection test). */
+  verifyApp(timeoutMs: number): Promise<void>;
 }
 
 /**
- * Meta, or the built-in sandbox when no app id is configured. The client is the same either way; only its base
- * addresses differ. The server reaches its own sandbox over loopback, the browser through the public address.
+ * A MetaClient that forwards every call to the client `pick` answers at that moment, so services built once keep
+ * following the app configured in Settings.
  */
-export function createMetaProvider(config: Config): MetaProvider {
+function followingClient(pick: () => MetaClient): MetaClient {
+  return new Proxy(Object.create(MetaClient.prototype) as MetaClient, {
+    get(_target, property) {
+      const client = pick();
+      const value: unknown = Reflect.get(client, property, client);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
+    },
+  });
+}
+
+/**
+ * Meta, or the built-in sandbox while no app id is configured. The app id and secret come from the settings seam
+ * (environment first, then Settings), read at every call, so saving them applies at once; the client is the same
+ * either way, only its base addresses and credentials differ. The server reaches its own sandbox over loopback, the
+ * browser through the public address. When the environment pins a live app no sandbox is created at all.
+ */
+export function createMetaProvider(config: Config, settings: SettingsReader): MetaProvider {
+  const liveOptions = (appId: string, appSecret: string): MetaClientOptions => ({
+    graphBaseUrl: config.meta.graphUrl,
+    dialogBaseUrl: config.meta.dialogUrl,
+    version: config.meta.version,
+    appId,
+    appSecret,
+  });
+  let cachedLive: { key: string; client: MetaClient } | undefined;
+  const liveClient = (options: MetaClientOptions) => {
+    const key = `${options.appId}:${options.appSecret ?? ''}`;
+    if (cachedLive?.key !== key) cachedLive = { key, client: new MetaClient(options) };
+    return cachedLive.client;
+  };
+  const verify = (options: MetaClientOptions, timeoutMs: number) =>
+    new MetaClient({ ...options, maxRetries: 0, maxRateLimitRetries: 0, timeoutMs })
+      .appAccessToken()
+      .then(() => undefined);
+  /** The live app's options when the settings seam names one (environment first, then Settings). */
+  const live = (): MetaClientOptions | null => {
+    const meta = settings.current().meta;
+    return meta.mode === 'live' && meta.appId && meta.appSecret ? liveOptions(meta.appId, meta.appSecret) : null;
+  };
+
   if (config.meta.mode === 'live') {
+    const pinned = () => live() ?? liveOptions(config.meta.appId ?? '', config.meta.appSecret ?? '');
     return {
-      client: new MetaClient({
-        graphBaseUrl: config.meta.graphUrl,
-        dialogBaseUrl: config.meta.dialogUrl,
-        version: config.meta.version,
-        appId: config.meta.appId ?? '',
-        appSecret: config.meta.appSecret ?? '',
-      }),
+      client: followingClient(() => liveClient(pinned())),
+      isSandbox: () => false,
       adsManagerBase: ADS_MANAGER_URL,
+      verifyApp: (timeoutMs) => verify(pinned(), timeoutMs),
     };
   }
   const sandbox = createSandbox({
@@ -40,15 +82,25 @@ export function createMetaProvider(config: Config): MetaProvider {
     controlRoutes: config.meta.sandboxControlRoutes,
   });
   const internalBase = config.role === 'worker' ? config.publicUrl : `http://127.0.0.1:${config.port}`;
+  const sandboxOptions: MetaClientOptions = {
+    graphBaseUrl: `${internalBase}${SANDBOX_PREFIX}`,
+    dialogBaseUrl: `${config.publicUrl}${SANDBOX_PREFIX}`,
+    version: config.meta.version,
+    appId: sandbox.appId,
+    appSecret: sandbox.appSecret,
+  };
+  const sandboxClient = new MetaClient(sandboxOptions);
+  const sandboxAdsManager = `${config.publicUrl}${SANDBOX_PREFIX}/adsmanager`;
   return {
-    client: new MetaClient({
-      graphBaseUrl: `${internalBase}${SANDBOX_PREFIX}`,
-      dialogBaseUrl: `${config.publicUrl}${SANDBOX_PREFIX}`,
-      version: config.meta.version,
-      appId: sandbox.appId,
-      appSecret: sandbox.appSecret,
+    client: followingClient(() => {
+      const options = live();
+      return options ? liveClient(options) : sandboxClient;
     }),
     sandbox,
-    adsManagerBase: `${config.publicUrl}${SANDBOX_PREFIX}/adsmanager`,
+    isSandbox: () => live() === null,
+    get adsManagerBase() {
+      return live() ? ADS_MANAGER_URL : sandboxAdsManager;
+    },
+    verifyApp: (timeoutMs) => verify(live() ?? sandboxOptions, timeoutMs),
   };
 }
