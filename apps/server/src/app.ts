@@ -17,6 +17,7 @@ import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
 import { SANDBOX_PREFIX } from './providers/meta/meta-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
@@ -93,6 +94,7 @@ export async function buildApp(
       await api.register(notificationsRoutes, { prefix: '/notifications' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(settingsRoutes, { prefix: '/settings' });
+      await api.register(diagnosticsRoutes, { prefix: '/diagnostics' });
     },
     { prefix: '/api' },
   );

@@ -33,6 +33,9 @@ import { createRulesModule, type RulesModule, type RulesOptions } from './module
 import type { RulesService } from './modules/rules/rules.service.ts';
 import { ConfiguredMailer, OutboxMailer, smtpMailerFor, type Mailer } from './providers/mail/mailer.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
+import { DiagnosticsRepository } from './modules/diagnostics/diagnostics.repository.ts';
+import { DiagnosticsService } from './modules/diagnostics/diagnostics.service.ts';
+import { APP_VERSION } from './version.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { SettingsStore } from './modules/settings/settings.store.ts';
 import { CHECK_TIMEOUT_MS } from './modules/settings/connection-checks.ts';
@@ -66,6 +69,7 @@ export interface AppContext {
   /** The settings seam every provider reads (environment, then Settings, then defaults); see ADR 0044. */
   settingsStore: SettingsStore & SettingsReader;
   settings: SettingsService;
+  diagnostics: DiagnosticsService;
   now: () => Date;
 }
 
@@ -222,6 +226,18 @@ export function createContext(options: ContextOptions): AppContext {
           }
         },
       },
+    }),
+    diagnostics: new DiagnosticsService({
+      enabled: config.diagnosticsEnabled,
+      config,
+      database: { kind: database.kind },
+      transactions: database,
+      repository: new DiagnosticsRepository(database.db),
+      settings: settingsStore,
+      auth,
+      accessTokens,
+      appVersion: APP_VERSION,
+      now,
     }),
     now,
   };

@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'REVERT_ALREADY_REVERTED',
   'REVERT_NOT_REVERTIBLE',
   'REVERT_NOT_APPLIED',
+  /** The Test page's actions are off on this instance (production without DIAGNOSTICS_ENABLED=true). */
+  'DIAGNOSTICS_DISABLED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

@@ -17,3 +17,4 @@ export * from './redaction.ts';
 export * from './notifications.ts';
 export * from './reports.ts';
 export * from './settings.ts';
+export * from './diagnostics.ts';

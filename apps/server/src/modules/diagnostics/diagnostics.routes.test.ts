@@ -1,0 +1,125 @@
+import { refreshTokens, users } from '@adpilot/db';
+import { like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/env.ts';
+import { asOwner, createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+
+const run = (t: TestApp, test: string) => t.app.inject({ method: 'POST', url: `/api/diagnostics/tests/${test}` });
+
+describe('diagnostics (the Test page), enabled', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the environment block to anyone, without signing in', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/diagnostics' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      enabled: true,
+      environment: {
+        mode: 'test',
+        database: t.database.kind,
+        versions: { node: process.version, database: expect.stringMatching(/^\d+/) },
+        providers: { ai: 'builtin', meta: 'sandbox', billing: 'local', mail: 'outbox' },
+        missing: expect.arrayContaining(['app_secret', 'openai_key', 'smtp']),
+      },
+    });
+  });
+
+  it('passes the database, authentication and row-level security checks', async () => {
+    for (const [test, code] of [
+      ['database', 'database_connected'],
+      ['auth', 'auth_working'],
+      ['rls', 'rls_configured'],
+    ] as const) {
+      const response = await run(t, test);
+      expect(response.statusCode, test).toBe(200);
+      expect(response.json().data, test).toMatchObject({ test, status: 'passed', code });
+    }
+    // The probe users and their row are gone again.
+    const left = await t.inspect((db) => db.select().from(users).where(like(users.email, 'diagnostics-%')));
+    expect(left).toEqual([]);
+  });
+
+  it('fails the row-level security check when a policy lets another user read the row', async () => {
+    await asOwner(t, sql`create policy diagnostics_leak on refresh_tokens for select to adpilot_app using (true)`);
+    try {
+      expect((await run(t, 'rls')).json().data).toMatchObject({ status: 'failed', code: 'rls_leak' });
+    } finally {
+      await asOwner(t, sql`drop policy diagnostics_leak on refresh_tokens`);
+    }
+    expect((await run(t, 'rls')).json().data).toMatchObject({ status: 'passed' });
+    expect(await t.inspect((db) => db.select().from(refreshTokens))).toEqual([]);
+  });
+
+  it('counts users and says that no plans table exists yet', async () => {
+    await registerUser(t.app);
+    const result = (await run(t, 'database-access')).json().data;
+    const count = (await t.inspect((db) => db.select().from(users))).length;
+    expect(result).toMatchObject({
+      status: 'warning',
+      code: 'database_access_no_plans_table',
+      params: { users: count },
+    });
+  });
+
+  it('lists up to 5 plans once a plans table exists', async () => {
+    await asOwner(t, sql`create table subscription_plans (id text primary key, name text not null)`);
+    try {
+      await asOwner(t, sql`grant select on subscription_plans to adpilot_system`);
+      await asOwner(
+        t,
+        sql`insert into subscription_plans values ('business','Business'),('enterprise','Enterprise'),('free','Free'),('pro','Pro'),('team','Team'),('zeta','Zeta')`,
+      );
+      const result = (await run(t, 'database-access')).json().data;
+      expect(result).toMatchObject({ status: 'passed', code: 'database_access_completed' });
+      expect(result.params.plans).toHaveLength(5);
+      expect(result.params.plans[0]).toEqual({ id: 'business', name: 'Business' });
+    } finally {
+      await asOwner(t, sql`drop table subscription_plans`);
+    }
+  });
+
+  it('registers a throwaway user, signs in as it and deletes it, also when run in parallel', async () => {
+    const before = (await t.inspect((db) => db.select().from(users))).length;
+    const results = await Promise.all([run(t, 'registration'), run(t, 'registration'), run(t, 'registration')]);
+    for (const response of results)
+      expect(response.json().data).toMatchObject({ status: 'passed', code: 'registration_completed' });
+    expect((await t.inspect((db) => db.select().from(users))).length).toBe(before);
+  });
+
+  it('refuses an unknown test with a 400', async () => {
+    expect((await run(t, 'everything')).statusCode).toBe(400);
+  });
+});
+
+describe('diagnostics, disabled', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ DIAGNOSTICS_ENABLED: 'false' });
+  });
+  afterAll(() => t.close());
+
+  it('shows only that they are off, and refuses every check with 403', async () => {
+    const info = await t.app.inject({ method: 'GET', url: '/api/diagnostics' });
+    expect(info.json().data).toEqual({ enabled: false });
+    for (const test of ['database', 'auth', 'rls', 'database-access', 'registration']) {
+      const refused = await run(t, test);
+      expect(refused.statusCode, test).toBe(403);
+      expect(refused.json()).toMatchObject({ success: false, code: 'DIAGNOSTICS_DISABLED' });
+    }
+  });
+});
+
+describe('when diagnostics are on (ADR 0045)', () => {
+  it('is on for the embedded default, also under npm start, and off for production on Postgres unless asked', () => {
+    expect(loadConfig({}).diagnosticsEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).diagnosticsEnabled).toBe(true);
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/adpilot' };
+    expect(loadConfig(production).diagnosticsEnabled).toBe(false);
+    expect(loadConfig({ ...production, DIAGNOSTICS_ENABLED: 'true' }).diagnosticsEnabled).toBe(true);
+    expect(loadConfig({ DIAGNOSTICS_ENABLED: 'false' }).diagnosticsEnabled).toBe(false);
+  });
+});
