@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type AppContext } from '../../context.ts';
 import { SmtpMailer } from '../../providers/mail/mailer.ts';
 import { createTestApp, registerUser, TEST_SECRET, type TestApp } from '../../test/test-app.ts';
+import { ActivityRepository } from '../activity/activity.repository.ts';
 import { NOTIFY_JOBS } from './notification-dispatcher.ts';
+import { nudgingActivity } from './notifications.module.ts';
 
 /** What the local webhook receiver got: the raw body as sent, and the headers. */
 interface Hit {
@@ -297,6 +299,25 @@ describe('notifications', () => {
     const hit = await waitFor(() => receiver.hits.find((h) => h.path === path));
     expect(JSON.parse(hit.body).text).toContain('Rule notification: Rule "Fatigue" applied notify');
     await waitFor(() => smtp.mails.find((m) => m.to.includes(session.user.email)));
+  });
+
+  it('a nudge from the activity writer alone sends an error entry within seconds', async () => {
+    const session = await registerUser(t.app);
+    const path = hookPath();
+    await settings(session, { webhookUrl: `${base}${path}` });
+    const nudged: string[] = [];
+    const writer = nudgingActivity(new ActivityRepository(), (userId) => {
+      nudged.push(userId);
+      t.ctx.notificationDispatcher.nudge(userId);
+    });
+    await t.database.tenant(session.user.id, async (tx) => {
+      await writer.insert(tx, { level: 'info', category: 'sync', description: 'Synced' });
+      await writer.insert(tx, { level: 'error', category: 'sync', description: 'Nudged failure' });
+    });
+    // Only the error asked for a scan; no minute tick runs here, the nudge's job does the work.
+    expect(nudged).toEqual([session.user.id]);
+    const hit = await waitFor(() => receiver.hits.find((h) => h.path === path), 15_000);
+    expect(JSON.parse(hit.body).adpilot.entry.description).toBe('Nudged failure');
   });
 
   it('sends each entry once however many processes scan at the same time', async () => {
