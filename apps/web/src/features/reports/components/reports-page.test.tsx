@@ -67,6 +67,15 @@ describe('ReportsPage', () => {
     // CPA without conversions is undefined, not zero.
     expect(within(rows()[1]!).getAllByRole('cell')[4]).toHaveTextContent('—');
 
+    // Spend in baht and in yen are never drawn on one axis: one currency at a time, the top spender's first.
+    const currency = screen.getByRole('group', { name: 'Currency drawn' });
+    expect(within(currency).getByRole('button', { name: 'THB' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(currency).getByRole('button', { name: 'JPY' })).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Metric shown' })).getByRole('button', { name: 'ROAS' }),
+    );
+    expect(screen.queryByRole('group', { name: 'Currency drawn' })).not.toBeInTheDocument();
+
     await userEvent.click(within(table).getByRole('button', { name: 'Spend' }));
     expect(rows()[0]).toHaveTextContent('Shop JP');
     for (const call of fetchMock.mock.calls) calls.push(String(call[0]));

@@ -42,6 +42,7 @@ export function ReportsPage() {
   const [adAccountId, setAdAccountId] = useState('');
   const [level, setLevel] = useState<ReportFilters['level']>('account');
   const [metric, setMetric] = useState<ChartMetric>('spend');
+  const [chartCurrency, setChartCurrency] = useState<string | null>(null);
   const [sort, setSort] = useState<{ key: SortKey; descending: boolean }>({ key: 'spend', descending: true });
 
   const problem = rangeProblem(from, to);
@@ -69,6 +70,12 @@ export function ReportsPage() {
   const noAccounts = accounts.data?.length === 0;
   const series = report.data?.series ?? [];
   const hasDelivery = series.some((s) => s.totals.spend > 0 || s.totals.conversions > 0);
+  // Amounts in different currencies are never drawn on one axis: a money metric shows one currency at a time.
+  const currencies = [...new Set(series.map((s) => s.currency))];
+  const moneyMetric = metric === 'spend' || metric === 'cpa';
+  const shownCurrency =
+    chartCurrency && currencies.includes(chartCurrency) ? chartCurrency : (series[0]?.currency ?? null);
+  const charted = moneyMetric && currencies.length > 1 ? series.filter((s) => s.currency === shownCurrency) : series;
   const money = (value: number | null, currency: string) =>
     value === null ? '—' : formatMoney(value, currency, language);
 
@@ -218,6 +225,24 @@ export function ReportsPage() {
                   ))}
                 </div>
               </div>
+              {moneyMetric && currencies.length > 1 && (
+                <div className="flex flex-wrap items-center gap-2 text-sm text-gray-600 dark:text-gray-400">
+                  <span>{t('chart.oneCurrency')}</span>
+                  <div className="flex gap-1" role="group" aria-label={t('chart.currency')}>
+                    {currencies.map((currency) => (
+                      <Button
+                        key={currency}
+                        size="sm"
+                        variant={currency === shownCurrency ? 'secondary' : 'ghost'}
+                        aria-pressed={currency === shownCurrency}
+                        onClick={() => setChartCurrency(currency)}
+                      >
+                        {currency}
+                      </Button>
+                    ))}
+                  </div>
+                </div>
+              )}
               {hasDelivery ? (
                 <Suspense
                   fallback={
@@ -226,7 +251,7 @@ export function ReportsPage() {
                     </div>
                   }
                 >
-                  <ReportChart series={series} metric={metric} />
+                  <ReportChart series={charted} metric={metric} />
                 </Suspense>
               ) : (
                 <p className="py-10 text-center text-sm text-gray-600 dark:text-gray-400">{t('empty.noDelivery')}</p>
