@@ -1,0 +1,105 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestSandbox } from '../../test/meta-sandbox.ts';
+import { buildRule } from '../../test/rule-factories.ts';
+import { connectedUser, HeldScheduler } from '../../test/rules-sandbox.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** A rule's notify action, run through the real rule pipeline, reaches the user's webhook and e-mail. */
+describe('rule actions of type notify', () => {
+  let t: TestApp;
+  let sandbox: RunningSandbox;
+  const held = new HeldScheduler();
+  const bodies: string[] = [];
+  const receiver = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      bodies.push(body);
+      response.end();
+    });
+  });
+
+  beforeAll(async () => {
+    receiver.listen(0, '127.0.0.1');
+    await once(receiver, 'listening');
+    const started = await startTestSandbox();
+    sandbox = started.running;
+    t = await createTestApp(
+      { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' },
+      {
+        meta: started.provider,
+        scheduler: {
+          enqueueSync: async (userId, adAccountId) => {
+            await t.ctx.adAccountSync.sync(userId, adAccountId, { final: true });
+            return true;
+          },
+        },
+        rules: { scheduler: held },
+        jobQueue: { pollingIntervalSeconds: 0.5 },
+      },
+    );
+    await t.ctx.jobs.start({ work: true });
+  }, 60_000);
+  afterAll(async () => {
+    await t.ctx.jobs.stop();
+    await t.close();
+    await sandbox.close();
+    receiver.close();
+  }, 60_000);
+
+  it("sends the rule's own message on the webhook and by e-mail, once per matched campaign", async () => {
+    const { session, accounts } = await connectedUser(t);
+    const port = (receiver.address() as AddressInfo).port;
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications',
+      headers: session.auth,
+      payload: { webhookUrl: `http://127.0.0.1:${port}/rules`, emailErrors: true },
+    });
+    const account = accounts[0]!;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers: session.auth,
+      payload: buildRule({
+        name: 'Watch spend',
+        scope: { adAccountIds: [account.id], level: 'campaign' },
+        conditions: { match: 'all', items: [{ metric: 'spend', operator: 'gte', value: 0, window: 'last_7d' }] },
+        actions: [{ type: 'notify', message: 'Look at this campaign' }],
+      }),
+    });
+    expect(created.statusCode).toBe(201);
+    const run = await t.app.inject({
+      method: 'POST',
+      url: `/api/rules/${created.json().data.id}/run`,
+      headers: session.auth,
+    });
+    expect(run.statusCode).toBe(202);
+    for (let batch = held.take(); batch.length > 0; batch = held.take())
+      for (const { request } of batch) await t.ctx.ruleRunner.run(request);
+
+    const campaigns = (
+      await t.app.inject({ method: 'GET', url: `/api/rules/${created.json().data.id}/runs`, headers: session.auth })
+    ).json().data[0].actions.length as number;
+    expect(campaigns).toBeGreaterThan(0);
+
+    await t.ctx.notificationDispatcher.scanAll();
+    const deadline = Date.now() + 20_000;
+    while (bodies.length < campaigns && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(bodies).toHaveLength(campaigns);
+    for (const body of bodies) {
+      const parsed = JSON.parse(body);
+      expect(parsed.text).toMatch(/^Rule notification: Rule "Watch spend" applied notify/);
+      expect(parsed.text).toContain('Look at this campaign');
+      expect(parsed.adpilot.entry).toMatchObject({ type: 'rule_action', code: 'rule_action_applied' });
+    }
+    const mails = t.mailer.sent.filter((mail) => mail.to === session.user.email);
+    expect(mails).toHaveLength(campaigns);
+    expect(mails[0]?.text).toContain('Look at this campaign');
+  }, 60_000);
+});
