@@ -32,7 +32,8 @@ export default defineConfig({
   },
   webServer: {
     command: `node scripts/e2e-server.mjs`,
-    url: `${baseURL}/api/health`,
+    // Answered once the server is up and the suite's admin is registered (scripts/e2e-server.mjs).
+    url: `http://127.0.0.1:${port + 1}/ready`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
     env: { E2E_PORT: String(port) },

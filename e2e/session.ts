@@ -22,3 +22,22 @@ export async function signInFreshUser(page: Page, request: APIRequestContext, pr
     storage.setItem('user', JSON.stringify(session.user));
   }, data);
 }
+
+/** Registered by scripts/e2e-server.mjs before any test runs, so it is the instance admin. */
+export const E2E_ADMIN = { email: 'admin@e2e.adpilot.test', password: 'E2e-Admin-Pass1' };
+
+/** Signs the instance admin in the way the app stores a session; answers its bearer header for API calls. */
+export async function signInAdmin(page: Page, request: APIRequestContext): Promise<{ authorization: string }> {
+  const response = await request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(response.ok()).toBeTruthy();
+  const { data } = (await response.json()) as { data: Session };
+  await page.goto('/login');
+  await page.evaluate((session) => {
+    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+      .localStorage;
+    storage.setItem('token', session.token);
+    storage.setItem('refreshToken', session.refreshToken);
+    storage.setItem('user', JSON.stringify(session.user));
+  }, data);
+  return { authorization: `Bearer ${data.token}` };
+}

@@ -1,6 +1,7 @@
 // Starts the product for the e2e suite: a fresh data folder, the embedded default, the built SPA.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -24,3 +25,31 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
+
+// The first registered user is the instance admin: register the suite's admin (e2e/session.ts) before any test can
+// register someone else, and only then answer the readiness address Playwright waits for.
+const base = `http://127.0.0.1:${port}`;
+async function registerAdmin() {
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const response = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'E2E Admin', email: 'admin@e2e.adpilot.test', password: 'E2e-Admin-Pass1' }),
+  });
+  if (!response.ok) throw new Error(`registering the e2e admin failed: ${response.status} ${await response.text()}`);
+}
+registerAdmin().then(
+  () => createServer((_request, response) => response.end('ready')).listen(Number(port) + 1, '127.0.0.1'),
+  (error) => {
+    console.error(error);
+    child.kill('SIGTERM');
+    process.exit(1);
+  },
+);

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES, RULE_MESSAGES, type ErrorCode } from '@adpilot/contracts';
+import { AUTH_MESSAGES, ERROR_CODES, RULE_MESSAGES, SETTINGS_MESSAGES, type ErrorCode } from '@adpilot/contracts';
 import { useCallback } from 'react';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +34,7 @@ export function setServerErrors<T extends FieldValues>(
  * keyed catalogues. The catalogue key is what identifies a message; its translation lives under
  * `validation:<catalogue>.<key>`. A feature whose schema brings a new catalogue registers it here.
  */
-const VALIDATION_CATALOGUES = { auth: AUTH_MESSAGES, rules: RULE_MESSAGES } as const;
+const VALIDATION_CATALOGUES = { auth: AUTH_MESSAGES, rules: RULE_MESSAGES, settings: SETTINGS_MESSAGES } as const;
 
 const validationKeys = new Map<string, string>(
   Object.entries(VALIDATION_CATALOGUES).flatMap(([catalogue, messages]) =>

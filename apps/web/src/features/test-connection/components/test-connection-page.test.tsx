@@ -1,0 +1,74 @@
+import type { DiagnosticTest } from '@adpilot/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, ok, renderApp } from '../../../test/render-app.tsx';
+
+afterEach(() => {
+  toast.remove();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const HEALTH = {
+  status: 'ok',
+  version: '0.1.0',
+  uptimeSeconds: 5,
+  database: { up: true, kind: 'pglite', latencyMs: 1 },
+  role: 'all',
+};
+const INFO = {
+  enabled: true,
+  environment: {
+    mode: 'production',
+    database: 'pglite',
+    role: 'all',
+    versions: { app: '0.1.0', node: 'v22.0.0', database: '18.0' },
+    providers: { ai: 'builtin', meta: 'sandbox', billing: 'local', mail: 'outbox' },
+    missing: ['smtp'],
+  },
+};
+
+const result = (test: DiagnosticTest, status: string, code: string, params = {}) =>
+  ok({ test, status, code, params, durationMs: 3 });
+
+describe('TestConnectionPage', () => {
+  it('is open without signing in, runs every test and lists passed, warning and failed', async () => {
+    mockApi({
+      'GET /health': ok(HEALTH),
+      'GET /diagnostics': ok(INFO),
+      'POST /diagnostics/tests/database': result('database', 'passed', 'database_connected', { latencyMs: 2 }),
+      'POST /diagnostics/tests/auth': result('auth', 'passed', 'auth_working'),
+      'POST /diagnostics/tests/rls': result('rls', 'failed', 'rls_leak'),
+      'POST /diagnostics/tests/database-access': result(
+        'database-access',
+        'warning',
+        'database_access_no_plans_table',
+        {
+          users: 4,
+        },
+      ),
+      'POST /diagnostics/tests/registration': result('registration', 'passed', 'registration_completed'),
+    });
+    const user = userEvent.setup();
+    renderApp('/test');
+    expect(await screen.findByTestId('environment')).toHaveTextContent('SMTP server (mail waits in the outbox)');
+    await waitFor(() => expect(screen.getByTestId('live-status')).toHaveAttribute('data-state', 'ok'));
+
+    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    const list = await screen.findByRole('list', { name: 'Results' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(5));
+    expect(screen.getByTestId('result-database')).toHaveTextContent('Successfully connected to the database (2 ms)');
+    expect(screen.getByTestId('result-rls')).toHaveAttribute('data-status', 'failed');
+    expect(screen.getByTestId('result-database-access')).toHaveTextContent('4 users; no subscription plans table yet');
+    expect(screen.getByTestId('result-registration')).toHaveTextContent('Passed');
+  });
+
+  it('says diagnostics are disabled and offers no test buttons', async () => {
+    mockApi({ 'GET /health': ok(HEALTH), 'GET /diagnostics': ok({ enabled: false }) });
+    renderApp('/test');
+    expect(await screen.findByText('Diagnostics are disabled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run All Tests' })).not.toBeInTheDocument();
+  });
+});
