@@ -41,8 +41,9 @@ async function floor(kind: 'pglite' | 'postgres'): Promise<{ port: number }> {
   let unitOfWork: () => Promise<unknown>;
   if (kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: await scratchDatabase(), max: 10 });
+    pool.on('error', () => undefined);
     await pool.query('create table floor_accounts (id uuid primary key, user_id uuid not null, name text)');
-    cleanups.unshift(() => pool.end());
+    cleanups.push(() => pool.end());
     unitOfWork = async () => {
       const client = await pool.connect();
       try {
@@ -59,7 +60,7 @@ async function floor(kind: 'pglite' | 'postgres'): Promise<{ port: number }> {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const db = new PGlite(dataDir);
     await db.exec('create table floor_accounts (id uuid primary key, user_id uuid not null, name text)');
-    cleanups.unshift(() => db.close());
+    cleanups.push(() => db.close());
     unitOfWork = () =>
       db.transaction(async (tx) => {
         await tx.exec(opening);
@@ -70,7 +71,7 @@ async function floor(kind: 'pglite' | 'postgres'): Promise<{ port: number }> {
   app.get('/api/ad-accounts', async () => ({ success: true, data: await unitOfWork() }));
   app.get('/api/auth/me', async () => ({ success: true, data: await unitOfWork() }));
   await app.listen({ port: 0, host: '127.0.0.1' });
-  cleanups.unshift(() => app.close());
+  cleanups.push(() => app.close());
   return { port: (app.server.address() as { port: number }).port };
 }
 
@@ -82,7 +83,8 @@ async function scratchDatabase(): Promise<string> {
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  cleanups.push(async () => {
+  // Cleanups run last-registered first: the database is dropped after everything that uses it has closed.
+  cleanups.unshift(async () => {
     const cleanup = new pg.Client({ connectionString: server });
     await cleanup.connect();
     await cleanup.query(`drop database if exists ${name} with (force)`);

@@ -7,7 +7,7 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER users_session_change AFTER UPDATE OF role OR DELETE ON users
+CREATE OR REPLACE TRIGGER users_session_change AFTER UPDATE OF role OR DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION adpilot_notify_session_change('id');--> statement-breakpoint
-CREATE TRIGGER refresh_tokens_session_change AFTER UPDATE OF revoked_at, expires_at, user_id OR DELETE ON refresh_tokens
+CREATE OR REPLACE TRIGGER refresh_tokens_session_change AFTER UPDATE OF revoked_at, expires_at, user_id OR DELETE ON refresh_tokens
   FOR EACH ROW EXECUTE FUNCTION adpilot_notify_session_change('user_id');
