@@ -30,6 +30,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'app', testIgnore: /instance-settings\.spec\.ts/ },
+    // Changes every user's providers: runs alone, once the rest is done (e2e/instance-settings.spec.ts).
+    { name: 'instance-settings', testMatch: /instance-settings\.spec\.ts/, dependencies: ['app'] },
+  ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
     // Answered once the server is up and the suite's admin is registered (scripts/e2e-server.mjs).
