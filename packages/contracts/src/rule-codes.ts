@@ -73,6 +73,7 @@ export const ACTION_FAILURE_CODES = [
   'meta_rate_limited',
   'meta_error',
   'reauth_required',
+  'read_only',
   'entity_missing',
   'live_value_differs',
 ] as const;

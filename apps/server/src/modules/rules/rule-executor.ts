@@ -1,4 +1,5 @@
 import type { AdAccountRow, AutomationRuleRow, CodedText, RuleActionRow, RuleRunRow } from '@adpilot/db';
+import { META_WRITE_SCOPE } from '@adpilot/contracts';
 import type { MetaApiError } from '@adpilot/meta';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
@@ -103,6 +104,11 @@ export class RuleExecutor {
     if (writesRows.length === 0) return settlements;
     if (account.needsReauth) {
       for (const row of writesRows) settlements.set(row.id, { state: 'failed', error: { code: 'reauth_required' } });
+      return settlements;
+    }
+    // Connected without "manage ads": Meta would refuse every write, so none is attempted (ADR 11).
+    if (account.missingScopes.includes(META_WRITE_SCOPE)) {
+      for (const row of writesRows) settlements.set(row.id, { state: 'failed', error: { code: 'read_only' } });
       return settlements;
     }
 

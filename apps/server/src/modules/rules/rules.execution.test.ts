@@ -259,6 +259,32 @@ describe('rules on the sandbox', () => {
     expect(settled).toMatchObject({ state: 'applied', error: null });
   });
 
+  it('writes nothing to an account connected read-only: each change fails with read_only', async () => {
+    const { session, accounts } = await connectedUser(app());
+    const account = thb(accounts);
+    await app().inspect((db) =>
+      db
+        .update(adAccounts)
+        .set({ missingScopes: ['ads_management'] })
+        .where(eq(adAccounts.id, account.id)),
+    );
+    const rule = await createRule(
+      session,
+      buildRule({
+        scope: { adAccountIds: [account.id], level: 'ad', statuses: ['ACTIVE'] },
+        conditions: { match: 'all', items: [{ metric: 'spend', operator: 'gte', value: 0, window: 'last_7d' }] },
+        actions: [{ type: 'pause' }],
+        safeguards: { cooldownHours: 24, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
+      }),
+    );
+    sandbox.sandbox.stats.reset();
+    await runNow(session, rule.id);
+    expect(sandbox.sandbox.mutations).toHaveLength(0);
+    const ledger = await ledgerOf(app(), rule.id);
+    expect(ledger.length).toBeGreaterThan(0);
+    for (const row of ledger) expect(row).toMatchObject({ state: 'failed', error: { code: 'read_only' } });
+  });
+
   it('a postponed change fails with reauth_required once the account needs reconnecting, and the run ends', async () => {
     const { account, adset, rule } = await ruleOnExhaustedAdSet();
     const [later] = held.take();
