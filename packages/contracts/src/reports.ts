@@ -5,6 +5,8 @@ import { calendarDate } from './text.ts';
 
 export const REPORT_LEVELS = ['account', 'campaign'] as const;
 export const REPORT_MAX_DAYS = 366;
+/** Per campaign, only the campaigns that spent most carry their days (the chart draws fewer); all carry totals. */
+export const REPORT_DAILY_SERIES_MAX = 12;
 
 export const REPORT_MESSAGES = {
   fromAfterTo: 'The start date must not be after the end date',
@@ -49,7 +51,10 @@ export const reportSeriesSchema = z.object({
   adAccountId: z.uuid(),
   adAccountName: z.string(),
   currency: z.string(),
-  /** Every day of the range, zero-filled. */
+  /**
+   * Every day of the range, zero-filled; per campaign only for the REPORT_DAILY_SERIES_MAX that spent most (the
+   * others: empty, their totals still exact).
+   */
   days: z.array(reportPointSchema),
   totals: reportPointSchema.omit({ date: true }),
 });

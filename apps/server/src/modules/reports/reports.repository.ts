@@ -1,5 +1,5 @@
 import { adAccounts, adEntities, insightsDaily, type TenantTx } from '@adpilot/db';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 
 export interface ReportAccount {
   id: string;
@@ -31,37 +31,41 @@ export class ReportsRepository {
       .orderBy(asc(adAccounts.facebookAccountName), asc(adAccounts.id));
   }
 
-  async days(
-    tx: TenantTx,
-    query: { from: string; to: string; adAccountId?: string; level: 'account' | 'campaign' },
-  ): Promise<ReportRow[]> {
-    const where = and(
+  /** The user's campaign rows of the range, reached through the (account, date) index by naming the accounts. */
+  private where(tx: TenantTx, query: { from: string; to: string; adAccountIds: string[] }) {
+    return and(
       eq(insightsDaily.userId, tx.userId),
-      eq(insightsDaily.level, 'campaign'),
+      inArray(insightsDaily.adAccountId, query.adAccountIds),
       gte(insightsDaily.date, query.from),
       lte(insightsDaily.date, query.to),
-      query.adAccountId ? eq(insightsDaily.adAccountId, query.adAccountId) : undefined,
+      eq(insightsDaily.level, 'campaign'),
     );
-    const sums = {
-      spend: sql<string>`sum(${insightsDaily.spend})`,
-      conversions: sql<string>`sum(${insightsDaily.conversions})`,
-      conversionValue: sql<string>`sum(${insightsDaily.conversionValue})`,
-    };
-    if (query.level === 'account') {
-      const rows = await tx.db
-        .select({ adAccountId: insightsDaily.adAccountId, date: insightsDaily.date, ...sums })
-        .from(insightsDaily)
-        .where(where)
-        .groupBy(insightsDaily.adAccountId, insightsDaily.date);
-      return rows.map((row) => ({ ...numbers(row), campaignId: null, campaignName: null }));
-    }
+  }
+
+  /** Each account's days (the sum of its campaigns). */
+  async accountDays(tx: TenantTx, query: { from: string; to: string; adAccountIds: string[] }): Promise<ReportRow[]> {
+    if (query.adAccountIds.length === 0) return [];
+    const rows = await tx.db
+      .select({ adAccountId: insightsDaily.adAccountId, date: insightsDaily.date, ...SUMS })
+      .from(insightsDaily)
+      .where(this.where(tx, query))
+      .groupBy(insightsDaily.adAccountId, insightsDaily.date);
+    return rows.map((row) => ({ ...numbers(row), campaignId: null, campaignName: null }));
+  }
+
+  /** Each campaign's totals over the range, with its name from the mirror. */
+  async campaignTotals(
+    tx: TenantTx,
+    query: { from: string; to: string; adAccountIds: string[] },
+  ): Promise<Omit<ReportRow, 'date'>[]> {
+    if (query.adAccountIds.length === 0) return [];
     const rows = await tx.db
       .select({
         adAccountId: insightsDaily.adAccountId,
         campaignId: insightsDaily.entityExternalId,
         campaignName: sql<string | null>`max(${adEntities.name})`,
-        date: insightsDaily.date,
-        ...sums,
+        date: sql<string>`''`,
+        ...SUMS,
       })
       .from(insightsDaily)
       .leftJoin(
@@ -71,11 +75,37 @@ export class ReportsRepository {
           eq(adEntities.externalId, insightsDaily.entityExternalId),
         ),
       )
-      .where(where)
-      .groupBy(insightsDaily.adAccountId, insightsDaily.entityExternalId, insightsDaily.date);
+      .where(this.where(tx, query))
+      .groupBy(insightsDaily.adAccountId, insightsDaily.entityExternalId);
     return rows.map((row) => ({ ...numbers(row), campaignId: row.campaignId, campaignName: row.campaignName }));
   }
+
+  /** The days of the named campaigns only. */
+  async campaignDays(
+    tx: TenantTx,
+    query: { from: string; to: string; adAccountIds: string[] },
+    campaignIds: string[],
+  ): Promise<ReportRow[]> {
+    if (campaignIds.length === 0) return [];
+    const rows = await tx.db
+      .select({
+        adAccountId: insightsDaily.adAccountId,
+        campaignId: insightsDaily.entityExternalId,
+        date: insightsDaily.date,
+        ...SUMS,
+      })
+      .from(insightsDaily)
+      .where(and(this.where(tx, query), inArray(insightsDaily.entityExternalId, campaignIds)))
+      .groupBy(insightsDaily.adAccountId, insightsDaily.entityExternalId, insightsDaily.date);
+    return rows.map((row) => ({ ...numbers(row), campaignId: row.campaignId, campaignName: null }));
+  }
 }
+
+const SUMS = {
+  spend: sql<string>`sum(${insightsDaily.spend})`,
+  conversions: sql<string>`sum(${insightsDaily.conversions})`,
+  conversionValue: sql<string>`sum(${insightsDaily.conversionValue})`,
+};
 
 function numbers(row: {
   adAccountId: string;

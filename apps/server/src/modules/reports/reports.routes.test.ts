@@ -107,6 +107,39 @@ describe('GET /api/reports', () => {
     expect(report.series.every((s: { adAccountId: string }) => s.adAccountId === id)).toBe(true);
   });
 
+  it('gives days to the campaigns that spent most only, and exact totals to all', async () => {
+    const session = await registerUser(t.app);
+    const id = await seed(session.user.id, 'THB', 'Many');
+    await t.inspect((db) =>
+      db.insert(insightsDaily).values(
+        Array.from({ length: 14 }, (_, n) => ({
+          userId: session.user.id,
+          adAccountId: id,
+          level: 'campaign' as const,
+          entityExternalId: `${id}-extra-${n}`,
+          date: '2026-03-01',
+          spend: n + 1,
+          conversions: 1,
+          conversionValue: 2 * (n + 1),
+        })),
+      ),
+    );
+    const report = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/reports?from=2026-03-01&to=2026-03-02&level=campaign&adAccountId=${id}`,
+        headers: session.auth,
+      })
+    ).json().data;
+    expect(report.series).toHaveLength(16);
+    const spends = report.series.map((s: { totals: { spend: number } }) => s.totals.spend);
+    expect(spends).toEqual([...spends].sort((a: number, b: number) => b - a));
+    expect(report.series.slice(0, 12).every((s: { days: unknown[] }) => s.days.length === 2)).toBe(true);
+    expect(report.series.slice(12).every((s: { days: unknown[] }) => s.days.length === 0)).toBe(true);
+    // The smallest campaign has no days in the answer, yet its totals are exact.
+    expect(report.series.at(-1).totals).toEqual({ spend: 1, conversions: 1, conversionValue: 2, cpa: 1, roas: 2 });
+  });
+
   it("answers 404 for another user's account and never shows their figures", async () => {
     const owner = await registerUser(t.app);
     const other = await registerUser(t.app);

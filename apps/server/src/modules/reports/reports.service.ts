@@ -1,4 +1,5 @@
 import {
+  REPORT_DAILY_SERIES_MAX,
   derivedMetrics,
   emptyTotals,
   type Report,
@@ -33,6 +34,22 @@ function point(date: string, spend: number, conversions: number, conversionValue
   };
 }
 
+interface Group {
+  account: ReportAccount;
+  id: string;
+  name: string;
+  rows: ReportRow[];
+  /** The range's sums when the database made them (per campaign); otherwise summed from `rows`. */
+  total: { spend: number; conversions: number; conversionValue: number } | null;
+  daily: boolean;
+}
+
+const bySpend = (a: { spend: number; campaignId: string | null }, b: { spend: number; campaignId: string | null }) =>
+  b.spend - a.spend || String(a.campaignId).localeCompare(String(b.campaignId));
+
+const bySpendThenName = (a: ReportSeries, b: ReportSeries) =>
+  b.totals.spend - a.totals.spend || a.name.localeCompare(b.name);
+
 function dates(from: string, to: string): string[] {
   const all: string[] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) all.push(day);
@@ -44,41 +61,54 @@ export class ReportsService {
   constructor(private readonly deps: ReportsDeps) {}
 
   async report(userId: string, query: ReportQuery): Promise<Report> {
-    const { accounts, rows } = await this.deps.transactions.tenant(userId, async (tx) => {
-      const accounts = await this.deps.repository.accounts(tx, query.adAccountId);
+    const { repository } = this.deps;
+    const data = await this.deps.transactions.tenant(userId, async (tx) => {
+      const accounts = await repository.accounts(tx, query.adAccountId);
       if (query.adAccountId && accounts.length === 0) throw AppError.notFound('Ad account not found');
-      return { accounts, rows: await this.deps.repository.days(tx, query) };
+      const scope = { from: query.from, to: query.to, adAccountIds: accounts.map((account) => account.id) };
+      if (query.level === 'account') return { accounts, totals: null, rows: await repository.accountDays(tx, scope) };
+      // Per campaign: every campaign's totals, and the days of the ones that spent most only (ADR 0047).
+      const totals = (await repository.campaignTotals(tx, scope)).sort(bySpend);
+      const daily = totals.slice(0, REPORT_DAILY_SERIES_MAX).map((row) => row.campaignId as string);
+      return { accounts, totals, rows: await repository.campaignDays(tx, scope, daily) };
     });
     const range = dates(query.from, query.to);
-    const byAccount = new Map(accounts.map((account) => [account.id, account]));
-    const groups = new Map<string, { account: ReportAccount; id: string; name: string; rows: ReportRow[] }>();
-    if (query.level === 'account')
-      for (const account of accounts) groups.set(account.id, { account, id: account.id, name: account.name, rows: [] });
-    for (const row of rows) {
-      const account = byAccount.get(row.adAccountId);
-      if (!account) continue;
-      const key = query.level === 'account' ? row.adAccountId : `${row.adAccountId}:${row.campaignId}`;
-      let group = groups.get(key);
-      if (!group) {
-        group = { account, id: row.campaignId ?? '', name: row.campaignName ?? row.campaignId ?? '', rows: [] };
-        groups.set(key, group);
-      }
-      group.rows.push(row);
+    const byAccount = new Map(data.accounts.map((account) => [account.id, account]));
+    const groups = new Map<string, Group>();
+    const key = (row: { adAccountId: string; campaignId: string | null }) =>
+      query.level === 'account' ? row.adAccountId : `${row.adAccountId}:${row.campaignId}`;
+    if (data.totals === null) {
+      for (const account of data.accounts)
+        groups.set(account.id, { account, id: account.id, name: account.name, rows: [], total: null, daily: true });
+    } else {
+      data.totals.forEach((row, index) => {
+        const account = byAccount.get(row.adAccountId);
+        if (!account) return;
+        const id = row.campaignId ?? '';
+        const name = row.campaignName ?? id;
+        groups.set(key(row), { account, id, name, rows: [], total: row, daily: index < REPORT_DAILY_SERIES_MAX });
+      });
     }
+    for (const row of data.rows) groups.get(key(row))?.rows.push(row);
+
     const series: ReportSeries[] = [...groups.values()].map((group) => {
       const byDate = new Map(group.rows.map((row) => [row.date, row]));
-      const days = range.map((date) => {
-        const row = byDate.get(date);
-        return point(date, row?.spend ?? 0, row?.conversions ?? 0, row?.conversionValue ?? 0);
-      });
-      const sum = group.rows.reduce(
-        (into, row) => ({
-          spend: into.spend + row.spend,
-          conversions: into.conversions + row.conversions,
-          conversionValue: into.conversionValue + row.conversionValue,
-        }),
-        { spend: 0, conversions: 0, conversionValue: 0 },
-      );
+      const days = group.daily
+        ? range.map((date) => {
+            const row = byDate.get(date);
+            return point(date, row?.spend ?? 0, row?.conversions ?? 0, row?.conversionValue ?? 0);
+          })
+        : [];
+      const sum =
+        group.total ??
+        group.rows.reduce(
+          (into, row) => ({
+            spend: into.spend + row.spend,
+            conversions: into.conversions + row.conversions,
+            conversionValue: into.conversionValue + row.conversionValue,
+          }),
+          { spend: 0, conversions: 0, conversionValue: 0 },
+        );
       const { date: _date, ...totals } = point('', sum.spend, sum.conversions, sum.conversionValue);
       return {
         id: group.id,
@@ -91,7 +121,7 @@ export class ReportsService {
         totals,
       };
     });
-    series.sort((a, b) => b.totals.spend - a.totals.spend || a.name.localeCompare(b.name));
+    series.sort(bySpendThenName);
     return { from: query.from, to: query.to, level: query.level, series };
   }
 }

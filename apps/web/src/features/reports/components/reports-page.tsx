@@ -75,7 +75,9 @@ export function ReportsPage() {
   const moneyMetric = metric === 'spend' || metric === 'cpa';
   const shownCurrency =
     chartCurrency && currencies.includes(chartCurrency) ? chartCurrency : (series[0]?.currency ?? null);
-  const charted = moneyMetric && currencies.length > 1 ? series.filter((s) => s.currency === shownCurrency) : series;
+  const charted = (
+    moneyMetric && currencies.length > 1 ? series.filter((s) => s.currency === shownCurrency) : series
+  ).filter((s) => s.days.length > 0);
   const money = (value: number | null, currency: string) =>
     value === null ? '—' : formatMoney(value, currency, language);
 
