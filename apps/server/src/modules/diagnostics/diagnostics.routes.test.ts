@@ -1,8 +1,31 @@
-import { refreshTokens, users } from '@adpilot/db';
+import { refreshTokens, selectRows, users } from '@adpilot/db';
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { asOwner, createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+
+/**
+ * Runs `work` with a plans table of the given plan ids, or with none (`null`), whether or not billing's own
+ * `subscription_plans` exists: that one is moved aside meanwhile and put back.
+ */
+async function withPlansTable<T>(t: TestApp, planIds: string[] | null, work: () => Promise<T>): Promise<T> {
+  const [row] = await t.inspect((db) =>
+    selectRows<{ present: boolean }>(db, sql`select to_regclass('public.subscription_plans') is not null as present`),
+  );
+  const present = row?.present === true;
+  if (present) await asOwner(t, sql`alter table subscription_plans rename to subscription_plans_aside`);
+  try {
+    if (planIds) {
+      await asOwner(t, sql`create table subscription_plans (id text primary key, name text not null)`);
+      await asOwner(t, sql`grant select on subscription_plans to adpilot_system`);
+      for (const id of planIds) await asOwner(t, sql`insert into subscription_plans values (${id}, ${`Plan ${id}`})`);
+    }
+    return await work();
+  } finally {
+    if (planIds) await asOwner(t, sql`drop table subscription_plans`);
+    if (present) await asOwner(t, sql`alter table subscription_plans_aside rename to subscription_plans`);
+  }
+}
 
 const run = (t: TestApp, test: string) => t.app.inject({ method: 'POST', url: `/api/diagnostics/tests/${test}` });
 
@@ -54,9 +77,9 @@ describe('diagnostics (the Test page), enabled', () => {
     expect(await t.inspect((db) => db.select().from(refreshTokens))).toEqual([]);
   });
 
-  it('counts users and says that no plans table exists yet', async () => {
+  it('counts users and says so when there is no plans table', async () => {
     await registerUser(t.app);
-    const result = (await run(t, 'database-access')).json().data;
+    const result = await withPlansTable(t, null, async () => (await run(t, 'database-access')).json().data);
     const count = (await t.inspect((db) => db.select().from(users))).length;
     expect(result).toMatchObject({
       status: 'warning',
@@ -65,21 +88,15 @@ describe('diagnostics (the Test page), enabled', () => {
     });
   });
 
-  it('lists up to 5 plans once a plans table exists', async () => {
-    await asOwner(t, sql`create table subscription_plans (id text primary key, name text not null)`);
-    try {
-      await asOwner(t, sql`grant select on subscription_plans to adpilot_system`);
-      await asOwner(
-        t,
-        sql`insert into subscription_plans values ('business','Business'),('enterprise','Enterprise'),('free','Free'),('pro','Pro'),('team','Team'),('zeta','Zeta')`,
-      );
-      const result = (await run(t, 'database-access')).json().data;
-      expect(result).toMatchObject({ status: 'passed', code: 'database_access_completed' });
-      expect(result.params.plans).toHaveLength(5);
-      expect(result.params.plans[0]).toEqual({ id: 'business', name: 'Business' });
-    } finally {
-      await asOwner(t, sql`drop table subscription_plans`);
-    }
+  it('lists up to 5 plans from the plans table', async () => {
+    const result = await withPlansTable(
+      t,
+      ['business', 'enterprise', 'free', 'pro', 'team', 'zeta'],
+      async () => (await run(t, 'database-access')).json().data,
+    );
+    expect(result).toMatchObject({ status: 'passed', code: 'database_access_completed' });
+    expect(result.params.plans).toHaveLength(5);
+    expect(result.params.plans[0]).toEqual({ id: 'business', name: 'Plan business' });
   });
 
   it('registers a throwaway user, signs in as it and deletes it, also when run in parallel', async () => {
