@@ -12,6 +12,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { adAccountsRoutes } from './modules/ad-accounts/ad-accounts.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -95,6 +96,7 @@ export async function buildApp(
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(diagnosticsRoutes, { prefix: '/diagnostics' });
+      await api.register(aiRoutes, { prefix: '/ai' });
     },
     { prefix: '/api' },
   );

@@ -18,6 +18,8 @@ import { AuthRepository } from './modules/auth/auth.repository.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { RateLimitRepository } from './modules/auth/rate-limit.repository.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
+import { AiService } from './modules/ai/ai.service.ts';
+import { UNLIMITED_UNCOUNTED_AI_QUOTA, type AiQuota } from './modules/ai/ai-quota.ts';
 import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
 import type { NotificationDispatcher } from './modules/notifications/notification-dispatcher.ts';
 import { createNotificationsModule, nudgingActivity } from './modules/notifications/notifications.module.ts';
@@ -41,6 +43,7 @@ import { SettingsStore } from './modules/settings/settings.store.ts';
 import { CHECK_TIMEOUT_MS } from './modules/settings/connection-checks.ts';
 import type { SettingsReader } from './config/runtime-settings.ts';
 import { createMetaProvider, type MetaProvider } from './providers/meta/meta-provider.ts';
+import { aiSettingsFrom, createAiProviderResolver, type AiSettingsSource } from './providers/ai/ai-provider-factory.ts';
 
 /** Everything the routes and jobs need, built once per process (or per test) and passed down explicitly. */
 export interface AppContext {
@@ -70,6 +73,7 @@ export interface AppContext {
   settingsStore: SettingsStore & SettingsReader;
   settings: SettingsService;
   diagnostics: DiagnosticsService;
+  ai: AiService;
   now: () => Date;
 }
 
@@ -88,6 +92,14 @@ export interface ContextOptions {
   jobQueue?: JobQueueTiming;
   /** How often and how soon a failed webhook call is tried again (tests shorten it). */
   webhookRetry?: WebhookRetry;
+  ai?: AiOptions;
+}
+
+export interface AiOptions {
+  /** The plan's monthly AI requests (billing's limits seam). */
+  quota?: AiQuota;
+  /** Where the provider settings are read on each request (by default the settings seam). */
+  settings?: AiSettingsSource;
 }
 
 /** The database connection as Settings shows it: where the data lives, never the password. */
@@ -186,6 +198,14 @@ export function createContext(options: ContextOptions): AppContext {
     options.rules,
   );
 
+  const aiSettings = options.ai?.settings ?? aiSettingsFrom(settingsStore, config.aiTimeoutMs);
+  const ai = new AiService({
+    providers: createAiProviderResolver(aiSettings),
+    settings: aiSettings,
+    quota: options.ai?.quota ?? UNLIMITED_UNCOUNTED_AI_QUOTA,
+    accounts: adAccounts,
+  });
+
   return {
     config,
     database,
@@ -239,6 +259,7 @@ export function createContext(options: ContextOptions): AppContext {
       appVersion: APP_VERSION,
       now,
     }),
+    ai,
     now,
   };
 }

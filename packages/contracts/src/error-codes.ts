@@ -25,6 +25,18 @@ export const ERROR_CODES = [
   'REVERT_NOT_APPLIED',
   /** The Test page's actions are off on this instance (production without DIAGNOSTICS_ENABLED=true). */
   'DIAGNOSTICS_DISABLED',
+  /** The AI studio: the plan's monthly AI requests are used up (429), a draft the advisor could not read (422). */
+  'AI_QUOTA_EXCEEDED',
+  'AI_DRAFT_NOT_UNDERSTOOD',
+  /** An OpenAI-compatible provider refused or failed (502/503/504), one code per cause the user can act on. */
+  'AI_PROVIDER_AUTH',
+  'AI_PROVIDER_QUOTA',
+  'AI_PROVIDER_RATE_LIMITED',
+  'AI_MODEL_UNKNOWN',
+  'AI_TIMEOUT',
+  'AI_INVALID_REPLY',
+  'AI_REFUSED',
+  'AI_UNAVAILABLE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

@@ -18,3 +18,4 @@ export * from './notifications.ts';
 export * from './reports.ts';
 export * from './settings.ts';
 export * from './diagnostics.ts';
+export * from './ai.ts';

@@ -4,6 +4,7 @@
  */
 export const SECRET_PARAMS: readonly string[] = [
   'access_token',
+  'api_key',
   'appsecret_proof',
   'client_secret',
   'code',
@@ -21,7 +22,14 @@ export const SECRET_PARAMS: readonly string[] = [
   'smtppass',
 ];
 
-export const SECRET_HEADERS: readonly string[] = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'];
+/** `api-key` is how Azure's OpenAI-compatible endpoints carry the key. */
+export const SECRET_HEADERS: readonly string[] = [
+  'authorization',
+  'api-key',
+  'cookie',
+  'set-cookie',
+  'proxy-authorization',
+];
 
 export const REDACTED = 'REDACTED';
 

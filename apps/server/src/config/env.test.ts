@@ -33,6 +33,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_MAX: '-1' })).toThrow(/RATE_LIMIT_MAX/);
   });
 
+  it('reads the AI call timeout, a minute by default, at least a second', () => {
+    expect(loadConfig({}).aiTimeoutMs).toBe(60_000);
+    expect(loadConfig({ AI_TIMEOUT_MS: '15000' }).aiTimeoutMs).toBe(15_000);
+    expect(() => loadConfig({ AI_TIMEOUT_MS: '10' })).toThrow(/AI_TIMEOUT_MS/);
+  });
+
   it('switches to Meta when an app id and secret are set, and refuses one without the other', () => {
     expect(loadConfig({ META_APP_ID: '1', META_APP_SECRET: 's' }).meta.mode).toBe('live');
     expect(() => loadConfig({ META_APP_ID: '1' })).toThrow(/META_APP_SECRET/);

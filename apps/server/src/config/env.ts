@@ -57,6 +57,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   OPENAI_MODEL: optionalString,
+  /** How long one call to the AI model may take. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -120,6 +122,8 @@ export interface Config {
     /** The sandbox's `/__sandbox` control routes: only when asked for, and never in production. */
     sandboxControlRoutes: boolean;
   };
+  /** How long one call to the AI model may take (AI_TIMEOUT_MS). */
+  aiTimeoutMs: number;
 }
 
 export interface SettingsEnv {
@@ -204,5 +208,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       syncIntervalMinutes: env.META_SYNC_INTERVAL_MINUTES,
       sandboxControlRoutes: env.SANDBOX_CONTROL_ROUTES && env.NODE_ENV !== 'production',
     },
+    aiTimeoutMs: env.AI_TIMEOUT_MS,
   };
 }

@@ -1,0 +1,28 @@
+import type { PlanId } from '@adpilot/contracts';
+
+/** The answer of one take: whether the request may run, and the month's count after it. */
+export interface AiQuotaTake {
+  allowed: boolean;
+  used: number;
+  /** -1 is unlimited. */
+  limit: number;
+}
+
+/**
+ * The plan's monthly AI requests, as the AI studio needs them. Billing owns the counter and the plan; this is the
+ * one question the AI service asks of it.
+ */
+export interface AiQuota {
+  /** Counts one AI request for the user's current billing month, atomically, unless the limit is reached. */
+  take(userId: string): Promise<AiQuotaTake>;
+  usage(userId: string): Promise<{ plan: PlanId; used: number; limit: number }>;
+}
+
+/**
+ * No limit and no count: stands in until billing's limits seam is wired in. Every request is allowed and the usage
+ * card shows 0 of unlimited.
+ */
+export const UNLIMITED_UNCOUNTED_AI_QUOTA: AiQuota = {
+  take: async () => ({ allowed: true, used: 0, limit: -1 }),
+  usage: async () => ({ plan: 'free', used: 0, limit: -1 }),
+};

@@ -1,0 +1,86 @@
+import {
+  aiUsageSchema,
+  algorithmHackSchema,
+  adCopySchema,
+  analysisSchema,
+  analyzePerformanceRequestSchema,
+  chatReplySchema,
+  chatRequestSchema,
+  draftRuleRequestSchema,
+  generateAdCopyRequestSchema,
+  generateStrategyRequestSchema,
+  hackParamsSchema,
+  ruleDraftSchema,
+  strategySchema,
+  successEnvelope,
+} from '@adpilot/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.ts';
+
+const tags = ['ai'];
+
+/** /api/ai: spec §7 AI, plus usage and rule drafting. Every route is the signed-in user's own. */
+export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ai } = app.ctx;
+  app.addHook('onRequest', app.requireAuth);
+
+  app.post(
+    '/analyze-performance',
+    { schema: { tags, body: analyzePerformanceRequestSchema, response: { 200: successEnvelope(analysisSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await ai.analyzePerformance(currentUser(request).id, request.body.campaignData),
+    }),
+  );
+
+  app.post(
+    '/generate-strategy',
+    { schema: { tags, body: generateStrategyRequestSchema, response: { 200: successEnvelope(strategySchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await ai.generateStrategy(currentUser(request).id, request.body.productInfo),
+    }),
+  );
+
+  app.post(
+    '/generate-ad-copy',
+    { schema: { tags, body: generateAdCopyRequestSchema, response: { 200: successEnvelope(adCopySchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await ai.generateAdCopy(currentUser(request).id, request.body.productInfo, request.body.platform),
+    }),
+  );
+
+  app.get(
+    '/algorithm-hacks/:platform',
+    { schema: { tags, params: hackParamsSchema, response: { 200: successEnvelope(z.array(algorithmHackSchema)) } } },
+    async (request) => ({
+      success: true as const,
+      data: await ai.algorithmHacks(currentUser(request).id, request.params.platform),
+    }),
+  );
+
+  app.post(
+    '/chat',
+    { schema: { tags, body: chatRequestSchema, response: { 200: successEnvelope(chatReplySchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await ai.chat(currentUser(request).id, request.body.message),
+    }),
+  );
+
+  app.post(
+    '/draft-rule',
+    { schema: { tags, body: draftRuleRequestSchema, response: { 200: successEnvelope(ruleDraftSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await ai.draftRule(currentUser(request).id, request.body.prompt),
+    }),
+  );
+
+  app.get('/usage', { schema: { tags, response: { 200: successEnvelope(aiUsageSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await ai.usage(currentUser(request).id),
+  }));
+};

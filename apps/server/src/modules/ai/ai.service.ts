@@ -1,0 +1,82 @@
+import {
+  AI_MESSAGES,
+  type AiUsage,
+  type AlgorithmHack,
+  type AnalysisItem,
+  type HackPlatform,
+  type Platform,
+  type RuleDraft,
+  type Strategy,
+} from '@adpilot/contracts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AdCopyVariation } from '../../providers/ai/ai-provider.ts';
+import type { AiProviderResolver, AiSettingsSource } from '../../providers/ai/ai-provider-factory.ts';
+import { summarizeOwnAccounts, type OwnAccounts } from './account-summary.ts';
+import type { AiQuota } from './ai-quota.ts';
+import { hacksFor } from './algorithm-hacks.ts';
+
+export interface AiServiceDeps {
+  providers: AiProviderResolver;
+  settings: AiSettingsSource;
+  quota: AiQuota;
+  accounts: OwnAccounts;
+}
+
+type Pasted = Record<string, unknown> | unknown[];
+
+/** One ad copy variation as the spec's list of strings shows it: the headline on its own line, then the text. */
+export function formatVariation(variation: AdCopyVariation): string {
+  return variation.headline ? `${variation.headline}\n${variation.primaryText}` : variation.primaryText;
+}
+
+/**
+ * Spec §7 AI: every generating request takes one AI request from the plan's monthly quota first (a refused one is not
+ * counted), then asks the provider the settings name at that moment.
+ */
+export class AiService {
+  constructor(private readonly deps: AiServiceDeps) {}
+
+  async analyzePerformance(userId: string, campaignData: Pasted): Promise<AnalysisItem[]> {
+    const provider = await this.take(userId);
+    return provider.analyzePerformance(campaignData);
+  }
+
+  async generateStrategy(userId: string, productInfo: Pasted): Promise<Strategy> {
+    const provider = await this.take(userId);
+    return provider.generateStrategy(productInfo);
+  }
+
+  async generateAdCopy(userId: string, productInfo: Pasted, platform: Platform): Promise<string[]> {
+    const provider = await this.take(userId);
+    return (await provider.generateAdCopy(productInfo, platform)).map(formatVariation);
+  }
+
+  /** The assistant sees a summary of the caller's own accounts, read as the caller; never anyone else's. */
+  async chat(userId: string, message: string): Promise<{ response: string }> {
+    const provider = await this.take(userId);
+    const context = await summarizeOwnAccounts(this.deps.accounts, userId);
+    return { response: await provider.chat(message, context) };
+  }
+
+  async draftRule(userId: string, prompt: string): Promise<RuleDraft> {
+    const provider = await this.take(userId);
+    return provider.draftRule(prompt);
+  }
+
+  /** The curated catalogue: no model involved, so it takes nothing from the quota. */
+  async algorithmHacks(userId: string, platform: HackPlatform): Promise<AlgorithmHack[]> {
+    const { plan } = await this.deps.quota.usage(userId);
+    return hacksFor(platform, plan === 'free' ? 'limited' : 'full');
+  }
+
+  async usage(userId: string): Promise<AiUsage> {
+    const [usage, settings] = await Promise.all([this.deps.quota.usage(userId), this.deps.settings()]);
+    return { ...usage, hacksAccess: usage.plan === 'free' ? 'limited' : 'full', provider: settings.provider };
+  }
+
+  private async take(userId: string) {
+    const taken = await this.deps.quota.take(userId);
+    if (!taken.allowed) throw new AppError('AI_QUOTA_EXCEEDED', AI_MESSAGES.quotaExceeded, 429);
+    return this.deps.providers.current();
+  }
+}
