@@ -20,6 +20,7 @@ import { RateLimitRepository } from './modules/auth/rate-limit.repository.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
 import { AiService } from './modules/ai/ai.service.ts';
 import { UNLIMITED_UNCOUNTED_AI_QUOTA, type AiQuota } from './modules/ai/ai-quota.ts';
+import { WaitlistRepository } from './modules/ai/waitlist.repository.ts';
 import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
 import type { NotificationDispatcher } from './modules/notifications/notification-dispatcher.ts';
 import { createNotificationsModule, nudgingActivity } from './modules/notifications/notifications.module.ts';
@@ -204,6 +205,8 @@ export function createContext(options: ContextOptions): AppContext {
     settings: aiSettings,
     quota: options.ai?.quota ?? UNLIMITED_UNCOUNTED_AI_QUOTA,
     accounts: adAccounts,
+    db: database,
+    waitlist: new WaitlistRepository(),
   });
 
   return {

@@ -174,10 +174,14 @@ export const aiUsageSchema = z.object({
   limit: z.number().int().min(-1),
   hacksAccess: z.enum(['limited', 'full']),
   provider: z.enum(AI_PROVIDER_KINDS),
+  /** Whether the user joined the Automation tab's waitlist. */
+  waitlistJoined: z.boolean(),
 });
 export type AiUsage = z.infer<typeof aiUsageSchema>;
 
+/** POST /api/ai/waitlist: the interest is recorded once; `alreadyJoined` says this call found it recorded. */
 export const waitlistResponseSchema = z.object({ joined: z.literal(true), alreadyJoined: z.boolean() });
+export type WaitlistResponse = z.infer<typeof waitlistResponseSchema>;
 
 /**
  * Headline and primary-text limits per platform, in characters: the lengths each platform shows before it cuts the

@@ -7,3 +7,4 @@ export * from './rate-limits.table.ts';
 export * from './rules.table.ts';
 export * from './notifications.table.ts';
 export * from './settings.table.ts';
+export * from './ai.table.ts';

@@ -1,4 +1,6 @@
 import { AI_MESSAGES } from '@adpilot/contracts';
+import { featureWaitlist } from '@adpilot/db';
+import { eq } from 'drizzle-orm';
 import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandboxAccounts } from '../../test/connect-account.ts';
@@ -47,6 +49,7 @@ describe('access', () => {
     ['POST', '/chat'],
     ['POST', '/draft-rule'],
     ['GET', '/usage'],
+    ['POST', '/waitlist'],
   ] as const)('%s %s needs a signed-in user', async (method, url) => {
     const response = await call(null, method, url, method === 'POST' ? {} : undefined);
     expect(response.statusCode).toBe(401);
@@ -203,6 +206,30 @@ describe('GET /api/ai/usage', () => {
     const session = await registerUser(t.app);
     const response = await call(session, 'GET', '/usage');
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ plan: 'free', hacksAccess: 'limited', provider: 'builtin' });
+    expect(response.json().data).toMatchObject({
+      plan: 'free',
+      hacksAccess: 'limited',
+      provider: 'builtin',
+      waitlistJoined: false,
+    });
+  });
+});
+
+describe('POST /api/ai/waitlist', () => {
+  it('records the interest once, however many presses arrive at once, and only for the caller', async () => {
+    const session = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call(session, 'POST', '/waitlist')));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(6).fill(200));
+    const already = answers.map((answer) => answer.json().data.alreadyJoined);
+    expect(already.filter((value) => value === false)).toHaveLength(1);
+    const rows = await t.inspect((db) =>
+      db.select().from(featureWaitlist).where(eq(featureWaitlist.userId, session.user.id)),
+    );
+    expect(rows).toHaveLength(1);
+    expect((await call(session, 'GET', '/usage')).json().data.waitlistJoined).toBe(true);
+    expect((await call(other, 'GET', '/usage')).json().data.waitlistJoined).toBe(false);
+    const again = await call(session, 'POST', '/waitlist', {});
+    expect(again.json().data).toEqual({ joined: true, alreadyJoined: true });
   });
 });

@@ -13,6 +13,7 @@ import {
   ruleDraftSchema,
   strategySchema,
   successEnvelope,
+  waitlistResponseSchema,
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -77,6 +78,14 @@ export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await ai.draftRule(currentUser(request).id, request.body.prompt),
     }),
+  );
+
+  app.post(
+    '/waitlist',
+    {
+      schema: { tags, body: z.strictObject({}).nullish(), response: { 200: successEnvelope(waitlistResponseSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await ai.joinWaitlist(currentUser(request).id) }),
   );
 
   app.get('/usage', { schema: { tags, response: { 200: successEnvelope(aiUsageSchema) } } }, async (request) => ({

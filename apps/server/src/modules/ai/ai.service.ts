@@ -7,19 +7,27 @@ import {
   type Platform,
   type RuleDraft,
   type Strategy,
+  type WaitlistResponse,
 } from '@adpilot/contracts';
+import type { Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { AdCopyVariation } from '../../providers/ai/ai-provider.ts';
 import type { AiProviderResolver, AiSettingsSource } from '../../providers/ai/ai-provider-factory.ts';
 import { summarizeOwnAccounts, type OwnAccounts } from './account-summary.ts';
 import type { AiQuota } from './ai-quota.ts';
 import { hacksFor } from './algorithm-hacks.ts';
+import type { WaitlistRepository } from './waitlist.repository.ts';
+
+/** The Automation tab's feature name in the waitlist. */
+const AUTOMATION_FEATURE = 'ai_automation';
 
 export interface AiServiceDeps {
   providers: AiProviderResolver;
   settings: AiSettingsSource;
   quota: AiQuota;
   accounts: OwnAccounts;
+  db: Transactions;
+  waitlist: WaitlistRepository;
 }
 
 type Pasted = Record<string, unknown> | unknown[];
@@ -70,8 +78,23 @@ export class AiService {
   }
 
   async usage(userId: string): Promise<AiUsage> {
-    const [usage, settings] = await Promise.all([this.deps.quota.usage(userId), this.deps.settings()]);
-    return { ...usage, hacksAccess: usage.plan === 'free' ? 'limited' : 'full', provider: settings.provider };
+    const [usage, settings, waitlistJoined] = await Promise.all([
+      this.deps.quota.usage(userId),
+      this.deps.settings(),
+      this.deps.db.tenant(userId, (tx) => this.deps.waitlist.has(tx, AUTOMATION_FEATURE)),
+    ]);
+    return {
+      ...usage,
+      hacksAccess: usage.plan === 'free' ? 'limited' : 'full',
+      provider: settings.provider,
+      waitlistJoined,
+    };
+  }
+
+  /** The Automation tab's "Join Waitlist": recorded once however often (or however many times at once) it is pressed. */
+  async joinWaitlist(userId: string): Promise<WaitlistResponse> {
+    const recorded = await this.deps.db.tenant(userId, (tx) => this.deps.waitlist.join(tx, AUTOMATION_FEATURE));
+    return { joined: true, alreadyJoined: !recorded };
   }
 
   private async take(userId: string) {
