@@ -50,6 +50,43 @@ describe('rule builder', () => {
     expect(await screen.findByTestId('address')).toHaveTextContent(/^\/rules\/[0-9a-f-]{36}$/);
   });
 
+  it('"Ask AI" opens the draft for review, switched off, and saves nothing until the user creates it', async () => {
+    const fake = api();
+    const draftRule = {
+      ...TEMPLATES[0]!.rule,
+      name: 'หยุด โฆษณา: CPA > 500',
+      description: 'หยุดโฆษณาที่มี CPA เกิน 500 บาท',
+      isActive: true,
+    };
+    fake.on('POST /ai/draft-rule', ok({ rule: draftRule, explanation: 'หยุดโฆษณาที่ CPA > 500', language: 'th' }));
+    fake.on('POST /rules', (call) => ok({ ...buildRule(), ...(call.body as object), id: buildRule().id }, 201));
+    const { user } = renderNew();
+
+    const submit = await screen.findByRole('button', { name: 'ร่างกฎ' });
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByLabelText('อธิบายกฎที่ต้องการ'), 'หยุดโฆษณาที่มี CPA เกิน 500 บาท');
+    await user.click(submit);
+    expect(await screen.findByTestId('ai-draft-explanation')).toHaveTextContent('หยุดโฆษณาที่ CPA > 500');
+    expect(fake.callsTo('POST', '/ai/draft-rule')[0]?.body).toEqual({ prompt: 'หยุดโฆษณาที่มี CPA เกิน 500 บาท' });
+    expect(screen.getByLabelText('ชื่อกฎ')).toHaveValue('หยุด โฆษณา: CPA > 500');
+    expect(fake.callsTo('POST', '/rules')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'สร้างกฎ' }));
+    await waitFor(() => expect(fake.callsTo('POST', '/rules')).toHaveLength(1));
+    // A draft is never switched on by itself, even if the answer said so.
+    expect((fake.callsTo('POST', '/rules')[0]?.body as CreateRuleRequest).isActive).toBe(false);
+  });
+
+  it('says why when the AI could not read the request', async () => {
+    const fake = api();
+    fake.on('POST /ai/draft-rule', fail(422, 'AI_DRAFT_NOT_UNDERSTOOD', 'not understood'));
+    const { user } = renderNew();
+    await user.type(await screen.findByLabelText('อธิบายกฎที่ต้องการ'), 'สวัสดี');
+    await user.click(screen.getByRole('button', { name: 'ร่างกฎ' }));
+    expect(await screen.findByText(/ไม่สามารถแปลงเป็นกฎได้/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('ชื่อกฎ')).not.toBeInTheDocument();
+  });
+
   it('names the templates in English when the user chose English', async () => {
     setLanguageChoice('en');
     api();

@@ -1,5 +1,5 @@
-import type { Rule, RuleTemplate } from '@adpilot/contracts';
-import { ArrowLeft } from 'lucide-react';
+import type { Rule, RuleDraft, RuleTemplate } from '@adpilot/contracts';
+import { ArrowLeft, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useRule } from '../api/rules.ts';
 import { blankRule, ruleToForm, type RuleFormValues } from '../lib/rule-form.ts';
+import { AskAi } from './builder/ask-ai.tsx';
 import { RuleForm } from './builder/rule-form.tsx';
 import { TemplatePicker } from './builder/template-picker.tsx';
 
@@ -17,10 +18,31 @@ function templateToForm(template: RuleTemplate, language: string): RuleFormValue
   return { ...structuredClone(template.rule), name: template.name[words], description: template.description[words] };
 }
 
-/** /rules/new: pick a start, then the form. */
+/** What the AI drafted, shown above the form it fills: the user reviews it there and saves it, or not. */
+function DraftNotice({ draft }: { draft: RuleDraft }) {
+  const { t } = useTranslation('rules');
+  return (
+    <section
+      aria-label={t('builder.askAi.draftTitle')}
+      className="space-y-1 rounded-xl border border-blue-200 bg-blue-50/50 p-4 text-sm dark:border-blue-900 dark:bg-blue-950/20"
+    >
+      <h2 className="flex items-center gap-2 font-semibold text-gray-900 dark:text-gray-100">
+        <Wand2 aria-hidden="true" className="size-4 text-blue-600 dark:text-blue-400" />
+        {t('builder.askAi.draftTitle')}
+      </h2>
+      <p data-testid="ai-draft-explanation" className="whitespace-pre-wrap text-gray-800 dark:text-gray-200">
+        {draft.explanation}
+      </p>
+      <p className="text-gray-600 dark:text-gray-400">{t('builder.askAi.draftNotice')}</p>
+    </section>
+  );
+}
+
+/** /rules/new: ask AI for a draft or pick a start, then the form. */
 export function NewRulePage() {
   const { t, i18n } = useTranslation('rules');
   const [start, setStart] = useState<RuleFormValues | null>(null);
+  const [draft, setDraft] = useState<RuleDraft | null>(null);
   return (
     <div className="space-y-6">
       <Link to="/rules" className={BACK}>
@@ -29,11 +51,29 @@ export function NewRulePage() {
       </Link>
       <PageHeader title={t('builder.newTitle')} description={t('builder.newDescription')} />
       {start ? (
-        <RuleForm initial={start} onRestart={() => setStart(null)} />
+        <>
+          {draft && <DraftNotice draft={draft} />}
+          <RuleForm
+            initial={start}
+            onRestart={() => {
+              setStart(null);
+              setDraft(null);
+            }}
+          />
+        </>
       ) : (
-        <TemplatePicker
-          onPick={(template) => setStart(template ? templateToForm(template, i18n.language) : blankRule())}
-        />
+        <>
+          <AskAi
+            onDraft={(answer) => {
+              setDraft(answer);
+              // Never switched on by the draft itself, whatever it says.
+              setStart({ ...structuredClone(answer.rule), isActive: false });
+            }}
+          />
+          <TemplatePicker
+            onPick={(template) => setStart(template ? templateToForm(template, i18n.language) : blankRule())}
+          />
+        </>
       )}
     </div>
   );

@@ -1,0 +1,129 @@
+import type { AnalysisItem } from '@adpilot/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { BarChart3, CalendarDays } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { adAccountsQueryOptions } from '../../../api/ad-accounts.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { fieldErrorId } from '../../../components/ui/input.tsx';
+import { getAccountStats, useAnalyzePerformance } from '../api/ai.ts';
+import { useAiErrorText } from '../hooks/use-ai-error-text.ts';
+import { accountWeek } from '../lib/account-week.ts';
+import { readPastedJson } from '../lib/pasted-json.ts';
+import { ERROR_TEXT, LABEL, TEXTAREA, TEXTAREA_INVALID } from './styles.ts';
+
+/** Spec §2: optimization blue, warning yellow, anything else green. */
+const BADGE: Record<AnalysisItem['type'], string> = {
+  optimization: 'bg-blue-100 text-blue-800 dark:bg-blue-900/40 dark:text-blue-300',
+  warning: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-900/40 dark:text-yellow-300',
+  success: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
+};
+
+export function AnalysisTab() {
+  const { t } = useTranslation('ai-studio');
+  const id = useId();
+  const queryClient = useQueryClient();
+  const errorText = useAiErrorText();
+  const analyze = useAnalyzePerformance();
+  const [data, setData] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [filling, setFilling] = useState(false);
+  const [items, setItems] = useState<AnalysisItem[] | null>(null);
+
+  const fillFromMyAccount = async () => {
+    setFilling(true);
+    try {
+      const accounts = await queryClient.fetchQuery(adAccountsQueryOptions());
+      const account = accounts.find((entry) => entry.account_status === 'active') ?? accounts[0];
+      if (!account) {
+        toast.error(t('analysis.noAccount'));
+        return;
+      }
+      const week = accountWeek(account, await getAccountStats(account.id));
+      setData(JSON.stringify(week, null, 2));
+      setError(null);
+      toast.success(t('analysis.filled', { name: account.facebook_account_name }));
+    } catch (failure) {
+      toast.error(errorText(failure, t('analysis.accountFailed')));
+    } finally {
+      setFilling(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const pasted = readPastedJson(data);
+    if (!pasted.ok) {
+      setError(t(`analysis.${pasted.reason}`));
+      return;
+    }
+    setError(null);
+    analyze.mutate(pasted.value, {
+      onSuccess: (result) => {
+        setItems(result);
+        toast.success(t('analysis.success'));
+      },
+      onError: (failure) => toast.error(errorText(failure, t('analysis.failed'))),
+    });
+  };
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={onSubmit} className="space-y-3" noValidate>
+        <div className="flex flex-wrap items-end justify-between gap-2">
+          <label htmlFor={id} className={LABEL}>
+            {t('analysis.label')}
+          </label>
+          <Button variant="secondary" size="sm" onClick={() => void fillFromMyAccount()} loading={filling}>
+            <CalendarDays aria-hidden="true" className="size-4" />
+            {t('analysis.useAccount')}
+          </Button>
+        </div>
+        <textarea
+          id={id}
+          rows={10}
+          value={data}
+          onChange={(event) => setData(event.target.value)}
+          placeholder={t('analysis.placeholder')}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? fieldErrorId(id) : undefined}
+          className={clsx(TEXTAREA, error && TEXTAREA_INVALID)}
+        />
+        {error && (
+          <p id={fieldErrorId(id)} className={ERROR_TEXT}>
+            {error}
+          </p>
+        )}
+        <Button type="submit" loading={analyze.isPending}>
+          <BarChart3 aria-hidden="true" className="size-4" />
+          {t('analysis.submit')}
+        </Button>
+      </form>
+      {items && (
+        <section aria-label={t('analysis.resultsTitle')} className="space-y-3">
+          <h2 className="text-lg font-semibold text-gray-900 dark:text-gray-100">{t('analysis.resultsTitle')}</h2>
+          <ul className="space-y-3">
+            {items.map((item, index) => (
+              <li
+                key={index}
+                data-testid="analysis-item"
+                className="rounded-lg border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900"
+              >
+                <span
+                  data-type={item.type}
+                  className={clsx('inline-block rounded-full px-2 py-0.5 text-xs font-medium', BADGE[item.type])}
+                >
+                  {t(`analysis.type.${item.type}`)}
+                </span>
+                <h3 className="mt-2 font-medium text-gray-900 dark:text-gray-100">{item.title}</h3>
+                <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{item.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
