@@ -1,26 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInFreshUser } from './session.ts';
+import { connectSandbox, signInFreshUser } from './session.ts';
 
-const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
 const SCALE_WINNERS_TH = 'เพิ่มงบให้ชุดโฆษณาที่ ROAS ดี';
 /** "งบประมาณรายวัน 1,000 → 1,200" in the run history (Thai is the page's default language). */
 const BUDGET_CHANGE = /งบประมาณรายวัน ([\d,.]+) → ([\d,.]+)/;
-
-async function connectSandbox(page: Page): Promise<void> {
-  await page.goto('/ad-accounts');
-  await page.getByRole('button', { name: 'Connect Account' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect Facebook Ad Account' })
-    .getByRole('button', { name: 'Continue to Facebook' })
-    .click();
-  await expect(page).toHaveURL(/\/sandbox\/meta\/[^/]+\/dialog\/oauth/);
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await expect(page.getByText(CONNECTED)).toBeVisible();
-  // The first sync fills the mirror the rule reads; wait until every card can sync again.
-  for (const button of await page.getByRole('button', { name: 'Sync now' }).all()) {
-    await expect(button).toBeEnabled({ timeout: 30_000 });
-  }
-}
 
 /** Major units as the sandbox's Ads Manager prints them ("THB 1200.00 / day"). */
 function minorText(amount: string): string {

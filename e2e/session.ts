@@ -41,3 +41,22 @@ export async function signInAdmin(page: Page, request: APIRequestContext): Promi
   }, data);
   return { authorization: `Bearer ${data.token}` };
 }
+
+const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
+
+/** Connects the sandbox's ad accounts through the Ad Accounts page and waits for their first sync to finish. */
+export async function connectSandbox(page: Page): Promise<void> {
+  await page.goto('/ad-accounts');
+  await page.getByRole('button', { name: 'Connect Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect Facebook Ad Account' })
+    .getByRole('button', { name: 'Continue to Facebook' })
+    .click();
+  await expect(page).toHaveURL(/\/sandbox\/meta\/[^/]+\/dialog\/oauth/);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByText(CONNECTED)).toBeVisible();
+  // The first sync fills the mirror that rules and the AI studio read; wait until every card can sync again.
+  for (const button of await page.getByRole('button', { name: 'Sync now' }).all()) {
+    await expect(button).toBeEnabled({ timeout: 30_000 });
+  }
+}
