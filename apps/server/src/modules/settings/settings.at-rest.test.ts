@@ -71,5 +71,5 @@ describe('settings secrets at rest in the embedded database', () => {
         secret,
       ).toEqual([]);
     }
-  });
+  }, 90_000); // opens, migrates, closes and reopens a file-backed database: slow on a busy machine
 });
