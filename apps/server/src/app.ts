@@ -19,6 +19,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { SANDBOX_PREFIX } from './providers/meta/meta-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
@@ -97,6 +98,7 @@ export async function buildApp(
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(diagnosticsRoutes, { prefix: '/diagnostics' });
       await api.register(aiRoutes, { prefix: '/ai' });
+      await api.register(subscriptionRoutes, { prefix: '/subscription' });
     },
     { prefix: '/api' },
   );

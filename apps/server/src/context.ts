@@ -11,7 +11,11 @@ import { AdAccountSyncService } from './modules/ad-accounts/ad-account-sync.serv
 import { AdminRepository } from './modules/admin/admin.repository.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { AdAccountsRepository } from './modules/ad-accounts/ad-accounts.repository.ts';
-import { AdAccountsService, UNLIMITED_QUOTA, type SyncScheduler } from './modules/ad-accounts/ad-accounts.service.ts';
+import {
+  AdAccountsService,
+  type AdAccountQuota,
+  type SyncScheduler,
+} from './modules/ad-accounts/ad-accounts.service.ts';
 import { AccessTokens } from './modules/auth/access-token.ts';
 import { AttemptLimiter } from './modules/auth/attempt-limiter.ts';
 import { AuthRepository } from './modules/auth/auth.repository.ts';
@@ -19,7 +23,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { RateLimitRepository } from './modules/auth/rate-limit.repository.ts';
 import { SessionCache } from './modules/auth/session-cache.ts';
 import { AiService } from './modules/ai/ai.service.ts';
-import { UNLIMITED_UNCOUNTED_AI_QUOTA, type AiQuota } from './modules/ai/ai-quota.ts';
+import type { AiQuota } from './modules/ai/ai-quota.ts';
 import { WaitlistRepository } from './modules/ai/waitlist.repository.ts';
 import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
 import type { NotificationDispatcher } from './modules/notifications/notification-dispatcher.ts';
@@ -43,6 +47,9 @@ import { SettingsService } from './modules/settings/settings.service.ts';
 import { SettingsStore } from './modules/settings/settings.store.ts';
 import { CHECK_TIMEOUT_MS } from './modules/settings/connection-checks.ts';
 import type { SettingsReader } from './config/runtime-settings.ts';
+import { PlanLimits } from './modules/subscription/plan-limits.ts';
+import { SubscriptionRepository } from './modules/subscription/subscription.repository.ts';
+import { SubscriptionService } from './modules/subscription/subscription.service.ts';
 import { createMetaProvider, type MetaProvider } from './providers/meta/meta-provider.ts';
 import { aiSettingsFrom, createAiProviderResolver, type AiSettingsSource } from './providers/ai/ai-provider-factory.ts';
 
@@ -75,6 +82,9 @@ export interface AppContext {
   settings: SettingsService;
   diagnostics: DiagnosticsService;
   ai: AiService;
+  /** The one limits seam every feature uses (active rules, rule cadence, ad accounts, AI requests). */
+  limits: PlanLimits;
+  subscription: SubscriptionService;
   now: () => Date;
 }
 
@@ -90,6 +100,8 @@ export interface ContextOptions {
   scheduler?: SyncScheduler;
   /** The plan's limit on active rules (billing fills it), and what tests turn in the rules feature. */
   rules?: RulesOptions;
+  /** Takes the place of the plan's ad-account limit (tests that connect many accounts). */
+  adAccountQuota?: AdAccountQuota;
   jobQueue?: JobQueueTiming;
   /** How often and how soon a failed webhook call is tried again (tests shorten it). */
   webhookRetry?: WebhookRetry;
@@ -144,6 +156,9 @@ export function createContext(options: ContextOptions): AppContext {
     now,
   });
 
+  const subscriptionRepository = new SubscriptionRepository();
+  const limits = new PlanLimits({ db: database, repository: subscriptionRepository, now });
+
   const meta = options.meta ?? createMetaProvider(config, settingsStore);
   const jobs = new JobQueue(database, log, options.jobQueue);
   const activityWriter = new ActivityRepository();
@@ -187,7 +202,7 @@ export function createContext(options: ContextOptions): AppContext {
     meta: meta.client,
     secretBox,
     scheduler: options.scheduler ?? queuedScheduler,
-    quota: UNLIMITED_QUOTA,
+    quota: options.adAccountQuota ?? limits,
     isSandbox: () => meta.isSandbox(),
     redirectUri: `${config.publicUrl}/ad-accounts`,
     presenter: meta,
@@ -196,14 +211,22 @@ export function createContext(options: ContextOptions): AppContext {
 
   const rulesModule = createRulesModule(
     { transactions: database, queue: jobs, meta: meta.client, secretBox, activity, sync: adAccountSync, now },
-    options.rules,
+    { quota: limits, ...options.rules },
   );
+  const subscription = new SubscriptionService({
+    db: database,
+    repository: subscriptionRepository,
+    limits,
+    rules: rulesModule.rules,
+    activity,
+    now,
+  });
 
   const aiSettings = options.ai?.settings ?? aiSettingsFrom(settingsStore, config.aiTimeoutMs);
   const ai = new AiService({
     providers: createAiProviderResolver(aiSettings),
     settings: aiSettings,
-    quota: options.ai?.quota ?? UNLIMITED_UNCOUNTED_AI_QUOTA,
+    quota: options.ai?.quota ?? limits.aiQuota,
     accounts: adAccounts,
     db: database,
     waitlist: new WaitlistRepository(),
@@ -263,6 +286,8 @@ export function createContext(options: ContextOptions): AppContext {
       now,
     }),
     ai,
+    limits,
+    subscription,
     now,
   };
 }

@@ -97,7 +97,19 @@ export const facebookCallbackRequestSchema = z.strictObject({
   state: text().min(1, 'state is required').max(256),
 });
 
-export const facebookCallbackResponseSchema = z.object({ connectedAccounts: z.array(adAccountSchema) });
+/** An account the authorisation granted but the plan had no room for (nothing of it is stored). */
+export const leftOutAccountSchema = z.object({ facebook_account_id: z.string(), facebook_account_name: z.string() });
+
+/**
+ * The accounts connected; with the plan's ad-account limit reached part way, the ones left out and the limit (-1:
+ * unlimited), so the page can say which were skipped and how to make room (disconnect one, or upgrade).
+ */
+export const facebookCallbackResponseSchema = z.object({
+  connectedAccounts: z.array(adAccountSchema),
+  leftOutAccounts: z.array(leftOutAccountSchema),
+  adAccountLimit: z.number().int(),
+});
+export type LeftOutAccount = z.infer<typeof leftOutAccountSchema>;
 
 export const syncResponseSchema = z.object({ queued: z.boolean(), account: adAccountSchema });
 

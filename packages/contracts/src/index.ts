@@ -19,3 +19,4 @@ export * from './reports.ts';
 export * from './settings.ts';
 export * from './diagnostics.ts';
 export * from './ai.ts';
+export * from './subscription.ts';

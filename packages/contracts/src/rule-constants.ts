@@ -147,5 +147,5 @@ export const RULE_MESSAGES = {
   settleHoursInvalid: `Settle hours are 0 to ${RULE_LIMITS.settleHoursMax} whole hours`,
   nothingToUpdate: 'Nothing to update',
   backtestDaysInvalid: `Days must be a whole number from 1 to ${RULE_LIMITS.backtestDaysMax}`,
-  activeRuleLimit: 'Your plan allows no more active rules',
+  activeRuleLimit: 'Your plan allows no more active rules. Upgrade your plan on the Subscription page.',
 } as const;

@@ -12,7 +12,7 @@ export function buildRule(overrides: Partial<CreateRuleRequest> = {}): CreateRul
     scope: { adAccountIds: [], level: 'ad' },
     conditions: { match: 'all', items: [{ metric: 'cpa', operator: 'gt', value: 500, window: 'last_7d' }] },
     actions: [{ type: 'pause' }],
-    schedule: { everyMinutes: 15 },
+    schedule: { everyMinutes: 60 },
     safeguards: { cooldownHours: 24, maxActionsPerDay: 20, minSpend: 0, minImpressions: 0, settleHours: 0 },
     ...overrides,
   };

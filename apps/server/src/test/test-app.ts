@@ -105,3 +105,14 @@ export function asOwner(t: TestApp, statement: SQL): Promise<unknown> {
     return db.execute(statement);
   });
 }
+
+/** Puts a registered user on a plan through the API (local billing applies it at once). */
+export async function choosePlan(app: FastifyInstance, session: { auth: Record<string, string> }, planId: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/subscription/upgrade',
+    headers: session.auth,
+    payload: { planId },
+  });
+  if (response.statusCode !== 200) throw new Error(`upgrade failed: ${response.body}`);
+}

@@ -8,3 +8,4 @@ export * from './rules.table.ts';
 export * from './notifications.table.ts';
 export * from './settings.table.ts';
 export * from './ai.table.ts';
+export * from './billing.table.ts';

@@ -73,6 +73,11 @@ function chunks<T>(items: T[]): T[][] {
  * explicit filter on the same id.
  */
 export class AdAccountsRepository {
+  /** Serialises the user's connections until the transaction ends, so the plan's limit holds against parallel ones. */
+  async lockConnections(tx: TenantTx): Promise<void> {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('ad_accounts:connect'), hashtext(${tx.userId}))`);
+  }
+
   list(tx: TenantTx): Promise<AdAccountRow[]> {
     return tx.db
       .select()

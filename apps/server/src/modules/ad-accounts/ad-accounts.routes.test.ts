@@ -3,7 +3,7 @@ import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConsent, startTestSandbox } from '../../test/meta-sandbox.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { choosePlan, createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let sandbox: RunningSandbox;
@@ -60,6 +60,8 @@ describe('connect flow', () => {
 
   it('connects every account of the authorisation, stores the token encrypted and never shows it', async () => {
     const session = await registerUser(t.app);
+    // A plan with room for every account of the sandbox; the plan's limit is tested in ad-account-limit.test.ts.
+    await choosePlan(t.app, session, 'enterprise');
     const response = await connect(session);
     expect(response.statusCode).toBe(200);
     const connected = response.json().data.connectedAccounts;

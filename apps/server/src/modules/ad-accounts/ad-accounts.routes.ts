@@ -59,13 +59,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: {
-        connectedAccounts: await adAccounts.completeConnection(
-          currentUser(request).id,
-          request.body.code,
-          request.body.state,
-        ),
-      },
+      data: await adAccounts.completeConnection(currentUser(request).id, request.body.code, request.body.state),
     }),
   );
 

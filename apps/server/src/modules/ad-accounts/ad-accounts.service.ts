@@ -1,6 +1,7 @@
 import {
   AD_ACCOUNT_MESSAGES,
   addTotals,
+  SUBSCRIPTION_MESSAGES,
   derivedMetrics,
   emptyTotals,
   META_WRITE_SCOPE,
@@ -10,6 +11,7 @@ import {
   type AdAccountStats,
   type DailyTotals,
   type DeliveryTotals,
+  type LeftOutAccount,
   type MetricTotals,
   type UpdateAdAccountRequest,
 } from '@adpilot/contracts';
@@ -25,11 +27,19 @@ import type { AdAccountsRepository, NewAdAccount } from './ad-accounts.repositor
 /** The permissions the spec's consent text promises: read accounts and insights, pause/resume, budgets and bids. */
 export const META_SCOPES = ['ads_read', 'ads_management', 'business_management'];
 
-/** How many more ad accounts a user may connect. Plans set this; until then there is no limit. */
+/** How many ad accounts the user's plan allows (Infinity: unlimited), read in the connection's unit of work. */
 export interface AdAccountQuota {
-  remaining(userId: string): Promise<number>;
+  adAccountLimitIn(tx: TenantTx): Promise<number>;
 }
-export const UNLIMITED_QUOTA: AdAccountQuota = { remaining: async () => Number.POSITIVE_INFINITY };
+export const UNLIMITED_QUOTA: AdAccountQuota = { adAccountLimitIn: async () => Number.POSITIVE_INFINITY };
+
+/** What a connection did: the accounts stored, and those the plan had no room for. */
+export interface ConnectionResult {
+  connectedAccounts: AdAccount[];
+  leftOutAccounts: LeftOutAccount[];
+  /** -1: unlimited. */
+  adAccountLimit: number;
+}
 
 export interface SyncScheduler {
   enqueueSync(userId: string, adAccountId: string, reason: 'connect' | 'manual' | 'schedule'): Promise<boolean>;
@@ -206,7 +216,7 @@ export class AdAccountsService {
   }
 
   /** Step 2: the return from Meta. The state must be ours, this user's, fresh and unused. */
-  async completeConnection(userId: string, code: string, state: string): Promise<AdAccount[]> {
+  async completeConnection(userId: string, code: string, state: string): Promise<ConnectionResult> {
     const issued = await this.tenant(userId, (tx) =>
       this.deps.repository.consumeOAuthState(tx, hashToken(state), this.deps.now()),
     );
@@ -238,20 +248,25 @@ export class AdAccountsService {
     const sealed = this.deps.secretBox.encrypt(accessToken);
     const tokenExpiresAt = expiresIn ? new Date(this.deps.now().getTime() + expiresIn * 1000) : null;
     // The accounts, their queued state and the log entries commit together; the syncs are enqueued after.
-    const rows = await this.tenant(userId, async (tx) => {
-      const existing = new Set((await this.deps.repository.list(tx)).map((row) => row.facebookAccountId));
+    const { rows, leftOut, limit } = await this.tenant(userId, async (tx) => {
+      await this.deps.repository.lockConnections(tx);
+      const stored = await this.deps.repository.list(tx);
+      const existing = new Set(stored.map((row) => row.facebookAccountId));
+      const limit = await this.deps.quota.adAccountLimitIn(tx);
+      // Accounts already connected are reconnected whatever the plan; new ones fill the room left, in Meta's order.
+      const room = Math.max(0, limit - stored.length);
       const fresh = graphAccounts.filter((account) => !existing.has(account.account_id));
-      const remaining = await this.deps.quota.remaining(userId);
-      if (fresh.length > remaining) {
-        throw new AppError(
-          'PLAN_LIMIT_REACHED',
-          `Your plan allows ${remaining} more ad account(s); this authorisation has ${fresh.length} new ones.`,
-          403,
-        );
+      const admitted = new Set(fresh.slice(0, room).map((account) => account.account_id));
+      const kept = graphAccounts.filter(
+        (account) => existing.has(account.account_id) || admitted.has(account.account_id),
+      );
+      const leftOut = fresh.filter((account) => !admitted.has(account.account_id));
+      if (kept.length === 0 && leftOut.length > 0) {
+        throw new AppError('AD_ACCOUNT_LIMIT_REACHED', SUBSCRIPTION_MESSAGES.adAccountLimit, 403);
       }
       const upserted = await this.deps.repository.upsertConnected(
         tx,
-        graphAccounts.map((account): NewAdAccount => ({
+        kept.map((account): NewAdAccount => ({
           facebookAccountId: account.account_id,
           facebookAccountName: account.name,
           metaAccountStatus: account.account_status,
@@ -279,13 +294,20 @@ export class AdAccountsService {
           },
         });
       }
-      return upserted;
+      return { rows: upserted, leftOut, limit };
     });
     const connected: AdAccountRow[] = [];
     for (const row of rows) {
       await this.deps.scheduler.enqueueSync(userId, row.id, 'connect');
       connected.push(await this.reread(row));
     }
-    return connected.map(this.present);
+    return {
+      connectedAccounts: connected.map(this.present),
+      leftOutAccounts: leftOut.map((account) => ({
+        facebook_account_id: account.account_id,
+        facebook_account_name: account.name,
+      })),
+      adAccountLimit: Number.isFinite(limit) ? limit : -1,
+    };
   }
 }

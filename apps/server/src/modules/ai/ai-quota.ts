@@ -17,12 +17,3 @@ export interface AiQuota {
   take(userId: string): Promise<AiQuotaTake>;
   usage(userId: string): Promise<{ plan: PlanId; used: number; limit: number }>;
 }
-
-/**
- * No limit and no count: stands in until billing's limits seam is wired in. Every request is allowed and the usage
- * card shows 0 of unlimited.
- */
-export const UNLIMITED_UNCOUNTED_AI_QUOTA: AiQuota = {
-  take: async () => ({ allowed: true, used: 0, limit: -1 }),
-  usage: async () => ({ plan: 'free', used: 0, limit: -1 }),
-};

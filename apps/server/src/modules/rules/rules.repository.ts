@@ -1,5 +1,5 @@
 import { automationRules, type AutomationRuleRow } from '@adpilot/db';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { SystemTx, TenantTx } from '@adpilot/db';
 
 export type NewRule = Pick<AutomationRuleRow, 'name' | 'description' | 'isActive' | 'definition'>;
@@ -68,6 +68,26 @@ export class RulesRepository {
       .from(automationRules)
       .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.isActive, true)));
     return row?.n ?? 0;
+  }
+
+  /**
+   * Switches off the newest active rules beyond `keep` (a downgrade), under the activation lock so no parallel
+   * activation slips in between; answers the rules switched off.
+   */
+  async deactivateNewestBeyond(tx: TenantTx, keep: number, at: Date): Promise<AutomationRuleRow[]> {
+    const active = await this.lockAndCountActive(tx);
+    if (active <= keep) return [];
+    const newest = tx.db
+      .select({ id: automationRules.id })
+      .from(automationRules)
+      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.isActive, true)))
+      .orderBy(desc(automationRules.createdAt), desc(automationRules.id))
+      .limit(active - keep);
+    return tx.db
+      .update(automationRules)
+      .set({ isActive: false, updatedAt: at })
+      .where(and(eq(automationRules.userId, tx.userId), inArray(automationRules.id, newest)))
+      .returning();
   }
 
   /** Every active rule of every user, for the scheduler's tick (the one cross-tenant read of rules). */

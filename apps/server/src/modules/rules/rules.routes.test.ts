@@ -93,7 +93,7 @@ describe('rules CRUD', () => {
       name: 'First',
       isActive: false,
       lastTriggered: null,
-      schedule: { everyMinutes: 15 },
+      schedule: { everyMinutes: 60 },
       safeguards: { cooldownHours: 24 },
       warnings: [],
     });

@@ -2,6 +2,7 @@ import {
   createRuleRequestSchema,
   RULE_MESSAGES,
   RULE_TEMPLATES,
+  SUBSCRIPTION_MESSAGES,
   type CreateRuleRequest,
   type Rule,
   type RuleBody,
@@ -15,9 +16,11 @@ import { presentRule, toDefinition, toRuleBody, warningsOf } from './rules.prese
 import type { RulesRepository } from './rules.repository.ts';
 import type { TenantTx, Transactions } from '@adpilot/db';
 
-/** How many rules a user may have switched on. Plans set this (billing); until then there is no limit. */
+/** How many rules a user may have switched on, and how often they may run: the plan's limits (subscription). */
 export interface ActiveRuleQuota {
   limit(userId: string): Promise<number>;
+  /** The shortest "every N minutes" the plan allows; absent: any. */
+  fastestCheckMinutes?(userId: string): Promise<number>;
 }
 export const UNLIMITED_ACTIVE_RULES: ActiveRuleQuota = { limit: async () => Number.POSITIVE_INFINITY };
 
@@ -47,6 +50,8 @@ export class RulesService {
   }
 
   async create(userId: string, body: RuleBody): Promise<Rule> {
+    // A switched-off rule never runs: its cadence is checked against the plan when it is switched on.
+    if (body.isActive) await this.checkSchedule(userId, body);
     const limit = await this.deps.quota.limit(userId);
     return this.deps.db.tenant(userId, async (tx) => {
       await this.checkAccounts(tx, body);
@@ -64,9 +69,12 @@ export class RulesService {
   /** Each given field replaces the stored one; the merged rule is checked again as a whole. */
   async update(userId: string, id: string, patch: UpdateRuleRequest): Promise<Rule> {
     const limit = await this.deps.quota.limit(userId);
+    const fastest = await this.fastestCheckMinutes(userId);
     return this.deps.db.tenant(userId, async (tx) => {
       const current = await this.owned(tx, id, { forUpdate: true });
       const merged = parseRule({ ...toRuleBody(current), ...patch });
+      // A rule kept as it was after a downgrade may stay; a new schedule, or switching it on, must fit the plan.
+      if (merged.isActive && (patch.schedule !== undefined || !current.isActive)) scheduleFits(merged, fastest);
       await this.checkAccounts(tx, merged);
       if (merged.isActive && !current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= limit)
         throw limitReached();
@@ -89,8 +97,10 @@ export class RulesService {
   /** Switches a rule on or off; the row lock makes parallel toggles flip one after the other. */
   async toggle(userId: string, id: string): Promise<Rule> {
     const limit = await this.deps.quota.limit(userId);
+    const fastest = await this.fastestCheckMinutes(userId);
     return this.deps.db.tenant(userId, async (tx) => {
       const current = await this.owned(tx, id, { forUpdate: true });
+      if (!current.isActive) scheduleFits(toRuleBody(current), fastest);
       if (!current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= limit) throw limitReached();
       const row = await this.deps.rules.update(tx, id, { isActive: !current.isActive }, this.deps.now());
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
@@ -103,8 +113,25 @@ export class RulesService {
     if (!deleted) throw AppError.notFound(RULE_MESSAGES.notFound);
   }
 
+  /**
+   * A plan change's part in the caller's unit of work: keeps the oldest `limit` active rules switched on and
+   * switches off the newest beyond it (Infinity keeps all). Answers the rules switched off.
+   */
+  async deactivateBeyondLimit(tx: TenantTx, limit: number): Promise<AutomationRuleRow[]> {
+    if (!Number.isFinite(limit)) return [];
+    return this.deps.rules.deactivateNewestBeyond(tx, limit, this.deps.now());
+  }
+
   templates(): readonly RuleTemplate[] {
     return RULE_TEMPLATES;
+  }
+
+  private async fastestCheckMinutes(userId: string): Promise<number> {
+    return (await this.deps.quota.fastestCheckMinutes?.(userId)) ?? 0;
+  }
+
+  private async checkSchedule(userId: string, body: { schedule: RuleBody['schedule'] }): Promise<void> {
+    scheduleFits(body, await this.fastestCheckMinutes(userId));
   }
 
   private async owned(tx: TenantTx, id: string, options: { forUpdate?: boolean } = {}): Promise<AutomationRuleRow> {
@@ -129,6 +156,13 @@ export class RulesService {
       ]);
     }
   }
+}
+
+/** A schedule faster than the plan's fastest check is refused on its field, with the upgrade path. */
+function scheduleFits(body: { schedule: RuleBody['schedule'] }, fastestMinutes: number): void {
+  if (!('everyMinutes' in body.schedule) || body.schedule.everyMinutes >= fastestMinutes) return;
+  const message = SUBSCRIPTION_MESSAGES.scheduleTooFast(fastestMinutes);
+  throw new AppError('RULE_SCHEDULE_NOT_IN_PLAN', message, 403, [{ field: 'schedule.everyMinutes', message }]);
 }
 
 /** The rule schema's verdict as the API's validation error: one message per field. */

@@ -1,0 +1,180 @@
+import { RULE_MESSAGES, SUBSCRIPTION_MESSAGES, type PlanId } from '@adpilot/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error.ts';
+import { buildRule } from '../../test/rule-factories.ts';
+import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Session = Awaited<ReturnType<typeof registerUser>>;
+
+async function onPlan(planId: PlanId): Promise<Session> {
+  const session = await registerUser(t.app);
+  if (planId !== 'free') {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/upgrade',
+      headers: session.auth,
+      payload: { planId },
+    });
+    expect(response.statusCode).toBe(200);
+  }
+  return session;
+}
+
+const createRule = (session: Session, overrides: Parameters<typeof buildRule>[0] = {}) =>
+  t.app.inject({ method: 'POST', url: '/api/rules', headers: session.auth, payload: buildRule(overrides) });
+
+const current = async (session: Session) =>
+  (await t.app.inject({ method: 'GET', url: '/api/subscription/current', headers: session.auth })).json().data;
+
+/** Takes in parallel; answers how many were counted and the refusals. */
+async function takeInParallel(userId: string, times: number) {
+  const results = await Promise.allSettled(Array.from({ length: times }, () => t.ctx.limits.takeAiRequest(userId)));
+  const taken = results.filter((result) => result.status === 'fulfilled');
+  const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
+  return { taken, refused };
+}
+
+describe('active rules', () => {
+  it.each([
+    ['free', 3],
+    ['pro', 25],
+  ] as const)(
+    'the %s plan allows %i active rules, in parallel, and refuses the next with the upgrade path',
+    async (plan, limit) => {
+      const session = await onPlan(plan);
+      const answers = await Promise.all(
+        Array.from({ length: limit + 2 }, () => createRule(session, { isActive: true })),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(limit);
+      const refused = answers.filter((answer) => answer.statusCode === 403);
+      expect(refused).toHaveLength(2);
+      expect(refused[0]?.json()).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: RULE_MESSAGES.activeRuleLimit });
+      expect(RULE_MESSAGES.activeRuleLimit).toContain('Subscription page');
+      // Inactive rules are not limited.
+      expect((await createRule(session, { isActive: false })).statusCode).toBe(201);
+      expect(await current(session)).toMatchObject({ rulesUsed: limit, rulesLimit: limit });
+    },
+  );
+
+  it('never refuses on enterprise (-1)', async () => {
+    const session = await onPlan('enterprise');
+    const answers = await Promise.all(Array.from({ length: 30 }, () => createRule(session, { isActive: true })));
+    expect(answers.every((answer) => answer.statusCode === 201)).toBe(true);
+    expect(await current(session)).toMatchObject({ rulesUsed: 30, rulesLimit: -1 });
+  });
+});
+
+describe('fastest rule check', () => {
+  it.each([
+    ['free', 60, 30],
+    ['pro', 15, 5],
+    ['business', 15, 5],
+  ] as const)('the %s plan allows every %i minutes and refuses every %i', async (plan, allowed, refused) => {
+    const session = await onPlan(plan);
+    expect((await createRule(session, { isActive: true, schedule: { everyMinutes: allowed } })).statusCode).toBe(201);
+    expect((await createRule(session, { isActive: true, schedule: { dailyAt: '09:00' } })).statusCode).toBe(201);
+    // Switched off it never runs, so it may be saved; switching it on is when the plan's cadence applies.
+    const draft = await createRule(session, { isActive: false, schedule: { everyMinutes: refused } });
+    expect(draft.statusCode).toBe(201);
+    const toggle = await t.app.inject({
+      method: 'POST',
+      url: `/api/rules/${draft.json().data.id}/toggle`,
+      headers: session.auth,
+    });
+    expect(toggle.json()).toMatchObject({ code: 'RULE_SCHEDULE_NOT_IN_PLAN' });
+    const answer = await createRule(session, { isActive: true, schedule: { everyMinutes: refused } });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toMatchObject({
+      code: 'RULE_SCHEDULE_NOT_IN_PLAN',
+      message: SUBSCRIPTION_MESSAGES.scheduleTooFast(allowed),
+      errors: [{ field: 'schedule.everyMinutes' }],
+    });
+  });
+
+  it('enterprise may check every 5 minutes', async () => {
+    const session = await onPlan('enterprise');
+    expect((await createRule(session, { isActive: true, schedule: { everyMinutes: 5 } })).statusCode).toBe(201);
+  });
+
+  it('a schedule patched faster than the plan, or a too-fast rule switched on after a downgrade, is refused', async () => {
+    const session = await onPlan('pro');
+    const created = (await createRule(session, { isActive: true, schedule: { everyMinutes: 15 } })).json().data;
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/subscription/cancel', headers: session.auth });
+    expect(cancel.statusCode).toBe(200);
+    const rules = (path: string, method: 'PATCH' | 'POST', payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/rules/${created.id}${path}`,
+        headers: session.auth,
+        ...(payload ? { payload } : {}),
+      });
+    // Kept as it was: renaming is fine; a faster schedule on the running rule is not.
+    expect((await rules('', 'PATCH', { name: 'Renamed' })).statusCode).toBe(200);
+    expect((await rules('', 'PATCH', { schedule: { everyMinutes: 30 } })).statusCode).toBe(403);
+    // Off, and on again: switching it on is refused until the schedule fits.
+    expect((await rules('/toggle', 'POST')).json().data.isActive).toBe(false);
+    expect((await rules('/toggle', 'POST')).json()).toMatchObject({ code: 'RULE_SCHEDULE_NOT_IN_PLAN' });
+    expect((await rules('', 'PATCH', { schedule: { everyMinutes: 60 }, isActive: true })).statusCode).toBe(200);
+  });
+});
+
+describe('AI requests per billing month', () => {
+  it('counts exactly the plan’s requests under parallel takes; a refused request is not counted', async () => {
+    const session = await onPlan('free');
+    const { taken, refused } = await takeInParallel(session.user.id, 40);
+    expect(taken).toHaveLength(30);
+    expect(refused).toHaveLength(10);
+    const error = refused[0] as AppError;
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: 'AI_REQUEST_LIMIT_REACHED', statusCode: 429 });
+    expect(error.message).toBe(SUBSCRIPTION_MESSAGES.aiRequestLimit);
+    expect(Number(error.headers?.['retry-after'])).toBeGreaterThan(0);
+    expect(await current(session)).toMatchObject({ aiRequestsUsed: 30, aiRequestsLimit: 30 });
+    // Refused requests left no trace: one more refusal, still 30.
+    await expect(t.ctx.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({ statusCode: 429 });
+    expect((await current(session)).aiRequestsUsed).toBe(30);
+  });
+
+  it('allows the last request below the limit and gives a returned request back', async () => {
+    const session = await onPlan('free');
+    await takeInParallel(session.user.id, 29);
+    const last = await t.ctx.limits.takeAiRequest(session.user.id);
+    expect(last).toMatchObject({ used: 30, limit: 30 });
+    await t.ctx.limits.returnAiRequest(last);
+    expect((await current(session)).aiRequestsUsed).toBe(29);
+    expect((await t.ctx.limits.takeAiRequest(session.user.id)).used).toBe(30);
+  });
+
+  it('never refuses on enterprise (-1)', async () => {
+    const session = await onPlan('enterprise');
+    const { taken, refused } = await takeInParallel(session.user.id, 60);
+    expect(taken).toHaveLength(60);
+    expect(refused).toHaveLength(0);
+    expect(await current(session)).toMatchObject({ aiRequestsUsed: 60, aiRequestsLimit: -1 });
+  });
+
+  it('resets when the next month of the plan begins, and counts per user', async () => {
+    const session = await onPlan('free');
+    const other = await onPlan('free');
+    await takeInParallel(session.user.id, 30);
+    await expect(t.ctx.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({ statusCode: 429 });
+    expect((await current(other)).aiRequestsUsed).toBe(0);
+    const before = await current(session);
+    t.clock.advance(31 * 24 * 3600 * 1000);
+    try {
+      // The access token has expired a month later: ask the service itself.
+      const after = await t.ctx.subscription.current(session.user.id);
+      expect(after.aiRequestsUsed).toBe(0);
+      expect(new Date(after.currentPeriodEnd).getTime()).toBeGreaterThan(new Date(before.currentPeriodEnd).getTime());
+      expect((await t.ctx.limits.takeAiRequest(session.user.id)).used).toBe(1);
+    } finally {
+      t.clock.advance(-31 * 24 * 3600 * 1000);
+    }
+  });
+});

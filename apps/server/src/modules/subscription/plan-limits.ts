@@ -1,0 +1,133 @@
+import { SUBSCRIPTION_MESSAGES, UNLIMITED, type PlanId } from '@adpilot/contracts';
+import type { SubscriptionPlanRow, SubscriptionRow, TenantTx, Transactions } from '@adpilot/db';
+import { AppError } from '../../lib/app-error.ts';
+import type { AiQuota } from '../ai/ai-quota.ts';
+import { billingPeriodAt } from './billing-period.ts';
+import type { SubscriptionRepository } from './subscription.repository.ts';
+
+/** The user's plan as every limit reads it, with the usage month holding now. */
+export interface PlanState {
+  plan: SubscriptionPlanRow;
+  subscription: SubscriptionRow;
+  period: { start: Date; end: Date };
+}
+
+/** One AI request counted against the plan: what `returnAiRequest` needs to give it back. */
+export interface AiRequestTake {
+  userId: string;
+  periodStart: Date;
+  /** Requests counted this month, this one included. */
+  used: number;
+  /** -1: unlimited. */
+  limit: number;
+}
+
+/** -1 (unlimited) as a number comparisons understand. */
+export const asCap = (limit: number) => (limit === UNLIMITED ? Number.POSITIVE_INFINITY : limit);
+
+export interface PlanLimitsDeps {
+  db: Transactions;
+  repository: SubscriptionRepository;
+  now: () => Date;
+}
+
+/**
+ * The one place plan limits are read and enforced (ADR 0040). Every feature asks it: rules (active rules, fastest
+ * check), ad accounts (how many may be connected) and the AI studio (`takeAiRequest`, one request per call,
+ * counted atomically per billing month). Refusals are AppErrors whose message names the upgrade path.
+ */
+export class PlanLimits {
+  private catalogue?: Promise<Map<string, SubscriptionPlanRow>>;
+
+  constructor(private readonly deps: PlanLimitsDeps) {}
+
+  /** The catalogue changes only with a migration: read once per process. */
+  async plans(tx: TenantTx): Promise<Map<string, SubscriptionPlanRow>> {
+    this.catalogue ??= this.deps.repository.plans(tx).then((rows) => new Map(rows.map((row) => [row.id, row])));
+    const plans = await this.catalogue.catch((error: unknown) => {
+      this.catalogue = undefined;
+      throw error;
+    });
+    return plans;
+  }
+
+  /** The user's plan inside the caller's unit of work (the subscription row is made on the free plan if missing). */
+  async stateIn(tx: TenantTx, options: { forUpdate?: boolean } = {}): Promise<PlanState> {
+    const now = this.deps.now();
+    const subscription = await this.deps.repository.getOrCreate(tx, now, options);
+    const plan = (await this.plans(tx)).get(subscription.planId);
+    if (!plan) throw new Error(`plan ${subscription.planId} is not in the catalogue`);
+    return { plan, subscription, period: billingPeriodAt(subscription.currentPeriodStart, now) };
+  }
+
+  state(userId: string): Promise<PlanState> {
+    return this.deps.db.tenant(userId, (tx) => this.stateIn(tx));
+  }
+
+  /** `ActiveRuleQuota`: how many rules may be switched on at once (Infinity when unlimited). */
+  async limit(userId: string): Promise<number> {
+    return asCap((await this.state(userId)).plan.activeRules);
+  }
+
+  /** `ActiveRuleQuota`: the shortest "every N minutes" the plan allows. */
+  async fastestCheckMinutes(userId: string): Promise<number> {
+    return (await this.state(userId)).plan.fastestCheckMinutes;
+  }
+
+  /** How many ad accounts the user's plan allows (Infinity when unlimited), in the caller's unit of work. */
+  async adAccountLimitIn(tx: TenantTx): Promise<number> {
+    return asCap((await this.stateIn(tx)).plan.adAccounts);
+  }
+
+  /**
+   * Counts one AI request against the user's plan for this billing month, or refuses it: 429
+   * `AI_REQUEST_LIMIT_REACHED` with the upgrade path in the message and `Retry-After` until the month resets.
+   * One conditional upsert decides, so parallel requests never count past the limit, and a refused request is
+   * not counted. Call it before asking the model; `returnAiRequest(take)` gives the request back if the model
+   * failed to answer.
+   */
+  async takeAiRequest(userId: string): Promise<AiRequestTake> {
+    return this.deps.db.tenant(userId, async (tx) => {
+      const { plan, period } = await this.stateIn(tx);
+      const used = await this.deps.repository.takeAiRequest(tx, period.start, plan.aiRequests);
+      if (used === null) {
+        const seconds = (period.end.getTime() - this.deps.now().getTime()) / 1000;
+        throw new AppError('AI_REQUEST_LIMIT_REACHED', SUBSCRIPTION_MESSAGES.aiRequestLimit, 429, undefined, {
+          'retry-after': String(Math.max(1, Math.ceil(seconds))),
+        });
+      }
+      return { userId, periodStart: period.start, used, limit: plan.aiRequests };
+    });
+  }
+
+  /**
+   * The AI studio's `AiQuota`: the same atomic take, answered as allowed or not (the AI service words its own 429),
+   * and the month's usage for its card.
+   */
+  readonly aiQuota: AiQuota = {
+    take: async (userId) => {
+      try {
+        const taken = await this.takeAiRequest(userId);
+        return { allowed: true, used: taken.used, limit: taken.limit };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'AI_REQUEST_LIMIT_REACHED') throw error;
+        const { plan } = await this.state(userId);
+        return { allowed: false, used: plan.aiRequests, limit: plan.aiRequests };
+      }
+    },
+    usage: (userId) =>
+      this.deps.db.tenant(userId, async (tx) => {
+        const { plan, period } = await this.stateIn(tx);
+        return {
+          plan: plan.id as PlanId,
+          used: await this.deps.repository.aiRequests(tx, period.start),
+          limit: plan.aiRequests,
+        };
+      }),
+  };
+
+  /** Gives back a request `takeAiRequest` counted, when the model failed and the user got no answer. */
+  async returnAiRequest(take: AiRequestTake): Promise<void> {
+    await this.deps.db.tenant(take.userId, (tx) => this.deps.repository.returnAiRequest(tx, take.periodStart));
+  }
+}

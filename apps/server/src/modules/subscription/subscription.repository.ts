@@ -1,0 +1,111 @@
+import {
+  adAccounts,
+  automationRules,
+  selectRows,
+  subscriptionPlans,
+  subscriptions,
+  usageCounters,
+  type SubscriptionPlanRow,
+  type SubscriptionRow,
+  type SystemTx,
+  type TenantTx,
+} from '@adpilot/db';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+
+export type SubscriptionPatch = Partial<
+  Pick<
+    SubscriptionRow,
+    | 'planId'
+    | 'status'
+    | 'currentPeriodStart'
+    | 'currentPeriodEnd'
+    | 'cancelAtPeriodEnd'
+    | 'provider'
+    | 'stripeCustomerId'
+    | 'stripeSubscriptionId'
+    | 'providerUpdatedAt'
+  >
+>;
+
+/** Plans, the user's subscription and metered usage. Tenant methods filter by `tx.userId` as well as RLS. */
+export class SubscriptionRepository {
+  plans(tx: TenantTx | SystemTx): Promise<SubscriptionPlanRow[]> {
+    return tx.db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sortOrder));
+  }
+
+  /** The user's subscription, made on the free plan the first time it is asked for. */
+  async getOrCreate(tx: TenantTx, now: Date, options: { forUpdate?: boolean } = {}): Promise<SubscriptionRow> {
+    const existing = await this.find(tx, options);
+    if (existing) return existing;
+    await tx.db
+      .insert(subscriptions)
+      .values({ userId: tx.userId, planId: 'free', currentPeriodStart: now })
+      .onConflictDoNothing();
+    const created = await this.find(tx, options);
+    if (!created) throw new Error('subscription row missing after insert');
+    return created;
+  }
+
+  private async find(tx: TenantTx, options: { forUpdate?: boolean }): Promise<SubscriptionRow | undefined> {
+    const query = tx.db.select().from(subscriptions).where(eq(subscriptions.userId, tx.userId));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return row;
+  }
+
+  async update(tx: TenantTx, patch: SubscriptionPatch, at: Date): Promise<SubscriptionRow> {
+    const [row] = await tx.db
+      .update(subscriptions)
+      .set({ ...patch, updatedAt: at })
+      .where(eq(subscriptions.userId, tx.userId))
+      .returning();
+    if (!row) throw new Error('subscription row missing');
+    return row;
+  }
+
+  async activeRules(tx: TenantTx): Promise<number> {
+    const [row] = await tx.db
+      .select({ value: count() })
+      .from(automationRules)
+      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.isActive, true)));
+    return row?.value ?? 0;
+  }
+
+  async adAccounts(tx: TenantTx): Promise<number> {
+    const [row] = await tx.db.select({ value: count() }).from(adAccounts).where(eq(adAccounts.userId, tx.userId));
+    return row?.value ?? 0;
+  }
+
+  async aiRequests(tx: TenantTx, periodStart: Date): Promise<number> {
+    const [row] = await tx.db
+      .select({ value: usageCounters.aiRequests })
+      .from(usageCounters)
+      .where(and(eq(usageCounters.userId, tx.userId), eq(usageCounters.periodStart, periodStart)));
+    return row?.value ?? 0;
+  }
+
+  /**
+   * Counts one AI request in the period if the limit allows it, in one statement: the conditional upsert locks the
+   * counter row, so parallel takes queue on it and each sees the count the previous one left. Answers the new count,
+   * or null when the limit is reached (nothing is counted). A limit of -1 never refuses.
+   */
+  async takeAiRequest(tx: TenantTx, periodStart: Date, limit: number): Promise<number | null> {
+    if (limit === 0) return null;
+    const rows = await selectRows<{ ai_requests: number }>(
+      tx.db,
+      sql`insert into ${usageCounters} (user_id, period_start, ai_requests)
+          values (${tx.userId}, ${periodStart.toISOString()}, 1)
+          on conflict (user_id, period_start) do update set ai_requests = ${usageCounters}.ai_requests + 1
+          where ${limit} = -1 or ${usageCounters}.ai_requests < ${limit}
+          returning ai_requests`,
+    );
+    return rows[0]?.ai_requests ?? null;
+  }
+
+  /** Gives back one request taken in the period (the provider failed before answering); never below zero. */
+  async returnAiRequest(tx: TenantTx, periodStart: Date): Promise<void> {
+    await tx.db
+      .update(usageCounters)
+      .set({ aiRequests: sql`greatest(${usageCounters.aiRequests} - 1, 0)` })
+      .where(and(eq(usageCounters.userId, tx.userId), eq(usageCounters.periodStart, periodStart)));
+  }
+}

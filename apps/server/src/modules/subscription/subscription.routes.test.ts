@@ -1,0 +1,172 @@
+import { SUBSCRIPTION_MESSAGES } from '@adpilot/contracts';
+import { activityLogs, automationRules } from '@adpilot/db';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRule } from '../../test/rule-factories.ts';
+import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Session = Awaited<ReturnType<typeof registerUser>>;
+const call = (session: Session | undefined, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/subscription${url}`,
+    headers: session?.auth ?? {},
+    ...(payload ? { payload } : {}),
+  });
+
+describe('GET /api/subscription/plans and /current', () => {
+  it('serves the catalogue in order with prices, limits and badges', async () => {
+    const session = await registerUser(t.app);
+    const response = await call(session, 'GET', '/plans');
+    expect(response.statusCode).toBe(200);
+    const plans = response.json().data;
+    expect(
+      plans.map((plan: { id: string; price: number; badge: string | null }) => [plan.id, plan.price, plan.badge]),
+    ).toEqual([
+      ['free', 0, null],
+      ['pro', 29, 'popular'],
+      ['business', 79, null],
+      ['enterprise', 199, 'recommended'],
+    ]);
+    expect(plans[0].limits).toEqual({ adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60 });
+    expect(plans[3].limits).toEqual({ adAccounts: -1, activeRules: -1, aiRequests: -1, fastestCheckMinutes: 5 });
+    expect(plans[1].features).toContain('ai_requests');
+  });
+
+  it('starts every user on the free plan with zero usage, a month ahead', async () => {
+    const session = await registerUser(t.app);
+    const response = await call(session, 'GET', '/current');
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data).toMatchObject({
+      plan: 'free',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      provider: 'local',
+      aiRequestsUsed: 0,
+      aiRequestsLimit: 30,
+      rulesUsed: 0,
+      rulesLimit: 3,
+      adAccountsUsed: 0,
+      adAccountsLimit: 1,
+    });
+    const days = (new Date(data.currentPeriodEnd).getTime() - t.clock.now.getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThanOrEqual(31);
+  });
+
+  it('needs a signed-in user', async () => {
+    for (const [method, url] of [
+      ['GET', '/current'],
+      ['GET', '/plans'],
+      ['POST', '/upgrade'],
+      ['POST', '/cancel'],
+    ] as const) {
+      expect((await call(undefined, method, url)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('POST /api/subscription/upgrade and /cancel (local billing)', () => {
+  it('applies the plan at once, without a url, and its limits with it', async () => {
+    const session = await registerUser(t.app);
+    const response = await call(session, 'POST', '/upgrade', { planId: 'pro' });
+    expect(response.statusCode).toBe(200);
+    const data = response.json().data;
+    expect(data.url).toBeUndefined();
+    expect(data.subscription).toMatchObject({ plan: 'pro', aiRequestsLimit: 500, rulesLimit: 25, adAccountsLimit: 5 });
+    expect((await call(session, 'GET', '/current')).json().data.plan).toBe('pro');
+  });
+
+  it('refuses the current plan with the spec’s Thai notice', async () => {
+    const session = await registerUser(t.app);
+    const response = await call(session, 'POST', '/upgrade', { planId: 'free' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'SUBSCRIPTION_SAME_PLAN', message: 'คุณใช้แผนนี้อยู่แล้ว' });
+    expect(SUBSCRIPTION_MESSAGES.samePlan).toBe('คุณใช้แผนนี้อยู่แล้ว');
+  });
+
+  it('refuses an unknown plan or extra fields with a 400', async () => {
+    const session = await registerUser(t.app);
+    for (const payload of [{ planId: 'gold' }, {}, { planId: 'pro', extra: 1 }]) {
+      const response = await call(session, 'POST', '/upgrade', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    }
+  });
+
+  it('cancels back to free at once; the free plan has nothing to cancel', async () => {
+    const session = await registerUser(t.app);
+    await call(session, 'POST', '/upgrade', { planId: 'business' });
+    const response = await call(session, 'POST', '/cancel');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.subscription).toMatchObject({ plan: 'free', rulesLimit: 3 });
+    const again = await call(session, 'POST', '/cancel');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('SUBSCRIPTION_NOT_CANCELABLE');
+  });
+
+  it('parallel upgrades of one user end on one plan, each change logged once', async () => {
+    const session = await registerUser(t.app);
+    const answers = await Promise.all(
+      ['pro', 'pro', 'pro'].map((planId) => call(session, 'POST', '/upgrade', { planId })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    const entries = await t.inspect((db) =>
+      db
+        .select()
+        .from(activityLogs)
+        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'billing'))),
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.metadata).toMatchObject({ code: 'plan_changed', params: { from: 'free', to: 'pro' } });
+  });
+});
+
+describe('downgrade below current usage', () => {
+  it('keeps every rule but switches off the newest beyond the limit, and says so in the activity log', async () => {
+    const session = await registerUser(t.app);
+    await call(session, 'POST', '/upgrade', { planId: 'pro' });
+    const names: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      const name = `Rule ${index + 1}`;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/rules',
+        headers: session.auth,
+        payload: buildRule({ name, isActive: true }),
+      });
+      expect(response.statusCode).toBe(201);
+      names.push(name);
+    }
+    const cancel = await call(session, 'POST', '/cancel');
+    expect(cancel.json().data.subscription).toMatchObject({ plan: 'free', rulesUsed: 3, rulesLimit: 3 });
+
+    const rules = await t.inspect((db) =>
+      db.select().from(automationRules).where(eq(automationRules.userId, session.user.id)),
+    );
+    expect(rules).toHaveLength(5);
+    const off = rules
+      .filter((rule) => !rule.isActive)
+      .map((rule) => rule.name)
+      .sort();
+    expect(off).toEqual(['Rule 4', 'Rule 5']);
+
+    const entries = await t.inspect((db) =>
+      db
+        .select()
+        .from(activityLogs)
+        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'billing'))),
+    );
+    const deactivated = entries.find((entry) => entry.metadata.code === 'plan_rules_deactivated');
+    expect(deactivated?.level).toBe('warning');
+    expect(deactivated?.metadata.params).toMatchObject({ plan: 'free', limit: 3, count: 2 });
+    expect((deactivated?.metadata.params as { rules: string[] }).rules.sort()).toEqual(['Rule 4', 'Rule 5']);
+  });
+});

@@ -1,0 +1,46 @@
+import {
+  cancelResponseSchema,
+  currentSubscriptionSchema,
+  planSchema,
+  successEnvelope,
+  upgradeRequestSchema,
+  upgradeResponseSchema,
+} from '@adpilot/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/authenticate.ts';
+
+const tags = ['subscription'];
+const emptyBody = z.strictObject({}).nullish();
+
+/** Spec §7 Subscription: the signed-in user's plan, the catalogue, upgrade and cancel. */
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { subscription } = app.ctx;
+  app.addHook('onRequest', app.requireAuth);
+
+  app.get(
+    '/current',
+    { schema: { tags, response: { 200: successEnvelope(currentSubscriptionSchema) } } },
+    async (request) => ({ success: true as const, data: await subscription.current(currentUser(request).id) }),
+  );
+
+  app.get('/plans', { schema: { tags, response: { 200: successEnvelope(z.array(planSchema)) } } }, async (request) => ({
+    success: true as const,
+    data: await subscription.plans(currentUser(request).id),
+  }));
+
+  app.post(
+    '/upgrade',
+    { schema: { tags, body: upgradeRequestSchema, response: { 200: successEnvelope(upgradeResponseSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await subscription.upgrade(currentUser(request).id, request.body.planId),
+    }),
+  );
+
+  app.post(
+    '/cancel',
+    { schema: { tags, body: emptyBody, response: { 200: successEnvelope(cancelResponseSchema) } } },
+    async (request) => ({ success: true as const, data: await subscription.cancel(currentUser(request).id) }),
+  );
+};

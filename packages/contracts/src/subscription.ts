@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { PLAN_IDS } from './constants.ts';
+
+/** Texts of spec §5 and §8 (Thai, as the spec gives them) and the server's refusals (English; the web renders codes). */
+export const SUBSCRIPTION_MESSAGES = {
+  /** Spec §5: choosing the plan already in use. */
+  samePlan: 'คุณใช้แผนนี้อยู่แล้ว',
+  upgradeFailed: 'เกิดข้อผิดพลาดในการอัพเกรด',
+  upgraded: 'แผนการใช้งานได้รับการอัพเดทแล้ว!',
+  canceled: 'แผนการใช้งานถูกยกเลิกแล้ว',
+  cancelFailed: 'เกิดข้อผิดพลาดในการยกเลิก',
+  alreadyFree: 'The free plan has nothing to cancel',
+  adAccountLimit:
+    'Your plan allows no more ad accounts. Disconnect one, or upgrade your plan on the Subscription page.',
+  aiRequestLimit: "You have used this month's AI requests. Upgrade your plan on the Subscription page.",
+  scheduleTooFast: (minutes: number) =>
+    `Your plan checks rules at most every ${minutes} minutes. Upgrade your plan on the Subscription page.`,
+  stripeUnavailable: 'The payment provider could not be reached. Please try again.',
+  portalUnavailable: 'There is no billing account to manage yet',
+  webhookSignature: 'Invalid webhook signature',
+} as const;
+
+/** Where every plan refusal sends the user. */
+export const UPGRADE_PATH = '/subscription';
+
+export const planIdSchema = z.enum(PLAN_IDS, { error: 'Choose one of the plans: free, pro, business, enterprise' });
+export const subscriptionStatusSchema = z.enum(['active', 'past_due']);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** Codes of plan features; the web renders each with the plan's limits. */
+export const PLAN_FEATURES = [
+  'ad_accounts',
+  'active_rules',
+  'ai_requests',
+  'rule_check',
+  'activity_log',
+  'backtest',
+  'email_alerts',
+  'community_support',
+  'email_support',
+  'priority_support',
+  'dedicated_manager',
+] as const;
+export type PlanFeature = (typeof PLAN_FEATURES)[number];
+
+export const planLimitsSchema = z.object({
+  adAccounts: z.number().int(),
+  activeRules: z.number().int(),
+  aiRequests: z.number().int(),
+  fastestCheckMinutes: z.number().int(),
+});
+export type PlanLimits = z.infer<typeof planLimitsSchema>;
+
+/** Spec §3 Plan: id, name, price (dollars a month), features; plus the limits and the badge the page shows. */
+export const planSchema = z.object({
+  id: planIdSchema,
+  name: z.string(),
+  price: z.number(),
+  features: z.array(z.string()),
+  limits: planLimitsSchema,
+  badge: z.enum(['popular', 'recommended']).nullable(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+/** Spec §3 Subscription (current): a limit of -1 means unlimited. */
+export const currentSubscriptionSchema = z.object({
+  plan: planIdSchema,
+  status: subscriptionStatusSchema,
+  currentPeriodEnd: z.string(),
+  cancelAtPeriodEnd: z.boolean(),
+  provider: z.enum(['local', 'stripe']),
+  aiRequestsUsed: z.number().int(),
+  aiRequestsLimit: z.number().int(),
+  rulesUsed: z.number().int(),
+  rulesLimit: z.number().int(),
+  adAccountsUsed: z.number().int(),
+  adAccountsLimit: z.number().int(),
+});
+export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
+
+export const upgradeRequestSchema = z.strictObject({ planId: planIdSchema });
+export type UpgradeRequest = z.infer<typeof upgradeRequestSchema>;
+
+/** With Stripe the answer carries the Checkout address (`url`); locally the change is already made. */
+export const upgradeResponseSchema = z.object({
+  subscription: currentSubscriptionSchema,
+  url: z.string().optional(),
+});
+export type UpgradeResponse = z.infer<typeof upgradeResponseSchema>;
+
+export const cancelResponseSchema = z.object({ subscription: currentSubscriptionSchema });
+export const portalResponseSchema = z.object({ url: z.string() });
+
+/** Baht approximation of a dollar price (spec §9: price × 35, rounded). */
+export const approximateBaht = (dollars: number) => Math.round(dollars * 35);
+
+/** Spec §9: the share of a limit used, for the meters; unlimited shows 0; capped at 100. */
+export function usagePercent(used: number, limit: number): number {
+  if (limit <= 0) return 0;
+  return Math.min(100, (used / limit) * 100);
+}

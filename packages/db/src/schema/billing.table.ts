@@ -1,0 +1,100 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenantPolicies } from './roles.ts';
+import { ownerColumn, users } from './users.table.ts';
+
+/**
+ * The plan catalogue (spec §3 Plan), seeded by migration and read by everyone. A limit of -1 is unlimited.
+ * Feature lists are codes rendered on the web in English and Thai.
+ */
+export const subscriptionPlans = pgTable('subscription_plans', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Dollars per month. */
+  price: integer('price').notNull(),
+  adAccounts: integer('ad_accounts').notNull(),
+  activeRules: integer('active_rules').notNull(),
+  aiRequests: integer('ai_requests').notNull(),
+  /** The shortest "every N minutes" a rule may use on this plan. */
+  fastestCheckMinutes: integer('fastest_check_minutes').notNull(),
+  features: jsonb('features').$type<string[]>().notNull(),
+  badge: text('badge', { enum: ['popular', 'recommended'] }),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due'] as const;
+
+/**
+ * One subscription per user (made on first read, on the free plan). The billing period anchors the monthly usage
+ * counters; with Stripe the provider's ids and period come from its webhooks.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: ownerColumn().primaryKey(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => subscriptionPlans.id),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    provider: text('provider', { enum: ['local', 'stripe'] })
+      .notNull()
+      .default('local'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** Stripe's own clock of the last subscription state applied: an older event never overwrites a newer one. */
+    providerUpdatedAt: timestamp('provider_updated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_stripe_customer_unique').on(t.stripeCustomerId),
+    uniqueIndex('subscriptions_stripe_subscription_unique').on(t.stripeSubscriptionId),
+    ...tenantPolicies('subscriptions', t.userId),
+  ],
+);
+
+/** Metered usage per user and billing period (AI requests today). Taken atomically, one conditional upsert. */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: ownerColumn(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    aiRequests: integer('ai_requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodStart] }), ...tenantPolicies('usage_counters', t.userId)],
+);
+
+/**
+ * Webhook events already applied (Stripe event ids): a redelivered event is acknowledged and skipped. Claimed in the
+ * same unit of work as its effect on the user's subscription; an event for no user of ours is kept with no owner.
+ */
+export const billingEvents = pgTable(
+  'billing_events',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('billing_events_processed_idx').on(t.processedAt),
+    index('billing_events_user_idx').on(t.userId),
+    ...tenantPolicies('billing_events', t.userId),
+  ],
+);
+
+export type SubscriptionPlanRow = typeof subscriptionPlans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
