@@ -30,7 +30,6 @@ export const AI_MESSAGES = {
   promptMax: `The description must be at most ${AI_LIMITS.promptMax} characters`,
   platformUnknown: `Unknown platform: use one of ${PLATFORMS.join(', ')}`,
   hackPlatformUnknown: `Unknown platform: use one of ${HACK_PLATFORMS.join(', ')}`,
-  quotaExceeded: 'You have used all AI requests of your plan this month. Upgrade your plan for more.',
   draftNotUnderstood:
     'I could not turn this into a rule. Name a metric, a comparison and a number, and what to do, e.g. "pause ads with CPA over 500 baht in the last 7 days".',
   providerAuth: 'The AI provider refused the API key (401). Check the OpenAI API key in Settings.',

@@ -33,8 +33,7 @@ export const ERROR_CODES = [
   'REVERT_NOT_APPLIED',
   /** The Test page's actions are off on this instance (production without DIAGNOSTICS_ENABLED=true). */
   'DIAGNOSTICS_DISABLED',
-  /** The AI studio: the plan's monthly AI requests are used up (429), a draft the advisor could not read (422). */
-  'AI_QUOTA_EXCEEDED',
+  /** The AI studio: a request the rule drafting could not read (422). */
   'AI_DRAFT_NOT_UNDERSTOOD',
   /** An OpenAI-compatible provider refused or failed (502/503/504), one code per cause the user can act on. */
   'AI_PROVIDER_AUTH',

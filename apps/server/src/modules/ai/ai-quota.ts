@@ -1,19 +1,16 @@
 import type { PlanId } from '@adpilot/contracts';
 
-/** The answer of one take: whether the request may run, and the month's count after it. */
-export interface AiQuotaTake {
-  allowed: boolean;
-  used: number;
-  /** -1 is unlimited. */
-  limit: number;
-}
-
 /**
- * The plan's monthly AI requests, as the AI studio needs them. Billing owns the counter and the plan; this is the
- * one question the AI service asks of it.
+ * The plan's monthly AI requests, as the AI studio needs them. Billing owns the counter and the plan; these are the
+ * questions the AI service asks of it (ADR 49).
  */
-export interface AiQuota {
-  /** Counts one AI request for the user's current billing month, atomically, unless the limit is reached. */
-  take(userId: string): Promise<AiQuotaTake>;
+export interface AiQuota<Ticket = unknown> {
+  /**
+   * Counts one AI request for the user's current billing month, atomically, or throws the plan's refusal (a 429
+   * naming the upgrade path). A refused request is not counted.
+   */
+  take(userId: string): Promise<Ticket>;
+  /** Gives back a request `take` counted when the provider failed and the user got no answer. */
+  giveBack(ticket: Ticket): Promise<void>;
   usage(userId: string): Promise<{ plan: PlanId; used: number; limit: number }>;
 }

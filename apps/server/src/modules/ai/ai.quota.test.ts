@@ -1,47 +1,30 @@
-import { AI_MESSAGES } from '@adpilot/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AiSettings } from '../../providers/ai/ai-provider-factory.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
-import type { AiQuota } from './ai-quota.ts';
 
-/**
- * A monthly quota kept in memory with the same contract as billing's: take counts only what it allows. The await
- * between the read and the write is where a check-then-increment quota would let parallel requests through.
- */
-function memoryQuota(limit: number): AiQuota & { counts: Map<string, number> } {
-  const counts = new Map<string, number>();
-  let chain = Promise.resolve();
-  return {
-    counts,
-    take(userId) {
-      const result = chain.then(async () => {
-        const used = counts.get(userId) ?? 0;
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        if (limit !== -1 && used >= limit) return { allowed: false, used, limit };
-        counts.set(userId, used + 1);
-        return { allowed: true, used: used + 1, limit };
-      });
-      chain = result.then(() => undefined);
-      return result;
-    },
-    usage: async (userId) => ({ plan: 'free', used: counts.get(userId) ?? 0, limit }),
-  };
-}
+/** The AI studio on billing's limits seam (the real monthly counter): the free plan allows 30 AI requests a month. */
+const FREE_AI_REQUESTS = 30;
 
 let t: TestApp;
-const quota = memoryQuota(3);
+const settings: AiSettings = { provider: 'builtin', model: 'm', timeoutMs: 1000 };
 
 beforeAll(async () => {
-  t = await createTestApp({}, { ai: { quota } });
+  t = await createTestApp({}, { ai: { settings: () => settings } });
 });
 afterAll(async () => {
   await t.close();
 });
 
+type Session = Awaited<ReturnType<typeof registerUser>>;
+const usageOf = async (session: Session) =>
+  (await t.app.inject({ method: 'GET', url: '/api/ai/usage', headers: session.auth })).json().data;
+
 describe('the monthly AI request quota', () => {
-  it('lets exactly the limit through among parallel requests and refuses the rest with 429, uncounted', async () => {
+  it('lets exactly the plan limit through among parallel requests and refuses the rest with 429, uncounted', async () => {
     const session = await registerUser(t.app);
+    expect(await usageOf(session)).toMatchObject({ plan: 'free', used: 0, limit: FREE_AI_REQUESTS });
     const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, index) =>
+      Array.from({ length: FREE_AI_REQUESTS + 6 }, (_, index) =>
         t.app.inject({
           method: 'POST',
           url: index % 2 ? '/api/ai/chat' : '/api/ai/draft-rule',
@@ -51,26 +34,27 @@ describe('the monthly AI request quota', () => {
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(FREE_AI_REQUESTS);
     const refused = responses.filter((response) => response.statusCode === 429);
-    expect(refused).toHaveLength(5);
+    expect(refused).toHaveLength(6);
     for (const response of refused) {
-      expect(response.json()).toMatchObject({
-        success: false,
-        code: 'AI_QUOTA_EXCEEDED',
-        message: AI_MESSAGES.quotaExceeded,
-      });
-      expect(response.json().message).toContain('Upgrade your plan');
+      expect(response.json()).toMatchObject({ success: false, code: 'AI_REQUEST_LIMIT_REACHED' });
+      expect(response.json().message).toMatch(/Upgrade your plan/);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     }
-    const usage = (await t.app.inject({ method: 'GET', url: '/api/ai/usage', headers: session.auth })).json().data;
-    expect(usage).toMatchObject({ used: 3, limit: 3 });
+    // The refused six were not counted: the card and the subscription page both say 30 of 30.
+    expect(await usageOf(session)).toMatchObject({ used: FREE_AI_REQUESTS, limit: FREE_AI_REQUESTS });
+    const current = await t.app.inject({ method: 'GET', url: '/api/subscription/current', headers: session.auth });
+    expect(current.json().data).toMatchObject({ aiRequestsUsed: FREE_AI_REQUESTS, aiRequestsLimit: FREE_AI_REQUESTS });
+    // Another user's month is their own.
+    expect(await usageOf(await registerUser(t.app))).toMatchObject({ used: 0 });
   });
 
-  it('counts per user, and does not count invalid input or the catalogue', async () => {
+  it('does not count invalid input or the catalogue, and gives back a request the provider failed', async () => {
     const session = await registerUser(t.app);
     await t.app.inject({ method: 'POST', url: '/api/ai/chat', headers: session.auth, payload: { message: '' } });
     await t.app.inject({ method: 'GET', url: '/api/ai/algorithm-hacks/google', headers: session.auth });
-    expect(quota.counts.get(session.user.id) ?? 0).toBe(0);
+    expect((await usageOf(session)).used).toBe(0);
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/ai/generate-ad-copy',
@@ -78,6 +62,30 @@ describe('the monthly AI request quota', () => {
       payload: { productInfo: { name: 'Tea' }, platform: 'tiktok' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(quota.counts.get(session.user.id)).toBe(1);
+    expect((await usageOf(session)).used).toBe(1);
+
+    // A nonsense draft is an answer (422) and stays counted; an unreachable model is no answer and is given back.
+    const nonsense = await t.app.inject({
+      method: 'POST',
+      url: '/api/ai/draft-rule',
+      headers: session.auth,
+      payload: { prompt: 'make me a sandwich' },
+    });
+    expect(nonsense.statusCode).toBe(422);
+    expect((await usageOf(session)).used).toBe(2);
+    Object.assign(settings, { provider: 'openai', apiKey: 'sk-x', baseUrl: 'http://127.0.0.1:9/v1' });
+    try {
+      const failed = await t.app.inject({
+        method: 'POST',
+        url: '/api/ai/chat',
+        headers: session.auth,
+        payload: { message: 'What is CTR?' },
+      });
+      expect(failed.statusCode).toBe(503);
+      expect(failed.json()).toMatchObject({ code: 'AI_UNAVAILABLE' });
+    } finally {
+      Object.assign(settings, { provider: 'builtin', apiKey: undefined, baseUrl: undefined });
+    }
+    expect((await usageOf(session)).used).toBe(2);
   });
 });

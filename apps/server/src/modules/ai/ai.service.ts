@@ -1,5 +1,4 @@
 import {
-  AI_MESSAGES,
   type AiUsage,
   type AlgorithmHack,
   type AnalysisItem,
@@ -11,7 +10,7 @@ import {
 } from '@adpilot/contracts';
 import type { Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
-import type { AdCopyVariation } from '../../providers/ai/ai-provider.ts';
+import type { AdCopyVariation, AiProvider } from '../../providers/ai/ai-provider.ts';
 import type { AiProviderResolver, AiSettingsSource } from '../../providers/ai/ai-provider-factory.ts';
 import { summarizeOwnAccounts, type OwnAccounts } from './account-summary.ts';
 import type { AiQuota } from './ai-quota.ts';
@@ -44,31 +43,30 @@ export function formatVariation(variation: AdCopyVariation): string {
 export class AiService {
   constructor(private readonly deps: AiServiceDeps) {}
 
-  async analyzePerformance(userId: string, campaignData: Pasted): Promise<AnalysisItem[]> {
-    const provider = await this.take(userId);
-    return provider.analyzePerformance(campaignData);
+  analyzePerformance(userId: string, campaignData: Pasted): Promise<AnalysisItem[]> {
+    return this.generate(userId, (provider) => provider.analyzePerformance(campaignData));
   }
 
-  async generateStrategy(userId: string, productInfo: Pasted): Promise<Strategy> {
-    const provider = await this.take(userId);
-    return provider.generateStrategy(productInfo);
+  generateStrategy(userId: string, productInfo: Pasted): Promise<Strategy> {
+    return this.generate(userId, (provider) => provider.generateStrategy(productInfo));
   }
 
-  async generateAdCopy(userId: string, productInfo: Pasted, platform: Platform): Promise<string[]> {
-    const provider = await this.take(userId);
-    return (await provider.generateAdCopy(productInfo, platform)).map(formatVariation);
+  generateAdCopy(userId: string, productInfo: Pasted, platform: Platform): Promise<string[]> {
+    return this.generate(userId, async (provider) =>
+      (await provider.generateAdCopy(productInfo, platform)).map(formatVariation),
+    );
   }
 
   /** The assistant sees a summary of the caller's own accounts, read as the caller; never anyone else's. */
-  async chat(userId: string, message: string): Promise<{ response: string }> {
-    const provider = await this.take(userId);
-    const context = await summarizeOwnAccounts(this.deps.accounts, userId);
-    return { response: await provider.chat(message, context) };
+  chat(userId: string, message: string): Promise<{ response: string }> {
+    return this.generate(userId, async (provider) => {
+      const context = await summarizeOwnAccounts(this.deps.accounts, userId);
+      return { response: await provider.chat(message, context) };
+    });
   }
 
-  async draftRule(userId: string, prompt: string): Promise<RuleDraft> {
-    const provider = await this.take(userId);
-    return provider.draftRule(prompt);
+  draftRule(userId: string, prompt: string): Promise<RuleDraft> {
+    return this.generate(userId, (provider) => provider.draftRule(prompt));
   }
 
   /** The curated catalogue: no model involved, so it takes nothing from the quota. */
@@ -97,9 +95,18 @@ export class AiService {
     return { joined: true, alreadyJoined: !recorded };
   }
 
-  private async take(userId: string) {
-    const taken = await this.deps.quota.take(userId);
-    if (!taken.allowed) throw new AppError('AI_QUOTA_EXCEEDED', AI_MESSAGES.quotaExceeded, 429);
-    return this.deps.providers.current();
+  /**
+   * Takes one request from the month's quota, then asks the provider the settings name now. When the provider fails
+   * (a 5xx: timeout, unreachable, refused key …) the user got no answer and the request is given back; an answer,
+   * a refusal to draft included, stays counted.
+   */
+  private async generate<T>(userId: string, work: (provider: AiProvider) => Promise<T>): Promise<T> {
+    const ticket = await this.deps.quota.take(userId);
+    try {
+      return await work(await this.deps.providers.current());
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) await this.deps.quota.giveBack(ticket);
+      throw error;
+    }
   }
 }

@@ -101,20 +101,12 @@ export class PlanLimits {
   }
 
   /**
-   * The AI studio's `AiQuota`: the same atomic take, answered as allowed or not (the AI service words its own 429),
-   * and the month's usage for its card.
+   * The AI studio's `AiQuota`: the same atomic take (a refusal is the 429 above, uncounted), the give-back when the
+   * model failed, and the month's usage for its card.
    */
-  readonly aiQuota: AiQuota = {
-    take: async (userId) => {
-      try {
-        const taken = await this.takeAiRequest(userId);
-        return { allowed: true, used: taken.used, limit: taken.limit };
-      } catch (error) {
-        if (!(error instanceof AppError) || error.code !== 'AI_REQUEST_LIMIT_REACHED') throw error;
-        const { plan } = await this.state(userId);
-        return { allowed: false, used: plan.aiRequests, limit: plan.aiRequests };
-      }
-    },
+  readonly aiQuota: AiQuota<AiRequestTake> = {
+    take: (userId) => this.takeAiRequest(userId),
+    giveBack: (take) => this.returnAiRequest(take),
     usage: (userId) =>
       this.deps.db.tenant(userId, async (tx) => {
         const { plan, period } = await this.stateIn(tx);

@@ -123,13 +123,13 @@ describe('tabs', () => {
   it("assistant: a refusal shows the server's reason by its code", async () => {
     routes.set('POST /ai/chat', () => ({
       status: 429,
-      body: { success: false, code: 'AI_QUOTA_EXCEEDED', message: 'quota' },
+      body: { success: false, code: 'AI_REQUEST_LIMIT_REACHED', message: 'quota' },
     }));
     const { user } = renderPage();
     await user.type(screen.getByLabelText('Your question'), 'Hi');
     await user.click(screen.getByRole('button', { name: 'Get AI Advice' }));
     expect(
-      await screen.findByText('You have used all AI requests of your plan this month. Upgrade your plan for more.'),
+      await screen.findByText("You have used this month's AI requests. Upgrade your plan for more"),
     ).toBeInTheDocument();
   });
 
