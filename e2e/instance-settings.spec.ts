@@ -10,29 +10,57 @@ import { signInAdmin } from './session.ts';
  */
 
 const KEY = 'sk-e2e-fake-key-123456';
+const ANSWER = 'From the saved endpoint: shift budget to the ad sets with ROAS above 4.';
 
-/** An OpenAI-compatible server on loopback: the model list for the right key, OpenAI's 401 body otherwise. */
+/**
+ * An OpenAI-compatible server on loopback: with the right key, the model list and chat completions whose assistant
+ * message is the structured reply the assistant asks for (`{"response": …}`); OpenAI's 401 body otherwise.
+ */
 async function startFakeOpenAi() {
-  const seen: { path: string; authorization?: string }[] = [];
+  const seen: { path: string; authorization?: string; model?: string }[] = [];
   const server: Server = createServer((request, response) => {
-    seen.push({ path: request.url ?? '', authorization: request.headers.authorization });
-    response.setHeader('content-type', 'application/json');
-    if (request.headers.authorization !== `Bearer ${KEY}`) {
-      response.statusCode = 401;
-      return response.end(
-        JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }),
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const body = raw ? (JSON.parse(raw) as { model?: string }) : {};
+      seen.push({ path: request.url ?? '', authorization: request.headers.authorization, model: body.model });
+      response.setHeader('content-type', 'application/json');
+      if (request.headers.authorization !== `Bearer ${KEY}`) {
+        response.statusCode = 401;
+        return response.end(
+          JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }),
+        );
+      }
+      if (request.method === 'POST' && request.url === '/v1/chat/completions') {
+        return response.end(
+          JSON.stringify({
+            id: 'chatcmpl-e2e',
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model: 'e2e-model',
+            choices: [
+              {
+                index: 0,
+                message: { role: 'assistant', content: JSON.stringify({ response: ANSWER }), refusal: null },
+                logprobs: null,
+                finish_reason: 'stop',
+              },
+            ],
+            usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+          }),
+        );
+      }
+      response.end(
+        JSON.stringify({ object: 'list', data: [{ id: 'e2e-model', object: 'model', created: 0, owned_by: 'e2e' }] }),
       );
-    }
-    response.end(
-      JSON.stringify({ object: 'list', data: [{ id: 'e2e-model', object: 'model', created: 0, owned_by: 'e2e' }] }),
-    );
+    });
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen, close: () => server.close() };
 }
 
-test('the admin saves an OpenAI-compatible endpoint and its connection test goes through the saved endpoint', async ({
+test('the admin saves an OpenAI-compatible endpoint; its test and the AI assistant then go through it', async ({
   page,
   request,
 }) => {
@@ -52,6 +80,18 @@ test('the admin saves an OpenAI-compatible endpoint and its connection test goes
     await page.getByRole('button', { name: 'Test OpenAI' }).click();
     await expect(page.getByText('OpenAI เชื่อมต่อสำเร็จ')).toBeVisible();
     expect(fake.seen.some((call) => call.path === '/v1/models' && call.authorization === `Bearer ${KEY}`)).toBe(true);
+
+    // No restart: the AI assistant answers through the endpoint just saved.
+    await page.goto('/ai-studio');
+    await page.getByLabel('Your question').fill('Where should my budget go?');
+    await page.getByRole('button', { name: 'Get AI Advice' }).click();
+    await expect(page.getByTestId('ai-response')).toContainText(ANSWER);
+    expect(
+      fake.seen.some(
+        (call) =>
+          call.path === '/v1/chat/completions' && call.authorization === `Bearer ${KEY}` && call.model === 'e2e-model',
+      ),
+    ).toBe(true);
   } finally {
     // The suite shares one server: put the built-in advisor back for the other tests.
     await request.put('/api/settings', {
