@@ -19,6 +19,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
+import { billingRoutes } from './modules/subscription/billing.routes.ts';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { SANDBOX_PREFIX } from './providers/meta/meta-provider.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(
       await api.register(diagnosticsRoutes, { prefix: '/diagnostics' });
       await api.register(aiRoutes, { prefix: '/ai' });
       await api.register(subscriptionRoutes, { prefix: '/subscription' });
+      await api.register(billingRoutes, { prefix: '/billing' });
     },
     { prefix: '/api' },
   );

@@ -48,6 +48,9 @@ import { SettingsStore } from './modules/settings/settings.store.ts';
 import { CHECK_TIMEOUT_MS } from './modules/settings/connection-checks.ts';
 import type { SettingsReader } from './config/runtime-settings.ts';
 import { PlanLimits } from './modules/subscription/plan-limits.ts';
+import { billingSettingsFrom, type BillingSettings } from './modules/subscription/billing-settings.ts';
+import { BillingWebhooks } from './modules/subscription/billing-webhooks.ts';
+import { StripeGateways } from './modules/subscription/stripe-gateway.ts';
 import { SubscriptionRepository } from './modules/subscription/subscription.repository.ts';
 import { SubscriptionService } from './modules/subscription/subscription.service.ts';
 import { createMetaProvider, type MetaProvider } from './providers/meta/meta-provider.ts';
@@ -85,6 +88,7 @@ export interface AppContext {
   /** The one limits seam every feature uses (active rules, rule cadence, ad accounts, AI requests). */
   limits: PlanLimits;
   subscription: SubscriptionService;
+  billingWebhooks: BillingWebhooks;
   now: () => Date;
 }
 
@@ -102,6 +106,8 @@ export interface ContextOptions {
   rules?: RulesOptions;
   /** Takes the place of the plan's ad-account limit (tests that connect many accounts). */
   adAccountQuota?: AdAccountQuota;
+  /** Billing's provider settings (tests point Stripe at a local fake). */
+  billing?: BillingSettings;
   jobQueue?: JobQueueTiming;
   /** How often and how soon a failed webhook call is tried again (tests shorten it). */
   webhookRetry?: WebhookRetry;
@@ -213,12 +219,28 @@ export function createContext(options: ContextOptions): AppContext {
     { transactions: database, queue: jobs, meta: meta.client, secretBox, activity, sync: adAccountSync, now },
     { quota: limits, ...options.rules },
   );
+  const billingSettings = options.billing ?? billingSettingsFrom(settingsStore, config.stripeApiUrl);
+  const stripeGateways = new StripeGateways();
   const subscription = new SubscriptionService({
     db: database,
     repository: subscriptionRepository,
     limits,
     rules: rulesModule.rules,
     activity,
+    billing: billingSettings,
+    gateways: stripeGateways,
+    publicUrl: config.publicUrl,
+    now,
+  });
+  const billingWebhooks = new BillingWebhooks({
+    db: database,
+    repository: subscriptionRepository,
+    subscription,
+    activity,
+    billing: billingSettings,
+    gateways: stripeGateways,
+    mailer,
+    log,
     now,
   });
 
@@ -288,6 +310,7 @@ export function createContext(options: ContextOptions): AppContext {
     ai,
     limits,
     subscription,
+    billingWebhooks,
     now,
   };
 }

@@ -33,7 +33,10 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789'
 /** A fresh app on its own fresh database (PGlite, or Postgres with TEST_DATABASE_URL), with a movable clock. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  services: Pick<ContextOptions, 'meta' | 'scheduler' | 'rules' | 'jobQueue' | 'webhookRetry' | 'mailer' | 'ai'> = {},
+  services: Pick<
+    ContextOptions,
+    'meta' | 'scheduler' | 'rules' | 'jobQueue' | 'webhookRetry' | 'mailer' | 'ai' | 'billing'
+  > = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({

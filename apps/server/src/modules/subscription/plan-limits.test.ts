@@ -178,3 +178,21 @@ describe('AI requests per billing month', () => {
     }
   });
 });
+
+describe('the AI studio’s AiQuota', () => {
+  it('is the same atomic take: parallel takes stop at the limit, refusals are 429s, a given-back request is free again', async () => {
+    const session = await onPlan('free');
+    const results = await Promise.allSettled(
+      Array.from({ length: 35 }, () => t.ctx.limits.aiQuota.take(session.user.id)),
+    );
+    const taken = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    expect(taken).toHaveLength(30);
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({
+      reason: { code: 'AI_REQUEST_LIMIT_REACHED', statusCode: 429 },
+    });
+    expect(await t.ctx.limits.aiQuota.usage(session.user.id)).toEqual({ plan: 'free', used: 30, limit: 30 });
+    const [first] = taken;
+    if (first) await t.ctx.limits.aiQuota.giveBack(first);
+    expect((await t.ctx.limits.aiQuota.usage(session.user.id)).used).toBe(29);
+  });
+});

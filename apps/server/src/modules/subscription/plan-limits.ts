@@ -55,7 +55,12 @@ export class PlanLimits {
   async stateIn(tx: TenantTx, options: { forUpdate?: boolean } = {}): Promise<PlanState> {
     const now = this.deps.now();
     const subscription = await this.deps.repository.getOrCreate(tx, now, options);
-    const plan = (await this.plans(tx)).get(subscription.planId);
+    // A failed payment keeps the plan until the period paid for ends; after that the free plan's limits apply.
+    const lapsed =
+      subscription.status === 'past_due' &&
+      subscription.currentPeriodEnd !== null &&
+      subscription.currentPeriodEnd.getTime() <= now.getTime();
+    const plan = (await this.plans(tx)).get(lapsed ? 'free' : subscription.planId);
     if (!plan) throw new Error(`plan ${subscription.planId} is not in the catalogue`);
     return { plan, subscription, period: billingPeriodAt(subscription.currentPeriodStart, now) };
   }

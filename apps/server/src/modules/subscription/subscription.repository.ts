@@ -1,6 +1,8 @@
 import {
   adAccounts,
   automationRules,
+  billingEvents,
+  users,
   selectRows,
   subscriptionPlans,
   subscriptions,
@@ -10,7 +12,7 @@ import {
   type SystemTx,
   type TenantTx,
 } from '@adpilot/db';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 
 export type SubscriptionPatch = Partial<
   Pick<
@@ -60,6 +62,45 @@ export class SubscriptionRepository {
       .returning();
     if (!row) throw new Error('subscription row missing');
     return row;
+  }
+
+  /**
+   * Records a webhook event as applied in the caller's unit of work; false when it already was (a redelivery). A
+   * parallel delivery of the same id waits on the key and then finds it taken.
+   */
+  async claimEvent(tx: TenantTx | SystemTx, id: string, type: string, userId: string | null): Promise<boolean> {
+    const rows = await tx.db
+      .insert(billingEvents)
+      .values({ id, type, userId })
+      .onConflictDoNothing()
+      .returning({ id: billingEvents.id });
+    return rows.length === 1;
+  }
+
+  /** Whose subscription a Stripe event is about: the user it names (if it exists) or the owner of its ids. */
+  async findOwner(
+    tx: SystemTx,
+    refs: { userId?: string; customerId?: string; subscriptionId?: string },
+  ): Promise<string | undefined> {
+    if (refs.userId && /^[0-9a-f-]{36}$/i.test(refs.userId)) {
+      const [user] = await tx.db.select({ id: users.id }).from(users).where(eq(users.id, refs.userId));
+      if (user) return user.id;
+    }
+    const matches = [
+      refs.subscriptionId ? eq(subscriptions.stripeSubscriptionId, refs.subscriptionId) : undefined,
+      refs.customerId ? eq(subscriptions.stripeCustomerId, refs.customerId) : undefined,
+    ].filter((match) => match !== undefined);
+    if (matches.length === 0) return undefined;
+    const [row] = await tx.db
+      .select({ userId: subscriptions.userId })
+      .from(subscriptions)
+      .where(or(...matches));
+    return row?.userId;
+  }
+
+  async userEmail(tx: TenantTx): Promise<string | undefined> {
+    const [row] = await tx.db.select({ email: users.email }).from(users).where(eq(users.id, tx.userId));
+    return row?.email;
   }
 
   async activeRules(tx: TenantTx): Promise<number> {

@@ -2,6 +2,7 @@ import {
   cancelResponseSchema,
   currentSubscriptionSchema,
   planSchema,
+  portalResponseSchema,
   successEnvelope,
   upgradeRequestSchema,
   upgradeResponseSchema,
@@ -36,6 +37,12 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       success: true as const,
       data: await subscription.upgrade(currentUser(request).id, request.body.planId),
     }),
+  );
+
+  app.post(
+    '/portal',
+    { schema: { tags, body: emptyBody, response: { 200: successEnvelope(portalResponseSchema) } } },
+    async (request) => ({ success: true as const, data: await subscription.portal(currentUser(request).id) }),
   );
 
   app.post(

@@ -6,12 +6,17 @@ import {
   type UpgradeResponse,
 } from '@adpilot/contracts';
 import type { TenantTx, Transactions } from '@adpilot/db';
+import { randomUUID } from 'node:crypto';
+import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { RulesService } from '../rules/rules.service.ts';
 import { asCap, type PlanLimits, type PlanState } from './plan-limits.ts';
 import { presentPlan, presentSubscription } from './subscription.presenter.ts';
 import type { SubscriptionPatch, SubscriptionRepository } from './subscription.repository.ts';
+import type { BillingSettings } from './billing-settings.ts';
+import type { StripeGateway, StripeGateways } from './stripe-gateway.ts';
+import { outcomeOf } from './stripe-state.ts';
 
 export interface SubscriptionServiceDeps {
   db: Transactions;
@@ -19,7 +24,22 @@ export interface SubscriptionServiceDeps {
   limits: PlanLimits;
   rules: Pick<RulesService, 'deactivateBeyondLimit'>;
   activity: ActivityRepository;
+  /** Stripe when configured (asked at every call), local billing otherwise. */
+  billing: BillingSettings;
+  gateways: StripeGateways;
+  /** Where Checkout and the billing portal send the user back. */
+  publicUrl: string;
   now: () => Date;
+}
+
+/** A refusal of Stripe's (network, keys, a 5xx) as our 502, without its internals. */
+async function throughStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('BILLING_PROVIDER_ERROR', SUBSCRIPTION_MESSAGES.stripeUnavailable, 502);
+  }
 }
 
 /** Spec §7 Subscription: the current plan with its usage, the catalogue, upgrade and cancel (local provider). */
@@ -34,8 +54,14 @@ export class SubscriptionService {
     return this.deps.db.tenant(userId, async (tx) => this.presentIn(tx, await this.deps.limits.stateIn(tx)));
   }
 
-  /** Local billing: the chosen plan applies at once and a new month of it begins (spec FAQ). */
+  /**
+   * Local billing: the chosen plan applies at once and a new month of it begins (spec FAQ). Stripe: a paid plan
+   * without a Stripe subscription answers a Checkout address (the plan applies when its webhook arrives); with
+   * one, the billing portal, where the plan is changed; the free plan cancels at the period's end.
+   */
   async upgrade(userId: string, planId: PlanId): Promise<UpgradeResponse> {
+    const stripe = this.stripe();
+    if (stripe) return this.upgradeThroughStripe(stripe, userId, planId);
     return this.deps.db.tenant(userId, async (tx) => {
       const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
       if (state.plan.id === planId) throw new AppError('SUBSCRIPTION_SAME_PLAN', SUBSCRIPTION_MESSAGES.samePlan, 409);
@@ -49,8 +75,19 @@ export class SubscriptionService {
     });
   }
 
-  /** Local billing: back to the free plan at once. */
+  /** Local billing: back to the free plan at once. Stripe: the subscription ends with the period already paid. */
   async cancel(userId: string): Promise<{ subscription: CurrentSubscription }> {
+    const stripe = this.stripe();
+    const current = await this.deps.limits.state(userId);
+    if (current.plan.id === 'free')
+      throw new AppError('SUBSCRIPTION_NOT_CANCELABLE', SUBSCRIPTION_MESSAGES.alreadyFree, 409);
+    const subscriptionId = current.subscription.stripeSubscriptionId;
+    if (stripe && subscriptionId) {
+      const updated = await throughStripe(() => stripe.cancelAtPeriodEnd(subscriptionId, `cancel-${subscriptionId}`));
+      return this.deps.db.tenant(userId, async (tx) => ({
+        subscription: await this.presentIn(tx, await this.applyStripeIn(tx, updated)),
+      }));
+    }
     return this.deps.db.tenant(userId, async (tx) => {
       const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
       if (state.plan.id === 'free')
@@ -101,7 +138,92 @@ export class SubscriptionService {
     return next;
   }
 
-  private async presentIn(tx: TenantTx, state: PlanState): Promise<CurrentSubscription> {
+  /** The Stripe billing portal (payment methods, invoices, plan changes) for a user who has paid through Stripe. */
+  async portal(userId: string): Promise<{ url: string }> {
+    const stripe = this.stripe();
+    const { subscription } = await this.deps.limits.state(userId);
+    const customerId = subscription.stripeCustomerId;
+    if (!stripe || !customerId) throw AppError.conflict(SUBSCRIPTION_MESSAGES.portalUnavailable);
+    const url = await throughStripe(() =>
+      stripe.createPortal(customerId, `${this.deps.publicUrl}/subscription`, `portal-${randomUUID()}`),
+    );
+    return { url };
+  }
+
+  /**
+   * Applies a Stripe subscription's current state to the user's, in the caller's unit of work: its plan, status,
+   * period and cancel-at-period-end; an ended subscription (the one we hold) returns the user to the free plan.
+   * State from an older subscription of the user's is ignored.
+   */
+  async applyStripeIn(tx: TenantTx, stripeSubscription: Stripe.Subscription): Promise<PlanState> {
+    const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
+    const held = state.subscription.stripeSubscriptionId;
+    if (held && held !== stripeSubscription.id) {
+      const current = outcomeOf(stripeSubscription);
+      // A new live subscription replaces the one we hold only if ours has ended; anything else is history.
+      if (current.kind !== 'live' || state.subscription.planId !== 'free') return state;
+    }
+    const outcome = outcomeOf(stripeSubscription);
+    if (outcome.kind === 'pending') return state;
+    if (outcome.kind === 'ended') {
+      if (held !== stripeSubscription.id) return state;
+      return this.changePlanIn(tx, state, 'free', {
+        stripeSubscriptionId: null,
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodStart: this.deps.now(),
+        currentPeriodEnd: null,
+      });
+    }
+    return this.changePlanIn(tx, state, outcome.planId ?? state.plan.id, outcome.patch);
+  }
+
+  private stripe(): StripeGateway | undefined {
+    const settings = this.deps.billing();
+    return settings ? this.deps.gateways.for(settings) : undefined;
+  }
+
+  private async upgradeThroughStripe(stripe: StripeGateway, userId: string, planId: PlanId): Promise<UpgradeResponse> {
+    const { plan, subscription, customerId, email, held } = await this.deps.db.tenant(userId, async (tx) => {
+      const state = await this.deps.limits.stateIn(tx);
+      const plan = (await this.deps.limits.plans(tx)).get(planId);
+      if (!plan) throw new Error(`plan ${planId} is not in the catalogue`);
+      if (state.plan.id === planId) throw new AppError('SUBSCRIPTION_SAME_PLAN', SUBSCRIPTION_MESSAGES.samePlan, 409);
+      return {
+        plan,
+        subscription: await this.presentIn(tx, state),
+        customerId: state.subscription.stripeCustomerId,
+        email: await this.deps.repository.userEmail(tx),
+        held: state.subscription.stripeSubscriptionId,
+      };
+    });
+    if (planId === 'free') return this.cancel(userId);
+    const back = `${this.deps.publicUrl}/subscription`;
+    if (held) return { subscription, url: (await this.portal(userId)).url };
+    const customer = customerId ?? (await throughStripe(() => stripe.createCustomer(userId, email ?? '')));
+    if (!customerId) {
+      await this.deps.db.tenant(userId, async (tx) => {
+        await this.deps.limits.stateIn(tx, { forUpdate: true });
+        await this.deps.repository.update(tx, { stripeCustomerId: customer }, this.deps.now());
+      });
+    }
+    const url = await throughStripe(() =>
+      stripe.createCheckout({
+        userId,
+        planId,
+        planName: plan.name,
+        price: plan.price,
+        customerId: customer,
+        successUrl: `${back}?checkout=success`,
+        cancelUrl: `${back}?checkout=cancel`,
+        // The same user, plan and day: a second click answers the same session instead of opening another.
+        idempotencyKey: `checkout-${userId}-${planId}-${this.deps.now().toISOString().slice(0, 10)}`,
+      }),
+    );
+    return { subscription, url };
+  }
+
+  async presentIn(tx: TenantTx, state: PlanState): Promise<CurrentSubscription> {
     const [aiRequests, activeRules, adAccounts] = [
       await this.deps.repository.aiRequests(tx, state.period.start),
       await this.deps.repository.activeRules(tx),

@@ -1,0 +1,108 @@
+import { SUBSCRIPTION_MESSAGES } from '@adpilot/contracts';
+import type { Transactions } from '@adpilot/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { BillingSettings } from './billing-settings.ts';
+import type { StripeGateways } from './stripe-gateway.ts';
+import { refsOf } from './stripe-state.ts';
+import type { SubscriptionRepository } from './subscription.repository.ts';
+import type { SubscriptionService } from './subscription.service.ts';
+
+/** The events applied; any other is acknowledged and ignored. */
+export const HANDLED_EVENTS = new Set([
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+]);
+
+export interface BillingWebhooksDeps {
+  db: Transactions;
+  repository: SubscriptionRepository;
+  subscription: Pick<SubscriptionService, 'applyStripeIn'>;
+  activity: ActivityRepository;
+  billing: BillingSettings;
+  gateways: StripeGateways;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  now: () => Date;
+}
+
+export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
+
+/**
+ * POST /api/billing/webhook (ADR 0041): the signature is checked on the raw body; each event id is applied once, in
+ * the same unit of work as its effect; and every event about a subscription applies that subscription's state as
+ * Stripe holds it now (read back), so events arriving late or out of order cannot undo a newer state.
+ */
+export class BillingWebhooks {
+  constructor(private readonly deps: BillingWebhooksDeps) {}
+
+  async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
+    const settings = this.deps.billing();
+    if (!settings?.webhookSecret) throw AppError.notFound('Stripe webhooks are not configured');
+    const stripe = this.deps.gateways.for(settings);
+    let event: Stripe.Event;
+    try {
+      if (!signature) throw new Error('missing signature');
+      event = stripe.verifyEvent(rawBody, signature, settings.webhookSecret);
+    } catch {
+      throw new AppError('WEBHOOK_SIGNATURE_INVALID', SUBSCRIPTION_MESSAGES.webhookSignature, 400);
+    }
+    if (!HANDLED_EVENTS.has(event.type)) return 'ignored';
+
+    const refs = refsOf(event);
+    const owner = await this.deps.db.system('stripe webhook owner', (tx) => this.deps.repository.findOwner(tx, refs));
+    if (!owner) {
+      // Not about one of our users (another product on the same account): acknowledge once, change nothing.
+      const fresh = await this.deps.db.system('stripe webhook without owner', (tx) =>
+        this.deps.repository.claimEvent(tx, event.id, event.type, null),
+      );
+      return fresh ? 'ignored' : 'duplicate';
+    }
+    // Read before the unit of work: no transaction stays open across a call to Stripe.
+    const current = refs.subscriptionId ? await stripe.retrieveSubscription(refs.subscriptionId) : undefined;
+
+    const result = await this.deps.db.tenant(owner, async (tx) => {
+      if (!(await this.deps.repository.claimEvent(tx, event.id, event.type, owner)))
+        return { outcome: 'duplicate' as const };
+      if (event.type === 'checkout.session.completed' && refs.customerId) {
+        await this.deps.repository.getOrCreate(tx, this.deps.now(), { forUpdate: true });
+        await this.deps.repository.update(tx, { stripeCustomerId: refs.customerId }, this.deps.now());
+      }
+      const state = current ? await this.deps.subscription.applyStripeIn(tx, current) : undefined;
+      if (event.type !== 'invoice.payment_failed' || !state) return { outcome: 'applied' as const };
+      const until = state.subscription.currentPeriodEnd ?? state.period.end;
+      await this.deps.activity.insert(tx, {
+        level: 'error',
+        category: 'billing',
+        description: `Payment for the ${state.plan.name} plan failed; access continues until ${until.toISOString()}`,
+        metadata: { code: 'payment_failed', params: { plan: state.plan.id, until: until.toISOString() } },
+      });
+      return {
+        outcome: 'applied' as const,
+        notify: { plan: state.plan.name, until, email: await this.deps.repository.userEmail(tx) },
+      };
+    });
+
+    if ('notify' in result && result.notify?.email) {
+      const { plan, until, email } = result.notify;
+      await this.deps.mailer
+        .send({
+          to: email,
+          subject: 'AdPilot: your payment failed',
+          text:
+            `We could not take the payment for your ${plan} plan. Your plan stays active until ` +
+            `${until.toUTCString()}. Update your payment method on the Subscription page to keep it.`,
+          expiresAt: until,
+        })
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'payment failure mail not sent'));
+    }
+    return result.outcome;
+  }
+}

@@ -1,0 +1,314 @@
+import { activityLogs, billingEvents, subscriptions } from '@adpilot/db';
+import { and, eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSubscription, startStripeFake, type RunningStripeFake } from '../../test/stripe-fake.ts';
+import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+
+const SECRET_KEY = 'sk_test_fake';
+const WEBHOOK_SECRET = 'whsec_test_secret_for_adpilot';
+const signer = new Stripe(SECRET_KEY).webhooks;
+
+let t: TestApp;
+let fake: RunningStripeFake;
+
+beforeAll(async () => {
+  fake = await startStripeFake({ secretKey: SECRET_KEY });
+  t = await createTestApp(
+    {},
+    { billing: () => ({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, apiUrl: fake.url }) },
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+type Session = Awaited<ReturnType<typeof registerUser>>;
+const api = (session: Session, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url: `/api/subscription${url}`, headers: session.auth, ...(payload ? { payload } : {}) });
+const current = async (session: Session) => (await api(session, 'GET', '/current')).json().data;
+
+let eventCounter = 0;
+function event(type: string, object: object, id = `evt_test_${(eventCounter += 1)}_${Date.now()}`) {
+  return {
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  };
+}
+
+/** Delivers an event the way Stripe does: the JSON body and its Stripe-Signature header. */
+function deliver(body: object, options: { signature?: string | null; secret?: string; timestamp?: number } = {}) {
+  const payload = JSON.stringify(body);
+  const signature =
+    options.signature === undefined
+      ? signer.generateTestHeaderString({
+          payload,
+          secret: options.secret ?? WEBHOOK_SECRET,
+          timestamp: options.timestamp,
+        })
+      : options.signature;
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/billing/webhook',
+    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
+    payload,
+  });
+}
+
+const billingEntries = (userId: string) =>
+  t.inspect((db) =>
+    db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, userId), eq(activityLogs.category, 'billing'))),
+  );
+
+/** A user who went through Checkout for `planId`: the subscription as Stripe holds it, and the completed session. */
+async function subscribed(planId = 'pro', status = 'active') {
+  const session = await registerUser(t.app);
+  const customer = `cus_${session.user.id.slice(0, 8)}`;
+  const subscription = buildSubscription({ customer, userId: session.user.id, planId, status });
+  fake.subscriptions.set(subscription.id, subscription);
+  const completed = event('checkout.session.completed', {
+    id: `cs_test_${subscription.id}`,
+    object: 'checkout.session',
+    mode: 'subscription',
+    client_reference_id: session.user.id,
+    customer,
+    subscription: subscription.id,
+    metadata: { user_id: session.user.id, plan_id: planId },
+  });
+  return { session, subscription, completed };
+}
+
+describe('upgrade through Stripe Checkout', () => {
+  it('creates the customer and a subscription Checkout Session with idempotency keys, and answers its url', async () => {
+    const session = await registerUser(t.app);
+    const response = await api(session, 'POST', '/upgrade', { planId: 'pro' });
+    expect(response.statusCode).toBe(200);
+    const { url, subscription } = response.json().data;
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    // Nothing changes until Stripe says the payment went through.
+    expect(subscription.plan).toBe('free');
+
+    const customer = fake.requests.find((request) => request.path === '/v1/customers');
+    expect(customer).toMatchObject({ method: 'POST', idempotencyKey: `customer-${session.user.id}` });
+    expect(customer?.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    const checkout = fake.requests.find((request) => request.path === '/v1/checkout/sessions');
+    expect(checkout?.idempotencyKey).toMatch(new RegExp(`^checkout-${session.user.id}-pro-\\d{4}-\\d{2}-\\d{2}$`));
+    expect(checkout?.params).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: session.user.id,
+      customer: expect.stringMatching(/^cus_/),
+      line_items: [
+        {
+          quantity: '1',
+          price_data: {
+            currency: 'usd',
+            unit_amount: '2900',
+            recurring: { interval: 'month' },
+            product_data: { name: 'AdPilot Pro' },
+          },
+        },
+      ],
+      subscription_data: { metadata: { user_id: session.user.id, plan_id: 'pro' } },
+      success_url: 'http://localhost:3000/subscription?checkout=success',
+      cancel_url: 'http://localhost:3000/subscription?checkout=cancel',
+    });
+
+    // A second click: the stored customer is reused and the same key answers the same session.
+    const again = await api(session, 'POST', '/upgrade', { planId: 'pro' });
+    expect(again.json().data.url).toBe(url);
+    expect(fake.requests.filter((request) => request.path === '/v1/customers')).toHaveLength(1);
+  });
+
+  it('answers 502 in the envelope when Stripe keeps failing, retrying with the same idempotency key', async () => {
+    const session = await registerUser(t.app);
+    fake.failNext(10);
+    try {
+      const response = await api(session, 'POST', '/upgrade', { planId: 'business' });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ success: false, code: 'BILLING_PROVIDER_ERROR' });
+    } finally {
+      fake.failNext(0);
+    }
+    const attempts = fake.requests.filter((request) => request.path === '/v1/customers');
+    expect(attempts.length).toBeGreaterThan(1);
+    expect(new Set(attempts.map((request) => request.idempotencyKey))).toEqual(
+      new Set([`customer-${session.user.id}`]),
+    );
+  });
+
+  it('refuses the current plan with the Thai notice before calling Stripe', async () => {
+    const session = await registerUser(t.app);
+    const response = await api(session, 'POST', '/upgrade', { planId: 'free' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe('คุณใช้แผนนี้อยู่แล้ว');
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('POST /api/billing/webhook', () => {
+  it('refuses a missing, wrong or expired signature, with no effect', async () => {
+    const { session, completed } = await subscribed();
+    const answers = [
+      await deliver(completed, { signature: null }),
+      await deliver(completed, { signature: 't=1,v1=deadbeef' }),
+      await deliver(completed, { secret: 'whsec_someone_else' }),
+      await deliver(completed, { timestamp: Math.floor(Date.now() / 1000) - 600 }),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ success: false, code: 'WEBHOOK_SIGNATURE_INVALID' });
+    }
+    expect((await current(session)).plan).toBe('free');
+    const events = await t.inspect((db) => db.select().from(billingEvents).where(eq(billingEvents.id, completed.id)));
+    expect(events).toHaveLength(0);
+  });
+
+  it('applies checkout.session.completed: the plan, its period and the customer', async () => {
+    const { session, subscription, completed } = await subscribed('business');
+    const answer = await deliver(completed);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().data).toEqual({ received: true, outcome: 'applied' });
+    const data = await current(session);
+    expect(data).toMatchObject({ plan: 'business', status: 'active', provider: 'stripe', rulesLimit: 100 });
+    expect(new Date(data.currentPeriodEnd).getTime()).toBe(
+      (subscription.items.data[0]?.current_period_end ?? 0) * 1000,
+    );
+    const [row] = await t.inspect((db) =>
+      db.select().from(subscriptions).where(eq(subscriptions.userId, session.user.id)),
+    );
+    expect(row).toMatchObject({ stripeCustomerId: subscription.customer, stripeSubscriptionId: subscription.id });
+  });
+
+  it('applies one event delivered three times (at once) exactly once', async () => {
+    const { session, completed } = await subscribed('pro');
+    const answers = await Promise.all([deliver(completed), deliver(completed), deliver(completed)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((answer) => answer.json().data.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
+    const changes = (await billingEntries(session.user.id)).filter((entry) => entry.metadata.code === 'plan_changed');
+    expect(changes).toHaveLength(1);
+    expect((await current(session)).plan).toBe('pro');
+  });
+
+  it('ends in the right state when subscription.updated arrives before checkout.session.completed', async () => {
+    const { session, subscription, completed } = await subscribed('pro');
+    // Stripe's state has moved on to business and cancel-at-period-end by the time the first event arrives.
+    subscription.metadata.plan_id = 'business';
+    subscription.cancel_at_period_end = true;
+    const updated = event('customer.subscription.updated', { ...subscription, metadata: { ...subscription.metadata } });
+    expect((await deliver(updated)).json().data.outcome).toBe('applied');
+    // The older event, now late, must not bring pro back.
+    expect((await deliver(completed)).json().data.outcome).toBe('applied');
+    expect(await current(session)).toMatchObject({ plan: 'business', cancelAtPeriodEnd: true, provider: 'stripe' });
+  });
+
+  it('a failed payment marks the subscription past due, tells the user, and keeps the plan until the period ends', async () => {
+    const { session, subscription, completed } = await subscribed('pro');
+    await deliver(completed);
+    subscription.status = 'past_due';
+    const failed = event('invoice.payment_failed', {
+      id: 'in_test_failed',
+      object: 'invoice',
+      customer: subscription.customer,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: {} } },
+    });
+    const sentBefore = t.mailer.sent.length;
+    expect((await deliver(failed)).json().data.outcome).toBe('applied');
+    expect(await current(session)).toMatchObject({ plan: 'pro', status: 'past_due', rulesLimit: 25 });
+    const entry = (await billingEntries(session.user.id)).find((row) => row.metadata.code === 'payment_failed');
+    expect(entry).toMatchObject({ level: 'error', metadata: { params: { plan: 'pro' } } });
+    expect(t.mailer.sent.slice(sentBefore)).toEqual([
+      expect.objectContaining({ to: session.user.email, subject: 'AdPilot: your payment failed' }),
+    ]);
+    // Once the unpaid period is over, the free plan's limits apply.
+    const end = (subscription.items.data[0]?.current_period_end ?? 0) * 1000;
+    const limits = await t.ctx.limits.state(session.user.id);
+    expect(limits.plan.id).toBe('pro');
+    const saved = t.clock.now;
+    t.clock.now = new Date(end + 1000);
+    try {
+      expect((await t.ctx.limits.state(session.user.id)).plan.id).toBe('free');
+    } finally {
+      t.clock.now = saved;
+    }
+    // invoice.paid afterwards: Stripe has it active again.
+    subscription.status = 'active';
+    const paid = event('invoice.paid', { ...failed.data.object, id: 'in_test_paid' });
+    expect((await deliver(paid)).json().data.outcome).toBe('applied');
+    expect(await current(session)).toMatchObject({ plan: 'pro', status: 'active' });
+  });
+
+  it('customer.subscription.deleted returns the user to the free plan; an old subscription’s events change nothing', async () => {
+    const { session, subscription, completed } = await subscribed('pro');
+    await deliver(completed);
+    const old = buildSubscription({
+      customer: subscription.customer,
+      userId: session.user.id,
+      planId: 'enterprise',
+      status: 'canceled',
+    });
+    fake.subscriptions.set(old.id, old);
+    await deliver(event('customer.subscription.deleted', old));
+    expect((await current(session)).plan).toBe('pro');
+    subscription.status = 'canceled';
+    expect((await deliver(event('customer.subscription.deleted', subscription))).json().data.outcome).toBe('applied');
+    expect(await current(session)).toMatchObject({ plan: 'free', status: 'active', cancelAtPeriodEnd: false });
+  });
+
+  it('acknowledges events it does not handle, or for no user of ours, without effect', async () => {
+    expect((await deliver(event('charge.succeeded', { id: 'ch_1', object: 'charge' }))).json().data.outcome).toBe(
+      'ignored',
+    );
+    const stranger = buildSubscription({ customer: 'cus_stranger', userId: 'not-a-user', planId: 'pro' });
+    const answer = await deliver(event('customer.subscription.updated', stranger));
+    expect(answer.json().data.outcome).toBe('ignored');
+  });
+});
+
+describe('cancel and the billing portal through Stripe', () => {
+  it('cancels at the period’s end with an idempotency key; the plan stays until then', async () => {
+    const { session, subscription, completed } = await subscribed('pro');
+    await deliver(completed);
+    const response = await api(session, 'POST', '/cancel');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.subscription).toMatchObject({ plan: 'pro', cancelAtPeriodEnd: true });
+    const update = fake.requests.find(
+      (request) => request.path === `/v1/subscriptions/${subscription.id}` && request.method === 'POST',
+    );
+    expect(update).toMatchObject({
+      params: { cancel_at_period_end: 'true' },
+      idempotencyKey: `cancel-${subscription.id}`,
+    });
+  });
+
+  it('opens the billing portal for a Stripe customer, and sends a paid plan change there', async () => {
+    const { session, subscription, completed } = await subscribed('pro');
+    await deliver(completed);
+    const portal = await api(session, 'POST', '/portal');
+    expect(portal.statusCode).toBe(200);
+    expect(portal.json().data.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\//);
+    const request = fake.requests.find((entry) => entry.path === '/v1/billing_portal/sessions');
+    expect(request?.params).toEqual({
+      customer: subscription.customer,
+      return_url: 'http://localhost:3000/subscription',
+    });
+    expect(request?.idempotencyKey).toMatch(/^portal-/);
+    const change = await api(session, 'POST', '/upgrade', { planId: 'business' });
+    expect(change.json().data.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
+  });
+
+  it('has no portal for a user who never paid through Stripe', async () => {
+    const session = await registerUser(t.app);
+    expect((await api(session, 'POST', '/portal')).statusCode).toBe(409);
+  });
+});
