@@ -42,7 +42,8 @@ test.describe('Reports', () => {
     await expect(page.getByRole('img', { name: 'ROAS per day' })).toBeVisible();
     await page.getByLabel('Per', { exact: true }).selectOption('campaign');
     await expect(table.getByRole('row').filter({ hasText: accountName }).first()).toBeVisible();
-    expect(await table.getByRole('row').count()).toBeGreaterThan(2);
+    // The per-account table stays shown while the per-campaign one loads: wait for the campaigns' rows.
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 15_000 }).toBeGreaterThan(2);
 
     // A range ending before it starts is explained, in the page's words.
     await page.getByLabel('From', { exact: true }).fill('2026-03-10');
