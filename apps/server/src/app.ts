@@ -10,6 +10,8 @@ import { registerDocs } from './plugins/docs.ts';
 import { envelopeServerOptions, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { endAllEventStreams } from './modules/activity/event-stream.ts';
 import { adAccountsRoutes } from './modules/ad-accounts/ad-accounts.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
@@ -101,9 +103,15 @@ export async function buildApp(
       await api.register(aiRoutes, { prefix: '/ai' });
       await api.register(subscriptionRoutes, { prefix: '/subscription' });
       await api.register(billingRoutes, { prefix: '/billing' });
+      await api.register(activityRoutes, { prefix: '/logs' });
     },
     { prefix: '/api' },
   );
+  // Open log streams would hold the server's close until their tokens expire: end them first.
+  app.addHook('preClose', async () => {
+    endAllEventStreams();
+    await ctx.activityStream.close();
+  });
   // The embedded default's stand-in for Meta: same wire format, served by this process.
   if (ctx.meta.sandbox) await app.register(ctx.meta.sandbox.plugin, { prefix: SANDBOX_PREFIX });
 

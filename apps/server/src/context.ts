@@ -6,7 +6,10 @@ import { JobQueue, type JobQueueTiming } from './jobs/job-queue.ts';
 import { defineMaintenanceJobs } from './jobs/maintenance.jobs.ts';
 import { defineNotificationJobs, type WebhookRetry } from './jobs/notifications.jobs.ts';
 import { deriveKey, SecretBox } from './lib/crypto.ts';
+import { defineActivityJobs } from './jobs/activity.jobs.ts';
+import { ACTIVITY_CHANNEL, ActivityStream } from './modules/activity/activity-stream.ts';
 import { ActivityRepository } from './modules/activity/activity.repository.ts';
+import { ActivityService } from './modules/activity/activity.service.ts';
 import { AdAccountSyncService } from './modules/ad-accounts/ad-account-sync.service.ts';
 import { AdminRepository } from './modules/admin/admin.repository.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
@@ -89,6 +92,8 @@ export interface AppContext {
   limits: PlanLimits;
   subscription: SubscriptionService;
   billingWebhooks: BillingWebhooks;
+  activity: ActivityService;
+  activityStream: ActivityStream;
   now: () => Date;
 }
 
@@ -184,6 +189,13 @@ export function createContext(options: ContextOptions): AppContext {
   const activity = nudgingActivity(activityWriter, (userId) =>
     notificationsModule.notificationDispatcher.nudge(userId),
   );
+  // The Logs API's service: its notes go through the same writer, so an error note is sent at once too.
+  const activityService = new ActivityService({ transactions: database, repository: activity });
+  const activityStream = new ActivityStream({
+    service: activityService,
+    listen: (listener) => database.listen(ACTIVITY_CHANNEL, listener),
+    log,
+  });
   const adAccountsRepository = new AdAccountsRepository();
   const adAccountSync = new AdAccountSyncService({
     transactions: database,
@@ -200,6 +212,7 @@ export function createContext(options: ContextOptions): AppContext {
     intervalMinutes: config.meta.syncIntervalMinutes,
     now,
   });
+  defineActivityJobs(jobs, { activity: activityService, retentionDays: config.logs.retentionDays, now, log });
   defineMaintenanceJobs(jobs, { transactions: database, repository: new MaintenanceRepository(), now, log });
   const adAccounts = new AdAccountsService({
     transactions: database,
@@ -311,6 +324,8 @@ export function createContext(options: ContextOptions): AppContext {
     limits,
     subscription,
     billingWebhooks,
+    activity: activityService,
+    activityStream,
     now,
   };
 }

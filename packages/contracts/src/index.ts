@@ -20,3 +20,4 @@ export * from './settings.ts';
 export * from './diagnostics.ts';
 export * from './ai.ts';
 export * from './subscription.ts';
+export * from './activity.ts';

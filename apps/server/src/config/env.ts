@@ -48,6 +48,10 @@ const envSchema = z.object({
   META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
   META_DIALOG_URL: z.url().default('https://www.facebook.com'),
   META_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  /** Activity entries older than this many days are deleted by the daily retention job. */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** How often the live log stream sends a heartbeat comment (tests shorten it). */
+  LOG_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(15_000),
   SANDBOX_STATE: booleanish,
   /** AI provider: `builtin` (the default advisor) or `openai` (any OpenAI-compatible server). */
   AI_PROVIDER: z.enum(['builtin', 'openai', '']).optional(),
@@ -110,6 +114,7 @@ export interface Config {
   stripeApiUrl: string;
   /** The Test page's actions (ADR 0045). */
   diagnosticsEnabled: boolean;
+  logs: { retentionDays: number; streamHeartbeatMs: number };
   meta: {
     /** Without an app id the built-in sandbox stands in for Meta (the embedded default). */
     mode: 'sandbox' | 'live';
@@ -198,6 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
     diagnosticsEnabled: diagnosticsEnabled(env),
+    logs: { retentionDays: env.LOG_RETENTION_DAYS, streamHeartbeatMs: env.LOG_STREAM_HEARTBEAT_MS },
     meta: {
       mode: env.META_APP_ID ? 'live' : 'sandbox',
       appId: env.META_APP_ID,

@@ -1,24 +1,58 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicies } from './roles.ts';
 import { ownerColumn } from './users.table.ts';
 
-/** The activity log: every sync, decision and action the product takes for a user. */
+/**
+ * The activity log: every sync, decision and action the product takes for a user. `metadata.code` and
+ * `metadata.params` hold the message (rendered in the reader's language); `description` is its plain English.
+ *
+ * `seq` is the entry's place in its user's log, given by a trigger from `activity_log_counters` (ADR 0035): the
+ * counter row stays locked until the inserting transaction ends, so one user's entries commit in `seq` order and a
+ * reader that has seen `seq` k has seen every entry below it. The live stream's event ids and the list's stable
+ * pages rest on that. The 0 default is never stored: the trigger always sets it.
+ */
 export const activityLogs = pgTable(
   'activity_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerColumn(),
+    seq: bigint('seq', { mode: 'number' }).notNull().default(0),
     level: text('level', { enum: ['info', 'success', 'warning', 'error'] }).notNull(),
     category: text('category').notNull(),
     description: text('description').notNull(),
     adAccountId: uuid('ad_account_id'),
+    ruleId: uuid('rule_id'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The list, the stream's catch-up and the export walk one user's entries by seq; each filter has its own
+    // (user, filter, seq) index so a filtered page is an index range, not a scan of the user's log.
+    index('activity_logs_user_seq_idx').on(t.userId, t.seq),
+    index('activity_logs_user_level_seq_idx').on(t.userId, t.level, t.seq),
+    index('activity_logs_user_category_seq_idx').on(t.userId, t.category, t.seq),
+    index('activity_logs_user_rule_seq_idx')
+      .on(t.userId, t.ruleId, t.seq)
+      .where(sql`${t.ruleId} is not null`),
+    index('activity_logs_user_account_seq_idx')
+      .on(t.userId, t.adAccountId, t.seq)
+      .where(sql`${t.adAccountId} is not null`),
     index('activity_logs_user_created_idx').on(t.userId, t.createdAt),
+    // Retention deletes by age across users.
+    index('activity_logs_created_idx').on(t.createdAt),
     ...tenantPolicies('activity_logs', t.userId),
   ],
 );
 
 export type ActivityLogRow = typeof activityLogs.$inferSelect;
+
+/** The last `seq` handed out per user; never decreases, so a deleted entry's number is never reused. */
+export const activityLogCounters = pgTable(
+  'activity_log_counters',
+  {
+    userId: ownerColumn().primaryKey(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [...tenantPolicies('activity_log_counters', t.userId)],
+);

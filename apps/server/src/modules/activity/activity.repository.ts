@@ -1,16 +1,173 @@
-import { activityLogs, type TenantTx } from '@adpilot/db';
+import { rangeEnd, rangeStart, type ActivityLevel, type LogFilters } from '@adpilot/contracts';
+import { activityLogCounters, activityLogs, type ActivityLogRow, type SystemTx, type TenantTx } from '@adpilot/db';
+import { and, count, desc, eq, gt, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 
 export interface NewActivity {
-  level: 'info' | 'success' | 'warning' | 'error';
+  level: ActivityLevel;
   category: string;
   description: string;
   adAccountId?: string | null;
   metadata?: Record<string, unknown>;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `%` and `_` are wildcards of LIKE: a search for "50%" means those three characters. */
+function likePattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const many = <T>(value: T | T[] | undefined): T[] | undefined =>
+  value === undefined ? undefined : Array.isArray(value) ? value : [value];
+
+/** Rows a statement changed: `rowCount` from node-postgres, `affectedRows` from PGlite. */
+function affected(result: unknown): number {
+  const counts = result as { rowCount?: number | null; affectedRows?: number };
+  return counts.rowCount ?? counts.affectedRows ?? 0;
+}
+
+/** The WHERE of a filtered read: the user (besides row-level security), then every given filter, all combined. */
+function conditions(userId: string, filters: LogFilters, extra: (SQL | undefined)[] = []): SQL | undefined {
+  const levels = many(filters.level);
+  const types = many(filters.type);
+  return and(
+    eq(activityLogs.userId, userId),
+    levels ? inArray(activityLogs.level, levels) : undefined,
+    types ? inArray(activityLogs.category, types) : undefined,
+    filters.ruleId ? eq(activityLogs.ruleId, filters.ruleId) : undefined,
+    filters.adAccountId ? eq(activityLogs.adAccountId, filters.adAccountId) : undefined,
+    filters.from ? gte(activityLogs.createdAt, rangeStart(filters.from)) : undefined,
+    filters.to ? lte(activityLogs.createdAt, rangeEnd(filters.to)) : undefined,
+    filters.search ? ilike(activityLogs.description, likePattern(filters.search)) : undefined,
+    ...extra,
+  );
+}
+
+export interface LogPage {
+  rows: ActivityLogRow[];
+  total: number;
+  asOf: number;
+}
+
+export interface LogCounts {
+  byLevel: { level: string; n: number }[];
+  byType: { type: string; n: number }[];
+  perDay: { date: string; n: number }[];
+}
+
+/** The activity log of the transaction's user: row-level security plus an explicit filter on `tx.userId`. */
 export class ActivityRepository {
-  /** Writes in the caller's unit of work, so the entry commits (or not) with what it describes. */
-  async insert(tx: TenantTx, entry: NewActivity): Promise<void> {
-    await tx.db.insert(activityLogs).values({ userId: tx.userId, ...entry, metadata: entry.metadata ?? {} });
+  /**
+   * Writes in the caller's unit of work, so the entry commits (or not) with what it describes. The database gives
+   * it its `seq` and tells the listening processes once it commits (migration 0019, ADR 0035).
+   */
+  async insert(tx: TenantTx, entry: NewActivity): Promise<ActivityLogRow> {
+    const metadata = entry.metadata ?? {};
+    const ruleId = typeof metadata.ruleId === 'string' && UUID.test(metadata.ruleId) ? metadata.ruleId : null;
+    const [row] = await tx.db
+      .insert(activityLogs)
+      .values({ userId: tx.userId, ...entry, ruleId, metadata })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return row;
+  }
+
+  /** The highest `seq` handed out to this user so far (0 before the first entry). */
+  async lastSeq(tx: TenantTx): Promise<number> {
+    const [row] = await tx.db
+      .select({ lastSeq: activityLogCounters.lastSeq })
+      .from(activityLogCounters)
+      .where(eq(activityLogCounters.userId, tx.userId));
+    return row?.lastSeq ?? 0;
+  }
+
+  /** One page, newest first, of the entries up to `asOf` (all of them when absent), with their true total. */
+  async page(
+    tx: TenantTx,
+    filters: LogFilters,
+    options: { offset: number; limit: number; asOf?: number | undefined },
+  ): Promise<LogPage> {
+    const asOf = options.asOf ?? (await this.lastSeq(tx));
+    const where = conditions(tx.userId, filters, [lte(activityLogs.seq, asOf)]);
+    const rows = await tx.db
+      .select()
+      .from(activityLogs)
+      .where(where)
+      .orderBy(desc(activityLogs.seq))
+      .limit(options.limit)
+      .offset(options.offset);
+    const [counted] = await tx.db.select({ n: count() }).from(activityLogs).where(where);
+    return { rows, total: counted?.n ?? 0, asOf };
+  }
+
+  async find(tx: TenantTx, id: string): Promise<ActivityLogRow | undefined> {
+    const [row] = await tx.db
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.userId, tx.userId), eq(activityLogs.id, id)));
+    return row;
+  }
+
+  /** Entries after `afterSeq`, oldest first: the live stream's catch-up and the export's batches (keyset, by seq). */
+  after(tx: TenantTx, filters: LogFilters, afterSeq: number, limit: number): Promise<ActivityLogRow[]> {
+    return tx.db
+      .select()
+      .from(activityLogs)
+      .where(conditions(tx.userId, filters, [gt(activityLogs.seq, afterSeq)]))
+      .orderBy(activityLogs.seq)
+      .limit(limit);
+  }
+
+  /** Entries before `beforeSeq`, newest first (the export walks the log backwards in batches). */
+  before(tx: TenantTx, filters: LogFilters, beforeSeq: number, limit: number): Promise<ActivityLogRow[]> {
+    return tx.db
+      .select()
+      .from(activityLogs)
+      .where(conditions(tx.userId, filters, [lt(activityLogs.seq, beforeSeq)]))
+      .orderBy(desc(activityLogs.seq))
+      .limit(limit);
+  }
+
+  /** Counts per level and per type, and rule actions per day in `timeZone`. */
+  async counts(tx: TenantTx, filters: LogFilters, timeZone: string): Promise<LogCounts> {
+    const where = conditions(tx.userId, filters);
+    const byLevel = await tx.db
+      .select({ level: activityLogs.level, n: count() })
+      .from(activityLogs)
+      .where(where)
+      .groupBy(activityLogs.level);
+    const byType = await tx.db
+      .select({ type: activityLogs.category, n: count() })
+      .from(activityLogs)
+      .where(where)
+      .groupBy(activityLogs.category);
+    const day = sql<string>`to_char(${activityLogs.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+    const perDay = await tx.db
+      .select({ date: day, n: count() })
+      .from(activityLogs)
+      .where(conditions(tx.userId, filters, [eq(activityLogs.category, 'rule_action')]))
+      // By position: the zone is a parameter, and a second copy of it would be another expression to Postgres.
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+    return { byLevel, byType, perDay };
+  }
+
+  async deleteIds(tx: TenantTx, ids: string[]): Promise<number> {
+    return affected(
+      await tx.db.delete(activityLogs).where(and(eq(activityLogs.userId, tx.userId), inArray(activityLogs.id, ids))),
+    );
+  }
+
+  async clear(tx: TenantTx, filters: LogFilters): Promise<number> {
+    return affected(await tx.db.delete(activityLogs).where(conditions(tx.userId, filters)));
+  }
+
+  /** Retention: every user's entries older than `before`, in batches so one run never holds a huge transaction. */
+  async deleteOlderThan(tx: SystemTx, before: Date, batch: number): Promise<number> {
+    const result = await tx.db.execute(
+      sql`delete from ${activityLogs} where ${activityLogs.id} in (
+        select ${activityLogs.id} from ${activityLogs} where ${activityLogs.createdAt} < ${before} limit ${batch})`,
+    );
+    return affected(result);
   }
 }

@@ -1,6 +1,8 @@
+import { describeActivity, type SyncErrorCode } from '@adpilot/contracts';
 import type { AdAccountRow, Transactions } from '@adpilot/db';
 import {
   MetaApiError,
+  MetaPermissionError,
   MetaRateLimitError,
   MetaTokenExpiredError,
   type GraphAdAccount,
@@ -158,44 +160,61 @@ export class AdAccountSyncService {
 
   private async fail(account: AdAccountRow, error: unknown, final: boolean): Promise<SyncResult> {
     const { repository, activity, transactions } = this.deps;
+    const metaError =
+      error instanceof MetaApiError
+        ? { code: error.code, subcode: error.subcode ?? null, fbtraceId: error.fbtraceId ?? null }
+        : null;
     if (error instanceof MetaTokenExpiredError) {
       await transactions.tenant(account.userId, async (tx) => {
         await repository.update(tx, account.id, {
           syncStatus: 'error',
           needsReauth: true,
-          lastSyncError: 'Facebook access expired: reconnect this account',
+          lastSyncError: 'access_expired',
         });
+        const params = { accountName: account.facebookAccountName };
         await activity.insert(tx, {
           level: 'error',
           category: 'sync',
-          description: `Facebook access for ${account.facebookAccountName} expired; reconnect the account to resume syncing and automation`,
+          description: describeActivity('sync_access_expired', params),
           adAccountId: account.id,
-          metadata: { code: error.code, subcode: error.subcode ?? null },
+          metadata: { code: 'sync_access_expired', params, metaError },
         });
       });
       return { status: 'reauth' };
     }
-    const message = error instanceof MetaApiError ? error.message : 'Unexpected error while syncing';
+    const reason = syncErrorCode(error);
     // Transient failures are retried by the queue; only the last attempt is reported to the user.
     const retrying =
       !final && (!(error instanceof MetaApiError) || error.isTransient || error instanceof MetaRateLimitError);
     await transactions.tenant(account.userId, async (tx) => {
-      await repository.update(tx, account.id, { syncStatus: retrying ? 'queued' : 'error', lastSyncError: message });
+      await repository.update(tx, account.id, { syncStatus: retrying ? 'queued' : 'error', lastSyncError: reason });
       if (retrying) return;
+      // Meta's own text (English, from Meta) is kept as a parameter: shown as a detail, never as our sentence.
+      const params = {
+        accountName: account.facebookAccountName,
+        reason,
+        detail: error instanceof MetaApiError ? error.message : null,
+      };
       await activity.insert(tx, {
         level: 'error',
         category: 'sync',
-        description: `Sync of ${account.facebookAccountName} failed: ${message}`,
+        description: describeActivity('sync_failed', params),
         adAccountId: account.id,
-        metadata:
-          error instanceof MetaApiError
-            ? { code: error.code, subcode: error.subcode ?? null, fbtraceId: error.fbtraceId ?? null }
-            : {},
+        metadata: { code: 'sync_failed', params, metaError },
       });
     });
     if (retrying) throw error;
     return { status: 'failed' };
   }
+}
+
+/** The code stored for a failed sync (`ad_accounts.last_sync_error`); the web words it in the user's language. */
+export function syncErrorCode(error: unknown): SyncErrorCode {
+  if (error instanceof MetaTokenExpiredError) return 'access_expired';
+  if (error instanceof MetaRateLimitError) return 'meta_rate_limited';
+  if (error instanceof MetaPermissionError) return 'meta_permission';
+  if (error instanceof MetaApiError) return error.isTransient ? 'meta_unavailable' : 'meta_error';
+  return 'unexpected';
 }
 
 function toInsightInput(row: InsightsRow): InsightInput | null {

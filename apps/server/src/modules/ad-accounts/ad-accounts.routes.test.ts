@@ -212,14 +212,28 @@ describe('sync', () => {
       sandbox.sandbox.faults.clear();
     }
     const listed = (await call(session, 'GET', '/')).json().data.find((a: { id: string }) => a.id === account.id);
-    expect(listed).toMatchObject({ needs_reauth: true, sync_status: 'error' });
+    // Stored as codes: the web words them in the reader's language; the description is their plain English.
+    expect(listed).toMatchObject({ needs_reauth: true, sync_status: 'error', last_sync_error: 'access_expired' });
     const logs = await t.inspect((db) =>
       db
         .select()
         .from(activityLogs)
         .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.level, 'error'))),
     );
-    expect(logs.some((log) => log.description.includes('expired'))).toBe(true);
+    const expired = logs.find((log) => log.metadata.code === 'sync_access_expired');
+    expect(expired?.metadata.params).toEqual({ accountName: listed.facebook_account_name });
+    expect(expired?.description).toContain('expired');
+    const connected = await t.inspect((db) =>
+      db
+        .select()
+        .from(activityLogs)
+        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'connection'))),
+    );
+    expect(connected.map((log) => log.metadata.code)).toContain('account_connected');
+    expect(connected[0]?.metadata.params).toMatchObject({
+      accountId: expect.any(String),
+      accountName: expect.any(String),
+    });
     const sync = await call(session, 'POST', `/${account.id}/sync`);
     expect(sync.statusCode).toBe(409);
     expect(sync.json().code).toBe('META_REAUTH_REQUIRED');
@@ -227,6 +241,35 @@ describe('sync', () => {
     expect(
       (await call(session, 'GET', '/')).json().data.find((a: { id: string }) => a.id === account.id).needs_reauth,
     ).toBe(false);
+  });
+});
+
+describe('sync failures are stored as codes', () => {
+  it('a last failed attempt keeps the reason code on the account and a sync_failed entry with its parameters', async () => {
+    const session = await registerUser(t.app);
+    const [account] = (await connect(session)).json().data.connectedAccounts;
+    sandbox.sandbox.faults.set({ serverError: { count: 50 } });
+    try {
+      expect(await t.ctx.adAccountSync.sync(session.user.id, account.id, { final: true })).toEqual({
+        status: 'failed',
+      });
+    } finally {
+      sandbox.sandbox.faults.clear();
+    }
+    const listed = (await call(session, 'GET', '/')).json().data.find((a: { id: string }) => a.id === account.id);
+    expect(listed).toMatchObject({ sync_status: 'error', last_sync_error: 'meta_unavailable' });
+    const logs = await t.inspect((db) =>
+      db
+        .select()
+        .from(activityLogs)
+        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'sync'))),
+    );
+    expect(logs).toHaveLength(1);
+    expect(logs[0]!.metadata).toMatchObject({
+      code: 'sync_failed',
+      params: { accountName: listed.facebook_account_name, reason: 'meta_unavailable', detail: expect.any(String) },
+    });
+    expect(logs[0]!.description).toMatch(/^Sync of .* failed: Facebook is temporarily unavailable/);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   type LeftOutAccount,
   type MetricTotals,
   type UpdateAdAccountRequest,
+  describeActivity,
 } from '@adpilot/contracts';
 import type { AdAccountRow, TenantTx, Transactions } from '@adpilot/db';
 import { MetaApiError, type GraphAdAccount, type MetaClient } from '@adpilot/meta';
@@ -135,11 +136,12 @@ export class AdAccountsService {
     await this.tenant(userId, async (tx) => {
       const row = await this.owned(tx, id);
       await this.deps.repository.delete(tx, id);
+      const params = { accountName: row.facebookAccountName, accountId: row.facebookAccountId };
       await this.deps.activity.insert(tx, {
         level: 'info',
-        category: 'ad_account',
-        description: `Disconnected ad account ${row.facebookAccountName} (${row.facebookAccountId})`,
-        metadata: { facebookAccountId: row.facebookAccountId },
+        category: 'connection',
+        description: describeActivity('account_disconnected', params),
+        metadata: { code: 'account_disconnected', params, facebookAccountId: row.facebookAccountId },
       });
     });
   }
@@ -281,12 +283,15 @@ export class AdAccountsService {
       );
       for (const row of upserted) {
         await this.markQueued(tx, row);
+        const params = { accountName: row.facebookAccountName, accountId: row.facebookAccountId };
         await this.deps.activity.insert(tx, {
           level: 'success',
-          category: 'ad_account',
-          description: `Connected ad account ${row.facebookAccountName} (${row.facebookAccountId})`,
+          category: 'connection',
+          description: describeActivity('account_connected', params),
           adAccountId: row.id,
           metadata: {
+            code: 'account_connected',
+            params,
             facebookAccountId: row.facebookAccountId,
             currency: row.currency,
             timezone: row.timezone,

@@ -35,8 +35,9 @@ export function isImmediate(entry: NewActivity): boolean {
 export function nudgingActivity(inner: ActivityRepository, nudge: (userId: string) => void): ActivityRepository {
   const wrapped = Object.create(inner) as ActivityRepository;
   wrapped.insert = async (tx, entry) => {
-    await inner.insert(tx, entry);
+    const row = await inner.insert(tx, entry);
     if (isImmediate(entry)) nudge(tx.userId);
+    return row;
   };
   return wrapped;
 }

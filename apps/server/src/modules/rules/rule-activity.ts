@@ -53,7 +53,12 @@ export function actionActivity(
     adAccountId: account.id,
     metadata: {
       code: `rule_action_${state}`,
-      params: { ruleName: rule.name, action: row.actionType, target: row.targetName },
+      params: {
+        ruleName: rule.name,
+        action: row.actionType,
+        target: row.targetName,
+        ...(state === 'failed' ? { error: error?.code ?? 'error' } : {}),
+      },
       ruleId: rule.id,
       runId: row.runId,
       actionId: row.id,
@@ -86,12 +91,14 @@ export function runActivity(
     description,
     metadata: {
       code: error ? 'rule_run_failed' : 'rule_run_completed',
-      params: {
-        ruleName: rule.name,
-        evaluated: run.entitiesEvaluated,
-        matched: run.entitiesMatched,
-        ...counts,
-      },
+      params: error
+        ? { ruleName: rule.name, reason: error.code }
+        : {
+            ruleName: rule.name,
+            evaluated: run.entitiesEvaluated,
+            matched: run.entitiesMatched,
+            ...counts,
+          },
       ruleId: rule.id,
       runId: run.id,
       slot: run.slot,

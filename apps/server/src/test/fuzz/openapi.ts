@@ -20,6 +20,7 @@ interface OpenApiDocument {
 interface OperationObject {
   parameters?: { in: string; name: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 export interface Operation {
@@ -29,9 +30,20 @@ export interface Operation {
   pathParams: string[];
   query: Record<string, JsonSchema>;
   body?: JsonSchema;
+  /** Answers as server-sent events (the live log): a success never ends on its own. */
+  streams: boolean;
+  /** Answers a file (the log export): a success is a download, not an envelope. */
+  downloads: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** The content types of an operation's 2xx answers. */
+function successTypes(operation: OperationObject): string[] {
+  return Object.entries(operation.responses ?? {})
+    .filter(([status]) => status.startsWith('2'))
+    .flatMap(([, answer]) => Object.keys(answer.content ?? {}));
+}
 
 /** Every operation of the document, so a route added later is fuzzed without anyone listing it. */
 export function operationsOf(document: OpenApiDocument): Operation[] {
@@ -48,6 +60,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
           parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}] as const),
         ),
         body: operation.requestBody?.content?.['application/json']?.schema,
+        streams: successTypes(operation).includes('text/event-stream'),
+        downloads: successTypes(operation).some((type) => type !== 'application/json' && type !== 'text/event-stream'),
       });
     }
   }

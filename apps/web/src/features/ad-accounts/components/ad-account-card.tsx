@@ -1,4 +1,4 @@
-import type { AdAccount } from '@adpilot/contracts';
+import { isSyncErrorCode, type AdAccount } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { AlertTriangle, CheckCircle2, ExternalLink, Eye, FlaskConical, RefreshCw, Unlink, XCircle } from 'lucide-react';
 import { useId } from 'react';
@@ -94,7 +94,9 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
         <p role="status" className="mt-3 text-xs text-red-600 dark:text-red-400">
           {t('card.lastSyncError', {
             // A stored code is rendered in the user's language; older rows still hold the error's own text.
-            error: account.last_sync_error === 'sync_stalled' ? t('card.syncStalled') : account.last_sync_error,
+            error: isSyncErrorCode(account.last_sync_error)
+              ? t(`activity:syncErrors.${account.last_sync_error}`)
+              : account.last_sync_error,
           })}
         </p>
       )}

@@ -213,6 +213,18 @@ describe('AdAccountsPage sync', () => {
     expect(within(card).getByRole('button', { name: 'Sync now' })).toBeEnabled();
   });
 
+  it('words every stored sync error code', async () => {
+    const account = buildAdAccount({
+      facebook_account_name: 'Expired',
+      sync_status: 'error',
+      last_sync_error: 'meta_unavailable',
+    });
+    fakeApi({ 'GET /ad-accounts': ok([account]) });
+    renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Expired' });
+    expect(card).toHaveTextContent('Last sync failed: Facebook is temporarily unavailable');
+  });
+
   it('toasts when the sync request itself fails', async () => {
     const account = buildAdAccount({ facebook_account_name: 'Offline' });
     fakeApi({

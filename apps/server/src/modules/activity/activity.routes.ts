@@ -1,0 +1,161 @@
+import {
+  activityLogSchema,
+  clearLogsRequestSchema,
+  createLogRequestSchema,
+  deletedCountSchema,
+  deleteLogsRequestSchema,
+  exportLogsQuerySchema,
+  listLogsQuerySchema,
+  logIdParamsSchema,
+  logListSchema,
+  logStatsQuerySchema,
+  logStatsSchema,
+  streamLogsQuerySchema,
+  successEnvelope,
+} from '@adpilot/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { openEventStream } from './event-stream.ts';
+
+const tags = ['logs'];
+
+/** The access token a request was let in with (the stream's ends when it expires). */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  const token = (request.query as { token?: unknown }).token;
+  return typeof token === 'string' ? token : undefined;
+}
+
+/** Spec §7 Logs: every route is the signed-in user's; a foreign id answers 404. */
+export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { activity, activityStream } = app.ctx;
+  app.addHook('onRequest', app.requireAuth);
+
+  app.get(
+    '/',
+    { schema: { tags, querystring: listLogsQuerySchema, response: { 200: successEnvelope(logListSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await activity.list(currentUser(request).id, request.query),
+    }),
+  );
+
+  app.post(
+    '/',
+    { schema: { tags, body: createLogRequestSchema, response: { 201: successEnvelope(activityLogSchema) } } },
+    async (request, reply) => {
+      reply.status(201);
+      return { success: true as const, data: await activity.createNote(currentUser(request).id, request.body) };
+    },
+  );
+
+  app.delete(
+    '/',
+    { schema: { tags, body: deleteLogsRequestSchema, response: { 200: successEnvelope(deletedCountSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: { deletedCount: await activity.deleteMany(currentUser(request).id, request.body.ids) },
+    }),
+  );
+
+  app.post(
+    '/clear',
+    {
+      schema: {
+        tags,
+        body: clearLogsRequestSchema.nullish(),
+        response: { 200: successEnvelope(deletedCountSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { deletedCount: await activity.clear(currentUser(request).id, request.body ?? {}) },
+    }),
+  );
+
+  app.get(
+    '/stats',
+    { schema: { tags, querystring: logStatsQuerySchema, response: { 200: successEnvelope(logStatsSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await activity.stats(currentUser(request).id, request.query),
+    }),
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags,
+        querystring: exportLogsQuerySchema,
+        response: {
+          200: {
+            description: 'The entries as a file (CSV or a JSON array), streamed',
+            content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { format } = request.query;
+      const day = new Date().toISOString().slice(0, 10);
+      reply
+        .type(format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="adpilot-activity-${day}.${format}"`)
+        .header('cache-control', 'no-store');
+      // A stream is piped as it is (no serializer runs); the schema above only documents the file.
+      const file = Readable.from(activity.exportChunks(currentUser(request).id, request.query));
+      return reply.send(file as unknown as string);
+    },
+  );
+
+  app.get(
+    '/stream',
+    {
+      // EventSource cannot send headers: the token may come as `?token=` (the request log redacts it).
+      config: { allowQueryToken: true },
+      schema: {
+        tags,
+        querystring: streamLogsQuerySchema,
+        response: {
+          200: {
+            description: 'Server-sent events: each message one log entry (JSON) with its `id:`; comments as heartbeats',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const header = request.headers['last-event-id'];
+      const resumeFrom =
+        (typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined) ?? request.query.lastEventId;
+      if (resumeFrom !== undefined && !/^\d{1,15}$/.test(resumeFrom))
+        throw AppError.badRequest('Last-Event-ID must be a whole number', 'VALIDATION_ERROR');
+      const { token: _token, lastEventId: _last, ...filters } = request.query;
+      await openEventStream(request, reply, {
+        stream: activityStream,
+        userId: user.id,
+        filters,
+        lastSeq: resumeFrom === undefined ? undefined : Number(resumeFrom),
+        token: tokenOf(request),
+        heartbeatMs: app.ctx.config.logs.streamHeartbeatMs,
+        now: app.ctx.now,
+      });
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params: logIdParamsSchema, response: { 200: successEnvelope(activityLogSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await activity.get(currentUser(request).id, request.params.id),
+    }),
+  );
+};

@@ -1,0 +1,105 @@
+import type { ActivityLog, LogFilters } from '@adpilot/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ActivityStream } from './activity-stream.ts';
+
+/** The longest a timer may wait in Node (about 24.8 days); a later expiry is re-armed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** When an access token expires (its `exp`); requireAuth has already checked its signature and its session. */
+export function tokenExpiry(token: string | undefined): Date | undefined {
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const { exp } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof exp === 'number' ? new Date(exp * 1000) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One SSE message: the entry as JSON, its seq as the event id (what Last-Event-ID brings back). */
+export function eventOf(log: ActivityLog): string {
+  return `id: ${log.seq}\ndata: ${JSON.stringify(log)}\n\n`;
+}
+
+export interface EventStreamOptions {
+  stream: ActivityStream;
+  userId: string;
+  filters: LogFilters;
+  lastSeq: number | undefined;
+  token: string | undefined;
+  heartbeatMs: number;
+  now: () => Date;
+}
+
+/** Every open stream of this process, so that a shutdown ends them instead of waiting for them. */
+const open = new Set<() => void>();
+
+export function endAllEventStreams(): void {
+  for (const end of [...open]) end();
+}
+
+/**
+ * Turns the reply into a server-sent-events stream: headers (no proxy buffering), the entries after `lastSeq`
+ * and then live ones, a comment every `heartbeatMs`, and the end when the access token expires (the client
+ * reconnects with its refreshed token and the last id it saw).
+ */
+export async function openEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: EventStreamOptions,
+): Promise<void> {
+  const raw = reply.raw;
+  reply.hijack();
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  // Tells EventSource how soon to come back after the stream ends.
+  raw.write('retry: 2000\n\n');
+
+  let ended = false;
+  const timers: NodeJS.Timeout[] = [];
+  let subscription: { close(): void } | undefined;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    open.delete(end);
+    for (const timer of timers) clearTimeout(timer);
+    subscription?.close();
+    raw.end();
+  };
+  open.add(end);
+  request.raw.on('close', end);
+  raw.on('error', end);
+
+  const heartbeat = setInterval(() => {
+    if (!ended) raw.write(': heartbeat\n\n');
+  }, options.heartbeatMs);
+  timers.push(heartbeat);
+
+  const expiresAt = tokenExpiry(options.token);
+  if (expiresAt) {
+    const arm = () => {
+      const left = expiresAt.getTime() - options.now().getTime();
+      if (left <= 0) return end();
+      const wait = Math.min(left, MAX_TIMER_MS);
+      timers.push(setTimeout(wait === left ? end : arm, wait));
+    };
+    arm();
+  }
+  if (ended) return;
+
+  try {
+    subscription = await options.stream.subscribe(options.userId, options.filters, options.lastSeq, (log) => {
+      if (!ended) raw.write(eventOf(log));
+    });
+    if (ended) subscription.close();
+  } catch (error) {
+    request.log.error({ err: error }, 'activity stream could not start');
+    end();
+  }
+}

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { codeParamsSchema, type CodeParams } from './rule-codes.ts';
+import { DATE_MAX, DATE_MIN, INPUT_MESSAGES, calendarDate, text } from './text.ts';
+
+/**
+ * The activity log's one home: the levels, types and message codes of every entry, the plain English of each
+ * code (exports, e-mail), and the shapes of the Logs API (spec §3 Log entry, §7 Logs). An entry stores its code and
+ * parameters in `metadata.code` / `metadata.params`; the web renders them in English or Thai from its catalogues,
+ * keyed by the same codes, and falls back to the stored description for an entry without a code.
+ */
+
+export const ACTIVITY_LEVELS = ['error', 'warning', 'info', 'success'] as const;
+export type ActivityLevel = (typeof ACTIVITY_LEVELS)[number];
+
+export const ACTIVITY_TYPES = [
+  'rule_action',
+  'rule_run',
+  'sync',
+  'connection',
+  'billing',
+  'ai',
+  'system',
+  'note',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/**
+ * Why a sync failed, stored in `ad_accounts.last_sync_error` and in a sync entry's `reason` parameter:
+ * - access_expired: Meta's token expired or was revoked; the account must be reconnected
+ * - meta_rate_limited: Meta asked to slow down · meta_unavailable: Meta answered with a transient error
+ * - meta_permission: the token lacks a permission · meta_error: any other refusal (Meta's own text in `detail`)
+ * - unexpected: an error of ours · sync_stalled: the sync stopped reporting (hourly maintenance, ADR 0036)
+ */
+export const SYNC_ERROR_CODES = [
+  'access_expired',
+  'meta_rate_limited',
+  'meta_unavailable',
+  'meta_permission',
+  'meta_error',
+  'unexpected',
+  'sync_stalled',
+] as const;
+export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
+
+export function isSyncErrorCode(value: string | null | undefined): value is SyncErrorCode {
+  return (SYNC_ERROR_CODES as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * Every message code of an entry, with its parameters:
+ * - account_connected / account_disconnected: { accountName, accountId } (connection)
+ * - sync_failed: { accountName, reason: SyncErrorCode, detail: Meta's message or null } (sync)
+ * - sync_access_expired: { accountName } (sync)
+ * - rule_action_applied / _failed / _postponed / _reverted: { ruleName, action, target, error? } (rule_action)
+ * - rule_run_completed: { ruleName, evaluated, matched, applied, failed, postponed } (rule_run)
+ * - rule_run_failed: { ruleName, reason } (rule_run)
+ * - note: {} — the user's own text is the description (note)
+ */
+export const ACTIVITY_CODES = [
+  'account_connected',
+  'account_disconnected',
+  'sync_failed',
+  'sync_access_expired',
+  'rule_action_applied',
+  'rule_action_failed',
+  'rule_action_postponed',
+  'rule_action_reverted',
+  'rule_run_completed',
+  'rule_run_failed',
+  'note',
+] as const;
+export type ActivityCode = (typeof ACTIVITY_CODES)[number];
+
+export function isActivityCode(value: unknown): value is ActivityCode {
+  return typeof value === 'string' && (ACTIVITY_CODES as readonly string[]).includes(value);
+}
+
+/** Rule action types in plain words, for the English description. */
+const ACTION_EN: Record<string, string> = {
+  pause: 'pause',
+  resume: 'resume',
+  increase_budget: 'raise budget',
+  decrease_budget: 'lower budget',
+  set_budget: 'set budget',
+  notify: 'notify',
+};
+
+const SYNC_ERROR_EN: Record<SyncErrorCode, string> = {
+  access_expired: 'Facebook access expired: reconnect this account',
+  meta_rate_limited: 'Facebook asked to slow down; the sync will be retried',
+  meta_unavailable: 'Facebook is temporarily unavailable',
+  meta_permission: 'Facebook refused access to this account',
+  meta_error: 'Facebook refused the request',
+  unexpected: 'Unexpected error while syncing',
+  sync_stalled: 'The sync stopped responding; sync again',
+};
+
+/** A sync error code in plain English (exports, e-mail); an older row's own text stays as it is. */
+export function describeSyncError(code: string): string {
+  return isSyncErrorCode(code) ? SYNC_ERROR_EN[code] : code;
+}
+
+const str = (value: CodeParams[string] | undefined) => (value === null || value === undefined ? '' : String(value));
+const action = (value: CodeParams[string] | undefined) => ACTION_EN[str(value)] ?? str(value);
+
+const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => string> = {
+  account_connected: (p) => `Connected ad account ${str(p.accountName)} (${str(p.accountId)})`,
+  account_disconnected: (p) => `Disconnected ad account ${str(p.accountName)} (${str(p.accountId)})`,
+  sync_failed: (p) =>
+    `Sync of ${str(p.accountName)} failed: ${describeSyncError(str(p.reason))}${p.detail ? ` (${str(p.detail)})` : ''}`,
+  sync_access_expired: (p) =>
+    `Facebook access for ${str(p.accountName)} expired; reconnect the account to resume syncing and automation`,
+  rule_action_applied: (p) => `Rule "${str(p.ruleName)}" applied ${action(p.action)} on "${str(p.target)}"`,
+  rule_action_failed: (p) =>
+    `Rule "${str(p.ruleName)}" could not apply ${action(p.action)} on "${str(p.target)}"${p.error ? `: ${str(p.error)}` : ''}`,
+  rule_action_postponed: (p) =>
+    `Rule "${str(p.ruleName)}" postponed ${action(p.action)} on "${str(p.target)}": Meta asked to wait`,
+  rule_action_reverted: (p) => `Reverted rule "${str(p.ruleName)}": ${action(p.action)} on "${str(p.target)}"`,
+  rule_run_completed: (p) =>
+    `Rule "${str(p.ruleName)}" ran: ${str(p.evaluated)} evaluated, ${str(p.matched)} matched, ${str(p.applied)} applied, ${str(p.failed)} failed, ${str(p.postponed)} postponed`,
+  rule_run_failed: (p) => `Rule "${str(p.ruleName)}" run failed: ${str(p.reason)}`,
+};
+
+/**
+ * The plain English of a coded entry, for exports and e-mail. `fallback` (the stored description) answers for a
+ * note, an unknown code or an entry written before codes existed.
+ */
+export function describeActivity(code: string | null | undefined, params: CodeParams, fallback = ''): string {
+  if (!isActivityCode(code) || code === 'note') return fallback;
+  return ACTIVITY_EN[code](params);
+}
+
+/** The code and parameters an entry's metadata holds, if any. */
+export function activityCodeOf(metadata: Record<string, unknown>): { code: string | null; params: CodeParams } {
+  const code = typeof metadata.code === 'string' ? metadata.code : null;
+  const parsed = codeParamsSchema.safeParse(metadata.params ?? {});
+  return { code, params: parsed.success ? parsed.data : {} };
+}
+
+// ——— The Logs API (spec §7 Logs) ———
+
+export const LOG_PAGE_DEFAULT = 1;
+export const LOG_LIMIT_DEFAULT = 50;
+export const LOG_LIMIT_MAX = 200;
+export const LOG_DELETE_MAX = 1000;
+export const LOG_NOTE_MAX = 2000;
+export const LOG_SEARCH_MAX = 200;
+
+export const LOG_MESSAGES = {
+  notFound: 'Log entry not found',
+  noteCreated: 'Note added',
+  rangeOrder: '`from` must not be after `to`',
+  dateTime: 'Use a date (YYYY-MM-DD) or a date-time with its offset (ISO 8601)',
+  timeZone: 'Unknown time zone',
+  lastEventId: 'Last-Event-ID must be a whole number',
+} as const;
+
+/** A date (a whole UTC day) or an instant with its offset, within the API's years. */
+function dateOrInstant() {
+  const instant = z.iso
+    .datetime({ offset: true, error: LOG_MESSAGES.dateTime })
+    .refine((value) => value.slice(0, 10) >= DATE_MIN && value.slice(0, 10) <= DATE_MAX, INPUT_MESSAGES.dateRange);
+  return z.union([calendarDate(), instant], { error: LOG_MESSAGES.dateTime });
+}
+
+const levelFilter = z.union([z.enum(ACTIVITY_LEVELS), z.array(z.enum(ACTIVITY_LEVELS)).min(1).max(4)]);
+const typeFilter = z.union([z.enum(ACTIVITY_TYPES), z.array(z.enum(ACTIVITY_TYPES)).min(1).max(ACTIVITY_TYPES.length)]);
+
+/** The filters every Logs call shares; they combine (all must hold). A level or type may be given several times. */
+export const logFilterShape = {
+  level: levelFilter.optional(),
+  type: typeFilter.optional(),
+  ruleId: z.uuid({ error: 'Invalid rule id' }).optional(),
+  adAccountId: z.uuid({ error: 'Invalid ad account id' }).optional(),
+  /** From this instant (a date: its start, UTC) … */
+  from: dateOrInstant().optional(),
+  /** … to this instant (a date: its end, UTC), inclusive. */
+  to: dateOrInstant().optional(),
+  /** Words in the description, case-insensitive. */
+  search: text({ trim: true }).max(LOG_SEARCH_MAX).optional(),
+};
+
+const rangeInOrder = (q: { from?: string | undefined; to?: string | undefined }) =>
+  !q.from || !q.to || rangeStart(q.from) <= rangeEnd(q.to);
+
+/** The instant a `from` value starts at. */
+export function rangeStart(value: string): Date {
+  return value.length === 10 ? new Date(`${value}T00:00:00.000Z`) : new Date(value);
+}
+/** The instant a `to` value ends at (inclusive). */
+export function rangeEnd(value: string): Date {
+  return value.length === 10 ? new Date(`${value}T23:59:59.999Z`) : new Date(value);
+}
+
+const inOrder = { message: LOG_MESSAGES.rangeOrder, path: ['from'] };
+
+export const logFiltersSchema = z.strictObject(logFilterShape).refine(rangeInOrder, inOrder);
+export type LogFilters = z.infer<typeof logFiltersSchema>;
+
+const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
+
+/** GET /api/logs. `asOf` pins the list to the entries up to that sequence number, so pages stay put while new ones arrive. */
+export const listLogsQuerySchema = z
+  .strictObject({
+    ...logFilterShape,
+    page: positiveInt(100_000).default(LOG_PAGE_DEFAULT),
+    limit: positiveInt(LOG_LIMIT_MAX).default(LOG_LIMIT_DEFAULT),
+    asOf: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .refine(rangeInOrder, inOrder);
+export type ListLogsQuery = z.infer<typeof listLogsQuerySchema>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** GET /api/logs/stats: the same filters, and the time zone whose days `actionsPerDay` counts in (UTC by default). */
+export const logStatsQuerySchema = z
+  .strictObject({
+    ...logFilterShape,
+    tz: z.string().max(64).refine(isTimeZone, LOG_MESSAGES.timeZone).optional(),
+  })
+  .refine(rangeInOrder, inOrder);
+export type LogStatsQuery = z.infer<typeof logStatsQuerySchema>;
+
+export const LOG_EXPORT_FORMATS = ['csv', 'json'] as const;
+export const exportLogsQuerySchema = z
+  .strictObject({ ...logFilterShape, format: z.enum(LOG_EXPORT_FORMATS).default('csv') })
+  .refine(rangeInOrder, inOrder);
+export type ExportLogsQuery = z.infer<typeof exportLogsQuerySchema>;
+
+/** GET /api/logs/stream: the filters, the token (EventSource sends no headers) and where to resume. */
+export const streamLogsQuerySchema = z
+  .strictObject({
+    ...logFilterShape,
+    token: z.string().max(4096).optional(),
+    lastEventId: z
+      .string()
+      .regex(/^\d{1,15}$/, LOG_MESSAGES.lastEventId)
+      .optional(),
+  })
+  .refine(rangeInOrder, inOrder);
+export type StreamLogsQuery = z.infer<typeof streamLogsQuerySchema>;
+
+export const logIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'Invalid log id' }) });
+
+/** POST /api/logs: the user's own note. */
+export const createLogRequestSchema = z.strictObject({
+  description: text({ trim: true, multiline: true, required: 'Description is required' })
+    .min(1, 'Description is required')
+    .max(LOG_NOTE_MAX, `Description must be at most ${LOG_NOTE_MAX} characters`),
+  level: z.enum(ACTIVITY_LEVELS).default('info'),
+});
+export type CreateLogRequest = z.input<typeof createLogRequestSchema>;
+
+/** DELETE /api/logs. */
+export const deleteLogsRequestSchema = z.strictObject({
+  ids: z
+    .array(z.uuid({ error: 'Invalid log id' }))
+    .min(1, 'Give at least one id')
+    .max(LOG_DELETE_MAX),
+});
+
+/** POST /api/logs/clear: the filters of the entries to delete (none: all of them). */
+export const clearLogsRequestSchema = logFiltersSchema;
+
+export const activityLogSchema = z.object({
+  _id: z.uuid(),
+  /** The entry's place in its user's log: increasing, never reused; the live stream's event id. */
+  seq: z.number().int(),
+  level: z.enum(ACTIVITY_LEVELS),
+  type: z.string(),
+  code: z.string().nullable(),
+  params: codeParamsSchema,
+  /** Plain English; data, never markup. */
+  description: z.string(),
+  adAccountId: z.uuid().nullable(),
+  ruleId: z.uuid().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type ActivityLog = z.infer<typeof activityLogSchema>;
+
+export const logPaginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  /** Every entry matching the filters (up to `asOf`), not only this page's. */
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  /** Pass it back with the next pages: entries written since do not shift them. */
+  asOf: z.number().int(),
+});
+
+export const logListSchema = z.object({ logs: z.array(activityLogSchema), pagination: logPaginationSchema });
+export type LogList = z.infer<typeof logListSchema>;
+
+export const logStatsSchema = z.object({
+  total: z.number().int(),
+  byLevel: z.record(z.enum(ACTIVITY_LEVELS), z.number().int()),
+  byType: z.record(z.string(), z.number().int()),
+  /** Rule actions per day in the asked time zone, oldest first; days without any are left out. */
+  actionsPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+});
+export type LogStats = z.infer<typeof logStatsSchema>;
+
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
