@@ -33,11 +33,11 @@ interface MockResponse {
   body: unknown;
 }
 
-type Handler = MockResponse | ((body: unknown) => MockResponse | Promise<MockResponse>);
+type Handler = MockResponse | ((body: unknown, url: URL) => MockResponse | Promise<MockResponse>);
 
 /**
  * Stubs fetch with answers keyed by "METHOD /path" (without /api). A call nobody expected fails the
- * test loudly; a handler returning a promise controls when the answer arrives.
+ * test loudly; a handler returning a promise controls when the answer arrives; a handler gets the body and the URL.
  */
 export function mockApi(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -46,7 +46,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const handler = handlers[key];
     if (!handler) throw new Error(`Unexpected API call: ${key}`);
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const { status = 200, body: answer } = typeof handler === 'function' ? await handler(body) : handler;
+    const { status = 200, body: answer } = typeof handler === 'function' ? await handler(body, url) : handler;
     return new Response(JSON.stringify(answer), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

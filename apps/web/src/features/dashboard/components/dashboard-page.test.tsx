@@ -1,31 +1,125 @@
-import { screen } from '@testing-library/react';
+import type { ActivityLog, LogStats } from '@adpilot/contracts';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildSession, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
 
+const stats = (total: number): LogStats => ({
+  total,
+  byLevel: { error: 0, warning: 0, info: total, success: 0 },
+  byType: {},
+  actionsPerDay: [],
+});
+
+let seq = 0;
+function log(overrides: Partial<ActivityLog>): ActivityLog {
+  seq += 1;
+  return {
+    _id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    seq,
+    level: 'info',
+    type: 'note',
+    code: null,
+    params: {},
+    description: `entry ${seq}`,
+    adAccountId: null,
+    ruleId: null,
+    metadata: {},
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+const emptyLogs = { logs: [], pagination: { page: 1, limit: 5, total: 0, totalPages: 0, asOf: 0 } };
+
 describe('DashboardPage', () => {
-  it('greets the user and shows the summary, activity and quick actions', async () => {
+  it('greets the user and shows the summary, the empty activity and the wired quick actions', async () => {
     const session = buildSession();
     storeSession(session);
-    mockApi({ 'GET /auth/me': ok(session.user), 'GET /ad-accounts': ok([]) });
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /rules': ok([]),
+      'GET /logs/stats': ok(stats(0)),
+      'GET /logs': ok(emptyLogs),
+    });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: `Welcome back, ${session.user.name}!` })).toBeInTheDocument();
     expect(screen.getByText("Here's an overview of your ad automation performance.")).toBeInTheDocument();
     for (const label of ['Active Rules', 'Actions Today', 'Total Actions']) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
-    expect(screen.getByText('No recent activity to display.')).toBeInTheDocument();
+    expect(await screen.findByText('No recent activity to display.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Connect Ad Account/ })).toHaveAttribute('href', '/ad-accounts?connect=1');
-    expect(screen.getByRole('link', { name: /Create Rule/ })).toHaveAttribute('href', '/rules');
-    expect(screen.getByRole('link', { name: /View Reports/ })).toHaveAttribute('href', '/activity');
+    expect(screen.getByRole('link', { name: /Create Rule/ })).toHaveAttribute('href', '/rules/new');
+    expect(screen.getByRole('link', { name: /View Reports/ })).toHaveAttribute('href', '/reports');
   });
 
-  it('counts the connected ad accounts', async () => {
+  it('shows the real figures: active rules, accounts, entries since local midnight and the true total', async () => {
     const session = buildSession();
     storeSession(session);
-    mockApi({ 'GET /auth/me': ok(session.user), 'GET /ad-accounts': ok([{ id: 'a' }, { id: 'b' }]) });
+    let todayFrom: string | null = null;
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([{ id: 'a' }, { id: 'b' }]),
+      'GET /rules': ok([{ isActive: true }, { isActive: false }, { isActive: true }, { isActive: true }]),
+      'GET /logs/stats': (_body, url) => {
+        if (url.searchParams.get('from')) todayFrom = url.searchParams.get('from');
+        return ok(stats(url.searchParams.get('from') ? 7 : 1234));
+      },
+      'GET /logs': ok(emptyLogs),
+    });
     renderApp('/dashboard');
-    await screen.findByText('2');
-    const label = screen.getAllByText('Ad Accounts').find((element) => element.tagName === 'P');
-    expect(label?.nextElementSibling?.textContent).toBe('2');
+    const value = async (label: string) => {
+      await screen.findByText('1,234');
+      const element = screen.getAllByText(label).find((node) => node.tagName === 'P');
+      return element?.nextElementSibling?.textContent;
+    };
+    expect(await value('Total Actions')).toBe('1,234');
+    expect(await value('Actions Today')).toBe('7');
+    expect(await value('Active Rules')).toBe('3');
+    expect(await value('Ad Accounts')).toBe('2');
+    const midnight = new Date();
+    midnight.setHours(0, 0, 0, 0);
+    expect(todayFrom).toBe(midnight.toISOString());
+  });
+
+  it('lists the 5 newest entries from their codes, with a dot per level and the description as text', async () => {
+    const session = buildSession();
+    storeSession(session);
+    const logs = [
+      log({ level: 'error', type: 'sync', code: 'sync_failed', params: { accountName: 'Shop', reason: 'meta_error' } }),
+      log({ level: 'warning', description: '<img src=x onerror=alert(1)>' }),
+      log({
+        level: 'success',
+        type: 'connection',
+        code: 'account_connected',
+        params: { accountName: 'A', accountId: '1' },
+      }),
+    ];
+    let asked = '';
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /rules': ok([]),
+      'GET /logs/stats': ok(stats(3)),
+      'GET /logs': (_body, url) => {
+        asked = url.search;
+        return ok({ logs, pagination: { page: 1, limit: 5, total: 3, totalPages: 1, asOf: 3 } });
+      },
+    });
+    renderApp('/dashboard');
+    const list = await screen.findByRole('list', { name: 'Recent Activity' });
+    expect(asked).toContain('limit=5');
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Sync of Shop failed: Facebook refused the request',
+      '<img src=x onerror=alert(1)>',
+      'Connected ad account A (1)',
+    ]);
+    expect(list.querySelector('img')).toBeNull();
+    const dots = items.map((item) => item.querySelector('[data-level]')?.className ?? '');
+    expect(dots[0]).toContain('bg-red-500');
+    expect(dots[1]).toContain('bg-yellow-500');
+    expect(dots[2]).toContain('bg-green-500');
   });
 });

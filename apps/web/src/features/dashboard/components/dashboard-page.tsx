@@ -1,20 +1,40 @@
 import { Activity, CalendarCheck, Megaphone, Workflow } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logStatsQueryOptions } from '../../../api/activity-logs.ts';
 import { adAccountsQueryOptions } from '../../../api/ad-accounts.ts';
+import { rulesQueryOptions } from '../../../api/rules.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
 import { QuickActionsCard } from './quick-actions-card.tsx';
 import { RecentActivityCard } from './recent-activity-card.tsx';
 import { StatCard } from './stat-card.tsx';
 
-/** Rule and action figures read zero until the rules and activity-log endpoints feed them. */
-const SUMMARY = { activeRules: 0, actionsToday: 0, totalActions: 0 };
+/** The start of the user's local day, as an instant: Actions Today counts from there (ADR 0046). */
+function localMidnight(): string {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}
 
+/**
+ * Spec §2 with real figures: active rules, connected accounts, log entries since the local midnight, and the true
+ * number of log entries (not the spec's count of the first page loaded, which stops at 50; ADR 0046).
+ */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const user = useCurrentUser();
+  const today = useMemo(localMidnight, []);
   // The Ad Accounts page's own query: a connect or disconnect there updates this count from the same cache entry.
   const adAccounts = useQuery({ ...adAccountsQueryOptions(), select: (accounts) => accounts.length });
+  const activeRules = useQuery({
+    ...rulesQueryOptions(),
+    select: (rules) => rules.filter((rule) => rule.isActive).length,
+  });
+  const all = useQuery(logStatsQueryOptions({}));
+  const sinceMidnight = useQuery(logStatsQueryOptions({ from: today }));
+  const loading = [adAccounts, activeRules, all, sinceMidnight].some((query) => query.isPending);
+
   return (
     <div className="space-y-8">
       <header>
@@ -23,11 +43,12 @@ export function DashboardPage() {
         </h1>
         <p className="mt-1 text-gray-600 dark:text-gray-400">{t('subtitle')}</p>
       </header>
+      {loading && <Spinner size="lg" className="flex justify-center" />}
       <section className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard label={t('stats.activeRules')} value={SUMMARY.activeRules} icon={Workflow} />
+        <StatCard label={t('stats.activeRules')} value={activeRules.data ?? 0} icon={Workflow} />
         <StatCard label={t('stats.adAccounts')} value={adAccounts.data ?? 0} icon={Megaphone} />
-        <StatCard label={t('stats.actionsToday')} value={SUMMARY.actionsToday} icon={CalendarCheck} />
-        <StatCard label={t('stats.totalActions')} value={SUMMARY.totalActions} icon={Activity} />
+        <StatCard label={t('stats.actionsToday')} value={sinceMidnight.data?.total ?? 0} icon={CalendarCheck} />
+        <StatCard label={t('stats.totalActions')} value={all.data?.total ?? 0} icon={Activity} />
       </section>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentActivityCard />

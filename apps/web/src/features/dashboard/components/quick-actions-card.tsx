@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 
-/** `?connect=1` asks the Ad Accounts page to open its connect dialog straight away. */
+/** `?connect=1` asks the Ad Accounts page to open its connect dialog straight away; /reports is the Reports page. */
 const ACTIONS: readonly { key: string; to: string; icon: LucideIcon }[] = [
   { key: 'connect', to: '/ad-accounts?connect=1', icon: Plus },
-  { key: 'createRule', to: '/rules', icon: Workflow },
-  { key: 'viewReports', to: '/activity', icon: BarChart3 },
+  { key: 'createRule', to: '/rules/new', icon: Workflow },
+  { key: 'viewReports', to: '/reports', icon: BarChart3 },
 ];
 
 export function QuickActionsCard() {

@@ -1,0 +1,86 @@
+import type { ActivityLevel, ActivityLog, ActivityType, LogList, LogStats } from '@adpilot/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, API_BASE, ApiError, refreshSession } from '../lib/api-client.ts';
+import { readToken } from '../lib/session-storage.ts';
+
+/*
+ * The activity log is read by the Activity page and the dashboard, so its queries live here (ADR 0026).
+ * Spec §9: page 1, 50 a page, the list cached 30 s and the previous page kept on screen while the next loads.
+ */
+export const LOGS_QUERY_KEY = ['logs'] as const;
+export const LOGS_STALE_MS = 30_000;
+export const LOGS_PAGE_SIZE = 50;
+
+export interface LogFilterValues {
+  level?: ActivityLevel | undefined;
+  type?: ActivityType | undefined;
+  adAccountId?: string | undefined;
+  ruleId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  search?: string | undefined;
+}
+
+export interface LogPageParams extends LogFilterValues {
+  page: number;
+  limit: number;
+  asOf?: number | undefined;
+}
+
+export function logsQueryOptions(params: LogPageParams) {
+  return queryOptions({
+    queryKey: [...LOGS_QUERY_KEY, 'list', params] as const,
+    queryFn: ({ signal }) => api.get<LogList>('/logs', { query: { ...params }, signal }),
+    staleTime: LOGS_STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function logStatsQueryOptions(params: LogFilterValues & { tz?: string }) {
+  return queryOptions({
+    queryKey: [...LOGS_QUERY_KEY, 'stats', params] as const,
+    queryFn: ({ signal }) => api.get<LogStats>('/logs/stats', { query: { ...params }, signal }),
+    staleTime: LOGS_STALE_MS,
+  });
+}
+
+export function deleteLogs(ids: string[]): Promise<{ deletedCount: number }> {
+  return api.delete('/logs', { ids });
+}
+
+export function clearLogs(filters: LogFilterValues): Promise<{ deletedCount: number }> {
+  const body = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
+  return api.post('/logs/clear', body);
+}
+
+function queryString(values: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+/** Downloads the export as a file; the file is streamed by the server and saved by the browser. */
+export async function downloadLogs(format: 'csv' | 'json', filters: LogFilterValues): Promise<void> {
+  const url = `${API_BASE}/logs/export?${queryString({ ...filters, format })}`;
+  const fetchFile = () => fetch(url, { headers: { Authorization: `Bearer ${readToken() ?? ''}` } });
+  let response = await fetchFile();
+  if (response.status === 401 && (await refreshSession())) response = await fetchFile();
+  if (!response.ok) throw new ApiError(`Export failed with status ${response.status}`, response.status, 'BAD_REQUEST');
+  const blob = await response.blob();
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `activity.${format}`;
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+/** The live stream's address: EventSource sends no headers, so the token rides in the query (redacted in logs). */
+export function logStreamUrl(filters: LogFilterValues, lastEventId: number | undefined): string {
+  return `${API_BASE}/logs/stream?${queryString({ ...filters, token: readToken() ?? '', lastEventId })}`;
+}
+
+export type { ActivityLog };

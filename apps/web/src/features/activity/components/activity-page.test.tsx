@@ -1,0 +1,201 @@
+import type { ActivityLog } from '@adpilot/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildSession, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
+
+let seq = 100;
+function log(overrides: Partial<ActivityLog> = {}): ActivityLog {
+  seq += 1;
+  return {
+    _id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    seq,
+    level: 'info',
+    type: 'note',
+    code: null,
+    params: {},
+    description: `entry ${seq}`,
+    adAccountId: null,
+    ruleId: null,
+    metadata: {},
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+const page = (logs: ActivityLog[], p: number, total: number, asOf: number) => ({
+  logs,
+  pagination: { page: p, limit: 50, total, totalPages: Math.ceil(total / 50), asOf },
+});
+
+/** A stand-in for EventSource: the test opens, feeds and breaks it. */
+class FakeEventSource {
+  static instances: FakeEventSource[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {
+    FakeEventSource.instances.push(this);
+  }
+  open() {
+    act(() => this.onopen?.());
+  }
+  send(entry: ActivityLog) {
+    act(() =>
+      this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(entry), lastEventId: String(entry.seq) })),
+    );
+  }
+  fail() {
+    act(() => this.onerror?.());
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+beforeEach(() => {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function signIn() {
+  const session = buildSession();
+  storeSession(session);
+  return session;
+}
+
+describe('ActivityPage', () => {
+  it('lists entries rendered from their codes, and pages keep the previous page while the next loads', async () => {
+    const session = signIn();
+    const first = Array.from({ length: 50 }, () => log());
+    first[0] = log({
+      level: 'error',
+      type: 'sync',
+      code: 'sync_failed',
+      params: { accountName: 'Shop', reason: 'unexpected' },
+    });
+    let releaseSecond: (() => void) | undefined;
+    const asked: string[] = [];
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': (_body, url) => {
+        asked.push(url.search);
+        if (url.searchParams.get('page') === '2')
+          return new Promise((resolve) => {
+            releaseSecond = () => resolve(ok(page([log({ description: 'second page entry' })], 2, 51, 500)));
+          });
+        return ok(page(first, 1, 51, 500));
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/activity');
+    expect(await screen.findByText('Sync of Shop failed: an unexpected error occurred')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 2 · 51 entries')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // While page 2 loads, page 1 stays on screen.
+    expect(screen.getByText('Sync of Shop failed: an unexpected error occurred')).toBeInTheDocument();
+    await waitFor(() => expect(releaseSecond).toBeDefined());
+    releaseSecond!();
+    expect(await screen.findByText('second page entry')).toBeInTheDocument();
+    // Page 2 is pinned to what page 1 saw.
+    expect(asked.at(-1)).toContain('asOf=500');
+    expect(asked.at(-1)).toContain('limit=50');
+  });
+
+  it('sends the filters, combined', async () => {
+    const session = signIn();
+    const asked: URLSearchParams[] = [];
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': (_body, url) => {
+        asked.push(url.searchParams);
+        return ok(page([], 1, 0, 0));
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/activity');
+    expect(await screen.findByText('No activity matches these filters.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Level'), 'error');
+    await user.selectOptions(screen.getByLabelText('Type'), 'rule_action');
+    await user.type(screen.getByLabelText('Search'), 'budget');
+    await waitFor(() => expect(asked.at(-1)?.get('search')).toBe('budget'));
+    const last = asked.at(-1)!;
+    expect(last.get('level')).toBe('error');
+    expect(last.get('type')).toBe('rule_action');
+    expect(last.get('page')).toBe('1');
+  });
+
+  it('Live shows new entries without a reload, says "Connection error" on failure and reconnects from the last id', async () => {
+    const session = signIn();
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': ok(page([log({ description: 'old entry' })], 1, 1, 41)),
+    });
+    const user = userEvent.setup();
+    renderApp('/activity');
+    await screen.findByText('old entry');
+    await user.click(screen.getByRole('button', { name: 'Live' }));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    const first = FakeEventSource.instances[0]!;
+    // The stream starts after the list's snapshot, with the token in the query.
+    expect(first.url).toContain('lastEventId=41');
+    expect(first.url).toContain(`token=${session.token}`);
+    first.open();
+    expect(screen.getByText('Live: new entries appear as they happen')).toBeInTheDocument();
+    first.send(log({ seq: 42, description: 'live entry <b>1</b>' }));
+    expect(await screen.findByText('live entry <b>1</b>')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1 · 2 entries')).toBeInTheDocument();
+    first.fail();
+    expect(await screen.findByText('Connection error')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(2), { timeout: 4_000 });
+    expect(first.closed).toBe(true);
+    expect(FakeEventSource.instances[1]!.url).toContain('lastEventId=42');
+    FakeEventSource.instances[1]!.open();
+    expect(await screen.findByText('Live: new entries appear as they happen')).toBeInTheDocument();
+  });
+
+  it('deletes the selected entries and clears the log, each after a confirmation', async () => {
+    const session = signIn();
+    const entries = [log({ description: 'keep' }), log({ description: 'drop me' })];
+    let deleted: unknown;
+    let cleared: unknown;
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': ok(page(entries, 1, 2, 200)),
+      'DELETE /logs': (body) => {
+        deleted = body;
+        return ok({ deletedCount: 1 });
+      },
+      'POST /logs/clear': (body) => {
+        cleared = body;
+        return ok({ deletedCount: 2 });
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/activity');
+    const row = (await screen.findByText('drop me')).closest('tr')!;
+    await user.click(within(row).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Delete selected (1)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Delete 1 selected entries?');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toEqual({ ids: [entries[1]!._id] }));
+    expect(await screen.findByText('1 entries deleted')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear log' }));
+    const confirm = await screen.findByRole('dialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(cleared).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Clear log' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(cleared).toEqual({}));
+  });
+});
