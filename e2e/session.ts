@@ -5,7 +5,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
  * A fresh user per test, registered through the API and signed in by storing the session the way the app does
  * (spec §3: token, refreshToken, user), so a test starts on its own data without walking the sign-up form.
  */
-export async function signInFreshUser(page: Page, request: APIRequestContext, prefix: string): Promise<void> {
+export async function signInFreshUser(page: Page, request: APIRequestContext, prefix: string): Promise<Session> {
   const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const response = await request.post('/api/auth/register', {
     data: { name: `${prefix} tester`, email, password: 'Sandbox-Pass1' },
@@ -21,6 +21,26 @@ export async function signInFreshUser(page: Page, request: APIRequestContext, pr
     storage.setItem('refreshToken', session.refreshToken);
     storage.setItem('user', JSON.stringify(session.user));
   }, data);
+  return data;
+}
+
+const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
+
+/** Connects the sandbox's ad accounts through the real flow (dialog, consent screen) and waits for the first sync. */
+export async function connectSandbox(page: Page): Promise<void> {
+  await page.goto('/ad-accounts');
+  await page.getByRole('button', { name: 'Connect Account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect Facebook Ad Account' })
+    .getByRole('button', { name: 'Continue to Facebook' })
+    .click();
+  await expect(page).toHaveURL(/\/sandbox\/meta\/[^/]+\/dialog\/oauth/);
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page.getByText(CONNECTED)).toBeVisible();
+  // The first sync fills the mirror rules read; wait until every card can sync again.
+  for (const button of await page.getByRole('button', { name: 'Sync now' }).all()) {
+    await expect(button).toBeEnabled({ timeout: 30_000 });
+  }
 }
 
 /** Registered by scripts/e2e-server.mjs before any test runs, so it is the instance admin. */
