@@ -24,25 +24,6 @@ export async function signInFreshUser(page: Page, request: APIRequestContext, pr
   return data;
 }
 
-const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
-
-/** Connects the sandbox's ad accounts through the real flow (dialog, consent screen) and waits for the first sync. */
-export async function connectSandbox(page: Page): Promise<void> {
-  await page.goto('/ad-accounts');
-  await page.getByRole('button', { name: 'Connect Account' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect Facebook Ad Account' })
-    .getByRole('button', { name: 'Continue to Facebook' })
-    .click();
-  await expect(page).toHaveURL(/\/sandbox\/meta\/[^/]+\/dialog\/oauth/);
-  await page.getByRole('button', { name: 'Allow' }).click();
-  await expect(page.getByText(CONNECTED)).toBeVisible();
-  // The first sync fills the mirror rules read; wait until every card can sync again.
-  for (const button of await page.getByRole('button', { name: 'Sync now' }).all()) {
-    await expect(button).toBeEnabled({ timeout: 30_000 });
-  }
-}
-
 /** Registered by scripts/e2e-server.mjs before any test runs, so it is the instance admin. */
 export const E2E_ADMIN = { email: 'admin@e2e.adpilot.test', password: 'E2e-Admin-Pass1' };
 

@@ -50,6 +50,34 @@ export async function openEventStream(
   options: EventStreamOptions,
 ): Promise<void> {
   const raw = reply.raw;
+  let ended = false;
+  let headersSent = false;
+  const early: ActivityLog[] = [];
+  const timers: NodeJS.Timeout[] = [];
+  const held: { subscription?: { close(): void } } = {};
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    open.delete(end);
+    for (const timer of timers) clearTimeout(timer);
+    held.subscription?.close();
+    if (headersSent) raw.end();
+  };
+  request.raw.on('close', end);
+
+  // Subscribed before the headers go out: once the client sees the stream open, every entry committed from then on
+  // reaches it (what arrives meanwhile waits in `early`). A failure here is still an ordinary error answer.
+  const subscription = await options.stream.subscribe(options.userId, options.filters, options.lastSeq, (log) => {
+    if (ended) return;
+    if (headersSent) raw.write(eventOf(log));
+    else early.push(log);
+  });
+  held.subscription = subscription;
+  if (ended) {
+    subscription.close();
+    return;
+  }
+
   reply.hijack();
   raw.writeHead(200, {
     ...(reply.getHeaders() as Record<string, string>),
@@ -58,23 +86,12 @@ export async function openEventStream(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
+  headersSent = true;
+  open.add(end);
+  raw.on('error', end);
   // Tells EventSource how soon to come back after the stream ends.
   raw.write('retry: 2000\n\n');
-
-  let ended = false;
-  const timers: NodeJS.Timeout[] = [];
-  let subscription: { close(): void } | undefined;
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    open.delete(end);
-    for (const timer of timers) clearTimeout(timer);
-    subscription?.close();
-    raw.end();
-  };
-  open.add(end);
-  request.raw.on('close', end);
-  raw.on('error', end);
+  for (const log of early.splice(0)) raw.write(eventOf(log));
 
   const heartbeat = setInterval(() => {
     if (!ended) raw.write(': heartbeat\n\n');
@@ -90,16 +107,5 @@ export async function openEventStream(
       timers.push(setTimeout(wait === left ? end : arm, wait));
     };
     arm();
-  }
-  if (ended) return;
-
-  try {
-    subscription = await options.stream.subscribe(options.userId, options.filters, options.lastSeq, (log) => {
-      if (!ended) raw.write(eventOf(log));
-    });
-    if (ended) subscription.close();
-  } catch (error) {
-    request.log.error({ err: error }, 'activity stream could not start');
-    end();
   }
 }
