@@ -54,6 +54,8 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - rule_action_applied / _failed / _postponed / _reverted: { ruleName, action, target, error? } (rule_action)
  * - rule_run_completed: { ruleName, evaluated, matched, applied, failed, postponed } (rule_run)
  * - rule_run_failed: { ruleName, reason } (rule_run)
+ * - plan_changed: { from, to } (billing; plan ids)
+ * - plan_rules_deactivated: { plan, limit, count, rules } (billing; `rules` the names switched off)
  * - note: {} — the user's own text is the description (note)
  */
 export const ACTIVITY_CODES = [
@@ -67,6 +69,8 @@ export const ACTIVITY_CODES = [
   'rule_action_reverted',
   'rule_run_completed',
   'rule_run_failed',
+  'plan_changed',
+  'plan_rules_deactivated',
   'note',
 ] as const;
 export type ActivityCode = (typeof ACTIVITY_CODES)[number];
@@ -119,6 +123,9 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   rule_run_completed: (p) =>
     `Rule "${str(p.ruleName)}" ran: ${str(p.evaluated)} evaluated, ${str(p.matched)} matched, ${str(p.applied)} applied, ${str(p.failed)} failed, ${str(p.postponed)} postponed`,
   rule_run_failed: (p) => `Rule "${str(p.ruleName)}" run failed: ${str(p.reason)}`,
+  plan_changed: (p) => `Plan changed from ${str(p.from)} to ${str(p.to)}`,
+  plan_rules_deactivated: (p) =>
+    `The ${str(p.plan)} plan allows ${str(p.limit)} active rules: switched off ${str(p.rules)}`,
 };
 
 /**
@@ -130,11 +137,22 @@ export function describeActivity(code: string | null | undefined, params: CodePa
   return ACTIVITY_EN[code](params);
 }
 
+const isScalar = (value: unknown): value is string | number | boolean | null =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
 /** The code and parameters an entry's metadata holds, if any. */
 export function activityCodeOf(metadata: Record<string, unknown>): { code: string | null; params: CodeParams } {
   const code = typeof metadata.code === 'string' ? metadata.code : null;
-  const parsed = codeParamsSchema.safeParse(metadata.params ?? {});
-  return { code, params: parsed.success ? parsed.data : {} };
+  const raw = metadata.params;
+  const params: CodeParams = {};
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    for (const [key, value] of Object.entries(raw)) {
+      // Scalars as they are; a list of scalars (names) as one comma-separated text; anything else is left out.
+      if (isScalar(value)) params[key] = value;
+      else if (Array.isArray(value) && value.every(isScalar)) params[key] = value.join(', ');
+    }
+  }
+  return { code, params };
 }
 
 // ——— The Logs API (spec §7 Logs) ———

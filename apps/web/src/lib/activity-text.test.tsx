@@ -43,3 +43,17 @@ describe('activityText', () => {
     expect(activityText(t, entry(null, {}, 'old sentence'))).toBe('old sentence');
   });
 });
+
+describe('activity codes of billing', () => {
+  it('words a plan change and the rules it switched off, the names listed', async () => {
+    const { activityCodeOf } = await import('@adpilot/contracts');
+    const { params } = activityCodeOf({
+      code: 'plan_rules_deactivated',
+      params: { plan: 'free', limit: 3, count: 2, rules: ['A', 'B'], nested: { x: 1 } },
+    });
+    expect(params).toEqual({ plan: 'free', limit: 3, count: 2, rules: 'A, B' });
+    expect(activityText(i18n.getFixedT('th'), entry('plan_rules_deactivated', params))).toBe(
+      'แผน free เปิดใช้กฎได้ 3 กฎ: ปิดการใช้งาน A, B',
+    );
+  });
+});
