@@ -99,3 +99,6 @@ export function usagePercent(used: number, limit: number): number {
   if (limit <= 0) return 0;
   return Math.min(100, (used / limit) * 100);
 }
+
+/** The contact-sales block's address (spec §2). */
+export const SALES_EMAIL = 'sales@adpilot.app';

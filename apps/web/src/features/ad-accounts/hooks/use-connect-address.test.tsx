@@ -22,7 +22,7 @@ describe('return from Facebook', () => {
       'GET /ad-accounts': () => ok(connected ? accounts : []),
       'POST /ad-accounts/facebook/callback': () => {
         connected = true;
-        return ok({ connectedAccounts: accounts });
+        return ok({ connectedAccounts: accounts, leftOutAccounts: [], adAccountLimit: -1 });
       },
     });
     renderAdAccountsPage('/ad-accounts?code=one-time-code&state=state-123');
@@ -39,7 +39,11 @@ describe('return from Facebook', () => {
   it('keeps unrelated parameters when cleaning the address', async () => {
     fakeApi({
       'GET /ad-accounts': ok([]),
-      'POST /ad-accounts/facebook/callback': ok({ connectedAccounts: [buildAdAccount()] }),
+      'POST /ad-accounts/facebook/callback': ok({
+        connectedAccounts: [buildAdAccount()],
+        leftOutAccounts: [],
+        adAccountLimit: -1,
+      }),
     });
     renderAdAccountsPage('/ad-accounts?code=c&state=s&view=compact');
     expect(await screen.findByText('Successfully connected 1 ad account(s)!')).toBeInTheDocument();

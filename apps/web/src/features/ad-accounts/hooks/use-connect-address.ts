@@ -1,7 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { createElement, useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { isPlanLimitError, PlanLimitMessage } from '../../../components/plan-limit.tsx';
 import { useCompleteFacebookConnect } from '../api/complete-facebook-connect.ts';
 
 /** What Facebook (or the sandbox consent page) appends when it sends the user back. */
@@ -25,9 +26,30 @@ export function useConnectAddress(openConnectModal: () => void): { completing: b
   const handledSearch = useRef<string | null>(null);
 
   const complete = useCompleteFacebookConnect({
-    onSuccess: ({ connectedAccounts }) =>
-      toast.success(t('toast.connected', { count: connectedAccounts.length }), { id: CONNECT_TOAST_ID }),
-    onError: () => toast.error(t('toast.connectFailed'), { id: CONNECT_TOAST_ID }),
+    onSuccess: ({ connectedAccounts, leftOutAccounts, adAccountLimit }) => {
+      toast.success(t('toast.connected', { count: connectedAccounts.length }), { id: CONNECT_TOAST_ID });
+      // The plan had no room for these: name them, and say how to make room (disconnect one, or upgrade).
+      if (leftOutAccounts.length > 0) {
+        const names = leftOutAccounts.map((account) => account.facebook_account_name).join(', ');
+        toast(
+          createElement(PlanLimitMessage, {
+            text: t('toast.leftOut', { names, limit: adAccountLimit }),
+            link: t('subscription:upgradePath'),
+          }),
+          {
+            id: `${CONNECT_TOAST_ID}-left-out`,
+            duration: 10_000,
+          },
+        );
+      }
+    },
+    onError: (error) => {
+      if (isPlanLimitError(error))
+        toast.error(createElement(PlanLimitMessage, { text: t('toast.noRoom'), link: t('subscription:upgradePath') }), {
+          id: CONNECT_TOAST_ID,
+        });
+      else toast.error(t('toast.connectFailed'), { id: CONNECT_TOAST_ID });
+    },
   });
   const { mutate } = complete;
 

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { isPlanLimitError, PlanLimitMessage } from '../../../components/plan-limit.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeleteRule } from '../api/delete-rule.ts';
 import { useRules } from '../api/rules.ts';
@@ -29,7 +30,12 @@ export function RulesPage() {
       toast.success(
         rule.isActive ? t('toast.activated', { name: rule.name }) : t('toast.deactivated', { name: rule.name }),
       ),
-    onError: (error) => toast.error(errorText(error, t('toast.toggleFailed'))),
+    onError: (error) => {
+      const text = errorText(error, t('toast.toggleFailed'));
+      toast.error(
+        isPlanLimitError(error) ? <PlanLimitMessage text={text} link={t('subscription:upgradePath')} /> : text,
+      );
+    },
   });
   const remove = useDeleteRule({
     onSuccess: (rule) => {

@@ -1,7 +1,189 @@
+import { SALES_EMAIL, type Plan } from '@adpilot/contracts';
+import { AlertTriangle } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCancelSubscription, useCurrentSubscription, usePlans, useUpgrade } from '../api/subscription.ts';
+import { PlanCard } from './plan-card.tsx';
+import { UsageMeter } from './usage-meter.tsx';
 
+const FAQ = ['changes', 'commitment', 'security', 'support'] as const;
+
+/** Spec §2 "Subscription page", §4 and §8: Thai by default (its route sets the content language). */
 export function SubscriptionPage() {
-  const { t } = useTranslation('subscription');
-  return <PageHeader title={t('title')} description={t('description')} />;
+  const { t, i18n } = useTranslation(['subscription', 'errors']);
+  const current = useCurrentSubscription();
+  const plans = usePlans();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  /** The server's refusal in the page's language by its code; otherwise the spec's fallback text. */
+  const errorText = (error: unknown, fallback: string) =>
+    error instanceof ApiError && error.status > 0 && error.status < 500
+      ? t(`errors:codes.${error.code}`, { defaultValue: fallback })
+      : fallback;
+
+  const upgrade = useUpgrade({
+    onSuccess: (answer) => {
+      if (answer.url) window.location.assign(answer.url);
+      else toast.success(t('toast.upgraded'));
+    },
+    onError: (error) => toast.error(errorText(error, t('toast.upgradeFailed'))),
+  });
+  const cancel = useCancelSubscription({
+    onSuccess: () => {
+      setConfirmCancel(false);
+      toast.success(t('toast.canceled'));
+    },
+    onError: (error) => {
+      setConfirmCancel(false);
+      toast.error(errorText(error, t('toast.cancelFailed')));
+    },
+  });
+
+  const choose = (plan: Plan) => {
+    if (plan.id === current.data?.plan) {
+      toast.error(t('toast.samePlan'));
+      return;
+    }
+    upgrade.mutate(plan.id);
+  };
+
+  if (current.isPending || plans.isPending || current.isError || plans.isError) {
+    return (
+      <div className="space-y-8">
+        <PageHeader title={t('title')} description={t('description')} />
+        {current.isError || plans.isError ? (
+          <Card role="alert" className="flex flex-col items-center px-6 py-14 text-center">
+            <AlertTriangle aria-hidden="true" className="size-10 text-red-500" />
+            <h2 className="mt-4 text-lg font-semibold text-gray-900 dark:text-gray-100">{t('error.title')}</h2>
+            <Button
+              variant="secondary"
+              className="mt-6"
+              onClick={() => void Promise.all([current.refetch(), plans.refetch()])}
+            >
+              {t('error.retry')}
+            </Button>
+          </Card>
+        ) : (
+          <div className="flex justify-center py-16">
+            <Spinner size="lg" label={t('loading')} />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  const subscription = current.data;
+  const expiry = new Date(subscription.currentPeriodEnd).toLocaleDateString(
+    i18n.language === 'th' ? 'th-TH' : 'en-US',
+    {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    },
+  );
+  const pendingPlan = upgrade.isPending ? upgrade.variables : undefined;
+
+  return (
+    <div className="space-y-8">
+      <PageHeader title={t('title')} description={t('description')} />
+
+      <Card className="p-6" aria-labelledby="current-plan-heading">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h2 id="current-plan-heading" className="text-sm font-medium text-gray-600 dark:text-gray-400">
+              {t('currentPlan')}
+            </h2>
+            <p className="mt-1 text-2xl font-bold text-gray-900 dark:text-gray-100">
+              {subscription.plan.toUpperCase()}
+            </p>
+            <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+              {t('status')}: <span className="font-medium">{t(`statuses.${subscription.status}`)}</span>
+            </p>
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              {subscription.cancelAtPeriodEnd ? t('endsOn', { date: expiry }) : t('expiresOn', { date: expiry })}
+            </p>
+          </div>
+          {subscription.plan !== 'free' && !subscription.cancelAtPeriodEnd && (
+            <Button variant="danger" onClick={() => setConfirmCancel(true)} loading={cancel.isPending}>
+              {t('cancelPlan')}
+            </Button>
+          )}
+        </div>
+        <div className="mt-6 grid gap-6 md:grid-cols-3">
+          <UsageMeter label={t('meters.ai')} used={subscription.aiRequestsUsed} limit={subscription.aiRequestsLimit} />
+          <UsageMeter label={t('meters.rules')} used={subscription.rulesUsed} limit={subscription.rulesLimit} />
+          <UsageMeter
+            label={t('meters.adAccounts')}
+            used={subscription.adAccountsUsed}
+            limit={subscription.adAccountsLimit}
+          />
+        </div>
+      </Card>
+
+      <section aria-labelledby="plans-heading">
+        <h2 id="plans-heading" className="mb-6 text-lg font-semibold text-gray-900 dark:text-gray-100">
+          {t('choosePlan')}
+        </h2>
+        <div className="grid gap-6 pt-3 md:grid-cols-2 xl:grid-cols-4">
+          {plans.data.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              current={plan.id === subscription.plan}
+              pending={pendingPlan === plan.id}
+              disabled={upgrade.isPending}
+              onChoose={choose}
+            />
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-heading">
+        <h2 id="faq-heading" className="mb-4 text-lg font-semibold text-gray-900 dark:text-gray-100">
+          {t('faq.title')}
+        </h2>
+        <dl className="grid gap-4 md:grid-cols-2">
+          {FAQ.map((key) => (
+            <Card key={key} className="p-5">
+              <dt className="font-medium text-gray-900 dark:text-gray-100">{t(`faq.${key}.q`)}</dt>
+              <dd className="mt-2 text-sm text-gray-600 dark:text-gray-400">{t(`faq.${key}.a`)}</dd>
+            </Card>
+          ))}
+        </dl>
+      </section>
+
+      <Card className="flex flex-wrap items-center justify-between gap-4 p-6">
+        <div>
+          <h2 className="text-lg font-semibold text-gray-900 dark:text-gray-100">{t('sales.title')}</h2>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t('sales.text')}</p>
+        </div>
+        <a
+          href={`mailto:${SALES_EMAIL}`}
+          className="inline-flex h-10 items-center rounded-lg bg-gray-900 px-4 text-sm font-medium text-white hover:bg-gray-700 dark:bg-gray-100 dark:text-gray-900"
+        >
+          {t('sales.contact')}
+        </a>
+      </Card>
+
+      <ConfirmDialog
+        open={confirmCancel}
+        variant="danger"
+        title={t('cancelDialog.title')}
+        message={t('cancelDialog.message')}
+        confirmLabel={t('cancelDialog.confirm')}
+        cancelLabel={t('cancelDialog.keep')}
+        closeLabel={t('close')}
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+        onCancel={() => setConfirmCancel(false)}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,52 @@
+import type { CurrentSubscription, Plan, PlanId, UpgradeResponse } from '@adpilot/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
+
+export function currentSubscriptionQueryOptions() {
+  return queryOptions({
+    queryKey: [...SUBSCRIPTION_QUERY_KEY, 'current'] as const,
+    queryFn: ({ signal }) => api.get<CurrentSubscription>('/subscription/current', { signal }),
+  });
+}
+
+export function plansQueryOptions() {
+  return queryOptions({
+    queryKey: [...SUBSCRIPTION_QUERY_KEY, 'plans'] as const,
+    queryFn: ({ signal }) => api.get<Plan[]>('/subscription/plans', { signal }),
+  });
+}
+
+export const useCurrentSubscription = () => useQuery(currentSubscriptionQueryOptions());
+export const usePlans = () => useQuery(plansQueryOptions());
+
+interface Callbacks<T> {
+  onSuccess?: (answer: T) => void;
+  onError?: (error: Error) => void;
+}
+
+/** Spec §4: with a url the browser goes to it (Stripe Checkout); otherwise the plan changed and is read again. */
+export function useUpgrade({ onSuccess, onError }: Callbacks<UpgradeResponse> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: PlanId) => api.post<UpgradeResponse>('/subscription/upgrade', { planId }),
+    onSuccess: async (answer) => {
+      if (!answer.url) await queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
+      onSuccess?.(answer);
+    },
+    onError,
+  });
+}
+
+export function useCancelSubscription({ onSuccess, onError }: Callbacks<{ subscription: CurrentSubscription }> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ subscription: CurrentSubscription }>('/subscription/cancel'),
+    onSuccess: async (answer) => {
+      await queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_QUERY_KEY });
+      onSuccess?.(answer);
+    },
+    onError,
+  });
+}

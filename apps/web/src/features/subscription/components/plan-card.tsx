@@ -1,0 +1,84 @@
+import { approximateBaht, type Plan, type PlanLimits } from '@adpilot/contracts';
+import { clsx } from 'clsx';
+import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button.tsx';
+
+/** A feature code in words, with the plan's own figures; "-1" limits read as unlimited. */
+function useFeatureText() {
+  const { t } = useTranslation('subscription');
+  return (code: string, limits: PlanLimits) => {
+    const count = (value: number) => (value === -1 ? { context: 'unlimited' } : { count: value });
+    switch (code) {
+      case 'ad_accounts':
+        return t('features.ad_accounts', count(limits.adAccounts));
+      case 'active_rules':
+        return t('features.active_rules', count(limits.activeRules));
+      case 'ai_requests':
+        return t('features.ai_requests', count(limits.aiRequests));
+      case 'rule_check':
+        return t('features.rule_check', { count: limits.fastestCheckMinutes });
+      default:
+        return t(`features.${code}`, { defaultValue: code });
+    }
+  };
+}
+
+interface PlanCardProps {
+  plan: Plan;
+  current: boolean;
+  pending: boolean;
+  disabled: boolean;
+  onChoose: (plan: Plan) => void;
+}
+
+export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCardProps) {
+  const { t } = useTranslation('subscription');
+  const featureText = useFeatureText();
+  return (
+    <article
+      aria-label={plan.name}
+      className={clsx(
+        'relative flex flex-col rounded-xl border bg-white p-6 shadow-sm dark:bg-gray-900',
+        current ? 'border-blue-500 ring-2 ring-blue-500' : 'border-gray-200 dark:border-gray-800',
+      )}
+    >
+      {plan.badge && (
+        <span
+          className={clsx(
+            'absolute -top-3 left-1/2 -translate-x-1/2 rounded-full px-3 py-1 text-xs font-semibold text-white',
+            plan.badge === 'popular' ? 'bg-blue-600' : 'bg-purple-600',
+          )}
+        >
+          {t(`badge.${plan.badge}`)}
+        </span>
+      )}
+      <h3 className="text-lg font-semibold text-gray-900 dark:text-gray-100">{plan.name}</h3>
+      <p className="mt-3">
+        <span className="text-3xl font-bold text-gray-900 dark:text-gray-100">${plan.price}</span>
+        <span className="text-sm text-gray-600 dark:text-gray-400">{t('perMonth')}</span>
+      </p>
+      <p className="text-sm text-gray-600 dark:text-gray-400">
+        {t('baht', { value: approximateBaht(plan.price).toLocaleString('th-TH') })}
+      </p>
+      <ul className="mt-5 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
+        {plan.features.map((code) => (
+          <li key={code} className="flex gap-2">
+            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" />
+            {featureText(code, plan.limits)}
+          </li>
+        ))}
+      </ul>
+      <Button
+        className="mt-6 w-full"
+        variant={current ? 'secondary' : 'primary'}
+        loading={pending}
+        disabled={disabled}
+        aria-current={current ? 'true' : undefined}
+        onClick={() => onChoose(plan)}
+      >
+        {current ? t('currentPlanButton') : t('choose', { name: plan.name })}
+      </Button>
+    </article>
+  );
+}
