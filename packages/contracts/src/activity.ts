@@ -56,6 +56,7 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - rule_run_failed: { ruleName, reason } (rule_run)
  * - plan_changed: { from, to } (billing; plan ids)
  * - plan_rules_deactivated: { plan, limit, count, rules } (billing; `rules` the names switched off)
+ * - payment_failed: { plan, until } (billing; `until` the day, YYYY-MM-DD, the plan stays active to)
  * - note: {} — the user's own text is the description (note)
  */
 export const ACTIVITY_CODES = [
@@ -71,6 +72,7 @@ export const ACTIVITY_CODES = [
   'rule_run_failed',
   'plan_changed',
   'plan_rules_deactivated',
+  'payment_failed',
   'note',
 ] as const;
 export type ActivityCode = (typeof ACTIVITY_CODES)[number];
@@ -126,6 +128,7 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   plan_changed: (p) => `Plan changed from ${str(p.from)} to ${str(p.to)}`,
   plan_rules_deactivated: (p) =>
     `The ${str(p.plan)} plan allows ${str(p.limit)} active rules: switched off ${str(p.rules)}`,
+  payment_failed: (p) => `Payment for the ${str(p.plan)} plan failed; it stays active until ${str(p.until)}`,
 };
 
 /**

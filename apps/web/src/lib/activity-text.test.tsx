@@ -57,3 +57,15 @@ describe('activity codes of billing', () => {
     );
   });
 });
+
+describe('a failed payment', () => {
+  it('is worded with the plan and the day it stays active to, in Thai and English', () => {
+    const params = { plan: 'pro', until: '2026-12-22' };
+    expect(activityText(i18n.getFixedT('th'), entry('payment_failed', params))).toBe(
+      'ชำระเงินสำหรับแผน pro ไม่สำเร็จ แผนยังใช้งานได้ถึง 2026-12-22 กรุณาอัพเดทวิธีชำระเงินที่หน้าแผนการใช้งาน',
+    );
+    expect(activityText(i18n.getFixedT('en'), entry('payment_failed', params))).toContain(
+      'stays active until 2026-12-22',
+    );
+  });
+});

@@ -82,7 +82,7 @@ export class BillingWebhooks {
         level: 'error',
         category: 'billing',
         description: `Payment for the ${state.plan.name} plan failed; access continues until ${until.toISOString()}`,
-        metadata: { code: 'payment_failed', params: { plan: state.plan.id, until: until.toISOString() } },
+        metadata: { code: 'payment_failed', params: { plan: state.plan.id, until: until.toISOString().slice(0, 10) } },
       });
       return {
         outcome: 'applied' as const,
