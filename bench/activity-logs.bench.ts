@@ -62,24 +62,27 @@ try {
   }
 
   const owner = new pg.Client({ connectionString: url });
+  owner.on('error', () => undefined);
   await owner.connect();
   const seedStarted = performance.now();
   await owner.query(`insert into users (email, name, password_hash)
     select 'row-' || g || '@example.com', 'Row user', 'x' from generate_series(1, ${USERS - MEASURED_USERS}) g`);
   // Seeded with the numbering done here (the trigger's work, in bulk), then the counters set to match.
   await owner.query('alter table activity_logs disable trigger user');
-  await owner.query(`insert into activity_logs
+  await owner.query(`with ids as (
+      select id as user_id, gen_random_uuid() as a1, gen_random_uuid() as a2, gen_random_uuid() as r from users)
+    insert into activity_logs
       (user_id, seq, level, category, description, rule_id, ad_account_id, metadata, created_at)
-    select u.id, g,
+    select ids.user_id, g,
       (array['info','success','warning','error'])[1 + g % 4],
       (array['rule_action','rule_run','sync','connection','note'])[1 + g % 5],
       'Rule "Stop loss ' || (g % 7) || '" applied pause on ad "Summer sale ' || g || '"',
-      case when g % 5 = 0 then md5(u.id::text || (g % 3))::uuid end,
-      md5(u.id::text || 'account' || (g % 2))::uuid,
+      case when g % 5 = 0 then ids.r end,
+      case when g % 2 = 0 then ids.a1 else ids.a2 end,
       jsonb_build_object('code', 'rule_action_applied',
         'params', jsonb_build_object('ruleName', 'Stop loss', 'action', 'pause', 'target', 'Summer sale ' || g)),
       now() - make_interval(mins => ${PER_USER} - g)
-    from users u cross join generate_series(1, ${PER_USER}) g`);
+    from ids cross join generate_series(1, ${PER_USER}) g`);
   await owner.query('alter table activity_logs enable trigger user');
   await owner.query(`insert into activity_log_counters (user_id, last_seq)
     select user_id, max(seq) from activity_logs group by user_id`);
@@ -164,6 +167,9 @@ try {
       `SSE: ${STREAMS} streams of one user, ${ENTRIES} entries, delivered ${delivered.join('/')}, ` +
       `delivery p50 ${ms(percentile(deliveries, 0.5))} ms p99 ${ms(percentile(deliveries, 0.99))} ms max ${ms(deliveries.at(-1) ?? 0)} ms`,
   );
+} catch (error) {
+  console.error('activity-logs bench failed:', error);
+  process.exitCode = 1;
 } finally {
   api?.kill('SIGTERM');
   await new Promise((resolve) => setTimeout(resolve, 500));
