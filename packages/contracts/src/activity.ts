@@ -19,6 +19,7 @@ export const ACTIVITY_TYPES = [
   'connection',
   'billing',
   'ai',
+  'notification',
   'system',
   'note',
 ] as const;
@@ -57,6 +58,7 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - plan_changed: { from, to } (billing; plan ids)
  * - plan_rules_deactivated: { plan, limit, count, rules } (billing; `rules` the names switched off)
  * - payment_failed: { plan, until } (billing; `until` the day, YYYY-MM-DD, the plan stays active to)
+ * - notification_webhook_failed: { host, attempts, reason, status } (notification; `reason` a webhook failure code)
  * - note: {} — the user's own text is the description (note)
  */
 export const ACTIVITY_CODES = [
@@ -73,6 +75,7 @@ export const ACTIVITY_CODES = [
   'plan_changed',
   'plan_rules_deactivated',
   'payment_failed',
+  'notification_webhook_failed',
   'note',
 ] as const;
 export type ActivityCode = (typeof ACTIVITY_CODES)[number];
@@ -129,6 +132,8 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   plan_rules_deactivated: (p) =>
     `The ${str(p.plan)} plan allows ${str(p.limit)} active rules: switched off ${str(p.rules)}`,
   payment_failed: (p) => `Payment for the ${str(p.plan)} plan failed; it stays active until ${str(p.until)}`,
+  notification_webhook_failed: (p) =>
+    `Webhook delivery to ${str(p.host)} failed after ${str(p.attempts)} attempt(s): ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,
 };
 
 /**
