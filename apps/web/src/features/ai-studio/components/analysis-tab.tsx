@@ -1,18 +1,18 @@
 import type { AnalysisItem } from '@adpilot/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { useQueryClient } from '@tanstack/react-query';
 import { BarChart3, CalendarDays } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { adAccountsQueryOptions } from '../../../api/ad-accounts.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { fieldErrorId } from '../../../components/ui/input.tsx';
 import { getAccountStats, useAnalyzePerformance } from '../api/ai.ts';
 import { useAiErrorText } from '../hooks/use-ai-error-text.ts';
 import { accountWeek } from '../lib/account-week.ts';
 import { readPastedJson } from '../lib/pasted-json.ts';
-import { ERROR_TEXT, LABEL, TEXTAREA, TEXTAREA_INVALID } from './styles.ts';
+import { JsonField } from './json-field.tsx';
+import { LABEL } from './styles.ts';
 
 /** Spec §2: optimization blue, warning yellow, anything else green. */
 const BADGE: Record<AnalysisItem['type'], string> = {
@@ -81,21 +81,14 @@ export function AnalysisTab() {
             {t('analysis.useAccount')}
           </Button>
         </div>
-        <textarea
+        <JsonField
           id={id}
           rows={10}
           value={data}
-          onChange={(event) => setData(event.target.value)}
+          onChange={setData}
           placeholder={t('analysis.placeholder')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? fieldErrorId(id) : undefined}
-          className={clsx(TEXTAREA, error && TEXTAREA_INVALID)}
+          error={error}
         />
-        {error && (
-          <p id={fieldErrorId(id)} className={ERROR_TEXT}>
-            {error}
-          </p>
-        )}
         <Button type="submit" loading={analyze.isPending}>
           <BarChart3 aria-hidden="true" className="size-4" />
           {t('analysis.submit')}

@@ -5,11 +5,11 @@ import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { fieldErrorId } from '../../../components/ui/input.tsx';
 import { useGenerateAdCopy } from '../api/ai.ts';
 import { useAiErrorText } from '../hooks/use-ai-error-text.ts';
 import { readPastedJson } from '../lib/pasted-json.ts';
-import { ERROR_TEXT, LABEL, SELECT, TEXTAREA, TEXTAREA_INVALID } from './styles.ts';
+import { JsonField } from './json-field.tsx';
+import { LABEL, SELECT } from './styles.ts';
 
 /** Spec §2: platform (Instagram included), product JSON, then numbered variations each with a Copy button. */
 export function ContentTab() {
@@ -74,21 +74,14 @@ export function ContentTab() {
         <label htmlFor={id} className={LABEL}>
           {t('content.label')}
         </label>
-        <textarea
+        <JsonField
           id={id}
           rows={8}
           value={product}
-          onChange={(event) => setProduct(event.target.value)}
+          onChange={setProduct}
           placeholder={t('content.placeholder')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? fieldErrorId(id) : undefined}
-          className={clsx(TEXTAREA, error && TEXTAREA_INVALID)}
+          error={error}
         />
-        {error && (
-          <p id={fieldErrorId(id)} className={ERROR_TEXT}>
-            {error}
-          </p>
-        )}
         <Button type="submit" loading={generate.isPending}>
           <PenLine aria-hidden="true" className="size-4" />
           {t('content.submit')}
