@@ -12,6 +12,12 @@ export async function signInFreshUser(page: Page, request: APIRequestContext, pr
   });
   expect(response.ok()).toBeTruthy();
   const { data } = (await response.json()) as { data: Session };
+  await storeSession(page, data);
+  return data;
+}
+
+/** Opens the app and stores a session where the app keeps it (spec §3: token, refreshToken, user). */
+async function storeSession(page: Page, data: Session): Promise<void> {
   await page.goto('/login');
   await page.evaluate((session) => {
     // Runs in the browser; the e2e tsconfig has no DOM types, hence the narrow view of localStorage.
@@ -21,7 +27,6 @@ export async function signInFreshUser(page: Page, request: APIRequestContext, pr
     storage.setItem('refreshToken', session.refreshToken);
     storage.setItem('user', JSON.stringify(session.user));
   }, data);
-  return data;
 }
 
 /** Registered by scripts/e2e-server.mjs before any test runs, so it is the instance admin. */
@@ -32,14 +37,7 @@ export async function signInAdmin(page: Page, request: APIRequestContext): Promi
   const response = await request.post('/api/auth/login', { data: E2E_ADMIN });
   expect(response.ok()).toBeTruthy();
   const { data } = (await response.json()) as { data: Session };
-  await page.goto('/login');
-  await page.evaluate((session) => {
-    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
-      .localStorage;
-    storage.setItem('token', session.token);
-    storage.setItem('refreshToken', session.refreshToken);
-    storage.setItem('user', JSON.stringify(session.user));
-  }, data);
+  await storeSession(page, data);
   return { authorization: `Bearer ${data.token}` };
 }
 
