@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { NOTIFICATION_ACTIVITY_CODES, type WebhookFailureCode } from '@adpilot/contracts';
 import type { Transactions } from '@adpilot/db';
+import { dayNumber, zonedInstant } from '@adpilot/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { addDays, dateInZone } from '../../lib/time-zone.ts';
@@ -230,23 +231,7 @@ export class NotificationDispatcher {
   }
 }
 
-/** The instant a local calendar day begins in a time zone (the offset read at that day's noon, then corrected). */
+/** The instant a local calendar day begins in a time zone: the engine's zone arithmetic, shared with rule windows. */
 export function zonedMidnight(date: string, timeZone: string): Date {
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  const offsetAt = (instant: number) => {
-    const parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }).formatToParts(instant);
-    const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-    return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - instant;
-  };
-  const first = utcMidnight - offsetAt(utcMidnight);
-  return new Date(utcMidnight - offsetAt(first));
+  return new Date(zonedInstant(dayNumber(date), 0, timeZone));
 }
