@@ -63,31 +63,32 @@ function prologue(userId?: string): string {
   return `select set_config('app.user_id', '${userId}', true), set_config('role', '${APP_ROLE}', true)`;
 }
 
-/** Units of work through Drizzle's transactions: the embedded database, whose one connection Drizzle serialises. */
-function drizzleUnitsOfWork(db: Database): Transactions {
+/** Opens a transaction with `opening` as its first statement and runs `work` in it. */
+type OpenTransaction = <T>(opening: string, work: (tx: Transaction) => Promise<T>) => Promise<T>;
+
+/** Tenant and system units of work on one way of opening a transaction: the prologue says which. */
+function unitsOfWork(run: OpenTransaction): Transactions {
   return {
-    async tenant(userId, work) {
-      const opening = prologue(userId);
-      return db.transaction(async (tx) => {
-        await tx.execute(sql.raw(opening));
-        return work(asTenantTx(tx, userId));
-      });
-    },
-    system(reason, work) {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql.raw(prologue()));
-        return work(asSystemTx(tx, reason));
-      });
-    },
+    tenant: async (userId, work) => run(prologue(userId), (tx) => work(asTenantTx(tx, userId))),
+    system: async (reason, work) => run(prologue(), (tx) => work(asSystemTx(tx, reason))),
   };
 }
 
+/** Through Drizzle's transactions: the embedded database, whose one connection Drizzle serialises. */
+function drizzleTransactions(db: Database): OpenTransaction {
+  return (opening, work) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql.raw(opening));
+      return work(tx);
+    });
+}
+
 /**
- * Units of work on the Postgres pool in three round trips for one query: `begin` and the prologue travel together
+ * On the Postgres pool, in three round trips for one query: `begin` and the prologue travel together
  * (the simple protocol takes several statements at once), then the work, then `commit`. Each pooled connection
  * keeps one Drizzle transaction object, so a request does not rebuild Drizzle's query builders either.
  */
-function poolUnitsOfWork(pool: pg.Pool, db: Database): Transactions {
+function poolTransactions(pool: pg.Pool, db: Database): OpenTransaction {
   const dialect = (db as unknown as { dialect: ConstructorParameters<typeof NodePgSession>[1] }).dialect;
   const { schema, fullSchema, tableNamesMap } = db._;
   const relational = schema ? { schema, fullSchema, tableNamesMap } : undefined;
@@ -101,7 +102,7 @@ function poolUnitsOfWork(pool: pg.Pool, db: Database): Transactions {
     }
     return tx;
   };
-  const run = async <T>(opening: string, work: (tx: Transaction) => Promise<T>): Promise<T> => {
+  return async <T>(opening: string, work: (tx: Transaction) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     // A connection whose transaction state is unknown (a failed begin, rollback or commit) leaves the pool.
     let discard: Error | undefined;
@@ -123,10 +124,6 @@ function poolUnitsOfWork(pool: pg.Pool, db: Database): Transactions {
     } finally {
       client.release(discard);
     }
-  };
-  return {
-    tenant: async (userId, work) => run(prologue(userId), (tx) => work(asTenantTx(tx, userId))),
-    system: async (reason, work) => run(prologue(), (tx) => work(asSystemTx(tx, reason))),
   };
 }
 
@@ -159,7 +156,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     const url = options.url;
     return {
       db,
-      ...poolUnitsOfWork(pool, db),
+      ...unitsOfWork(poolTransactions(pool, db)),
       kind: 'postgres',
       url,
       listen: (channel, listener) => listenPostgres(url, channel, listener),
@@ -172,7 +169,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,
-    ...drizzleUnitsOfWork(db),
+    ...unitsOfWork(drizzleTransactions(db)),
     kind: 'pglite',
     pglite,
     jobQueueConnection: asLoginUser(pglite),
