@@ -81,23 +81,33 @@ export class ActivityRepository {
     return row?.lastSeq ?? 0;
   }
 
-  /** One page, newest first, of the entries up to `asOf` (all of them when absent), with their true total. */
+  /**
+   * One page, newest first, of the entries up to `asOf` (all of them when absent), with their true total. The page,
+   * its `asOf` and the total come back in one statement: the counter and the count are uncorrelated subqueries that
+   * Postgres evaluates once. Only a page past the end (no row to carry them) asks for the two again.
+   */
   async page(
     tx: TenantTx,
     filters: LogFilters,
     options: { offset: number; limit: number; asOf?: number | undefined },
   ): Promise<LogPage> {
-    const asOf = options.asOf ?? (await this.lastSeq(tx));
+    const asOf =
+      options.asOf === undefined
+        ? sql<number>`coalesce((select ${activityLogCounters.lastSeq} from ${activityLogCounters} where ${activityLogCounters.userId} = ${tx.userId}), 0)`
+        : sql<number>`${options.asOf}`;
     const where = conditions(tx.userId, filters, [lte(activityLogs.seq, asOf)]);
-    const rows = await tx.db
-      .select()
+    const found = await tx.db
+      .select({ row: activityLogs, asOf: asOf.mapWith(Number), total: tx.db.$count(activityLogs, where) })
       .from(activityLogs)
       .where(where)
       .orderBy(desc(activityLogs.seq))
       .limit(options.limit)
       .offset(options.offset);
-    const [counted] = await tx.db.select({ n: count() }).from(activityLogs).where(where);
-    return { rows, total: counted?.n ?? 0, asOf };
+    const first = found[0];
+    if (first) return { rows: found.map(({ row }) => row), total: Number(first.total), asOf: first.asOf };
+    const seq = options.asOf ?? (await this.lastSeq(tx));
+    const total = await tx.db.$count(activityLogs, conditions(tx.userId, filters, [lte(activityLogs.seq, seq)]));
+    return { rows: [], total, asOf: seq };
   }
 
   async find(tx: TenantTx, id: string): Promise<ActivityLogRow | undefined> {

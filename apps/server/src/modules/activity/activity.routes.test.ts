@@ -45,6 +45,12 @@ describe('GET /api/logs', () => {
     expect(new Date(first!.createdAt).toISOString()).toBe(first!.createdAt);
     const last = await call(session, 'GET', '?limit=50&page=3');
     expect(last.json().data.logs).toHaveLength(20);
+    // A page past the end is empty but still carries the true total and the log's position.
+    const beyond = (await call(session, 'GET', '?limit=50&page=4')).json().data;
+    expect(beyond.logs).toEqual([]);
+    expect(beyond.pagination).toMatchObject({ page: 4, total: 120, totalPages: 3, asOf: body.data.pagination.asOf });
+    const empty = (await call(await registerUser(t.app), 'GET', '')).json().data;
+    expect(empty).toEqual({ logs: [], pagination: { page: 1, limit: 50, total: 0, totalPages: 0, asOf: 0 } });
     // Defaults: page 1, 50 a page (spec §9); the limit tops out at 200.
     expect((await call(session, 'GET', '')).json().data.pagination).toMatchObject({ page: 1, limit: 50 });
     expect((await call(session, 'GET', '?limit=200')).statusCode).toBe(200);
