@@ -17,9 +17,20 @@ export function tokenExpiry(token: string | undefined): Date | undefined {
   }
 }
 
-/** One SSE message: the entry as JSON, its seq as the event id (what Last-Event-ID brings back). */
+/** Messages already encoded: the hub hands the same entry object to every stream of its user. */
+const encoded = new WeakMap<ActivityLog, string>();
+
+/**
+ * One SSE message: the entry as JSON, its seq as the event id (what Last-Event-ID brings back). Encoded once per
+ * entry, however many of the user's streams it goes to.
+ */
 export function eventOf(log: ActivityLog): string {
-  return `id: ${log.seq}\ndata: ${JSON.stringify(log)}\n\n`;
+  let message = encoded.get(log);
+  if (message === undefined) {
+    message = `id: ${log.seq}\ndata: ${JSON.stringify(log)}\n\n`;
+    encoded.set(log, message);
+  }
+  return message;
 }
 
 export interface EventStreamOptions {
