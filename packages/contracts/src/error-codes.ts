@@ -21,6 +21,9 @@ export const ERROR_CODES = [
   'SUBSCRIPTION_SAME_PLAN',
   'SUBSCRIPTION_NOT_CANCELABLE',
   'BILLING_PROVIDER_ERROR',
+  /** The billing portal refused (409): the instance bills locally, or the user has no Stripe customer yet. */
+  'BILLING_PORTAL_LOCAL',
+  'BILLING_PORTAL_NO_ACCOUNT',
   'WEBHOOK_SIGNATURE_INVALID',
   'META_REAUTH_REQUIRED',
   'META_PERMISSION_MISSING',

@@ -17,6 +17,7 @@ export const SUBSCRIPTION_MESSAGES = {
     `Your plan checks rules at most every ${minutes} minutes. Upgrade your plan on the Subscription page.`,
   stripeUnavailable: 'The payment provider could not be reached. Please try again.',
   portalUnavailable: 'There is no billing account to manage yet',
+  portalLocal: 'This instance bills locally: there is no payment provider account to manage',
   webhookSignature: 'Invalid webhook signature',
 } as const;
 
@@ -69,6 +70,11 @@ export const currentSubscriptionSchema = z.object({
   currentPeriodEnd: z.string(),
   cancelAtPeriodEnd: z.boolean(),
   provider: z.enum(['local', 'stripe']),
+  /**
+   * The instance bills through Stripe and the user holds a Stripe subscription (paid, past due or cancelling): the
+   * page offers the billing portal (payment method, invoices).
+   */
+  canManageBilling: z.boolean(),
   aiRequestsUsed: z.number().int(),
   aiRequestsLimit: z.number().int(),
   rulesUsed: z.number().int(),

@@ -307,8 +307,38 @@ describe('cancel and the billing portal through Stripe', () => {
     expect(change.json().data.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
   });
 
-  it('has no portal for a user who never paid through Stripe', async () => {
+  it('has no portal for a user Stripe does not know yet, and says so in the envelope without calling Stripe', async () => {
     const session = await registerUser(t.app);
-    expect((await api(session, 'POST', '/portal')).statusCode).toBe(409);
+    const response = await api(session, 'POST', '/portal');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'BILLING_PORTAL_NO_ACCOUNT',
+      message: 'There is no billing account to manage yet',
+    });
+    expect(fake.requests).toHaveLength(0);
+    expect((await current(session)).canManageBilling).toBe(false);
+  });
+
+  it('offers the portal while a Stripe subscription is held: paid, past due and cancelling, not after it ended', async () => {
+    const { session, subscription, completed } = await subscribed('pro');
+    await deliver(completed);
+    expect(await current(session)).toMatchObject({ plan: 'pro', canManageBilling: true });
+    subscription.status = 'past_due';
+    await deliver(event('customer.subscription.updated', subscription));
+    expect(await current(session)).toMatchObject({ status: 'past_due', canManageBilling: true });
+    subscription.status = 'active';
+    subscription.cancel_at_period_end = true;
+    await deliver(event('customer.subscription.updated', subscription));
+    expect(await current(session)).toMatchObject({ cancelAtPeriodEnd: true, canManageBilling: true });
+    subscription.status = 'canceled';
+    await deliver(event('customer.subscription.deleted', subscription));
+    expect(await current(session)).toMatchObject({ plan: 'free', canManageBilling: false });
+  });
+
+  it('does not offer the portal to a user who left Checkout before paying', async () => {
+    const session = await registerUser(t.app);
+    expect((await api(session, 'POST', '/upgrade', { planId: 'pro' })).statusCode).toBe(200);
+    expect(await current(session)).toMatchObject({ plan: 'free', canManageBilling: false });
   });
 });

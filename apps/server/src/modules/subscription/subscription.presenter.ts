@@ -24,8 +24,17 @@ export interface Usage {
   adAccounts: number;
 }
 
+/** Whether the page offers the billing portal (the service knows how the instance bills). */
+export interface BillingAccess {
+  canManageBilling: boolean;
+}
+
 /** Spec §3 Subscription (current). The period end is the provider's, or the end of the plan's current month. */
-export function presentSubscription({ plan, subscription, period }: PlanState, usage: Usage): CurrentSubscription {
+export function presentSubscription(
+  { plan, subscription, period }: PlanState,
+  usage: Usage,
+  { canManageBilling }: BillingAccess,
+): CurrentSubscription {
   const periodEnd =
     subscription.provider === 'stripe' && subscription.currentPeriodEnd ? subscription.currentPeriodEnd : period.end;
   return {
@@ -34,6 +43,7 @@ export function presentSubscription({ plan, subscription, period }: PlanState, u
     currentPeriodEnd: periodEnd.toISOString(),
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     provider: subscription.provider,
+    canManageBilling,
     aiRequestsUsed: usage.aiRequests,
     aiRequestsLimit: plan.aiRequests,
     rulesUsed: usage.activeRules,

@@ -49,6 +49,7 @@ describe('GET /api/subscription/plans and /current', () => {
       status: 'active',
       cancelAtPeriodEnd: false,
       provider: 'local',
+      canManageBilling: false,
       aiRequestsUsed: 0,
       aiRequestsLimit: 30,
       rulesUsed: 0,
@@ -67,6 +68,7 @@ describe('GET /api/subscription/plans and /current', () => {
       ['GET', '/plans'],
       ['POST', '/upgrade'],
       ['POST', '/cancel'],
+      ['POST', '/portal'],
     ] as const) {
       expect((await call(undefined, method, url)).statusCode).toBe(401);
     }
@@ -126,6 +128,31 @@ describe('POST /api/subscription/upgrade and /cancel (local billing)', () => {
     );
     expect(entries).toHaveLength(1);
     expect(entries[0]?.metadata).toMatchObject({ code: 'plan_changed', params: { from: 'free', to: 'pro' } });
+  });
+});
+
+describe('POST /api/subscription/portal (local billing)', () => {
+  it('has no billing portal, on any plan, and says why in the envelope', async () => {
+    const session = await registerUser(t.app);
+    await call(session, 'POST', '/upgrade', { planId: 'pro' });
+    const response = await call(session, 'POST', '/portal');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      success: false,
+      code: 'BILLING_PORTAL_LOCAL',
+      message: SUBSCRIPTION_MESSAGES.portalLocal,
+    });
+    expect((await call(session, 'GET', '/current')).json().data).toMatchObject({
+      plan: 'pro',
+      canManageBilling: false,
+    });
+  });
+
+  it('refuses a body', async () => {
+    const session = await registerUser(t.app);
+    const response = await call(session, 'POST', '/portal', { customer: 'cus_someone_else' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
   });
 });
 

@@ -138,12 +138,17 @@ export class SubscriptionService {
     return next;
   }
 
-  /** The Stripe billing portal (payment methods, invoices, plan changes) for a user who has paid through Stripe. */
+  /**
+   * The Stripe billing portal (payment methods, invoices, plan changes) for a user who has a Stripe customer. Local
+   * billing has no portal (409 `BILLING_PORTAL_LOCAL`), nor has a user Stripe does not know yet (409
+   * `BILLING_PORTAL_NO_ACCOUNT`).
+   */
   async portal(userId: string): Promise<{ url: string }> {
     const stripe = this.stripe();
+    if (!stripe) throw AppError.conflict(SUBSCRIPTION_MESSAGES.portalLocal, 'BILLING_PORTAL_LOCAL');
     const { subscription } = await this.deps.limits.state(userId);
     const customerId = subscription.stripeCustomerId;
-    if (!stripe || !customerId) throw AppError.conflict(SUBSCRIPTION_MESSAGES.portalUnavailable);
+    if (!customerId) throw AppError.conflict(SUBSCRIPTION_MESSAGES.portalUnavailable, 'BILLING_PORTAL_NO_ACCOUNT');
     const url = await throughStripe(() =>
       stripe.createPortal(customerId, `${this.deps.publicUrl}/subscription`, `portal-${randomUUID()}`),
     );
@@ -229,6 +234,9 @@ export class SubscriptionService {
       await this.deps.repository.activeRules(tx),
       await this.deps.repository.adAccounts(tx),
     ];
-    return presentSubscription(state, { aiRequests, activeRules, adAccounts });
+    const { stripeCustomerId, stripeSubscriptionId } = state.subscription;
+    // Paid, past due or cancelling through Stripe: the portal is where the card is changed and invoices are read.
+    const canManageBilling = this.deps.billing() !== undefined && !!stripeCustomerId && !!stripeSubscriptionId;
+    return presentSubscription(state, { aiRequests, activeRules, adAccounts }, { canManageBilling });
   }
 }
