@@ -59,6 +59,8 @@ test('upgrade free → pro changes the plan, the meters and the limits; cancel a
   await expect(meter(page, 'คำขอ AI')).toHaveAttribute('aria-valuetext', '0 / 500');
   await expect(meter(page, 'กฎอัตโนมัติ')).toHaveAttribute('aria-valuetext', '0 / 25');
   await expect(meter(page, 'บัญชีโฆษณา')).toHaveAttribute('aria-valuetext', '0 / 5');
+  // Local billing: no payment provider account, so no billing portal to open.
+  await expect(page.getByRole('button', { name: 'จัดการการชำระเงินและวิธีชำระเงิน' })).toHaveCount(0);
 
   // Cancel: the confirmation first; keeping the plan changes nothing.
   await page.getByRole('button', { name: 'ยกเลิกแผน' }).click();

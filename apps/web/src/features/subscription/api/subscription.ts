@@ -39,6 +39,15 @@ export function useUpgrade({ onSuccess, onError }: Callbacks<UpgradeResponse> = 
   });
 }
 
+/** The Stripe billing portal (payment method, invoices): the answer is the address the browser goes to. */
+export function useBillingPortal({ onSuccess, onError }: Callbacks<{ url: string }> = {}) {
+  return useMutation({
+    mutationFn: () => api.post<{ url: string }>('/subscription/portal'),
+    onSuccess,
+    onError,
+  });
+}
+
 export function useCancelSubscription({ onSuccess, onError }: Callbacks<{ subscription: CurrentSubscription }> = {}) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,5 +1,5 @@
 import { SALES_EMAIL, type Plan } from '@adpilot/contracts';
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,13 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useCancelSubscription, useCurrentSubscription, usePlans, useUpgrade } from '../api/subscription.ts';
+import {
+  useBillingPortal,
+  useCancelSubscription,
+  useCurrentSubscription,
+  usePlans,
+  useUpgrade,
+} from '../api/subscription.ts';
 import { PlanCard } from './plan-card.tsx';
 import { UsageMeter } from './usage-meter.tsx';
 
@@ -22,10 +28,13 @@ export function SubscriptionPage() {
   const plans = usePlans();
   const [confirmCancel, setConfirmCancel] = useState(false);
 
-  /** The server's refusal in the page's language by its code; otherwise the spec's fallback text. */
-  const errorText = (error: unknown, fallback: string) =>
+  /**
+   * The server's refusal in the page's language by its code; otherwise `unknownCode` (the spec's fallback text, or
+   * the envelope's own words), and the fallback for a 5xx or a network failure.
+   */
+  const errorText = (error: unknown, fallback: string, unknownCode = fallback) =>
     error instanceof ApiError && error.status > 0 && error.status < 500
-      ? t(`errors:codes.${error.code}`, { defaultValue: fallback })
+      ? t(`errors:codes.${error.code}`, { defaultValue: unknownCode })
       : fallback;
 
   const upgrade = useUpgrade({
@@ -34,6 +43,10 @@ export function SubscriptionPage() {
       else toast.success(t('toast.upgraded'));
     },
     onError: (error) => toast.error(errorText(error, t('toast.upgradeFailed'))),
+  });
+  const portal = useBillingPortal({
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => toast.error(errorText(error, t('toast.portalFailed'), error.message)),
   });
   const cancel = useCancelSubscription({
     onSuccess: () => {
@@ -110,12 +123,28 @@ export function SubscriptionPage() {
               {subscription.cancelAtPeriodEnd ? t('endsOn', { date: expiry }) : t('expiresOn', { date: expiry })}
             </p>
           </div>
-          {subscription.plan !== 'free' && !subscription.cancelAtPeriodEnd && (
-            <Button variant="danger" onClick={() => setConfirmCancel(true)} loading={cancel.isPending}>
-              {t('cancelPlan')}
-            </Button>
-          )}
+          <div className="flex flex-wrap gap-3">
+            {subscription.canManageBilling && (
+              <Button variant="secondary" onClick={() => portal.mutate()} loading={portal.isPending}>
+                <CreditCard aria-hidden="true" className="size-4" />
+                {t('manageBilling')}
+              </Button>
+            )}
+            {subscription.plan !== 'free' && !subscription.cancelAtPeriodEnd && (
+              <Button variant="danger" onClick={() => setConfirmCancel(true)} loading={cancel.isPending}>
+                {t('cancelPlan')}
+              </Button>
+            )}
+          </div>
         </div>
+        {subscription.status === 'past_due' && subscription.canManageBilling && (
+          <p
+            role="status"
+            className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
+            {t('pastDue')}
+          </p>
+        )}
         <div className="mt-6 grid gap-6 md:grid-cols-3">
           <UsageMeter label={t('meters.ai')} used={subscription.aiRequestsUsed} limit={subscription.aiRequestsLimit} />
           <UsageMeter label={t('meters.rules')} used={subscription.rulesUsed} limit={subscription.rulesLimit} />

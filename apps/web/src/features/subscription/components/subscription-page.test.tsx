@@ -1,0 +1,164 @@
+import type { CurrentSubscription, Plan } from '@adpilot/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { buildSession, fail, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
+
+const PORTAL_URL = 'https://billing.stripe.com/p/session/test_portal';
+
+function buildSubscription(overrides: Partial<CurrentSubscription> = {}): CurrentSubscription {
+  return {
+    plan: 'pro',
+    status: 'active',
+    currentPeriodEnd: '2026-08-01T00:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    provider: 'stripe',
+    canManageBilling: true,
+    aiRequestsUsed: 12,
+    aiRequestsLimit: 500,
+    rulesUsed: 2,
+    rulesLimit: 25,
+    adAccountsUsed: 1,
+    adAccountsLimit: 5,
+    ...overrides,
+  };
+}
+
+const PLANS: Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    price: 0,
+    features: ['ad_accounts'],
+    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60 },
+    badge: null,
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    price: 29,
+    features: ['ad_accounts'],
+    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15 },
+    badge: 'popular',
+  },
+];
+
+type Handlers = Parameters<typeof mockApi>[0];
+
+/** The signed-in user's Subscription page (Thai, its content language) with `subscription` and extra answers. */
+async function openPage(subscription: CurrentSubscription, handlers: Handlers = {}) {
+  const session = buildSession();
+  storeSession(session);
+  const fetchMock = mockApi({
+    'GET /auth/me': ok(session.user),
+    'GET /subscription/current': ok(subscription),
+    'GET /subscription/plans': ok(PLANS),
+    ...handlers,
+  });
+  const user = userEvent.setup();
+  renderApp('/subscription');
+  await screen.findByRole('heading', { level: 1, name: 'แผนการใช้งาน' });
+  await screen.findByText(subscription.plan.toUpperCase(), { exact: true });
+  return { user, fetchMock };
+}
+
+/** jsdom cannot navigate; a stand-in location records where the page sends the browser. */
+function stubLocationAssign() {
+  const assign = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign });
+  return assign;
+}
+
+const portalCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/subscription/portal') && init?.method);
+
+const MANAGE = 'จัดการการชำระเงินและวิธีชำระเงิน';
+const PAST_DUE = 'ชำระเงินครั้งล่าสุดไม่สำเร็จ กรุณาอัพเดทวิธีชำระเงินเพื่อใช้แผนต่อ';
+
+describe('Subscription page: managing billing through Stripe', () => {
+  it('opens the billing portal: the button posts to the portal and sends the browser to its address', async () => {
+    const assign = stubLocationAssign();
+    const { user, fetchMock } = await openPage(buildSubscription(), {
+      'POST /subscription/portal': ok({ url: PORTAL_URL }),
+    });
+    await user.click(screen.getByRole('button', { name: MANAGE }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(PORTAL_URL));
+    expect(assign).toHaveBeenCalledTimes(1);
+    const calls = portalCalls(fetchMock);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.[1]?.method).toBe('POST');
+  });
+
+  it.each([
+    ['past due', { status: 'past_due' as const }],
+    ['cancelling', { cancelAtPeriodEnd: true }],
+  ])('offers it while %s', async (_label, overrides) => {
+    await openPage(buildSubscription(overrides));
+    expect(screen.getByRole('button', { name: MANAGE })).toBeEnabled();
+  });
+
+  it('tells a user whose payment failed to update the payment method, beside the button', async () => {
+    await openPage(buildSubscription({ status: 'past_due' }));
+    expect(screen.getByText(PAST_DUE)).toBeInTheDocument();
+    expect(screen.getByText('ชำระเงินไม่สำเร็จ')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: MANAGE })).toBeEnabled();
+  });
+
+  it('is not shown when the server says there is nothing to manage (local billing, or no Stripe subscription)', async () => {
+    await openPage(buildSubscription({ status: 'past_due', provider: 'local', canManageBilling: false }));
+    expect(screen.getByRole('button', { name: 'ยกเลิกแผน' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: MANAGE })).not.toBeInTheDocument();
+    expect(screen.queryByText(PAST_DUE)).not.toBeInTheDocument();
+  });
+
+  it('is not shown on the free plan of a local instance', async () => {
+    await openPage(buildSubscription({ plan: 'free', provider: 'local', canManageBilling: false }));
+    expect(screen.queryByRole('button', { name: MANAGE })).not.toBeInTheDocument();
+  });
+
+  it('shows a refusal in the page’s language by its code, and stays on the page', async () => {
+    const assign = stubLocationAssign();
+    const { user } = await openPage(buildSubscription(), {
+      'POST /subscription/portal': fail(409, 'BILLING_PORTAL_NO_ACCOUNT', 'There is no billing account to manage yet'),
+    });
+    await user.click(screen.getByRole('button', { name: MANAGE }));
+    expect(await screen.findByText('ยังไม่มีบัญชีการชำระเงินให้จัดการ')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: MANAGE })).toBeEnabled();
+  });
+
+  it('shows the envelope’s own words for a refusal it has no text for', async () => {
+    const assign = stubLocationAssign();
+    const { user } = await openPage(buildSubscription(), {
+      // A code this build of the page has no words for (a newer server).
+      'POST /subscription/portal': fail(409, 'BILLING_ACCOUNT_LOCKED', 'Billing is managed by your organisation'),
+    });
+    await user.click(screen.getByRole('button', { name: MANAGE }));
+    expect(await screen.findByText('Billing is managed by your organisation')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('shows the page’s own text when the payment provider fails (502), not the server’s English', async () => {
+    stubLocationAssign();
+    const { user } = await openPage(buildSubscription(), {
+      'POST /subscription/portal': fail(
+        502,
+        'BILLING_PROVIDER_ERROR',
+        'The payment provider could not be reached. Please try again.',
+      ),
+    });
+    await user.click(screen.getByRole('button', { name: MANAGE }));
+    expect(await screen.findByText('เกิดข้อผิดพลาดในการเปิดหน้าจัดการการชำระเงิน')).toBeInTheDocument();
+  });
+
+  it('speaks English when the user chose English', async () => {
+    const assign = stubLocationAssign();
+    const { user } = await openPage(buildSubscription(), {
+      'POST /subscription/portal': ok({ url: PORTAL_URL }),
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'en');
+    const main = within(await screen.findByRole('main'));
+    await user.click(await main.findByRole('button', { name: 'Manage billing & payment method' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(PORTAL_URL));
+  });
+});
