@@ -249,12 +249,14 @@ describe('GET /api/logs/stats', () => {
       { level: 'error', category: 'rule_action', createdAt: '2026-04-02T02:00:00Z' },
       { level: 'info', category: 'sync', createdAt: '2026-04-02T02:00:00Z' },
       { level: 'warning', category: 'rule_run', createdAt: '2026-04-02T03:00:00Z' },
+      // A day with entries but no rule action is not a day of actions.
+      { level: 'info', category: 'sync', createdAt: '2026-04-05T02:00:00Z' },
     ]);
     const utc = (await call(session, 'GET', '/stats')).json().data;
     expect(utc).toEqual({
-      total: 5,
-      byLevel: { error: 1, warning: 1, info: 1, success: 2 },
-      byType: { rule_action: 3, sync: 1, rule_run: 1 },
+      total: 6,
+      byLevel: { error: 1, warning: 1, info: 2, success: 2 },
+      byType: { rule_action: 3, sync: 2, rule_run: 1 },
       actionsPerDay: [
         { date: '2026-04-01', count: 2 },
         { date: '2026-04-02', count: 1 },
