@@ -214,6 +214,10 @@ export function createContext(options: ContextOptions): AppContext {
   });
   defineActivityJobs(jobs, { activity: activityService, retentionDays: config.logs.retentionDays, now, log });
   defineMaintenanceJobs(jobs, { transactions: database, repository: new MaintenanceRepository(), now, log });
+  const rulesModule = createRulesModule(
+    { transactions: database, queue: jobs, meta: meta.client, secretBox, activity, sync: adAccountSync, now },
+    { quota: limits, ...options.rules },
+  );
   const adAccounts = new AdAccountsService({
     transactions: database,
     repository: adAccountsRepository,
@@ -222,16 +226,12 @@ export function createContext(options: ContextOptions): AppContext {
     secretBox,
     scheduler: options.scheduler ?? queuedScheduler,
     quota: options.adAccountQuota ?? limits,
+    rules: rulesModule.rules,
     isSandbox: () => meta.isSandbox(),
     redirectUri: `${config.publicUrl}/ad-accounts`,
     presenter: meta,
     now,
   });
-
-  const rulesModule = createRulesModule(
-    { transactions: database, queue: jobs, meta: meta.client, secretBox, activity, sync: adAccountSync, now },
-    { quota: limits, ...options.rules },
-  );
   const billingSettings = options.billing ?? billingSettingsFrom(settingsStore, config.stripeApiUrl);
   const stripeGateways = new StripeGateways();
   const subscription = new SubscriptionService({

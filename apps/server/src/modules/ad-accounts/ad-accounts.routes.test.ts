@@ -1,8 +1,9 @@
 import { adAccounts, activityLogs, adEntities, insightsDaily } from '@adpilot/db';
 import type { RunningSandbox } from '@adpilot/meta/sandbox';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConsent, startTestSandbox } from '../../test/meta-sandbox.ts';
+import { buildRule } from '../../test/rule-factories.ts';
 import { choosePlan, createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -313,6 +314,58 @@ describe('tenant isolation and edits', () => {
     expect(await t.inspect((db) => db.select().from(adEntities).where(eq(adEntities.adAccountId, account.id)))).toEqual(
       [],
     );
+  });
+
+  it('disconnects: rules stop naming the account, and one left naming none is switched off, not widened', async () => {
+    const session = await registerUser(t.app);
+    await choosePlan(t.app, session, 'pro');
+    const [gone, kept] = (await connect(session)).json().data.connectedAccounts;
+    const rules = (url = '') => t.app.inject({ method: 'GET', url: `/api/rules${url}`, headers: session.auth });
+    const create = async (adAccountIds: string[]) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/rules',
+        headers: session.auth,
+        payload: buildRule({ isActive: true, scope: { adAccountIds, level: 'ad' } }),
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json().data as { id: string; name: string };
+    };
+    const only = await create([gone.id]);
+    const both = await create([gone.id, kept.id]);
+    const other = await create([kept.id]);
+
+    expect((await call(session, 'DELETE', `/${gone.id}`)).statusCode).toBe(200);
+
+    const after = new Map(
+      (await rules())
+        .json()
+        .data.map((rule: { id: string; isActive: boolean; scope: { adAccountIds: string[] } }) => [
+          rule.id,
+          { isActive: rule.isActive, adAccountIds: rule.scope.adAccountIds },
+        ]),
+    );
+    expect(after.get(only.id)).toEqual({ isActive: false, adAccountIds: [] });
+    expect(after.get(both.id)).toEqual({ isActive: true, adAccountIds: [kept.id] });
+    expect(after.get(other.id)).toEqual({ isActive: true, adAccountIds: [kept.id] });
+    // The rule can be edited again: nothing in it names an account the user no longer has.
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/rules/${both.id}`,
+      headers: session.auth,
+      payload: { name: 'Renamed after the disconnection' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const [entry] = await t.inspect((db) =>
+      db
+        .select()
+        .from(activityLogs)
+        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'connection')))
+        .orderBy(desc(activityLogs.seq))
+        .limit(1),
+    );
+    expect(entry?.level).toBe('warning');
+    expect(entry?.metadata).toMatchObject({ code: 'account_disconnected', params: { rules: [only.name] } });
   });
 
   it('requires authentication', async () => {

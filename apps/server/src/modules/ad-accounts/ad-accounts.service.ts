@@ -42,6 +42,11 @@ export interface ConnectionResult {
   adAccountLimit: number;
 }
 
+/** The rules' part in a disconnection (the rules service): the rules stop naming the account; answers those switched off. */
+export interface AccountRules {
+  forgetAdAccount(tx: TenantTx, adAccountId: string): Promise<{ name: string }[]>;
+}
+
 export interface SyncScheduler {
   enqueueSync(userId: string, adAccountId: string, reason: 'connect' | 'manual' | 'schedule'): Promise<boolean>;
 }
@@ -54,6 +59,7 @@ export interface AdAccountsServiceDeps {
   secretBox: SecretBox;
   scheduler: SyncScheduler;
   quota: AdAccountQuota;
+  rules: AccountRules;
   /** Whether a connection made now goes to the built-in sandbox (Settings may switch to a live app at any time). */
   isSandbox: () => boolean;
   /** The address Meta sends the user back to: the SPA's /ad-accounts page, which posts code + state to us. */
@@ -131,17 +137,25 @@ export class AdAccountsService {
     return this.present(row);
   }
 
-  /** The account goes and the log says so in one unit of work: both or neither. */
+  /**
+   * The account goes, the rules stop naming it, and the log says so in one unit of work: all or nothing. The
+   * entry names the rules switched off because the account was the only one they named.
+   */
   async disconnect(userId: string, id: string): Promise<void> {
     await this.tenant(userId, async (tx) => {
       const row = await this.owned(tx, id);
+      const switchedOff = await this.deps.rules.forgetAdAccount(tx, id);
       await this.deps.repository.delete(tx, id);
       const params = { accountName: row.facebookAccountName, accountId: row.facebookAccountId };
       await this.deps.activity.insert(tx, {
-        level: 'info',
+        level: switchedOff.length > 0 ? 'warning' : 'info',
         category: 'connection',
         description: describeActivity('account_disconnected', params),
-        metadata: { code: 'account_disconnected', params, facebookAccountId: row.facebookAccountId },
+        metadata: {
+          code: 'account_disconnected',
+          params: { ...params, ...(switchedOff.length > 0 ? { rules: switchedOff.map((rule) => rule.name) } : {}) },
+          facebookAccountId: row.facebookAccountId,
+        },
       });
     });
   }

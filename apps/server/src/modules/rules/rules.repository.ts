@@ -50,6 +50,21 @@ export class RulesRepository {
     return rows.length === 1;
   }
 
+  /** The user's rules whose scope names an ad account, locked until the caller's unit of work ends. */
+  namingAdAccount(tx: TenantTx, adAccountId: string): Promise<AutomationRuleRow[]> {
+    return tx.db
+      .select()
+      .from(automationRules)
+      .where(
+        and(
+          eq(automationRules.userId, tx.userId),
+          sql`${automationRules.definition} -> 'scope' -> 'adAccountIds' @> ${JSON.stringify([adAccountId])}::jsonb`,
+        ),
+      )
+      .orderBy(desc(automationRules.createdAt), desc(automationRules.id))
+      .for('update');
+  }
+
   async touchTriggered(tx: TenantTx, id: string, at: Date): Promise<void> {
     await tx.db
       .update(automationRules)

@@ -122,6 +122,25 @@ export class RulesService {
     return this.deps.rules.deactivateNewestBeyond(tx, limit, this.deps.now());
   }
 
+  /**
+   * An ad account's disconnection, in the caller's unit of work: the rules naming it stop naming it (its id would
+   * never come back: a reconnection is a new account), so they neither run on nothing while shown active nor refuse
+   * every later edit over an account the user can no longer see. A rule left naming no account would widen to all
+   * of the user's accounts, so it is switched off. Answers the rules switched off.
+   */
+  async forgetAdAccount(tx: TenantTx, adAccountId: string): Promise<AutomationRuleRow[]> {
+    const switchedOff: AutomationRuleRow[] = [];
+    for (const row of await this.deps.rules.namingAdAccount(tx, adAccountId)) {
+      const body = toRuleBody(row);
+      const adAccountIds = body.scope.adAccountIds.filter((id) => id !== adAccountId);
+      const isActive = row.isActive && adAccountIds.length > 0;
+      const definition = toDefinition({ ...body, scope: { ...body.scope, adAccountIds } });
+      await this.deps.rules.update(tx, row.id, { definition, isActive }, this.deps.now());
+      if (row.isActive && !isActive) switchedOff.push(row);
+    }
+    return switchedOff;
+  }
+
   templates(): readonly RuleTemplate[] {
     return RULE_TEMPLATES;
   }
