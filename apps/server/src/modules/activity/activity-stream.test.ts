@@ -144,6 +144,37 @@ describe('GET /api/logs/stream', () => {
     expect(await forged.json()).toMatchObject({ success: false });
   });
 
+  it('ends when its session ends (a logout), not when the token would have expired', async () => {
+    const session = await registerUser(t.app);
+    const live = await stream(session);
+    expect(live.status).toBe(200);
+    await note(session, 'before logout');
+    await live.waitFor(() => live.messages.length === 1);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: session.auth,
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    const signedInElsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: session.user.email, password: session.password },
+    });
+    const other = signedInElsewhere.json().data as { token: string };
+    try {
+      await Promise.race([
+        live.ended,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('the stream outlived its session')), 3_000)),
+      ]);
+      await note({ ...session, auth: { authorization: `Bearer ${other.token}` } }, 'after logout');
+      expect(descriptions(live)).toEqual(['before logout']);
+    } finally {
+      live.close();
+    }
+  });
+
   it('ends when the token expires; the refreshed token resumes from the last id', async () => {
     const session = await registerUser(t.app);
     const started = t.clock.now;

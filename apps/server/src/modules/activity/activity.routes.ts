@@ -145,6 +145,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         lastSeq: resumeFrom === undefined ? undefined : Number(resumeFrom),
         token: tokenOf(request),
         heartbeatMs: app.ctx.config.logs.streamHeartbeatMs,
+        sessionLive: async () => (await app.ctx.auth.sessionRole(user.sessionId, user.id)) !== null,
         now: app.ctx.now,
       });
     },

@@ -40,6 +40,8 @@ export interface EventStreamOptions {
   lastSeq: number | undefined;
   token: string | undefined;
   heartbeatMs: number;
+  /** Whether the stream's session still lives: a logout or a password reset ends it at the next heartbeat. */
+  sessionLive: () => Promise<boolean>;
   now: () => Date;
 }
 
@@ -53,7 +55,8 @@ export function endAllEventStreams(): void {
 /**
  * Turns the reply into a server-sent-events stream: headers (no proxy buffering), the entries after `lastSeq`
  * and then live ones, a comment every `heartbeatMs`, and the end when the access token expires (the client
- * reconnects with its refreshed token and the last id it saw).
+ * reconnects with its refreshed token and the last id it saw) or, checked at each heartbeat, when its session ends:
+ * an ended session ends every access token issued in it at once (ADR 0004), and an open stream is no exception.
  */
 export async function openEventStream(
   request: FastifyRequest,
@@ -104,8 +107,22 @@ export async function openEventStream(
   raw.write('retry: 2000\n\n');
   for (const log of early.splice(0)) raw.write(eventOf(log));
 
+  let checking = false;
   const heartbeat = setInterval(() => {
-    if (!ended) raw.write(': heartbeat\n\n');
+    if (ended) return;
+    raw.write(': heartbeat\n\n');
+    if (checking) return;
+    checking = true;
+    options
+      .sessionLive()
+      .then((live) => {
+        if (!live) end();
+      })
+      // A failed check (the database briefly away) keeps the stream: the next heartbeat asks again.
+      .catch(() => undefined)
+      .finally(() => {
+        checking = false;
+      });
   }, options.heartbeatMs);
   timers.push(heartbeat);
 
