@@ -21,3 +21,4 @@ export * from './diagnostics.ts';
 export * from './ai.ts';
 export * from './subscription.ts';
 export * from './activity.ts';
+export * from './time-zone.ts';

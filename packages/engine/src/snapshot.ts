@@ -2,10 +2,11 @@ import {
   ENTITY_LEVELS,
   RULE_ENTITY_STATUSES,
   currencyOffset,
+  isKnownTimeZone,
   type BudgetHolderReason,
   type EntityLevel,
 } from '@adpilot/contracts';
-import { dayNumber, isKnownTimeZone, localTime } from './time.ts';
+import { dayNumber, localTime } from './time.ts';
 import type { EngineAccount, EngineEntity, EngineInput } from './types.ts';
 import { BLOCK_SIZE, addDay } from './windows.ts';
 

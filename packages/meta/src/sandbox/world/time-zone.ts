@@ -1,43 +1,9 @@
+import { zoneOffsetMs } from '@adpilot/contracts';
+
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 const dayStarts = new Map<string, number>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** Offset of a time zone from UTC at an instant, in ms (positive east of Greenwich). */
-export function zoneOffsetMs(timeZone: string, instant: number): number {
-  const parts: Record<string, number> = {};
-  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const asUtc = Date.UTC(
-    parts.year ?? 1970,
-    (parts.month ?? 1) - 1,
-    parts.day ?? 1,
-    parts.hour ?? 0,
-    parts.minute ?? 0,
-    parts.second ?? 0,
-  );
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
 export function localDate(timeZone: string, instant: number): string {
