@@ -1,53 +1,11 @@
 import type { AdAccount } from '@adpilot/contracts';
-import { vi } from 'vitest';
+import { fail as sharedFail, type Reply } from '../../../test/fake-api.ts';
 
-export interface ApiCall {
-  method: string;
-  path: string;
-  body: unknown;
-}
+export { fakeApi, ok } from '../../../test/fake-api.ts';
 
-type Reply = { status: number; body: unknown };
-type Handler = (call: ApiCall) => Reply | Promise<Reply>;
-
-export const ok = (data: unknown): Reply => ({ status: 200, body: { success: true, data } });
-export const fail = (status: number, message = 'Something failed'): Reply => ({
-  status,
-  body: { success: false, code: status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message },
-});
-
-/**
- * Replaces `fetch` with a small router keyed by "METHOD /path" (without the /api prefix), so the real
- * api client, query hooks and components run unchanged. Unknown routes answer 404.
- */
-export function fakeApi(routes: Record<string, Handler | Reply> = {}) {
-  const table = new Map(Object.entries(routes));
-  const calls: ApiCall[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api/, '');
-    const call: ApiCall = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    const route = table.get(`${method} ${path}`);
-    const reply = typeof route === 'function' ? await route(call) : (route ?? fail(404, 'Not found'));
-    // A 204 must not carry a body, or the Response constructor throws.
-    return new Response(reply.status === 204 ? null : JSON.stringify(reply.body), {
-      status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return {
-    calls,
-    on(key: string, handler: Handler | Reply) {
-      table.set(key, handler);
-    },
-    callsTo(method: string, path: string) {
-      return calls.filter((call) => call.method === method && call.path === path);
-    },
-  };
-}
+/** An error reply by status alone: 5xx answers INTERNAL_ERROR, anything else BAD_REQUEST. */
+export const fail = (status: number, message = 'Something failed'): Reply =>
+  sharedFail(status, status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST', message);
 
 let sequence = 0;
 
