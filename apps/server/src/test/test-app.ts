@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
 import { createContext, type AppContext, type ContextOptions } from '../context.ts';
+import type { SyncScheduler } from '../modules/ad-accounts/ad-accounts.service.ts';
 import type { Mail, Mailer } from '../providers/mail/mailer.ts';
 
 /** A mailer that keeps what it was asked to send, for tests to read links from. */
@@ -30,22 +31,42 @@ export interface TestApp {
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hkdf-0123456789';
 
-/** A fresh app on its own fresh database (PGlite, or Postgres with TEST_DATABASE_URL), with a movable clock. */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  services: Pick<
-    ContextOptions,
-    'meta' | 'scheduler' | 'rules' | 'jobQueue' | 'webhookRetry' | 'mailer' | 'ai' | 'billing'
-  > = {},
-): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const config = loadConfig({
+/** The configuration an app under test runs with: silent, no web bundle; `env` adds or overrides variables. */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST_DIR: '/nonexistent',
     ...env,
   });
+}
+
+/**
+ * A sync scheduler that runs each sync in line, through the context it is handed to, instead of queueing a job: the
+ * request that asked for a sync answers after it, so a test (or a benchmark) sees its result at once. The context is
+ * looked up when a sync is asked for, since it does not exist yet when the scheduler is built.
+ */
+export function syncInLine(context: () => AppContext | undefined): SyncScheduler {
+  return {
+    enqueueSync: async (userId, adAccountId) => {
+      const ctx = context();
+      if (!ctx) throw new Error('a sync was asked for before the app was built');
+      await ctx.adAccountSync.sync(userId, adAccountId, { final: true });
+      return true;
+    },
+  };
+}
+
+type TestServices = Pick<
+  ContextOptions,
+  'meta' | 'scheduler' | 'rules' | 'jobQueue' | 'webhookRetry' | 'mailer' | 'ai' | 'billing'
+>;
+
+/** A fresh app on its own fresh database (PGlite, or Postgres with TEST_DATABASE_URL), with a movable clock. */
+export async function createTestApp(env: Record<string, string> = {}, services: TestServices = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = testConfig(env);
   const clock = {
     now: new Date(),
     advance(ms: number) {

@@ -10,13 +10,12 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config/env.ts';
 import { createContext, type AppContext, type ContextOptions } from '../../context.ts';
 import { startTestSandbox } from '../../test/meta-sandbox.ts';
 import { buildRule } from '../../test/rule-factories.ts';
 import { CRASH_TIMING, type CrashWorkerArgs } from '../../test/rule-worker.shared.ts';
 import { connectedUser, mirrorEntities, writesTo } from '../../test/rules-sandbox.ts';
-import { TEST_SECRET, type TestApp } from '../../test/test-app.ts';
+import { syncInLine, TEST_SECRET, testConfig, type TestApp } from '../../test/test-app.ts';
 
 const CHILD = fileURLToPath(new URL('../../test/rule-worker.child.ts', import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -34,25 +33,14 @@ async function openDatabase(dataDir: string | undefined): Promise<DatabaseHandle
 
 async function startApp(database: DatabaseHandle, provider: ContextOptions['meta'], work: boolean) {
   const clock = { now: new Date(), advance: () => undefined };
-  // The sync scheduler runs syncs in line through the context it belongs to.
   const built: { ctx?: AppContext } = {};
   const ctx = createContext({
-    config: loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST_DIR: '/nonexistent',
-    }),
+    config: testConfig(),
     database,
     appSecret: TEST_SECRET,
     log: pino({ level: 'silent' }),
     ...(provider ? { meta: provider } : {}),
-    scheduler: {
-      enqueueSync: async (userId, adAccountId) => {
-        await built.ctx?.adAccountSync.sync(userId, adAccountId, { final: true });
-        return true;
-      },
-    },
+    scheduler: syncInLine(() => built.ctx),
     jobQueue: CRASH_TIMING.queue,
     rules: CRASH_TIMING.rules,
   });

@@ -1,0 +1,97 @@
+// The setup the Meta benchmarks share: a sandbox seeded with 10 accounts × 500 ads, the app on a fresh PGlite
+// database, one advertiser registered and every sandbox account connected through the real consent flow.
+import { createTestDatabase } from '@adpilot/db/testing';
+import { MetaClient } from '@adpilot/meta';
+import { defaultSeed, startSandboxServer, type SandboxSeed } from '@adpilot/meta/sandbox';
+import pino from 'pino';
+import { buildApp } from '../apps/server/src/app.ts';
+import { createContext, type AppContext, type ContextOptions } from '../apps/server/src/context.ts';
+import type { SyncScheduler } from '../apps/server/src/modules/ad-accounts/ad-accounts.service.ts';
+import { connectSandboxAccounts } from '../apps/server/src/test/connect-account.ts';
+import { testConfig } from '../apps/server/src/test/test-app.ts';
+
+/** 10 accounts (THB in Bangkok and USD in New York, alternately), each 10 campaigns × 5 ad sets × 10 ads. */
+export const BENCH_ACCOUNTS = 10;
+
+const seed: SandboxSeed = {
+  ...defaultSeed(),
+  personas: [
+    {
+      name: 'Benchmark advertiser',
+      accounts: Array.from({ length: BENCH_ACCOUNTS }, (_, i) => ({
+        name: `Bench account ${i + 1}`,
+        currency: i % 2 ? 'USD' : 'THB',
+        timezone: i % 2 ? 'America/New_York' : 'Asia/Bangkok',
+        campaigns: 10,
+        adSetsPerCampaign: 5,
+        adsPerAdSet: 10,
+        cboCampaigns: 0,
+      })),
+    },
+  ],
+};
+
+export interface BenchAppOptions {
+  /** The clock of both the sandbox and the app (the real one by default). */
+  now?: () => Date;
+  /** What a queued sync does, given the app's context: nothing by default (the benchmark syncs itself). */
+  scheduler?: (context: () => AppContext | undefined) => SyncScheduler;
+  rules?: ContextOptions['rules'];
+}
+
+/**
+ * The app on the seeded sandbox with the advertiser's accounts connected. The Meta client is the real one, waits
+ * included (the async insights reports poll), so the figures are what a worker would see.
+ */
+export async function startBenchApp(options: BenchAppOptions = {}) {
+  const running = await startSandboxServer({ seed, ...(options.now ? { now: options.now } : {}) });
+  const database = await createTestDatabase();
+  const client = new MetaClient({
+    graphBaseUrl: running.url,
+    dialogBaseUrl: running.url,
+    appId: running.sandbox.appId,
+    appSecret: running.sandbox.appSecret,
+  });
+  const built: { ctx?: AppContext } = {};
+  const ctx = createContext({
+    config: testConfig(),
+    database,
+    appSecret: 'bench-secret-that-is-long-enough-for-hkdf-0123456789',
+    log: pino({ level: 'silent' }),
+    ...(options.now ? { now: options.now } : {}),
+    meta: {
+      client,
+      sandbox: running.sandbox,
+      adsManagerBase: running.url,
+      isSandbox: () => true,
+      verifyApp: () => client.appAccessToken().then(() => undefined),
+    },
+    scheduler: options.scheduler?.(() => built.ctx) ?? { enqueueSync: async () => true },
+    ...(options.rules ? { rules: options.rules } : {}),
+  });
+  built.ctx = ctx;
+  const app = await buildApp(ctx, { logger: false });
+
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { name: 'Bench', email: 'bench@example.com', password: 'Bench-passw0rd' },
+  });
+  const { token, user } = registered.json().data as { token: string; user: { id: string } };
+  const auth = { authorization: `Bearer ${token}` };
+  const connected = await connectSandboxAccounts(app, auth);
+  return {
+    running,
+    ctx,
+    app,
+    auth,
+    userId: user.id,
+    /** The connected accounts' ids, in the sandbox's order. */
+    connected,
+    async close() {
+      await app.close();
+      await database.close();
+      await running.close();
+    },
+  };
+}
