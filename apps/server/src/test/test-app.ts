@@ -1,5 +1,6 @@
 import { createTestDatabase } from '@adpilot/db/testing';
 import type { DatabaseHandle, Transaction } from '@adpilot/db';
+import type { RunningSandbox, SandboxOptions } from '@adpilot/meta/sandbox';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -8,6 +9,7 @@ import { loadConfig } from '../config/env.ts';
 import { createContext, type AppContext, type ContextOptions } from '../context.ts';
 import type { SyncScheduler } from '../modules/ad-accounts/ad-accounts.service.ts';
 import type { Mail, Mailer } from '../providers/mail/mailer.ts';
+import { startTestSandbox } from './meta-sandbox.ts';
 
 /** A mailer that keeps what it was asked to send, for tests to read links from. */
 export class CapturingMailer implements Mailer {
@@ -95,6 +97,42 @@ export async function createTestApp(env: Record<string, string> = {}, services: 
     async close() {
       await app.close();
       await database.close();
+    },
+  };
+}
+
+export interface SandboxTestApp extends TestApp {
+  sandbox: RunningSandbox;
+}
+
+/**
+ * A fresh app connected to its own Meta sandbox, whose syncs run in line (the queue itself is tested in
+ * sync.jobs.test.ts), so each test sees a connect's or a "Sync now"'s result; `close` closes the app and the sandbox.
+ */
+export async function createSandboxTestApp(
+  env: Record<string, string> = {},
+  services: Omit<TestServices, 'meta' | 'scheduler'> = {},
+  sandboxOptions: SandboxOptions = {},
+): Promise<SandboxTestApp> {
+  const started = await startTestSandbox(sandboxOptions);
+  let app: TestApp | undefined;
+  try {
+    app = await createTestApp(env, {
+      ...services,
+      meta: started.provider,
+      scheduler: syncInLine(() => app?.ctx),
+    });
+  } catch (error) {
+    await started.running.close();
+    throw error;
+  }
+  const closeApp = app.close;
+  return {
+    ...app,
+    sandbox: started.running,
+    async close() {
+      await closeApp();
+      await started.running.close();
     },
   };
 }

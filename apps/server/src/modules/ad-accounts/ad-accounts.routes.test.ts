@@ -2,34 +2,18 @@ import { adAccounts, activityLogs, adEntities, insightsDaily } from '@adpilot/db
 import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerConsent, startTestSandbox } from '../../test/meta-sandbox.ts';
+import { answerConsent } from '../../test/meta-sandbox.ts';
 import { buildRule } from '../../test/rule-factories.ts';
-import { choosePlan, createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { choosePlan, createSandboxTestApp, registerUser, type SandboxTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
+let t: SandboxTestApp;
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  const started = await startTestSandbox();
-  sandbox = started.running;
-  // Syncs run in line here, so each test sees their result; the queue itself is tested in sync.jobs.test.ts.
-  t = await createTestApp(
-    {},
-    {
-      meta: started.provider,
-      scheduler: {
-        enqueueSync: async (userId, adAccountId) => {
-          await t.ctx.adAccountSync.sync(userId, adAccountId, { final: true });
-          return true;
-        },
-      },
-    },
-  );
+  t = await createSandboxTestApp();
+  sandbox = t.sandbox;
 });
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
+afterAll(() => t.close());
 
 type Session = Awaited<ReturnType<typeof registerUser>>;
 const call = (session: Session, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>

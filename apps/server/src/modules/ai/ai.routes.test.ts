@@ -1,35 +1,16 @@
 import { AI_MESSAGES } from '@adpilot/contracts';
 import { featureWaitlist } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandboxAccounts } from '../../test/connect-account.ts';
-import { startTestSandbox } from '../../test/meta-sandbox.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { createSandboxTestApp, registerUser, type SandboxTestApp } from '../../test/test-app.ts';
 
-let t: TestApp;
-let sandbox: RunningSandbox;
+let t: SandboxTestApp;
 
 beforeAll(async () => {
-  const started = await startTestSandbox();
-  sandbox = started.running;
-  t = await createTestApp(
-    {},
-    {
-      meta: started.provider,
-      scheduler: {
-        enqueueSync: async (userId, adAccountId) => {
-          await t.ctx.adAccountSync.sync(userId, adAccountId, { final: true });
-          return true;
-        },
-      },
-    },
-  );
+  t = await createSandboxTestApp();
 });
-afterAll(async () => {
-  await t.close();
-  await sandbox.close();
-});
+afterAll(() => t.close());
 
 type Session = Awaited<ReturnType<typeof registerUser>>;
 const call = (session: Session | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>

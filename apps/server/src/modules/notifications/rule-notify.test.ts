@@ -1,17 +1,14 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSandbox } from '../../test/meta-sandbox.ts';
 import { buildRule } from '../../test/rule-factories.ts';
 import { connectedUser, HeldScheduler } from '../../test/rules-sandbox.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSandboxTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** A rule's notify action, run through the real rule pipeline, reaches the user's webhook and e-mail. */
 describe('rule actions of type notify', () => {
   let t: TestApp;
-  let sandbox: RunningSandbox;
   const held = new HeldScheduler();
   const bodies: string[] = [];
   const receiver = http.createServer((request, response) => {
@@ -26,28 +23,15 @@ describe('rule actions of type notify', () => {
   beforeAll(async () => {
     receiver.listen(0, '127.0.0.1');
     await once(receiver, 'listening');
-    const started = await startTestSandbox();
-    sandbox = started.running;
-    t = await createTestApp(
+    t = await createSandboxTestApp(
       { WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1' },
-      {
-        meta: started.provider,
-        scheduler: {
-          enqueueSync: async (userId, adAccountId) => {
-            await t.ctx.adAccountSync.sync(userId, adAccountId, { final: true });
-            return true;
-          },
-        },
-        rules: { scheduler: held },
-        jobQueue: { pollingIntervalSeconds: 0.5 },
-      },
+      { rules: { scheduler: held }, jobQueue: { pollingIntervalSeconds: 0.5 } },
     );
     await t.ctx.jobs.start({ work: true });
   }, 60_000);
   afterAll(async () => {
     await t.ctx.jobs.stop();
     await t.close();
-    await sandbox.close();
     receiver.close();
   }, 60_000);
 

@@ -2,8 +2,7 @@ import { activityLogs, adAccounts, type AdAccountRow } from '@adpilot/db';
 import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestSandbox } from '../../test/meta-sandbox.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSandboxTestApp, type TestApp } from '../../test/test-app.ts';
 import { buildRule, buildScaleRule } from '../../test/rule-factories.ts';
 import {
   adTotals,
@@ -26,25 +25,16 @@ function app(): TestApp {
 
 beforeAll(async () => {
   // The sandbox keeps the app's clock, so "today", spend and Meta's hourly budget limit move with it.
-  const started = await startTestSandbox({ now: () => t?.clock.now ?? new Date() });
-  sandbox = started.running;
-  t = await createTestApp(
+  const started = await createSandboxTestApp(
     {},
-    {
-      meta: started.provider,
-      scheduler: {
-        enqueueSync: async (userId, adAccountId) => {
-          await app().ctx.adAccountSync.sync(userId, adAccountId, { final: true });
-          return true;
-        },
-      },
-      rules: { scheduler: held },
-    },
+    { rules: { scheduler: held } },
+    { now: () => t?.clock.now ?? new Date() },
   );
+  t = started;
+  sandbox = started.sandbox;
 });
 afterAll(async () => {
   await t?.close();
-  await sandbox.close();
 });
 beforeEach(() => {
   // Every test connects its own user to a fresh sandbox world, so earlier tests' pauses and budgets are gone.
