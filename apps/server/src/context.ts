@@ -157,10 +157,11 @@ export function createContext(options: ContextOptions): AppContext {
     options.mailer ?? new ConfiguredMailer(settingsStore, new OutboxMailer(mailOutbox, log), config.mailFrom);
   const accessTokens = new AccessTokens(deriveKey(appSecret, 'jwt'), now);
   const sessions = new SessionCache({ now });
+  const limiter = new AttemptLimiter(new RateLimitRepository(database), deriveKey(appSecret, 'rate-limit'), now);
   const auth = new AuthService({
     repository: authRepository,
     accessTokens,
-    limiter: new AttemptLimiter(new RateLimitRepository(database), deriveKey(appSecret, 'rate-limit'), now),
+    limiter,
     mailer,
     publicUrl: config.publicUrl,
     sessions,
@@ -317,6 +318,7 @@ export function createContext(options: ContextOptions): AppContext {
       settings: settingsStore,
       auth,
       accessTokens,
+      limiter,
       appVersion: APP_VERSION,
       now,
     }),

@@ -107,6 +107,23 @@ describe('diagnostics (the Test page), enabled', () => {
     expect((await t.inspect((db) => db.select().from(users))).length).toBe(before);
   });
 
+  it('gives one address ten registration probes and sixty checks an hour, counted atomically in parallel', async () => {
+    const from = (remoteAddress: string, test: string) =>
+      t.app.inject({ method: 'POST', url: `/api/diagnostics/tests/${test}`, remoteAddress });
+    const probes = await Promise.all(Array.from({ length: 13 }, () => from('198.51.100.7', 'registration')));
+    const statuses = probes.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429, 429]);
+    const refused = probes.find((response) => response.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3_000);
+    // The other checks still run from that address, up to their own budget; ten were spent by the probes.
+    const checks = await Promise.all(Array.from({ length: 51 }, () => from('198.51.100.7', 'database')));
+    expect(checks.filter((response) => response.statusCode === 200)).toHaveLength(50);
+    expect(checks.filter((response) => response.statusCode === 429)).toHaveLength(1);
+    // Another address is not affected.
+    expect((await from('198.51.100.8', 'registration')).json().data.code).toBe('registration_completed');
+  });
+
   it('refuses an unknown test with a 400', async () => {
     expect((await run(t, 'everything')).statusCode).toBe(400);
   });

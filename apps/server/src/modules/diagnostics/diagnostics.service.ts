@@ -12,11 +12,22 @@ import type { SettingsReader } from '../../config/runtime-settings.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AccessTokens } from '../auth/access-token.ts';
+import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { DiagnosticsRepository } from './diagnostics.repository.ts';
 
 /** Spec §9: the Test page lists up to 5 plans. */
 export const DIAGNOSTICS_PLAN_LIMIT = 5;
+
+/**
+ * The checks are open to anyone and write (probe users, an argon2 hash for the registration), so one address gets
+ * a budget of its own under the flood limit: a dozen Run All Tests an hour, and ten registration probes.
+ */
+export const DIAGNOSTICS_LIMITS = {
+  registration: { name: 'diagnostics-registration:address', scope: 'address', max: 10, windowSeconds: 60 * 60 },
+  checks: { name: 'diagnostics:address', scope: 'address', max: 60, windowSeconds: 60 * 60 },
+} satisfies Record<string, LimitRule>;
+const TOO_MANY_CHECKS = 'Too many diagnostic checks from this address. Please try again later.';
 
 export interface DiagnosticsServiceDeps {
   enabled: boolean;
@@ -27,6 +38,7 @@ export interface DiagnosticsServiceDeps {
   settings: SettingsReader;
   auth: AuthService;
   accessTokens: AccessTokens;
+  limiter: AttemptLimiter;
   appVersion: string;
   now: () => Date;
 }
@@ -79,6 +91,8 @@ export class DiagnosticsService {
   async run(test: DiagnosticTest, address: string): Promise<DiagnosticResult> {
     if (!this.deps.enabled)
       throw new AppError('DIAGNOSTICS_DISABLED', 'Diagnostics are disabled on this instance', 403);
+    const rules = [...(test === 'registration' ? [DIAGNOSTICS_LIMITS.registration] : []), DIAGNOSTICS_LIMITS.checks];
+    await this.deps.limiter.take(rules, { account: '', address }, TOO_MANY_CHECKS);
     const began = performance.now();
     const outcome = await this.check(test, address);
     return {
