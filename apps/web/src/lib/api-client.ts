@@ -116,8 +116,3 @@ export const api = {
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('DELETE', path, { ...options, body }),
 };
-
-/** The message to show for a failed call: the server's, else the caller's fallback (spec §8). */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : fallback;
-}

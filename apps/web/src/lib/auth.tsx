@@ -4,7 +4,8 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, 
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, errorMessage, refreshSession, setUnauthorizedHandler } from './api-client.ts';
+import { ApiError, refreshSession, setUnauthorizedHandler } from './api-client.ts';
+import { useServerMessage } from './server-message.ts';
 import { authApi } from './auth-api.ts';
 import { pathOf, type RedirectState } from './redirect.ts';
 import {
@@ -47,6 +48,7 @@ function isSessionRejected(error: unknown): boolean {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('auth');
+  const errorMessage = useServerMessage();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -120,7 +122,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setIsLoading(false);
       }
     },
-    [startSession],
+    [startSession, errorMessage],
   );
 
   const login = useCallback(

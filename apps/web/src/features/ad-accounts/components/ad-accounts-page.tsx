@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { useDisconnectAdAccount } from '../api/disconnect-ad-account.ts';
 import { useAdAccounts } from '../../../api/ad-accounts.ts';
 import { useConnectAddress } from '../hooks/use-connect-address.ts';
@@ -17,6 +17,7 @@ import { ConnectAccountModal } from './connect-account-modal.tsx';
 
 export function AdAccountsPage() {
   const { t } = useTranslation('ad-accounts');
+  const errorMessage = useServerMessage();
   const accounts = useAdAccounts();
   const [connectOpen, setConnectOpen] = useState(false);
   const [toDisconnect, setToDisconnect] = useState<AdAccount | null>(null);

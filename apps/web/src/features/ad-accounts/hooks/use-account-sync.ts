@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { isSyncing } from '../../../api/ad-accounts.ts';
 import { useSyncAdAccount } from '../api/sync-ad-account.ts';
 
@@ -26,6 +26,7 @@ function toastSyncOutcome(t: TFunction<'ad-accounts'>, settled: AdAccount): void
  */
 export function useAccountSync(account: AdAccount): { sync: () => void; syncing: boolean } {
   const { t } = useTranslation('ad-accounts');
+  const errorMessage = useServerMessage();
   const phase = useRef<SyncPhase>('idle');
 
   const mutation = useSyncAdAccount({

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { useFieldErrorText } from '../../../lib/form-errors.ts';
 import { useForgotPassword } from '../api/password-reset.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -19,6 +19,7 @@ type ForgotPasswordForm = z.input<typeof forgotPasswordRequestSchema>;
 export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const errorText = useFieldErrorText();
+  const errorMessage = useServerMessage();
   const id = useId();
   const forgotPassword = useForgotPassword();
   const {

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n.ts';
 import { buildSession, fail, mockApi, ok, renderApp } from '../../../test/render-app.tsx';
 
 describe('LoginPage', () => {
@@ -62,6 +63,18 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('words the refusal by its code for a Thai reader', async () => {
+    await i18n.changeLanguage('th');
+    mockApi({ 'POST /auth/login': fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password') });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(await screen.findByLabelText('อีเมล'), 'advertiser@example.com');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    expect((await screen.findAllByText('อีเมลหรือรหัสผ่านไม่ถูกต้อง')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Invalid email or password')).not.toBeInTheDocument();
   });
 
   it('falls back to "Login failed" when the server gives no usable message', async () => {

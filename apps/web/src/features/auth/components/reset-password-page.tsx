@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { useFieldErrorText } from '../../../lib/form-errors.ts';
 import { useResetPassword } from '../api/password-reset.ts';
 import { AuthLayout } from './auth-layout.tsx';
@@ -49,6 +49,7 @@ export function ResetPasswordPage() {
 function ResetPasswordForm({ token }: { token: string }) {
   const { t } = useTranslation('auth');
   const errorText = useFieldErrorText();
+  const errorMessage = useServerMessage();
   const navigate = useNavigate();
   const id = useId();
   const resetPassword = useResetPassword();

@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, renderApp } from '../../../test/render-app.tsx';
+import { i18n } from '../../../lib/i18n.ts';
+import { fail, mockApi, ok, renderApp } from '../../../test/render-app.tsx';
 
 afterEach(() => {
   toast.remove();
@@ -70,5 +71,41 @@ describe('TestConnectionPage', () => {
     renderApp('/test');
     expect(await screen.findByText('Diagnostics are disabled')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Run All Tests' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', 'Too many diagnostic checks from this address. Please try again later.'],
+    ['th', 'ลองหลายครั้งเกินไป กรุณารอสักครู่แล้วลองใหม่'],
+  ])('words a refused check by its code in the reader’s language (%s)', async (language, words) => {
+    await i18n.changeLanguage(language);
+    const refused = fail(429, 'RATE_LIMITED', 'Too many diagnostic checks from this address. Please try again later.');
+    mockApi({
+      'GET /health': ok(HEALTH),
+      'GET /diagnostics': ok(INFO),
+      'POST /diagnostics/tests/database': refused,
+      'POST /diagnostics/tests/auth': refused,
+      'POST /diagnostics/tests/rls': refused,
+      'POST /diagnostics/tests/database-access': refused,
+      'POST /diagnostics/tests/registration': refused,
+    });
+    const user = userEvent.setup();
+    renderApp('/test');
+    const runAll = language === 'th' ? 'รันการทดสอบทั้งหมด' : 'Run All Tests';
+    await user.click(await screen.findByRole('button', { name: runAll }));
+    expect((await screen.findAllByText(words)).length).toBeGreaterThan(0);
+  });
+
+  it('falls back to its own words when the server fails', async () => {
+    mockApi({
+      'GET /health': ok(HEALTH),
+      'GET /diagnostics': ok(INFO),
+      'POST /diagnostics/tests/database': fail(500, 'INTERNAL_ERROR', 'Internal Server Error'),
+    });
+    const user = userEvent.setup();
+    renderApp('/test');
+    const row = await screen.findByRole('button', { name: 'Database connection' });
+    await user.click(row);
+    expect(await screen.findByText('The test could not be run')).toBeInTheDocument();
+    expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument();
   });
 });

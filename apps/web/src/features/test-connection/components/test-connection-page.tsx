@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { runDiagnostic, useDiagnosticsInfo } from '../api/diagnostics.ts';
 import { EnvironmentBlock } from './environment-block.tsx';
 import { LiveStatus } from './live-status.tsx';
@@ -53,6 +54,7 @@ export function TestConnectionPage() {
   const { t } = useTranslation('test-connection');
   const info = useDiagnosticsInfo();
   const text = useResultText();
+  const errorMessage = useServerMessage();
   const [results, setResults] = useState<DiagnosticResult[]>([]);
   const [running, setRunning] = useState<ReadonlySet<DiagnosticTest>>(new Set());
 
@@ -63,7 +65,7 @@ export function TestConnectionPage() {
       setResults((current) => [result, ...current.filter((item) => item.test !== test)]);
       return result;
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(errorMessage(error, t('runFailed')));
       return null;
     } finally {
       setRunning((current) => {
