@@ -64,9 +64,10 @@ function queryString(values: Record<string, string | number | undefined>): strin
 /** Downloads the export as a file; the file is streamed by the server and saved by the browser. */
 export async function downloadLogs(format: 'csv' | 'json', filters: LogFilterValues): Promise<void> {
   const url = `${API_BASE}/logs/export?${queryString({ ...filters, format })}`;
+  const sentWith = readToken();
   const fetchFile = () => fetch(url, { headers: { Authorization: `Bearer ${readToken() ?? ''}` } });
   let response = await fetchFile();
-  if (response.status === 401 && (await refreshSession())) response = await fetchFile();
+  if (response.status === 401 && (await refreshSession(sentWith))) response = await fetchFile();
   if (!response.ok) throw new ApiError(`Export failed with status ${response.status}`, response.status, 'BAD_REQUEST');
   const blob = await response.blob();
   const name =

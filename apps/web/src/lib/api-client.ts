@@ -74,9 +74,30 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 let refreshInFlight: Promise<boolean> | null = null;
 
-/** Silent refresh: one request at a time, shared by every caller that hit a 401 meanwhile. */
-export function refreshSession(): Promise<boolean> {
-  refreshInFlight ??= (async () => {
+/** The Web Locks name the tabs of one browser take turns on to rotate the refresh token they share. */
+export const REFRESH_LOCK = 'adpilot:refresh-session';
+
+interface LockManagerLike {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
+/** Runs `work` while holding the refresh lock of this origin (every tab's), or at once where Web Locks are missing. */
+function inRefreshTurn<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  return locks ? locks.request(REFRESH_LOCK, work) : work();
+}
+
+/**
+ * Silent refresh: one request at a time in this tab, shared by every caller that hit a 401 meanwhile, and one at a
+ * time across the tabs, which share the stored tokens. A refresh token is rotated on every use and presenting a
+ * used one ends the whole session (ADR 0004), so two tabs waking together must not both present it: the second
+ * waits its turn, and finds the access token it could not use already replaced (`stale`: the token the caller's
+ * failed request carried), or reads the rotated refresh token when it must refresh after all.
+ */
+export function refreshSession(stale: string | null = readToken()): Promise<boolean> {
+  refreshInFlight ??= inRefreshTurn(async () => {
+    const current = readToken();
+    if (current && current !== stale) return true;
     const refreshToken = readRefreshToken();
     if (!refreshToken) return false;
     const response = await send('POST', '/auth/refresh', { body: { refreshToken } }).catch(() => null);
@@ -85,16 +106,17 @@ export function refreshSession(): Promise<boolean> {
     if (!body.data?.token) return false;
     storeTokens(body.data.token, body.data.refreshToken);
     return true;
-  })().finally(() => {
+  }).finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const sentWith = readToken();
   let response = await send(method, path, options);
   if (response.status === 401 && options.retryOnUnauthorized !== false && readToken()) {
-    if (await refreshSession()) response = await send(method, path, options);
+    if (await refreshSession(sentWith)) response = await send(method, path, options);
   }
   if (response.status === 401 && options.retryOnUnauthorized !== false) {
     clearStoredSession();
