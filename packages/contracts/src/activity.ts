@@ -4,9 +4,10 @@ import { DATE_MAX, DATE_MIN, INPUT_MESSAGES, calendarDate, text } from './text.t
 
 /**
  * The activity log's one home: the levels, types and message codes of every entry, the plain English of each
- * code (exports, e-mail), and the shapes of the Logs API (spec §3 Log entry, §7 Logs). An entry stores its code and
- * parameters in `metadata.code` / `metadata.params`; the web renders them in English or Thai from its catalogues,
- * keyed by the same codes, and falls back to the stored description for an entry without a code.
+ * code (the stored description, exports), and the shapes of the Logs API (spec §3 Log entry, §7 Logs). An entry
+ * stores its code and parameters in `metadata.code` / `metadata.params`; the web and the server's e-mails and
+ * webhooks render them in English or Thai from one catalogue (`activity-messages.ts`, ADR 0051), and fall back to
+ * the stored description for an entry without a code.
  */
 
 export const ACTIVITY_LEVELS = ['error', 'warning', 'info', 'success'] as const;
@@ -104,7 +105,7 @@ const SYNC_ERROR_EN: Record<SyncErrorCode, string> = {
   sync_stalled: 'The sync stopped responding; sync again',
 };
 
-/** A sync error code in plain English (exports, e-mail); an older row's own text stays as it is. */
+/** A sync error code in plain English (the stored description, exports); an older row's own text stays as it is. */
 export function describeSyncError(code: string): string {
   return isSyncErrorCode(code) ? SYNC_ERROR_EN[code] : code;
 }
@@ -137,8 +138,8 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
 };
 
 /**
- * The plain English of a coded entry, for exports and e-mail. `fallback` (the stored description) answers for a
- * note, an unknown code or an entry written before codes existed.
+ * The plain English of a coded entry, for the stored description and exports. `fallback` (the stored description)
+ * answers for a note, an unknown code or an entry written before codes existed.
  */
 export function describeActivity(code: string | null | undefined, params: CodeParams, fallback = ''): string {
   if (!isActivityCode(code) || code === 'note') return fallback;

@@ -22,3 +22,4 @@ export * from './ai.ts';
 export * from './subscription.ts';
 export * from './activity.ts';
 export * from './time-zone.ts';
+export * from './activity-messages.ts';

@@ -1,7 +1,5 @@
-import { ACTIVITY_CODES, type ActivityLog } from '@adpilot/contracts';
+import { ACTIVITY_CODES, ACTIVITY_MESSAGES, renderActivity, type ActivityLog } from '@adpilot/contracts';
 import { describe, expect, it } from 'vitest';
-import en from '../locales/en/activity.json';
-import th from '../locales/th/activity.json';
 import { activityText } from './activity-text.ts';
 import { i18n } from './i18n.ts';
 
@@ -20,11 +18,30 @@ const entry = (code: string | null, params: ActivityLog['params'], description =
 });
 
 describe('activityText', () => {
-  it('has English and Thai words for every code but the note', () => {
+  it('has English and Thai words for every code but the note, from the catalogue shared with the server', () => {
     for (const code of ACTIVITY_CODES.filter((c) => c !== 'note')) {
-      expect(en.codes, code).toHaveProperty(code);
-      expect(th.codes, code).toHaveProperty(code);
+      for (const language of ['en', 'th'] as const)
+        expect(i18n.getFixedT(language)(`activity:codes.${code}`), code).toBe(ACTIVITY_MESSAGES[language].codes[code]);
     }
+  });
+
+  it('reads the same as the server’s renderer, nested codes included', () => {
+    const entries = [
+      entry('rule_action_failed', { ruleName: 'R', action: 'decrease_budget', target: 'T', error: 'reauth_required' }),
+      entry('rule_run_failed', { ruleName: 'R', reason: 'refresh_failed' }),
+      entry('notification_webhook_failed', { host: 'hooks.example', attempts: 6, reason: 'http_status', status: 503 }),
+      entry('plan_rules_deactivated', { plan: 'free', limit: 3, count: 2, rules: 'A, B' }),
+    ];
+    for (const language of ['en', 'th'] as const) {
+      for (const log of entries)
+        expect(activityText(i18n.getFixedT(language), log)).toBe(renderActivity(log, language));
+    }
+    expect(activityText(i18n.getFixedT('en'), entries[0]!)).toBe(
+      'Rule “R” could not lower the budget on “T” (Facebook access has expired: reconnect the account)',
+    );
+    expect(activityText(i18n.getFixedT('th'), entries[2]!)).toBe(
+      'ส่งเว็บฮุกไปยัง hooks.example ไม่สำเร็จหลังจากพยายาม 6 ครั้ง: ผู้รับตอบกลับ 503',
+    );
   });
 
   it('renders a stored code in the reader’s language, with its parameters and nested codes', () => {

@@ -1,7 +1,7 @@
 import i18n, { type ResourceLanguage } from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
-import { STORAGE_KEYS } from '@adpilot/contracts';
+import { ACTIVITY_MESSAGES, STORAGE_KEYS } from '@adpilot/contracts';
 
 export const LANGUAGES = ['en', 'th'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -20,6 +20,10 @@ function buildResources(): Record<Language, ResourceLanguage> {
     const namespace = match?.[2];
     if (isLanguage(language) && namespace) resources[language][namespace] = catalogue;
   }
+  // The activity codes' words are the catalogue the server's e-mails and webhooks use too (ADR 0051): one copy,
+  // kept in contracts, put into the `activity` namespace next to the page's own texts.
+  for (const language of LANGUAGES)
+    resources[language].activity = { ...(resources[language].activity as object), ...ACTIVITY_MESSAGES[language] };
   return resources;
 }
 

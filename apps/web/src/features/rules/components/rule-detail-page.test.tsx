@@ -1,4 +1,4 @@
-import type { RuleBacktest } from '@adpilot/contracts';
+import { ACTIVITY_MESSAGES, type RuleBacktest } from '@adpilot/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
@@ -28,6 +28,27 @@ describe('rule detail', () => {
     expect(row).toHaveTextContent('CPA (7 วันล่าสุด รวมวันนี้) เท่ากับ 620.5, มากกว่า 500: เป็นจริง');
     expect(screen.getByText('เรียกใช้เอง')).toBeInTheDocument();
     expect(screen.getByText('ตรวจสอบ 3 ตรงเงื่อนไข 1')).toBeInTheDocument();
+  });
+
+  it('words a failed action and a failed run from the catalogue the server’s e-mails use', async () => {
+    const rule = buildRule({ name: 'Scale winners', isActive: true });
+    const failedRun = {
+      ...buildRun(rule.id, (runId) => [
+        buildAction(rule.id, runId, {
+          status: 'failed',
+          failure: { code: 'entity_missing', params: {} },
+          appliedAt: null,
+          revertible: false,
+        }),
+      ]),
+      status: 'failed' as const,
+      error: { code: 'refresh_failed', params: {} },
+    };
+    fakeApi({ [`GET /rules/${rule.id}`]: ok(rule), [`GET /rules/${rule.id}/runs`]: ok([failedRun]) });
+    renderRulesRoute(`/rules/${rule.id}`, '/rules/:id', <RuleDetailPage />);
+    const row = await screen.findByRole('group', { name: 'เพิ่มงบประมาณ · Bangkok buyers' });
+    expect(row).toHaveTextContent(ACTIVITY_MESSAGES.th.actionFailures.entity_missing);
+    expect(screen.getByText(ACTIVITY_MESSAGES.th.runErrors.refresh_failed)).toBeInTheDocument();
   });
 
   it('shows why a revert is refused (409) next to the action, which stays applied', async () => {

@@ -57,7 +57,9 @@ function ActionRow({ action, reverting, refusal, onRevert }: ActionRowProps) {
             onHolder={action.target.externalId !== action.entity.externalId}
           />
           {action.failure && (
-            <p className="text-xs text-red-600 dark:text-red-400">{t(`explain.failure.${action.failure.code}`)}</p>
+            <p className="text-xs text-red-600 dark:text-red-400">
+              {t(`activity:actionFailures.${action.failure.code}`)}
+            </p>
           )}
         </div>
         <div className="flex items-center gap-2">
@@ -109,7 +111,9 @@ function RunItem({ run, children }: { run: RuleRun; children: React.ReactNode })
           {t('detail.run.counts', { evaluated: run.evaluated, matched: run.matched })}
         </span>
       </div>
-      {run.error && <p className="text-sm text-red-600 dark:text-red-400">{t(`detail.runError.${run.error.code}`)}</p>}
+      {run.error && (
+        <p className="text-sm text-red-600 dark:text-red-400">{t(`activity:runErrors.${run.error.code}`)}</p>
+      )}
       {children}
     </li>
   );

@@ -1,0 +1,212 @@
+import { isActivityCode, type ActivityCode, type SyncErrorCode } from './activity.ts';
+import type { WebhookFailureCode } from './notifications.ts';
+import type { ACTION_FAILURE_CODES, CodeParams } from './rule-codes.ts';
+import type { RuleActionType } from './rule-constants.ts';
+import type { RULE_RUN_ERROR_CODES } from './rule-results.ts';
+
+/**
+ * The words of every activity code in English and Thai: the one catalogue the web (its `activity` namespace, and
+ * the rules namespace's failure and run-error texts) and the server (e-mails, webhook text) both read (ADR 0051).
+ * Plain objects of strings with i18next's `{{param}}` placeholders; always plain text, never markup.
+ */
+
+export const ACTIVITY_LANGUAGES = ['en', 'th'] as const;
+export type ActivityLanguage = (typeof ACTIVITY_LANGUAGES)[number];
+
+type ActionFailureCode = (typeof ACTION_FAILURE_CODES)[number];
+type RuleRunErrorCode = (typeof RULE_RUN_ERROR_CODES)[number];
+
+export interface ActivityMessages {
+  /** One sentence per code of ACTIVITY_CODES (a note is the user's own text). */
+  codes: Record<Exclude<ActivityCode, 'note'>, string>;
+  /** A rule action's `action` parameter. */
+  actions: Record<RuleActionType, string>;
+  /** A sync_failed entry's `reason` (and an ad account's last sync error). */
+  syncErrors: Record<SyncErrorCode, string>;
+  /** A rule_action_failed entry's `error` (and a ledger row's failure on the rule's history). */
+  actionFailures: Record<ActionFailureCode, string>;
+  /** A rule_run_failed entry's `reason` (and a failed run on the rule's history). */
+  runErrors: Record<RuleRunErrorCode, string>;
+  /** A notification_webhook_failed entry's `reason`. */
+  webhookFailures: Record<WebhookFailureCode, string>;
+}
+
+export type ActivityMessageGroup = Exclude<keyof ActivityMessages, 'codes'>;
+
+const en: ActivityMessages = {
+  codes: {
+    account_connected: 'Connected ad account {{accountName}} ({{accountId}})',
+    account_disconnected: 'Disconnected ad account {{accountName}} ({{accountId}})',
+    sync_failed: 'Sync of {{accountName}} failed: {{reason}}',
+    sync_access_expired:
+      'Facebook access for {{accountName}} expired; reconnect the account to resume syncing and automation',
+    rule_action_applied: 'Rule “{{ruleName}}”: {{action}} on “{{target}}”',
+    rule_action_failed: 'Rule “{{ruleName}}” could not {{action}} on “{{target}}” ({{error}})',
+    rule_action_postponed: 'Rule “{{ruleName}}” postponed {{action}} on “{{target}}”: Meta asked to wait',
+    rule_action_reverted: 'Reverted rule “{{ruleName}}”: {{action}} on “{{target}}”',
+    rule_run_completed:
+      'Rule “{{ruleName}}” ran: {{evaluated}} evaluated, {{matched}} matched, {{applied}} applied, {{failed}} failed, {{postponed}} postponed',
+    rule_run_failed: 'Rule “{{ruleName}}” run failed ({{reason}})',
+    plan_changed: 'Plan changed from {{from}} to {{to}}',
+    plan_rules_deactivated: 'The {{plan}} plan allows {{limit}} active rules: switched off {{rules}}',
+    payment_failed:
+      'Payment for the {{plan}} plan failed; it stays active until {{until}}. Update your payment method on the Subscription page.',
+    notification_webhook_failed: 'Webhook delivery to {{host}} failed after {{attempts}} attempt(s): {{reason}}',
+  },
+  actions: {
+    pause: 'pause',
+    resume: 'resume',
+    increase_budget: 'raise the budget',
+    decrease_budget: 'lower the budget',
+    set_budget: 'set the budget',
+    notify: 'notify',
+  },
+  syncErrors: {
+    access_expired: 'Facebook access expired: reconnect this account',
+    meta_rate_limited: 'Facebook asked to slow down; the sync will be retried',
+    meta_unavailable: 'Facebook is temporarily unavailable',
+    meta_permission: 'Facebook refused access to this account',
+    meta_error: 'Facebook refused the request',
+    unexpected: 'an unexpected error occurred',
+    sync_stalled: 'the sync stopped responding; sync again',
+  },
+  actionFailures: {
+    meta_rate_limited: "Postponed: Meta's rate limit was reached; it will be tried again",
+    meta_error: 'Meta refused the change',
+    reauth_required: 'Facebook access has expired: reconnect the account',
+    read_only:
+      "Not changed: the account is connected read-only (Facebook's “manage ads” permission was not granted); reconnect it with that permission allowed",
+    entity_missing: 'The entity no longer exists',
+    live_value_differs: 'The live value had changed since the plan; nothing was written',
+  },
+  runErrors: {
+    refresh_failed: "The account's figures could not be refreshed",
+    reauth_required: 'Facebook access has expired: reconnect the account',
+    internal_error: 'Something went wrong in this run',
+  },
+  webhookFailures: {
+    http_status: 'the receiver answered {{status}}',
+    timeout: 'the receiver did not answer in time',
+    network: 'the receiver could not be reached',
+    refused_address: 'the address points to a private network',
+  },
+};
+
+const th: ActivityMessages = {
+  codes: {
+    account_connected: 'เชื่อมต่อบัญชีโฆษณา {{accountName}} ({{accountId}}) แล้ว',
+    account_disconnected: 'ยกเลิกการเชื่อมต่อบัญชีโฆษณา {{accountName}} ({{accountId}}) แล้ว',
+    sync_failed: 'ซิงค์ {{accountName}} ไม่สำเร็จ: {{reason}}',
+    sync_access_expired: 'สิทธิ์เข้าถึง Facebook ของ {{accountName}} หมดอายุ โปรดเชื่อมต่อบัญชีใหม่เพื่อให้ซิงค์และทำงานอัตโนมัติต่อ',
+    rule_action_applied: 'กฎ “{{ruleName}}”: {{action}} “{{target}}”',
+    rule_action_failed: 'กฎ “{{ruleName}}” {{action}} “{{target}}” ไม่สำเร็จ ({{error}})',
+    rule_action_postponed: 'กฎ “{{ruleName}}” เลื่อนการ{{action}} “{{target}}” เนื่องจาก Meta ขอให้รอ',
+    rule_action_reverted: 'ย้อนกลับกฎ “{{ruleName}}”: {{action}} “{{target}}”',
+    rule_run_completed:
+      'กฎ “{{ruleName}}” ทำงานแล้ว: ประเมิน {{evaluated}} ตรงเงื่อนไข {{matched}} ดำเนินการ {{applied}} ล้มเหลว {{failed}} เลื่อน {{postponed}}',
+    rule_run_failed: 'กฎ “{{ruleName}}” ทำงานไม่สำเร็จ ({{reason}})',
+    plan_changed: 'เปลี่ยนแผนจาก {{from}} เป็น {{to}}',
+    plan_rules_deactivated: 'แผน {{plan}} เปิดใช้กฎได้ {{limit}} กฎ: ปิดการใช้งาน {{rules}}',
+    payment_failed: 'ชำระเงินสำหรับแผน {{plan}} ไม่สำเร็จ แผนยังใช้งานได้ถึง {{until}} กรุณาอัพเดทวิธีชำระเงินที่หน้าแผนการใช้งาน',
+    notification_webhook_failed: 'ส่งเว็บฮุกไปยัง {{host}} ไม่สำเร็จหลังจากพยายาม {{attempts}} ครั้ง: {{reason}}',
+  },
+  actions: {
+    pause: 'หยุดชั่วคราว',
+    resume: 'เปิดใช้งานต่อ',
+    increase_budget: 'เพิ่มงบประมาณ',
+    decrease_budget: 'ลดงบประมาณ',
+    set_budget: 'ตั้งงบประมาณ',
+    notify: 'แจ้งเตือน',
+  },
+  syncErrors: {
+    access_expired: 'สิทธิ์เข้าถึง Facebook หมดอายุ โปรดเชื่อมต่อบัญชีนี้ใหม่',
+    meta_rate_limited: 'Facebook ขอให้ลดความถี่ ระบบจะลองซิงค์ใหม่',
+    meta_unavailable: 'Facebook ไม่พร้อมให้บริการชั่วคราว',
+    meta_permission: 'Facebook ปฏิเสธการเข้าถึงบัญชีนี้',
+    meta_error: 'Facebook ปฏิเสธคำขอ',
+    unexpected: 'เกิดข้อผิดพลาดที่ไม่คาดคิด',
+    sync_stalled: 'การซิงค์หยุดตอบสนอง กรุณาซิงค์อีกครั้ง',
+  },
+  actionFailures: {
+    meta_rate_limited: 'เลื่อนออกไป: ถึงขีดจำกัดการเรียกของ Meta จะลองใหม่ภายหลัง',
+    meta_error: 'Meta ปฏิเสธการเปลี่ยนแปลง',
+    reauth_required: 'สิทธิ์เข้าถึง Facebook หมดอายุ กรุณาเชื่อมต่อบัญชีใหม่',
+    read_only:
+      'ไม่ได้เปลี่ยน: บัญชีนี้เชื่อมต่อแบบอ่านอย่างเดียว (ไม่ได้อนุญาตสิทธิ์ “จัดการโฆษณา” ของ Facebook) กรุณาเชื่อมต่อใหม่และอนุญาตสิทธิ์นั้น',
+    entity_missing: 'รายการนี้ไม่มีอยู่แล้ว',
+    live_value_differs: 'ค่าจริงเปลี่ยนไปหลังวางแผน จึงไม่ได้เขียนค่าใด',
+  },
+  runErrors: {
+    refresh_failed: 'รีเฟรชตัวเลขของบัญชีไม่สำเร็จ',
+    reauth_required: 'สิทธิ์เข้าถึง Facebook หมดอายุ กรุณาเชื่อมต่อบัญชีใหม่',
+    internal_error: 'เกิดข้อผิดพลาดในการทำงานรอบนี้',
+  },
+  webhookFailures: {
+    http_status: 'ผู้รับตอบกลับ {{status}}',
+    timeout: 'ผู้รับไม่ตอบกลับภายในเวลาที่กำหนด',
+    network: 'ติดต่อผู้รับไม่ได้',
+    refused_address: 'ที่อยู่ชี้ไปยังเครือข่ายส่วนตัว',
+  },
+};
+
+export const ACTIVITY_MESSAGES: Record<ActivityLanguage, ActivityMessages> = { en, th };
+
+/**
+ * The parameters of a code that are codes themselves, and the group that words them: `action` of a rule action,
+ * `error` of a failed action, `reason` of a failed sync, run or webhook delivery. A value the group does not know
+ * (an older or newer code) stays as it is.
+ */
+const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageGroup>>> = {
+  sync_failed: { reason: 'syncErrors' },
+  rule_action_applied: { action: 'actions' },
+  rule_action_failed: { action: 'actions', error: 'actionFailures' },
+  rule_action_postponed: { action: 'actions' },
+  rule_action_reverted: { action: 'actions' },
+  rule_run_failed: { reason: 'runErrors' },
+  notification_webhook_failed: { reason: 'webhookFailures' },
+};
+
+/** Puts `params` into a `{{name}}` template in one pass (a value's own braces are never read); a missing one is empty. */
+export function interpolate(template: string, params: CodeParams): string {
+  return template.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_, name: string) => {
+    const value = Object.hasOwn(params, name) ? params[name] : undefined;
+    return value === null || value === undefined ? '' : String(value);
+  });
+}
+
+/** A catalogue text by its key (`codes.sync_failed`, `actions.pause` …) with the parameters put in. */
+export type ActivityLookup = (key: string, params: CodeParams) => string;
+
+export interface CodedEntry {
+  code: string | null;
+  params: CodeParams;
+  description: string;
+}
+
+/**
+ * An entry in words through `lookup`: the web passes its i18next translator, the server `renderActivity`'s own.
+ * Coded parameters are worded first; a note, an unknown code or an entry older than codes reads as its stored
+ * description.
+ */
+export function renderActivityWith(entry: CodedEntry, lookup: ActivityLookup): string {
+  if (!isActivityCode(entry.code) || entry.code === 'note') return entry.description;
+  const params: CodeParams = { ...entry.params };
+  for (const [name, group] of Object.entries(CODED_PARAMS[entry.code] ?? {})) {
+    const value = entry.params[name];
+    if (typeof value === 'string' && Object.hasOwn(en[group], value))
+      params[name] = lookup(`${group}.${value}`, entry.params);
+  }
+  return lookup(`codes.${entry.code}`, params);
+}
+
+function textAt(messages: ActivityMessages, key: string): string {
+  const [group, code] = key.split('.', 2) as [keyof ActivityMessages, string];
+  const texts = messages[group] as Record<string, string>;
+  return Object.hasOwn(texts, code) ? (texts[code] as string) : key;
+}
+
+/** An activity entry in English or Thai from its stored code and parameters (e-mails, webhook text). Plain text. */
+export function renderActivity(entry: CodedEntry, language: ActivityLanguage): string {
+  const messages = ACTIVITY_MESSAGES[language];
+  return renderActivityWith(entry, (key, params) => interpolate(textAt(messages, key), params));
+}
