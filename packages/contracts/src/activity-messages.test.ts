@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_CODES, SYNC_ERROR_CODES } from './activity.ts';
-import { ACTIVITY_LANGUAGES, ACTIVITY_MESSAGES, interpolate, renderActivity } from './activity-messages.ts';
+import {
+  ACTIVITY_LANGUAGES,
+  ACTIVITY_MESSAGES,
+  interpolate,
+  placeholdersOf,
+  renderActivity,
+} from './activity-messages.ts';
 import { WEBHOOK_FAILURE_CODES } from './notifications.ts';
 import { ACTION_FAILURE_CODES } from './rule-codes.ts';
 import { RULE_ACTION_TYPES } from './rule-constants.ts';
 import { RULE_RUN_ERROR_CODES } from './rule-results.ts';
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => placeholdersOf(text).sort();
 
 const groups = {
   actions: RULE_ACTION_TYPES,
@@ -117,6 +123,14 @@ describe('renderActivity', () => {
       expect(renderActivity(entry(null, {}, 'old sentence'), language)).toBe('old sentence');
       expect(renderActivity(entry('toString', {}, 'inherited'), language)).toBe('inherited');
     }
+  });
+
+  it('falls back to the stored description when the parameters lack a name the sentence needs', () => {
+    const partial = entry('sync_failed', { account: 'Shop' }, 'Sync failed for Shop');
+    expect(renderActivity(partial, 'th')).toBe('Sync failed for Shop');
+    // A null value is a value: it reads as nothing, like an absent `detail`.
+    const nulls = entry('plan_changed', { from: 'free', to: null });
+    expect(renderActivity(nulls, 'en')).toBe('Plan changed from free to ');
   });
 
   it('keeps a parameter as text: markup and placeholders in it are never read', () => {

@@ -166,9 +166,16 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
   notification_webhook_failed: { reason: 'webhookFailures' },
 };
 
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+
+/** The parameter names a template puts in, in order. */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
+}
+
 /** Puts `params` into a `{{name}}` template in one pass (a value's own braces are never read); a missing one is empty. */
 export function interpolate(template: string, params: CodeParams): string {
-  return template.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (_, name: string) => {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
     const value = Object.hasOwn(params, name) ? params[name] : undefined;
     return value === null || value === undefined ? '' : String(value);
   });
@@ -185,11 +192,14 @@ export interface CodedEntry {
 
 /**
  * An entry in words through `lookup`: the web passes its i18next translator, the server `renderActivity`'s own.
- * Coded parameters are worded first; a note, an unknown code or an entry older than codes reads as its stored
- * description.
+ * Coded parameters are worded first. A note, an unknown code, an entry older than codes, or one whose parameters
+ * lack a name its sentence puts in (written by an older version) reads as its stored description.
  */
 export function renderActivityWith(entry: CodedEntry, lookup: ActivityLookup): string {
   if (!isActivityCode(entry.code) || entry.code === 'note') return entry.description;
+  const needed = placeholdersOf(en.codes[entry.code]);
+  if (needed.some((name) => !Object.hasOwn(entry.params, name) || entry.params[name] === undefined))
+    return entry.description;
   const params: CodeParams = { ...entry.params };
   for (const [name, group] of Object.entries(CODED_PARAMS[entry.code] ?? {})) {
     const value = entry.params[name];
