@@ -1,10 +1,11 @@
+import { activityCodeOf, renderActivity, type ActivityLanguage } from '@adpilot/contracts';
 import type { ActivityLogRow } from '@adpilot/db';
 
-export type Language = 'en' | 'th';
+export type Language = ActivityLanguage;
 
 /**
  * The words of e-mails and webhook messages, in the language the user chose in the Notifications section. An
- * entry's own line is its stored description until the activity codes have one renderer for the server too.
+ * entry's own line is its code rendered from the catalogue the web reads too (ADR 0051); plain text, never markup.
  */
 const WORDS = {
   en: {
@@ -44,10 +45,21 @@ function isNotifyAction(entry: ActivityLogRow): boolean {
   return entry.category === 'rule_action' && entry.metadata.action === 'notify';
 }
 
+/** The entry in the reader's language; its stored description for a note, an unknown code or an uncoded entry. */
+function entryText(entry: ActivityLogRow, language: Language): string {
+  return renderActivity({ ...activityCodeOf(entry.metadata), description: entry.description }, language);
+}
+
 function headline(entry: ActivityLogRow, language: Language): string {
   const words = WORDS[language];
   const label = isNotifyAction(entry) ? words.notify : words.level[entry.level];
-  return `${label}: ${entry.description}`;
+  return `${label}: ${entryText(entry, language)}`;
+}
+
+/** A subject is one line of at most 140 characters (whole characters: a surrogate pair is never cut). */
+function subjectLine(line: string): string {
+  const chars = [...line.replace(/\s+/g, ' ').trim()];
+  return chars.length > 140 ? `${chars.slice(0, 139).join('')}…` : chars.join('');
 }
 
 function when(date: Date, timeZone: string, language: Language): string {
@@ -67,7 +79,7 @@ export function entryMail(
   const words = WORDS[options.language];
   const line = headline(entry, options.language);
   return {
-    subject: words.errorSubject(line.length > 140 ? `${line.slice(0, 139)}…` : line),
+    subject: words.errorSubject(subjectLine(line)),
     text: [
       words.entryIntro,
       '',
@@ -92,7 +104,7 @@ export function digestMail(
   const failed = actions.byLevel.error ?? 0;
   const lines = actions.rows.map(
     (row) =>
-      `- ${when(row.createdAt, options.timeZone, options.language)} · ${words.level[row.level]} · ${row.description}`,
+      `- ${when(row.createdAt, options.timeZone, options.language)} · ${words.level[row.level]} · ${entryText(row, options.language)}`,
   );
   return {
     subject: words.digestSubject(date, actions.total),
@@ -116,8 +128,9 @@ export function testMail(language: Language) {
 }
 
 /**
- * The webhook body: Slack's incoming-webhook shape (`text`) that chat tools display as is, and the entry as data
- * under `adpilot` for programs. `metadata.code`/`params` carry what to render; the description is plain text.
+ * The webhook body: Slack's incoming-webhook shape (`text`, the entry in the reader's language) that chat tools
+ * display as is, and the entry as data under `adpilot` for programs: its code and parameters as stored, and the
+ * plain English description.
  */
 export function webhookBody(
   event: { kind: 'entry'; entry: ActivityLogRow; message: string | null } | { kind: 'test' },

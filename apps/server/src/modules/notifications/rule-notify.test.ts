@@ -78,7 +78,8 @@ describe('rule actions of type notify', () => {
     expect(bodies).toHaveLength(campaigns);
     for (const body of bodies) {
       const parsed = JSON.parse(body);
-      expect(parsed.text).toMatch(/^Rule notification: Rule "Watch spend" applied notify/);
+      // The entry's code in the user's language (English by default), from the catalogue the web reads too.
+      expect(parsed.text).toMatch(/^Rule notification: Rule “Watch spend”: notify on “.+”\n/);
       expect(parsed.text).toContain('Look at this campaign');
       expect(parsed.adpilot.entry).toMatchObject({ type: 'rule_action', code: 'rule_action_applied' });
     }

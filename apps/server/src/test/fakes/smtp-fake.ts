@@ -42,3 +42,37 @@ export async function startSmtpFake(credentials: { user: string; pass: string })
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+/** RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`) as their bytes, read as latin1 until the end. */
+function decodeWords(value: string): string {
+  const joined = value.replace(/\?=\s+=\?/g, '?==?');
+  const bytes = joined.replace(/=\?[^?]+\?([BbQq])\?([^?]*)\?=/g, (_m, kind: string, data: string) =>
+    kind.toUpperCase() === 'B'
+      ? Buffer.from(data, 'base64').toString('latin1')
+      : data
+          .replace(/_/g, ' ')
+          .replace(/=([0-9A-Fa-f]{2})/g, (_q, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+  );
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** A received single-part text message as its reader sees it: the decoded subject and body (line breaks as \n). */
+export function readMail(data: string): { subject: string; text: string } {
+  const split = data.indexOf('\r\n\r\n');
+  const head = data.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = data.slice(split + 4);
+  const header = (name: string) => new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1] ?? '';
+  const encoding = header('Content-Transfer-Encoding').trim().toLowerCase();
+  const bytes =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : encoding === 'quoted-printable'
+        ? Buffer.from(
+            body
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-Fa-f]{2})/g, (_q, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          )
+        : Buffer.from(body, 'utf8');
+  return { subject: decodeWords(header('Subject')), text: bytes.toString('utf8').replace(/\r\n/g, '\n').trimEnd() };
+}
