@@ -15,7 +15,8 @@ export function signBody(secret: string, body: string): string {
 
 /**
  * POSTs one signed JSON body. The host is resolved and checked first and the connection is pinned to that address;
- * redirects are not followed (a 3xx is a failed delivery); the answer's body is not read beyond its end.
+ * redirects are not followed (a 3xx is a failed delivery); the answer's body is not read beyond its end. `timeoutMs`
+ * bounds the whole call, not only the silences between packets: a receiver trickling its answer cannot hold a worker.
  */
 export class WebhookSender {
   constructor(
@@ -38,7 +39,15 @@ export class WebhookSender {
     };
     const parsed = new URL(url);
     const client = parsed.protocol === 'https:' ? https : http;
-    return new Promise<WebhookOutcome>((resolve) => {
+    return new Promise<WebhookOutcome>((settle) => {
+      const deadline = setTimeout(() => {
+        request.destroy();
+        resolve({ ok: false, code: 'timeout', status: null, retryable: true });
+      }, this.timeoutMs);
+      const resolve = (outcome: WebhookOutcome) => {
+        clearTimeout(deadline);
+        settle(outcome);
+      };
       const request = client.request(
         parsed,
         {
