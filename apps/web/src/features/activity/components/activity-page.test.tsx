@@ -2,26 +2,8 @@ import type { ActivityLog } from '@adpilot/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildActivityLog as log } from '../../../test/activity-log.ts';
 import { buildSession, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
-
-let seq = 100;
-function log(overrides: Partial<ActivityLog> = {}): ActivityLog {
-  seq += 1;
-  return {
-    _id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-    seq,
-    level: 'info',
-    type: 'note',
-    code: null,
-    params: {},
-    description: `entry ${seq}`,
-    adAccountId: null,
-    ruleId: null,
-    metadata: {},
-    createdAt: new Date().toISOString(),
-    ...overrides,
-  };
-}
 
 const page = (logs: ActivityLog[], p: number, total: number, asOf: number) => ({
   logs,

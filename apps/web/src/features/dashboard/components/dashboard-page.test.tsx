@@ -1,6 +1,7 @@
-import type { ActivityLog, LogStats } from '@adpilot/contracts';
+import type { LogStats } from '@adpilot/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { buildActivityLog as log } from '../../../test/activity-log.ts';
 import { buildSession, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
 
 const stats = (total: number): LogStats => ({
@@ -9,25 +10,6 @@ const stats = (total: number): LogStats => ({
   byType: {},
   actionsPerDay: [],
 });
-
-let seq = 0;
-function log(overrides: Partial<ActivityLog>): ActivityLog {
-  seq += 1;
-  return {
-    _id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
-    seq,
-    level: 'info',
-    type: 'note',
-    code: null,
-    params: {},
-    description: `entry ${seq}`,
-    adAccountId: null,
-    ruleId: null,
-    metadata: {},
-    createdAt: new Date().toISOString(),
-    ...overrides,
-  };
-}
 
 const emptyLogs = { logs: [], pagination: { page: 1, limit: 5, total: 0, totalPages: 0, asOf: 0 } };
 
