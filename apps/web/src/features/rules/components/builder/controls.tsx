@@ -1,44 +1,22 @@
 import { clsx } from 'clsx';
 import type { ComponentProps, ReactNode } from 'react';
-import { fieldErrorId } from '../../../../components/ui/input.tsx';
+import { fieldErrorId, validityAria, validityBorder } from '../../../../components/ui/input.tsx';
 
 const CONTROL =
   'block h-9 w-full rounded-lg border bg-white px-2.5 text-sm text-gray-900 focus:outline-2 focus:outline-offset-0 dark:bg-gray-800 dark:text-gray-100';
 
-export function Select({ invalid, className, id, ...props }: ComponentProps<'select'> & { invalid?: boolean }) {
-  return (
-    <select
-      id={id}
-      aria-invalid={invalid || undefined}
-      aria-describedby={invalid && id ? fieldErrorId(id) : undefined}
-      className={clsx(
-        CONTROL,
-        invalid
-          ? 'border-red-500 focus:outline-red-500'
-          : 'border-gray-300 focus:outline-blue-600 dark:border-gray-600',
-        className,
-      )}
-      {...props}
-    />
-  );
+type ControlProps<Element extends 'select' | 'input'> = ComponentProps<Element> & { invalid?: boolean };
+
+/** The builder's compact control class: its validity's border after the shared shape. */
+const controlClass = (invalid: boolean | undefined, className: string | undefined) =>
+  clsx(CONTROL, validityBorder(invalid), className);
+
+export function Select({ invalid, className, id, ...props }: ControlProps<'select'>) {
+  return <select id={id} {...validityAria(id, invalid)} className={controlClass(invalid, className)} {...props} />;
 }
 
-export function SmallInput({ invalid, className, id, ...props }: ComponentProps<'input'> & { invalid?: boolean }) {
-  return (
-    <input
-      id={id}
-      aria-invalid={invalid || undefined}
-      aria-describedby={invalid && id ? fieldErrorId(id) : undefined}
-      className={clsx(
-        CONTROL,
-        invalid
-          ? 'border-red-500 focus:outline-red-500'
-          : 'border-gray-300 focus:outline-blue-600 dark:border-gray-600',
-        className,
-      )}
-      {...props}
-    />
-  );
+export function SmallInput({ invalid, className, id, ...props }: ControlProps<'input'>) {
+  return <input id={id} {...validityAria(id, invalid)} className={controlClass(invalid, className)} {...props} />;
 }
 
 interface MiniFieldProps {
