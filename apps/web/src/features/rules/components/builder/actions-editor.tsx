@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
 import { actionOfType, type RuleFormValues } from '../../lib/rule-form.ts';
-import { MiniField, Section, Select, SmallInput } from './controls.tsx';
+import { MiniField, Options, Section, Select, SmallInput } from './controls.tsx';
 
 const number = { valueAsNumber: true } as const;
 
@@ -44,11 +44,7 @@ function ActionRow({
           invalid={Boolean(errorFor(`actions.${index}.type`))}
           onChange={(event) => onTypeChange(event.target.value as RuleActionType)}
         >
-          {RULE_ACTION_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {t(`actionTypes.${type}`)}
-            </option>
-          ))}
+          <Options values={RULE_ACTION_TYPES} label={(type) => t(`actionTypes.${type}`)} />
         </Select>
       </MiniField>
       {(action.type === 'increase_budget' || action.type === 'decrease_budget') && (

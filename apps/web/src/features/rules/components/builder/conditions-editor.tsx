@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
 import { newCondition, newGroup, type RuleFormValues } from '../../lib/rule-form.ts';
-import { MiniField, Select } from './controls.tsx';
+import { MiniField, Options, Select } from './controls.tsx';
 import { NumberBox } from './number-box.tsx';
 
 type ItemsPath = 'conditions.items';
@@ -59,20 +59,12 @@ function ConditionRow({ path, position, onRemove }: { path: string; position: nu
     >
       <MiniField id={`${id}-metric`} label={t('builder.metric')} error={errorFor(at('metric'))}>
         <Select id={`${id}-metric`} invalid={Boolean(errorFor(at('metric')))} {...register(at('metric'))}>
-          {RULE_METRICS.map((item) => (
-            <option key={item} value={item}>
-              {t(`metrics.${item}`)}
-            </option>
-          ))}
+          <Options values={RULE_METRICS} label={(item) => t(`metrics.${item}`)} />
         </Select>
       </MiniField>
       <MiniField id={`${id}-window`} label={t('builder.window')} error={errorFor(at('window'))}>
         <Select id={`${id}-window`} disabled={STATE_METRICS.has(metric)} {...register(at('window'))}>
-          {RULE_WINDOWS.map((item) => (
-            <option key={item} value={item}>
-              {t(`windows.${item}`)}
-            </option>
-          ))}
+          <Options values={RULE_WINDOWS} label={(item) => t(`windows.${item}`)} />
         </Select>
       </MiniField>
       <MiniField id={`${id}-operator`} label={t('builder.operator')} error={errorFor(at('operator'))}>
@@ -80,11 +72,7 @@ function ConditionRow({ path, position, onRemove }: { path: string; position: nu
           id={`${id}-operator`}
           {...register(at('operator'), { onChange: (event) => changeOperator(event.target.value) })}
         >
-          {RULE_OPERATORS.map((item) => (
-            <option key={item} value={item}>
-              {t(`operators.${item}`)}
-            </option>
-          ))}
+          <Options values={RULE_OPERATORS} label={(item) => t(`operators.${item}`)} />
         </Select>
       </MiniField>
       {kind === 'range' ? (
@@ -130,11 +118,7 @@ function ConditionRow({ path, position, onRemove }: { path: string; position: nu
                     setValue({ ...(value as { factor?: number }), metric: event.target.value as RuleMetric })
                   }
                 >
-                  {RULE_METRICS.map((item) => (
-                    <option key={item} value={item}>
-                      {t(`metrics.${item}`)}
-                    </option>
-                  ))}
+                  <Options values={RULE_METRICS} label={(item) => t(`metrics.${item}`)} />
                 </Select>
               </MiniField>
               <MiniField id={`${id}-factor`} label={t('builder.factor')} error={errorFor(at('value.factor'))}>

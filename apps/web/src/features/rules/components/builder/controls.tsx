@@ -19,6 +19,21 @@ export function SmallInput({ invalid, className, id, ...props }: ControlProps<'i
   return <input id={id} {...validityAria(id, invalid)} className={controlClass(invalid, className)} {...props} />;
 }
 
+/** A select's options, one a value, each with the words `label` gives it. */
+export function Options<Value extends string | number>({
+  values,
+  label,
+}: {
+  values: readonly Value[];
+  label: (value: Value) => string;
+}) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {label(value)}
+    </option>
+  ));
+}
+
 interface MiniFieldProps {
   id: string;
   label: ReactNode;

@@ -4,7 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
 import type { RuleFormValues } from '../../lib/rule-form.ts';
-import { MiniField, Section, Select, SmallInput } from './controls.tsx';
+import { MiniField, Options, Section, Select, SmallInput } from './controls.tsx';
 
 /** Every N minutes, or once a day at a time of the account's time zone. */
 export function ScheduleSection() {
@@ -38,11 +38,7 @@ export function ScheduleSection() {
         ) : (
           <MiniField id={`${id}-every`} label={t('builder.everyMinutes')} error={errorFor('schedule.everyMinutes')}>
             <Select id={`${id}-every`} {...register('schedule.everyMinutes', { valueAsNumber: true })}>
-              {RULE_SCHEDULE_MINUTES.map((minutes) => (
-                <option key={minutes} value={minutes}>
-                  {t('builder.minutes', { count: minutes })}
-                </option>
-              ))}
+              <Options values={RULE_SCHEDULE_MINUTES} label={(minutes) => t('builder.minutes', { count: minutes })} />
             </Select>
           </MiniField>
         )}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdAccounts } from '../../../../api/ad-accounts.ts';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
 import type { RuleFormValues } from '../../lib/rule-form.ts';
-import { MiniField, Section, Select, SmallInput } from './controls.tsx';
+import { MiniField, Options, Section, Select, SmallInput } from './controls.tsx';
 
 function toggled(list: readonly string[] | undefined, item: string, on: boolean): string[] {
   const rest = (list ?? []).filter((value) => value !== item);
@@ -53,11 +53,7 @@ export function ScopeSection() {
       <div className="grid gap-4 sm:grid-cols-3">
         <MiniField id={`${id}-level`} label={t('builder.level')} error={errorFor('scope.level')}>
           <Select id={`${id}-level`} {...register('scope.level')}>
-            {ENTITY_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {t(`levels.${level}`)}
-              </option>
-            ))}
+            <Options values={ENTITY_LEVELS} label={(level) => t(`levels.${level}`)} />
           </Select>
         </MiniField>
         <MiniField id={`${id}-name`} label={t('builder.nameContains')} error={errorFor('scope.nameContains')}>
