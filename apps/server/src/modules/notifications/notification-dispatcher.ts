@@ -115,16 +115,7 @@ export class NotificationDispatcher {
       return { settings, entry, message, email: await repository.userEmail(tx) };
     });
     if (!found) return;
-    const mail = entryMail(found.entry, found.message, {
-      language: found.settings.language,
-      timeZone: found.settings.timeZone,
-      publicUrl: this.deps.publicUrl,
-    });
-    await this.deps.mailer.send({
-      to: found.email,
-      ...mail,
-      expiresAt: new Date(this.deps.now().getTime() + NOTIFICATION_MAIL_KEEP_MS),
-    });
+    await this.mail(found.email, found.settings, (options) => entryMail(found.entry, found.message, options));
   }
 
   /**
@@ -217,19 +208,26 @@ export class NotificationDispatcher {
       return { settings, actions, email: await repository.userEmail(tx) };
     });
     if (!found || found.actions.total === 0) return false;
-    const mail = digestMail(date, found.actions, {
-      language: found.settings.language,
-      timeZone: found.settings.timeZone,
-      publicUrl: this.deps.publicUrl,
-    });
+    await this.mail(found.email, found.settings, (options) => digestMail(date, found.actions, options));
+    return true;
+  }
+
+  /** A notification mail in the user's language and time zone, kept in the outbox for NOTIFICATION_MAIL_KEEP_MS. */
+  private async mail(
+    to: string,
+    settings: Pick<MailOptions, 'language' | 'timeZone'>,
+    compose: (options: MailOptions) => { subject: string; text: string },
+  ): Promise<void> {
+    const mail = compose({ language: settings.language, timeZone: settings.timeZone, publicUrl: this.deps.publicUrl });
     await this.deps.mailer.send({
-      to: found.email,
+      to,
       ...mail,
       expiresAt: new Date(this.deps.now().getTime() + NOTIFICATION_MAIL_KEEP_MS),
     });
-    return true;
   }
 }
+
+type MailOptions = Parameters<typeof entryMail>[2];
 
 /** The instant a local calendar day begins in a time zone: the engine's zone arithmetic, shared with rule windows. */
 export function zonedMidnight(date: string, timeZone: string): Date {
