@@ -132,6 +132,15 @@ export function testMail(language: Language) {
  * display as is, and the entry as data under `adpilot` for programs: its code and parameters as stored, and the
  * plain English description.
  */
+/**
+ * Slack reads `&`, `<` and `>` as its control characters (links, `<!channel>` mentions): in text that names what
+ * users and Meta wrote (rule, ad and campaign names, a notify message) they are sent as the three entities Slack
+ * decodes, and nothing else is encoded.
+ */
+export function slackText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
 export function webhookBody(
   event: { kind: 'entry'; entry: ActivityLogRow; message: string | null } | { kind: 'test' },
   options: { language: Language; publicUrl: string; sentAt: Date },
@@ -144,7 +153,11 @@ export function webhookBody(
     });
   const { entry, message } = event;
   return JSON.stringify({
-    text: [headline(entry, options.language), message, `<${options.publicUrl}/activity|${words.open}>`]
+    text: [
+      slackText(headline(entry, options.language)),
+      message && slackText(message),
+      `<${options.publicUrl}/activity|${words.open}>`,
+    ]
       .filter(Boolean)
       .join('\n'),
     adpilot: {

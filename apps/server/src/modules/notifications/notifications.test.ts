@@ -235,8 +235,13 @@ describe('notifications', () => {
     const hit = await waitFor(() => receiver.hits.find((h) => h.path === path));
     expect(verify(webhookSecret, hit)).toBe(true);
     const body = JSON.parse(hit.body);
-    expect(body.text).toContain('ข้อผิดพลาด: Sync failed for <b>Shop</b>');
+    // Slack's control characters in what a user or Meta wrote are sent as its entities (no link, no mention);
+    // the entry under `adpilot` stays as it was written, and the link to the activity log is ours.
+    expect(body.text).toContain('ข้อผิดพลาด: Sync failed for &lt;b&gt;Shop&lt;/b&gt;');
+    expect(body.text).not.toContain('<b>');
+    expect(body.text).toMatch(/\n<http[^|>]+\/activity\|[^>]+>$/);
     expect(body.adpilot.entry).toMatchObject({ id, level: 'error', type: 'sync', code: 'sync_failed' });
+    expect(body.adpilot.entry.description).toBe('Sync failed for <b>Shop</b>');
   });
 
   it('retries a receiver answering 500 with backoff, then logs the failure as a coded entry', async () => {

@@ -53,7 +53,7 @@ describe('rule actions of type notify', () => {
         name: 'Watch spend',
         scope: { adAccountIds: [account.id], level: 'campaign' },
         conditions: { match: 'all', items: [{ metric: 'spend', operator: 'gte', value: 0, window: 'last_7d' }] },
-        actions: [{ type: 'notify', message: 'Look at this campaign' }],
+        actions: [{ type: 'notify', message: 'Look at this campaign <!channel> & act' }],
       }),
     });
     expect(created.statusCode).toBe(201);
@@ -80,11 +80,12 @@ describe('rule actions of type notify', () => {
       const parsed = JSON.parse(body);
       // The entry's code in the user's language (English by default), from the catalogue the web reads too.
       expect(parsed.text).toMatch(/^Rule notification: Rule “Watch spend”: notify on “.+”\n/);
-      expect(parsed.text).toContain('Look at this campaign');
+      // A notify message is the user's own text: no Slack mention or link can be smuggled through it.
+      expect(parsed.text).toContain('Look at this campaign &lt;!channel&gt; &amp; act');
       expect(parsed.adpilot.entry).toMatchObject({ type: 'rule_action', code: 'rule_action_applied' });
     }
     const mails = t.mailer.sent.filter((mail) => mail.to === session.user.email);
     expect(mails).toHaveLength(campaigns);
-    expect(mails[0]?.text).toContain('Look at this campaign');
+    expect(mails[0]?.text).toContain('Look at this campaign <!channel> & act');
   }, 60_000);
 });
