@@ -182,6 +182,7 @@ export function createContext(options: ContextOptions): AppContext {
     secretBox,
     publicUrl: config.publicUrl,
     allowedPrivateHosts: config.webhookAllowedPrivateHosts,
+    limiter,
     now,
     log,
   });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { ActivityRepository, NewActivity } from '../activity/activity.repository.ts';
+import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { NotificationDispatcher, type NotifyQueue } from './notification-dispatcher.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
 import { NotificationsService } from './notifications.service.ts';
@@ -18,6 +19,7 @@ export interface NotificationsModuleDeps {
   publicUrl: string;
   /** Hosts a webhook may reach although private (WEBHOOK_ALLOWED_PRIVATE_HOSTS). */
   allowedPrivateHosts: readonly string[];
+  limiter: AttemptLimiter;
   now: () => Date;
   log: FastifyBaseLogger;
 }

@@ -8,6 +8,7 @@ import type { NotificationSettingsRow, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import { randomToken, type SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
 import { testMail, webhookBody } from './notification-texts.ts';
 import type { NotificationsRepository, SettingsPatch } from './notifications.repository.ts';
 import type { WebhookAddressPolicy } from './webhook-address.ts';
@@ -16,6 +17,13 @@ import type { WebhookSender } from './webhook-sender.ts';
 /** How long a notification kept in the outbox (no SMTP server) stays there. */
 export const NOTIFICATION_MAIL_KEEP_MS = 7 * 86_400_000;
 
+/**
+ * Test sends per user, e-mail and webhook together: enough to set a channel up, not enough to make the instance a
+ * relay for mail to an address nobody verified.
+ */
+export const TEST_SEND_LIMIT: LimitRule = { name: 'notify-test:user', scope: 'account', max: 10, windowSeconds: 3600 };
+const TOO_MANY_TESTS = 'Too many test notifications. Please try again later.';
+
 export interface NotificationsDeps {
   transactions: Transactions;
   repository: NotificationsRepository;
@@ -23,6 +31,7 @@ export interface NotificationsDeps {
   mailer: Mailer;
   policy: WebhookAddressPolicy;
   sender: WebhookSender;
+  limiter: AttemptLimiter;
   publicUrl: string;
   now: () => Date;
 }
@@ -110,6 +119,7 @@ export class NotificationsService {
   /** Sends a test now, once, without retries, and says what happened. */
   async sendTest(userId: string, channel: 'email' | 'webhook'): Promise<NotificationTestResult> {
     const { repository } = this.deps;
+    await this.deps.limiter.take([TEST_SEND_LIMIT], { account: userId, address: '' }, TOO_MANY_TESTS);
     const { row, email } = await this.deps.transactions.tenant(userId, async (tx) => ({
       row: await repository.get(tx),
       email: await repository.userEmail(tx),

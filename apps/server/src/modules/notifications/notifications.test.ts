@@ -221,6 +221,32 @@ describe('notifications', () => {
     expect(JSON.parse(hit.body)).toMatchObject({ text: expect.any(String), adpilot: { event: 'test' } });
   });
 
+  it('sends at most ten tests an hour per user, however many are asked for at once', async () => {
+    const session = await registerUser(t.app);
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/notifications/test',
+        headers: session.auth,
+        payload: { channel: 'email' },
+      });
+    const answers = await Promise.all(Array.from({ length: 14 }, ask));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(10);
+    const refused = answers.filter((answer) => answer.statusCode === 429);
+    expect(refused).toHaveLength(4);
+    expect(refused[0]!.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    // Another user's budget is their own.
+    const other = await registerUser(t.app);
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/notifications/test',
+      headers: other.auth,
+      payload: { channel: 'email' },
+    });
+    expect(theirs.statusCode).toBe(200);
+  });
+
   it('delivers an error entry to the webhook through the job, signed, in the chosen language', async () => {
     const session = await registerUser(t.app);
     const path = hookPath();
