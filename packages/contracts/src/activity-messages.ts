@@ -49,6 +49,8 @@ const en: ActivityMessages = {
     rule_run_failed: 'Rule “{{ruleName}}” run failed ({{reason}})',
     plan_changed: 'Plan changed from {{from}} to {{to}}',
     plan_rules_deactivated: 'The {{plan}} plan allows {{limit}} active rules: switched off {{rules}}',
+    plan_rules_slowed:
+      'The {{plan}} plan checks rules at most every {{minutes}} minutes: {{rules}} now run every {{minutes}} minutes',
     payment_failed:
       'Payment for the {{plan}} plan failed; it stays active until {{until}}. Update your payment method on the Subscription page.',
     notification_webhook_failed: 'Webhook delivery to {{host}} failed after {{attempts}} attempt(s): {{reason}}',
@@ -107,6 +109,7 @@ const th: ActivityMessages = {
     rule_run_failed: 'กฎ “{{ruleName}}” ทำงานไม่สำเร็จ ({{reason}})',
     plan_changed: 'เปลี่ยนแผนจาก {{from}} เป็น {{to}}',
     plan_rules_deactivated: 'แผน {{plan}} เปิดใช้กฎได้ {{limit}} กฎ: ปิดการใช้งาน {{rules}}',
+    plan_rules_slowed: 'แผน {{plan}} ตรวจสอบกฎได้ถี่สุดทุก {{minutes}} นาที: {{rules}} จะตรวจสอบทุก {{minutes}} นาที',
     payment_failed: 'ชำระเงินสำหรับแผน {{plan}} ไม่สำเร็จ แผนยังใช้งานได้ถึง {{until}} กรุณาอัพเดทวิธีชำระเงินที่หน้าแผนการใช้งาน',
     notification_webhook_failed: 'ส่งเว็บฮุกไปยัง {{host}} ไม่สำเร็จหลังจากพยายาม {{attempts}} ครั้ง: {{reason}}',
   },

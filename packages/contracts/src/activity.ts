@@ -58,6 +58,7 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - rule_run_failed: { ruleName, reason } (rule_run)
  * - plan_changed: { from, to } (billing; plan ids)
  * - plan_rules_deactivated: { plan, limit, count, rules } (billing; `rules` the names switched off)
+ * - plan_rules_slowed: { plan, minutes, count, rules } (billing; `rules` the names now run every `minutes`)
  * - payment_failed: { plan, until } (billing; `until` the day, YYYY-MM-DD, the plan stays active to)
  * - notification_webhook_failed: { host, attempts, reason, status } (notification; `reason` a webhook failure code)
  * - note: {} — the user's own text is the description (note)
@@ -75,6 +76,7 @@ export const ACTIVITY_CODES = [
   'rule_run_failed',
   'plan_changed',
   'plan_rules_deactivated',
+  'plan_rules_slowed',
   'payment_failed',
   'notification_webhook_failed',
   'note',
@@ -132,6 +134,8 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   plan_changed: (p) => `Plan changed from ${str(p.from)} to ${str(p.to)}`,
   plan_rules_deactivated: (p) =>
     `The ${str(p.plan)} plan allows ${str(p.limit)} active rules: switched off ${str(p.rules)}`,
+  plan_rules_slowed: (p) =>
+    `The ${str(p.plan)} plan checks rules at most every ${str(p.minutes)} minutes: ${str(p.rules)} now run every ${str(p.minutes)} minutes`,
   payment_failed: (p) => `Payment for the ${str(p.plan)} plan failed; it stays active until ${str(p.until)}`,
   notification_webhook_failed: (p) =>
     `Webhook delivery to ${str(p.host)} failed after ${str(p.attempts)} attempt(s): ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,

@@ -75,6 +75,22 @@ describe('activity codes of billing', () => {
   });
 });
 
+describe('rules slowed by a plan change', () => {
+  it('names the plan, the interval and the rules, in Thai and English', async () => {
+    const { activityCodeOf, describeActivity } = await import('@adpilot/contracts');
+    const { params } = activityCodeOf({
+      code: 'plan_rules_slowed',
+      params: { plan: 'free', minutes: 60, count: 2, rules: ['A', 'B'] },
+    });
+    expect(activityText(i18n.getFixedT('th'), entry('plan_rules_slowed', params))).toBe(
+      'แผน free ตรวจสอบกฎได้ถี่สุดทุก 60 นาที: A, B จะตรวจสอบทุก 60 นาที',
+    );
+    const english = 'The free plan checks rules at most every 60 minutes: A, B now run every 60 minutes';
+    expect(activityText(i18n.getFixedT('en'), entry('plan_rules_slowed', params))).toBe(english);
+    expect(describeActivity('plan_rules_slowed', params)).toBe(english);
+  });
+});
+
 describe('a failed payment', () => {
   it('is worded with the plan and the day it stays active to, in Thai and English', () => {
     const params = { plan: 'pro', until: '2026-12-22' };

@@ -105,6 +105,29 @@ export class RulesRepository {
       .returning();
   }
 
+  /**
+   * Moves the user's active rules that run more often than every `minutes` to every `minutes`, in one statement
+   * (a plan change, in its unit of work); answers the rules changed. Daily schedules and switched-off rules stay.
+   */
+  slowActiveBelow(tx: TenantTx, minutes: number, at: Date): Promise<AutomationRuleRow[]> {
+    const every = sql`(${automationRules.definition} -> 'schedule' ->> 'everyMinutes')`;
+    return tx.db
+      .update(automationRules)
+      .set({
+        definition: sql`jsonb_set(${automationRules.definition}, '{schedule}', jsonb_build_object('everyMinutes', ${minutes}::int))`,
+        updatedAt: at,
+      })
+      .where(
+        and(
+          eq(automationRules.userId, tx.userId),
+          eq(automationRules.isActive, true),
+          sql`${every} is not null`,
+          sql`${every}::numeric < ${minutes}`,
+        ),
+      )
+      .returning();
+  }
+
   /** Every active rule of every user, for the scheduler's tick (the one cross-tenant read of rules). */
   listActive(tx: SystemTx): Promise<AutomationRuleRow[]> {
     return tx.db.select().from(automationRules).where(eq(automationRules.isActive, true));

@@ -9,7 +9,10 @@ let t: TestApp;
 const ACTIVE_LIMIT = 2;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { rules: { quota: { limit: async () => ACTIVE_LIMIT } } });
+  t = await createTestApp(
+    {},
+    { rules: { quota: { rulesIn: async () => ({ activeRules: ACTIVE_LIMIT, fastestCheckMinutes: 0 }) } } },
+  );
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import {
   createRuleRequestSchema,
   RULE_MESSAGES,
+  RULE_SCHEDULE_MINUTES,
   RULE_TEMPLATES,
   SUBSCRIPTION_MESSAGES,
   type CreateRuleRequest,
@@ -14,15 +15,28 @@ import { AppError } from '../../lib/app-error.ts';
 import type { RuleInputsRepository } from './rule-inputs.repository.ts';
 import { presentRule, toDefinition, toRuleBody, warningsOf } from './rules.presenter.ts';
 import type { RulesRepository } from './rules.repository.ts';
-import type { TenantTx, Transactions } from '@adpilot/db';
+import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
+
+/** A plan's rule limits: how many rules may be switched on at once (Infinity: any), and how often they may run. */
+export interface RulePlanLimits {
+  activeRules: number;
+  /** The shortest "every N minutes" allowed; 0: any. */
+  fastestCheckMinutes: number;
+}
 
 /** How many rules a user may have switched on, and how often they may run: the plan's limits (subscription). */
 export interface ActiveRuleQuota {
-  limit(userId: string): Promise<number>;
-  /** The shortest "every N minutes" the plan allows; absent: any. */
-  fastestCheckMinutes?(userId: string): Promise<number>;
+  /**
+   * The user's limits, read in the caller's unit of work so that they hold until it ends: a plan change running in
+   * parallel either waits for the rule's write or is waited for, never half of each (ADR 0053).
+   */
+  rulesIn(tx: TenantTx): Promise<RulePlanLimits>;
+  /** The scheduler's read across tenants: the fastest "every N minutes" each user's plan allows at `now`. */
+  fastestCheckMinutesOf?(tx: SystemTx, userIds: readonly string[], now: Date): Promise<ReadonlyMap<string, number>>;
 }
-export const UNLIMITED_ACTIVE_RULES: ActiveRuleQuota = { limit: async () => Number.POSITIVE_INFINITY };
+export const UNLIMITED_ACTIVE_RULES: ActiveRuleQuota = {
+  rulesIn: async () => ({ activeRules: Number.POSITIVE_INFINITY, fastestCheckMinutes: 0 }),
+};
 
 export interface RulesServiceDeps {
   db: Transactions;
@@ -50,12 +64,12 @@ export class RulesService {
   }
 
   async create(userId: string, body: RuleBody): Promise<Rule> {
-    // A switched-off rule never runs: its cadence is checked against the plan when it is switched on.
-    if (body.isActive) await this.checkSchedule(userId, body);
-    const limit = await this.deps.quota.limit(userId);
     return this.deps.db.tenant(userId, async (tx) => {
+      const plan = await this.deps.quota.rulesIn(tx);
+      // A switched-off rule never runs: its cadence is checked against the plan when it is switched on.
+      if (body.isActive) scheduleFits(body, plan.fastestCheckMinutes);
       await this.checkAccounts(tx, body);
-      if (body.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= limit) throw limitReached();
+      if (body.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules) throw limitReached();
       const row = await this.deps.rules.insert(tx, {
         name: body.name,
         description: body.description,
@@ -68,15 +82,16 @@ export class RulesService {
 
   /** Each given field replaces the stored one; the merged rule is checked again as a whole. */
   async update(userId: string, id: string, patch: UpdateRuleRequest): Promise<Rule> {
-    const limit = await this.deps.quota.limit(userId);
-    const fastest = await this.fastestCheckMinutes(userId);
     return this.deps.db.tenant(userId, async (tx) => {
+      // The plan first, then the rule: the order a plan change takes them in, so neither waits on the other.
+      const plan = await this.deps.quota.rulesIn(tx);
       const current = await this.owned(tx, id, { forUpdate: true });
       const merged = parseRule({ ...toRuleBody(current), ...patch });
-      // A rule kept as it was after a downgrade may stay; a new schedule, or switching it on, must fit the plan.
-      if (merged.isActive && (patch.schedule !== undefined || !current.isActive)) scheduleFits(merged, fastest);
+      // An active rule's new schedule, or switching it on, must fit the plan (a downgrade slowed the others).
+      if (merged.isActive && (patch.schedule !== undefined || !current.isActive))
+        scheduleFits(merged, plan.fastestCheckMinutes);
       await this.checkAccounts(tx, merged);
-      if (merged.isActive && !current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= limit)
+      if (merged.isActive && !current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules)
         throw limitReached();
       const row = await this.deps.rules.update(
         tx,
@@ -96,12 +111,11 @@ export class RulesService {
 
   /** Switches a rule on or off; the row lock makes parallel toggles flip one after the other. */
   async toggle(userId: string, id: string): Promise<Rule> {
-    const limit = await this.deps.quota.limit(userId);
-    const fastest = await this.fastestCheckMinutes(userId);
     return this.deps.db.tenant(userId, async (tx) => {
+      const plan = await this.deps.quota.rulesIn(tx);
       const current = await this.owned(tx, id, { forUpdate: true });
-      if (!current.isActive) scheduleFits(toRuleBody(current), fastest);
-      if (!current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= limit) throw limitReached();
+      if (!current.isActive) scheduleFits(toRuleBody(current), plan.fastestCheckMinutes);
+      if (!current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules) throw limitReached();
       const row = await this.deps.rules.update(tx, id, { isActive: !current.isActive }, this.deps.now());
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
       return this.present(tx, row);
@@ -141,16 +155,20 @@ export class RulesService {
     return switchedOff;
   }
 
+  /**
+   * A plan change's part in the caller's unit of work: active rules checking more often than every
+   * `fastestMinutes` now run every `fastestMinutes` (switched-off rules keep theirs: they are checked when switched
+   * on). Answers the rules slowed.
+   */
+  async slowToPlan(tx: TenantTx, fastestMinutes: number): Promise<AutomationRuleRow[]> {
+    if (fastestMinutes <= 0) return [];
+    // The rule format's own interval at or above the plan's, so the slowed rule still reads as a valid one.
+    const minutes = RULE_SCHEDULE_MINUTES.find((every) => every >= fastestMinutes) ?? fastestMinutes;
+    return this.deps.rules.slowActiveBelow(tx, minutes, this.deps.now());
+  }
+
   templates(): readonly RuleTemplate[] {
     return RULE_TEMPLATES;
-  }
-
-  private async fastestCheckMinutes(userId: string): Promise<number> {
-    return (await this.deps.quota.fastestCheckMinutes?.(userId)) ?? 0;
-  }
-
-  private async checkSchedule(userId: string, body: { schedule: RuleBody['schedule'] }): Promise<void> {
-    scheduleFits(body, await this.fastestCheckMinutes(userId));
   }
 
   private async owned(tx: TenantTx, id: string, options: { forUpdate?: boolean } = {}): Promise<AutomationRuleRow> {

@@ -102,25 +102,29 @@ describe('fastest rule check', () => {
     expect((await createRule(session, { isActive: true, schedule: { everyMinutes: 5 } })).statusCode).toBe(201);
   });
 
-  it('a schedule patched faster than the plan, or a too-fast rule switched on after a downgrade, is refused', async () => {
+  it('after a downgrade, a schedule patched faster than the plan, or a too-fast rule switched on, is refused', async () => {
     const session = await onPlan('pro');
-    const created = (await createRule(session, { isActive: true, schedule: { everyMinutes: 15 } })).json().data;
+    const running = (await createRule(session, { isActive: true, schedule: { everyMinutes: 15 } })).json().data;
+    const draft = (await createRule(session, { isActive: false, schedule: { everyMinutes: 15 } })).json().data;
     const cancel = await t.app.inject({ method: 'POST', url: '/api/subscription/cancel', headers: session.auth });
     expect(cancel.statusCode).toBe(200);
-    const rules = (path: string, method: 'PATCH' | 'POST', payload?: object) =>
+    const rules = (id: string, path: string, method: 'GET' | 'PATCH' | 'POST', payload?: object) =>
       t.app.inject({
         method,
-        url: `/api/rules/${created.id}${path}`,
+        url: `/api/rules/${id}${path}`,
         headers: session.auth,
         ...(payload ? { payload } : {}),
       });
-    // Kept as it was: renaming is fine; a faster schedule on the running rule is not.
-    expect((await rules('', 'PATCH', { name: 'Renamed' })).statusCode).toBe(200);
-    expect((await rules('', 'PATCH', { schedule: { everyMinutes: 30 } })).statusCode).toBe(403);
-    // Off, and on again: switching it on is refused until the schedule fits.
-    expect((await rules('/toggle', 'POST')).json().data.isActive).toBe(false);
-    expect((await rules('/toggle', 'POST')).json()).toMatchObject({ code: 'RULE_SCHEDULE_NOT_IN_PLAN' });
-    expect((await rules('', 'PATCH', { schedule: { everyMinutes: 60 }, isActive: true })).statusCode).toBe(200);
+    // The running rule now runs as often as the free plan allows (ADR 0053); the switched-off one kept its schedule.
+    expect((await rules(running.id, '', 'GET')).json().data.schedule).toEqual({ everyMinutes: 60 });
+    expect((await rules(draft.id, '', 'GET')).json().data.schedule).toEqual({ everyMinutes: 15 });
+    // Renaming is fine; a faster schedule on the running rule is not.
+    expect((await rules(running.id, '', 'PATCH', { name: 'Renamed' })).statusCode).toBe(200);
+    expect((await rules(running.id, '', 'PATCH', { schedule: { everyMinutes: 30 } })).statusCode).toBe(403);
+    // Switching the too-fast one on is refused until its schedule fits.
+    expect((await rules(draft.id, '/toggle', 'POST')).json()).toMatchObject({ code: 'RULE_SCHEDULE_NOT_IN_PLAN' });
+    const fitted = await rules(draft.id, '', 'PATCH', { schedule: { everyMinutes: 60 }, isActive: true });
+    expect(fitted.statusCode).toBe(200);
   });
 });
 

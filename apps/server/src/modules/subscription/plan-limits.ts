@@ -1,9 +1,10 @@
 import { SUBSCRIPTION_MESSAGES, UNLIMITED, type PlanId } from '@adpilot/contracts';
-import type { SubscriptionPlanRow, SubscriptionRow, TenantTx, Transactions } from '@adpilot/db';
+import type { SubscriptionPlanRow, SubscriptionRow, SystemTx, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { AiQuota } from '../ai/ai-quota.ts';
 import { billingPeriodAt } from './billing-period.ts';
-import type { SubscriptionRepository } from './subscription.repository.ts';
+import type { RulePlanLimits } from '../rules/rules.service.ts';
+import type { SubscriptionLock, SubscriptionRepository } from './subscription.repository.ts';
 
 /** The user's plan as every limit reads it, with the usage month holding now. */
 export interface PlanState {
@@ -20,6 +21,18 @@ export interface AiRequestTake {
   used: number;
   /** -1: unlimited. */
   limit: number;
+}
+
+/** A failed payment keeps the plan until the period paid for ends; after that the free plan's limits apply. */
+export function planIdAt(
+  subscription: Pick<SubscriptionRow, 'planId' | 'status' | 'currentPeriodEnd'>,
+  now: Date,
+): string {
+  const lapsed =
+    subscription.status === 'past_due' &&
+    subscription.currentPeriodEnd !== null &&
+    subscription.currentPeriodEnd.getTime() <= now.getTime();
+  return lapsed ? 'free' : subscription.planId;
 }
 
 /** -1 (unlimited) as a number comparisons understand. */
@@ -42,7 +55,7 @@ export class PlanLimits {
   constructor(private readonly deps: PlanLimitsDeps) {}
 
   /** The catalogue changes only with a migration: read once per process. */
-  async plans(tx: TenantTx): Promise<Map<string, SubscriptionPlanRow>> {
+  async plans(tx: TenantTx | SystemTx): Promise<Map<string, SubscriptionPlanRow>> {
     this.catalogue ??= this.deps.repository.plans(tx).then((rows) => new Map(rows.map((row) => [row.id, row])));
     const plans = await this.catalogue.catch((error: unknown) => {
       this.catalogue = undefined;
@@ -51,16 +64,14 @@ export class PlanLimits {
     return plans;
   }
 
-  /** The user's plan inside the caller's unit of work (the subscription row is made on the free plan if missing). */
-  async stateIn(tx: TenantTx, options: { forUpdate?: boolean } = {}): Promise<PlanState> {
+  /**
+   * The user's plan inside the caller's unit of work (the subscription row is made on the free plan if missing).
+   * `forUpdate` for a plan change; `forShare` to keep the plan still while a write that depends on it is made.
+   */
+  async stateIn(tx: TenantTx, options: SubscriptionLock = {}): Promise<PlanState> {
     const now = this.deps.now();
     const subscription = await this.deps.repository.getOrCreate(tx, now, options);
-    // A failed payment keeps the plan until the period paid for ends; after that the free plan's limits apply.
-    const lapsed =
-      subscription.status === 'past_due' &&
-      subscription.currentPeriodEnd !== null &&
-      subscription.currentPeriodEnd.getTime() <= now.getTime();
-    const plan = (await this.plans(tx)).get(lapsed ? 'free' : subscription.planId);
+    const plan = (await this.plans(tx)).get(planIdAt(subscription, now));
     if (!plan) throw new Error(`plan ${subscription.planId} is not in the catalogue`);
     return { plan, subscription, period: billingPeriodAt(subscription.currentPeriodStart, now) };
   }
@@ -69,14 +80,35 @@ export class PlanLimits {
     return this.deps.db.tenant(userId, (tx) => this.stateIn(tx));
   }
 
-  /** `ActiveRuleQuota`: how many rules may be switched on at once (Infinity when unlimited). */
-  async limit(userId: string): Promise<number> {
-    return asCap((await this.state(userId)).plan.activeRules);
+  /**
+   * `ActiveRuleQuota`: how many rules may be switched on at once (Infinity when unlimited) and the shortest "every N
+   * minutes", in the rule's unit of work. The subscription row is share-locked first: a plan change (which locks it
+   * for update) waits until the rule is written, or the rule waits and reads the new plan.
+   */
+  async rulesIn(tx: TenantTx): Promise<RulePlanLimits> {
+    const { plan } = await this.stateIn(tx, { forShare: true });
+    return { activeRules: asCap(plan.activeRules), fastestCheckMinutes: plan.fastestCheckMinutes };
   }
 
-  /** `ActiveRuleQuota`: the shortest "every N minutes" the plan allows. */
-  async fastestCheckMinutes(userId: string): Promise<number> {
-    return (await this.state(userId)).plan.fastestCheckMinutes;
+  /**
+   * `ActiveRuleQuota` for the scheduler: the shortest "every N minutes" each user's plan allows at `now`, across tenants
+   * (a user without a subscription row is on the free plan; a lapsed past-due one too).
+   */
+  async fastestCheckMinutesOf(
+    tx: SystemTx,
+    userIds: readonly string[],
+    now: Date,
+  ): Promise<ReadonlyMap<string, number>> {
+    const plans = await this.plans(tx);
+    const held = new Map((await this.deps.repository.plansOf(tx, userIds)).map((row) => [row.userId, row]));
+    const minutes = new Map<string, number>();
+    for (const userId of userIds) {
+      const row = held.get(userId);
+      const plan = plans.get(row ? planIdAt(row, now) : 'free');
+      if (!plan) throw new Error(`plan ${row?.planId ?? 'free'} is not in the catalogue`);
+      minutes.set(userId, plan.fastestCheckMinutes);
+    }
+    return minutes;
   }
 
   /** How many ad accounts the user's plan allows (Infinity when unlimited), in the caller's unit of work. */

@@ -1,7 +1,8 @@
-import { activityLogs, billingEvents, subscriptions } from '@adpilot/db';
+import { activityLogs, automationRules, billingEvents, subscriptions } from '@adpilot/db';
 import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildRule } from '../../test/rule-factories.ts';
 import { buildSubscription, startStripeFake, type RunningStripeFake } from '../../test/stripe-fake.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 
@@ -263,6 +264,28 @@ describe('POST /api/billing/webhook', () => {
     subscription.status = 'canceled';
     expect((await deliver(event('customer.subscription.deleted', subscription))).json().data.outcome).toBe('applied');
     expect(await current(session)).toMatchObject({ plan: 'free', status: 'active', cancelAtPeriodEnd: false });
+  });
+
+  it('an ended subscription slows the rules the free plan would not check as often, in the webhook’s unit of work', async () => {
+    const { session, subscription, completed } = await subscribed('pro');
+    await deliver(completed);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers: session.auth,
+      payload: buildRule({ name: 'Quarter-hourly', isActive: true, schedule: { everyMinutes: 15 } }),
+    });
+    expect(created.statusCode).toBe(201);
+    subscription.status = 'canceled';
+    expect((await deliver(event('customer.subscription.deleted', subscription))).json().data.outcome).toBe('applied');
+    const [rule] = await t.inspect((db) =>
+      db.select().from(automationRules).where(eq(automationRules.id, created.json().data.id)),
+    );
+    expect(rule?.definition.schedule).toEqual({ everyMinutes: 60 });
+    const slowed = (await billingEntries(session.user.id)).filter((row) => row.metadata.code === 'plan_rules_slowed');
+    expect(slowed.map((row) => row.metadata.params)).toEqual([
+      { plan: 'free', minutes: 60, count: 1, rules: ['Quarter-hourly'] },
+    ]);
   });
 
   it('acknowledges events it does not handle, or for no user of ours, without effect', async () => {

@@ -12,7 +12,7 @@ import {
   type SystemTx,
   type TenantTx,
 } from '@adpilot/db';
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
 
 export type SubscriptionPatch = Partial<
   Pick<
@@ -29,6 +29,12 @@ export type SubscriptionPatch = Partial<
   >
 >;
 
+/** How a read of the subscription row locks it: for a plan change (update), or to keep the plan still (share). */
+export interface SubscriptionLock {
+  forUpdate?: boolean;
+  forShare?: boolean;
+}
+
 /** Plans, the user's subscription and metered usage. Tenant methods filter by `tx.userId` as well as RLS. */
 export class SubscriptionRepository {
   plans(tx: TenantTx | SystemTx): Promise<SubscriptionPlanRow[]> {
@@ -36,7 +42,7 @@ export class SubscriptionRepository {
   }
 
   /** The user's subscription, made on the free plan the first time it is asked for. */
-  async getOrCreate(tx: TenantTx, now: Date, options: { forUpdate?: boolean } = {}): Promise<SubscriptionRow> {
+  async getOrCreate(tx: TenantTx, now: Date, options: SubscriptionLock = {}): Promise<SubscriptionRow> {
     const existing = await this.find(tx, options);
     if (existing) return existing;
     await tx.db
@@ -48,10 +54,31 @@ export class SubscriptionRepository {
     return created;
   }
 
-  private async find(tx: TenantTx, options: { forUpdate?: boolean }): Promise<SubscriptionRow | undefined> {
+  private async find(tx: TenantTx, options: SubscriptionLock): Promise<SubscriptionRow | undefined> {
     const query = tx.db.select().from(subscriptions).where(eq(subscriptions.userId, tx.userId));
-    const [row] = options.forUpdate ? await query.for('update') : await query;
+    const [row] = options.forUpdate
+      ? await query.for('update')
+      : options.forShare
+        ? await query.for('share')
+        : await query;
     return row;
+  }
+
+  /** The plan each of these users holds (the scheduler's read across tenants); a user without a row has none yet. */
+  plansOf(
+    tx: SystemTx,
+    userIds: readonly string[],
+  ): Promise<Pick<SubscriptionRow, 'userId' | 'planId' | 'status' | 'currentPeriodEnd'>[]> {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return tx.db
+      .select({
+        userId: subscriptions.userId,
+        planId: subscriptions.planId,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+      })
+      .from(subscriptions)
+      .where(inArray(subscriptions.userId, [...userIds]));
   }
 
   async update(tx: TenantTx, patch: SubscriptionPatch, at: Date): Promise<SubscriptionRow> {

@@ -197,3 +197,156 @@ describe('downgrade below current usage', () => {
     expect((deactivated?.metadata.params as { rules: string[] }).rules.sort()).toEqual(['Rule 4', 'Rule 5']);
   });
 });
+
+describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
+  const createRule = async (session: Session, overrides: Parameters<typeof buildRule>[0]) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers: session.auth,
+      payload: buildRule(overrides),
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json().data as { id: string; name: string };
+  };
+  const schedules = async (userId: string) =>
+    new Map(
+      (await t.inspect((db) => db.select().from(automationRules).where(eq(automationRules.userId, userId)))).map(
+        (rule) => [rule.name, { isActive: rule.isActive, schedule: rule.definition.schedule }],
+      ),
+    );
+  const entries = (userId: string, code: string) =>
+    t
+      .inspect((db) =>
+        db
+          .select()
+          .from(activityLogs)
+          .where(and(eq(activityLogs.userId, userId), eq(activityLogs.category, 'billing'))),
+      )
+      .then((rows) => rows.filter((row) => row.metadata.code === code));
+
+  it('moves active rules checking faster than the new plan to its fastest check, with one entry naming them', async () => {
+    const session = await registerUser(t.app);
+    await call(session, 'POST', '/upgrade', { planId: 'enterprise' });
+    await createRule(session, { name: 'Every 5', isActive: true, schedule: { everyMinutes: 5 } });
+    await createRule(session, { name: 'Also every 5', isActive: true, schedule: { everyMinutes: 5 } });
+    await createRule(session, { name: 'Every 15', isActive: true, schedule: { everyMinutes: 15 } });
+    await createRule(session, { name: 'Daily', isActive: true, schedule: { dailyAt: '09:00' } });
+    await createRule(session, { name: 'Draft', isActive: false, schedule: { everyMinutes: 5 } });
+
+    expect((await call(session, 'POST', '/upgrade', { planId: 'pro' })).statusCode).toBe(200);
+    expect(await schedules(session.user.id)).toEqual(
+      new Map([
+        ['Every 5', { isActive: true, schedule: { everyMinutes: 15 } }],
+        ['Also every 5', { isActive: true, schedule: { everyMinutes: 15 } }],
+        ['Every 15', { isActive: true, schedule: { everyMinutes: 15 } }],
+        // Switched off it never runs: its schedule is checked when it is switched on (ADR 0040).
+        ['Draft', { isActive: false, schedule: { everyMinutes: 5 } }],
+        ['Daily', { isActive: true, schedule: { dailyAt: '09:00' } }],
+      ]),
+    );
+    const slowed = await entries(session.user.id, 'plan_rules_slowed');
+    expect(slowed).toHaveLength(1);
+    expect(slowed[0]?.level).toBe('warning');
+    expect(slowed[0]?.metadata.params).toMatchObject({ plan: 'pro', minutes: 15, count: 2 });
+    expect((slowed[0]?.metadata.params as { rules: string[] }).rules.sort()).toEqual(['Also every 5', 'Every 5']);
+    expect(slowed[0]?.metadata.ruleIds as string[]).toHaveLength(2);
+    expect(slowed[0]?.description).toContain('now run every 15 minutes');
+
+    // An upgrade does not speed anything back up, and logs no second entry.
+    expect((await call(session, 'POST', '/upgrade', { planId: 'enterprise' })).statusCode).toBe(200);
+    expect((await schedules(session.user.id)).get('Every 5')?.schedule).toEqual({ everyMinutes: 15 });
+    expect(await entries(session.user.id, 'plan_rules_slowed')).toHaveLength(1);
+  });
+
+  it('slows only the rules still on after the active-rule limit, and logs nothing when none is too fast', async () => {
+    const session = await registerUser(t.app);
+    await call(session, 'POST', '/upgrade', { planId: 'pro' });
+    for (let index = 1; index <= 5; index += 1) {
+      await createRule(session, { name: `Rule ${index}`, isActive: true, schedule: { everyMinutes: 15 } });
+    }
+    expect((await call(session, 'POST', '/cancel')).statusCode).toBe(200);
+    const rules = await schedules(session.user.id);
+    for (const name of ['Rule 1', 'Rule 2', 'Rule 3'])
+      expect(rules.get(name)).toEqual({ isActive: true, schedule: { everyMinutes: 60 } });
+    for (const name of ['Rule 4', 'Rule 5'])
+      expect(rules.get(name)).toEqual({ isActive: false, schedule: { everyMinutes: 15 } });
+    const [slowed] = await entries(session.user.id, 'plan_rules_slowed');
+    expect((slowed?.metadata.params as { rules: string[] }).rules.sort()).toEqual(['Rule 1', 'Rule 2', 'Rule 3']);
+    expect(await entries(session.user.id, 'plan_rules_deactivated')).toHaveLength(1);
+
+    const other = await registerUser(t.app);
+    await call(other, 'POST', '/upgrade', { planId: 'business' });
+    await createRule(other, { name: 'Hourly', isActive: true, schedule: { everyMinutes: 60 } });
+    expect((await call(other, 'POST', '/upgrade', { planId: 'free' })).statusCode).toBe(200);
+    expect(await entries(other.user.id, 'plan_rules_slowed')).toHaveLength(0);
+  });
+
+  it('leaves another user’s rules alone', async () => {
+    const [owner, neighbour] = [await registerUser(t.app), await registerUser(t.app)];
+    await call(owner, 'POST', '/upgrade', { planId: 'pro' });
+    await call(neighbour, 'POST', '/upgrade', { planId: 'pro' });
+    await createRule(neighbour, { name: 'Neighbour', isActive: true, schedule: { everyMinutes: 15 } });
+    expect((await call(owner, 'POST', '/cancel')).statusCode).toBe(200);
+    expect((await schedules(neighbour.user.id)).get('Neighbour')?.schedule).toEqual({ everyMinutes: 15 });
+  });
+
+  it('a rule edit racing the downgrade never leaves an active rule faster than the plan', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app)));
+    const rules = await Promise.all(
+      users.map(async (session) => {
+        await call(session, 'POST', '/upgrade', { planId: 'pro' });
+        return createRule(session, { name: 'Racing', isActive: true, schedule: { everyMinutes: 30 } });
+      }),
+    );
+    const answers = await Promise.all(
+      users.map((session, index) =>
+        Promise.all([
+          call(session, 'POST', '/cancel'),
+          t.app.inject({
+            method: 'PATCH',
+            url: `/api/rules/${rules[index]?.id}`,
+            headers: session.auth,
+            payload: { schedule: { everyMinutes: 15 } },
+          }),
+        ]),
+      ),
+    );
+    for (const [index, [cancel, edit]] of answers.entries()) {
+      expect(cancel.statusCode).toBe(200);
+      // Either the edit came first (and the downgrade slowed it) or second (and the free plan refused it).
+      expect([200, 403]).toContain(edit.statusCode);
+      if (edit.statusCode === 403) expect(edit.json().code).toBe('RULE_SCHEDULE_NOT_IN_PLAN');
+      const session = users[index];
+      if (!session) throw new Error('no user');
+      expect((await schedules(session.user.id)).get('Racing')).toEqual({
+        isActive: true,
+        schedule: { everyMinutes: 60 },
+      });
+    }
+  });
+
+  it('a rule switched on while racing the downgrade never takes the user past the new active-rule limit', async () => {
+    const users = await Promise.all(Array.from({ length: 4 }, () => registerUser(t.app)));
+    const drafts = await Promise.all(
+      users.map(async (session) => {
+        await call(session, 'POST', '/upgrade', { planId: 'pro' });
+        for (let index = 1; index <= 3; index += 1)
+          await createRule(session, { name: `On ${index}`, isActive: true, schedule: { everyMinutes: 60 } });
+        return createRule(session, { name: 'Fourth', isActive: false, schedule: { everyMinutes: 60 } });
+      }),
+    );
+    await Promise.all(
+      users.map((session, index) =>
+        Promise.all([
+          call(session, 'POST', '/cancel'),
+          t.app.inject({ method: 'POST', url: `/api/rules/${drafts[index]?.id}/toggle`, headers: session.auth }),
+        ]),
+      ),
+    );
+    for (const session of users) {
+      const active = [...(await schedules(session.user.id)).values()].filter((rule) => rule.isActive);
+      expect(active).toHaveLength(3);
+    }
+  });
+});

@@ -22,7 +22,7 @@ export interface SubscriptionServiceDeps {
   db: Transactions;
   repository: SubscriptionRepository;
   limits: PlanLimits;
-  rules: Pick<RulesService, 'deactivateBeyondLimit'>;
+  rules: Pick<RulesService, 'deactivateBeyondLimit' | 'slowToPlan'>;
   activity: ActivityRepository;
   /** Stripe when configured (asked at every call), local billing otherwise. */
   billing: BillingSettings;
@@ -104,8 +104,9 @@ export class SubscriptionService {
 
   /**
    * Moves the subscription to `planId` in the caller's unit of work, logs the change, and on a downgrade switches
-   * off the newest active rules beyond the new limit with an entry saying which (data is kept). Used by every
-   * provider: local at once, Stripe from its webhooks.
+   * off the newest active rules beyond the new limit, then slows the active rules checking more often than the plan
+   * allows to its fastest check, each with an entry saying which (data is kept). Used by every provider: local at
+   * once, Stripe from its webhooks. The caller holds the subscription row for update.
    */
   async changePlanIn(tx: TenantTx, state: PlanState, planId: string, patch: SubscriptionPatch): Promise<PlanState> {
     const now = this.deps.now();
@@ -132,6 +133,22 @@ export class SubscriptionService {
           code: 'plan_rules_deactivated',
           params: { plan: plan.id, limit: plan.activeRules, count: names.length, rules: names },
           ruleIds: switchedOff.map((rule) => rule.id),
+        },
+      });
+    }
+    // Rules still on that check more often than the plan allows now run as often as it allows (ADR 0053).
+    const slowed = await this.deps.rules.slowToPlan(tx, plan.fastestCheckMinutes);
+    if (slowed.length > 0) {
+      const names = slowed.map((rule) => rule.name);
+      const minutes = plan.fastestCheckMinutes;
+      await this.deps.activity.insert(tx, {
+        level: 'warning',
+        category: 'billing',
+        description: `The ${plan.name} plan checks rules at most every ${minutes} minutes: ${names.join(', ')} now run every ${minutes} minutes`,
+        metadata: {
+          code: 'plan_rules_slowed',
+          params: { plan: plan.id, minutes, count: names.length, rules: names },
+          ruleIds: slowed.map((rule) => rule.id),
         },
       });
     }
