@@ -1,9 +1,10 @@
 import type { RuleInputsRepository } from './rule-inputs.repository.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RuleRunRequest } from './rule-runner.ts';
-import { dueSlots } from './rule-slots.ts';
+import { dueSlots, type RuleSchedule } from './rule-slots.ts';
 import { toRuleBody } from './rules.presenter.ts';
 import type { RulesRepository } from './rules.repository.ts';
+import type { ActiveRuleQuota } from './rules.service.ts';
 import type { Transactions } from '@adpilot/db';
 
 export interface RuleTickDeps {
@@ -11,18 +12,37 @@ export interface RuleTickDeps {
   rules: RulesRepository;
   ledger: RuleLedgerRepository;
   inputs: RuleInputsRepository;
+  /** The fastest "every N minutes" each user's plan allows now (the plan's limits); absent: any. */
+  fastestCheckMinutesOf?: ActiveRuleQuota['fastestCheckMinutesOf'];
+}
+
+/**
+ * The schedule the scheduler keeps: never more often than the plan allows, whatever the row says (a plan that
+ * lapsed after a failed payment, a row written before the plan changed). Daily schedules fit every plan.
+ */
+export function scheduleWithinPlan(schedule: RuleSchedule, fastestMinutes: number | undefined): RuleSchedule {
+  if (!('everyMinutes' in schedule) || fastestMinutes === undefined || schedule.everyMinutes >= fastestMinutes)
+    return schedule;
+  return { everyMinutes: fastestMinutes };
 }
 
 /**
  * The scheduler's question, asked every minute across every tenant (the system path): which active rules have a
- * slot due now that has no run yet. Every N minutes is one slot per window; daily is one slot per time zone of
- * the rule's accounts, once their local clock passes the time.
+ * slot due now that has no run yet. Every N minutes is one slot per window (N no shorter than the user's plan
+ * allows); daily is one slot per time zone of the rule's accounts, once their local clock passes the time.
  */
 export async function dueRuns(deps: RuleTickDeps, now: Date): Promise<RuleRunRequest[]> {
-  const { rules, accounts } = await deps.db.system('rule-tick: active rules and account time zones', async (tx) => ({
-    rules: await deps.rules.listActive(tx),
-    accounts: await deps.inputs.accountZones(tx),
-  }));
+  const { rules, accounts, fastest } = await deps.db.system(
+    'rule-tick: active rules and account time zones',
+    async (tx) => {
+      const rules = await deps.rules.listActive(tx);
+      return {
+        rules,
+        accounts: await deps.inputs.accountZones(tx),
+        fastest: await deps.fastestCheckMinutesOf?.(tx, [...new Set(rules.map((rule) => rule.userId))], now),
+      };
+    },
+  );
   const candidates: RuleRunRequest[] = [];
   for (const rule of rules) {
     const { scope, schedule } = toRuleBody(rule);
@@ -30,7 +50,7 @@ export async function dueRuns(deps: RuleTickDeps, now: Date): Promise<RuleRunReq
       .filter((account) => account.userId === rule.userId)
       .filter((account) => scope.adAccountIds.length === 0 || scope.adAccountIds.includes(account.id))
       .map((account) => account.timezone);
-    for (const slot of dueSlots(schedule, zones, now)) {
+    for (const slot of dueSlots(scheduleWithinPlan(schedule, fastest?.get(rule.userId)), zones, now)) {
       candidates.push({ userId: rule.userId, ruleId: rule.id, slot: slot.key, trigger: 'schedule' });
     }
   }

@@ -79,11 +79,15 @@ export function createRulesModule(
     if (!built.runner) throw new Error('rule runner used before it was built');
     return built.runner;
   };
-  const queued = defineRuleJobs(
-    deps.queue,
-    { runner: runnerOf, tick: { db, rules, ledger, inputs }, now },
-    options.jobs,
-  );
+  const quota = options.quota ?? UNLIMITED_ACTIVE_RULES;
+  const tick = {
+    db,
+    rules,
+    ledger,
+    inputs,
+    ...(quota.fastestCheckMinutesOf ? { fastestCheckMinutesOf: quota.fastestCheckMinutesOf.bind(quota) } : {}),
+  };
+  const queued = defineRuleJobs(deps.queue, { runner: runnerOf, tick, now }, options.jobs);
   const scheduler = options.scheduler ?? queued;
   const runner = new RuleRunner({
     db,
@@ -100,8 +104,8 @@ export function createRulesModule(
   built.runner = runner;
 
   return {
-    ruleTick: { due: (now) => dueRuns({ db, rules, ledger, inputs }, now) },
-    rules: new RulesService({ db, rules, inputs, quota: options.quota ?? UNLIMITED_ACTIVE_RULES, now }),
+    ruleTick: { due: (now) => dueRuns(tick, now) },
+    rules: new RulesService({ db, rules, inputs, quota, now }),
     ruleRuns: new RuleRunsService({ db, rules, ledger, inputs, activity, gateway, secretBox, scheduler, now }),
     rulePreview: new RulePreviewService({ db, rules, inputs, evaluator, refresher, now }),
     ruleRunner: runner,
