@@ -109,6 +109,7 @@ async function real(kind: 'pglite' | 'postgres'): Promise<{ port: number; token:
     WEB_DIST_DIR: '/nonexistent',
     // The flood limiter would answer 429 after 600 requests: the bench measures the code, not the limiter.
     RATE_LIMIT_MAX: '0',
+    REGISTRATION_LIMIT_PER_HOUR: '0',
   });
   const database = await openDatabase({ url, dataDir: `${dataDir}/pglite`, poolSize: config.databasePoolSize });
   const log = pino({ level: 'warn' });

@@ -165,6 +165,7 @@ export function createContext(options: ContextOptions): AppContext {
     mailer,
     publicUrl: config.publicUrl,
     sessions,
+    registrationsPerHour: config.registrationsPerHour,
     now,
   });
 

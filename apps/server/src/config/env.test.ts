@@ -31,6 +31,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ RATE_LIMIT_MAX: '0' }).rateLimitMax).toBe(0);
     expect(loadConfig({ RATE_LIMIT_MAX: '50000' }).rateLimitMax).toBe(50_000);
     expect(() => loadConfig({ RATE_LIMIT_MAX: '-1' })).toThrow(/RATE_LIMIT_MAX/);
+    expect(loadConfig({}).registrationsPerHour).toBe(20);
+    expect(loadConfig({ REGISTRATION_LIMIT_PER_HOUR: '0' }).registrationsPerHour).toBe(0);
+    expect(() => loadConfig({ REGISTRATION_LIMIT_PER_HOUR: 'many' })).toThrow(/REGISTRATION_LIMIT_PER_HOUR/);
   });
 
   it('reads the AI call timeout, a minute by default, at least a second', () => {

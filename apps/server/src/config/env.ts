@@ -26,6 +26,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(20),
   APP_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -98,6 +99,8 @@ export interface Config {
   databasePoolSize: number;
   /** Requests per minute one address may make before the flood limit answers 429; 0 turns it off. */
   rateLimitMax: number;
+  /** Sign-ups one address may make an hour (counted in the database, before the password is hashed); 0: no limit. */
+  registrationsPerHour: number;
   appSecret?: string;
   trustProxy: boolean;
   webDistDir?: string;
@@ -179,6 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     rateLimitMax: env.RATE_LIMIT_MAX,
+    registrationsPerHour: env.REGISTRATION_LIMIT_PER_HOUR,
     appSecret: env.APP_SECRET,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,

@@ -14,6 +14,7 @@ const ctx = createContext({
     LOG_LEVEL: 'silent',
     ROLE: 'api',
     RATE_LIMIT_MAX: '0',
+    REGISTRATION_LIMIT_PER_HOUR: '0',
     WEB_DIST_DIR: '/nonexistent',
     PUBLIC_URL: 'http://localhost:3000',
   }),

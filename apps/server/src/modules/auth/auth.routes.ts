@@ -34,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: registerRequestSchema, response: { 201: successEnvelope(sessionSchema) } } },
     async (request, reply) => {
       reply.status(201);
-      return { success: true as const, data: await auth.register(request.body) };
+      return { success: true as const, data: await auth.register(request.body, request.ip) };
     },
   );
 

@@ -35,6 +35,7 @@ const LIMITS = {
 const LOGIN_RULES = [LIMITS.loginPair, LIMITS.loginAddress, LIMITS.loginAccount];
 const RESET_RULES = [LIMITS.resetPair, LIMITS.resetAddress, LIMITS.resetAccount];
 
+const TOO_MANY_REGISTRATIONS = 'Too many sign-ups from this address. Please try again later.';
 const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again later.';
 const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
@@ -48,13 +49,29 @@ export interface AuthServiceDeps {
   publicUrl: string;
   /** Which sessions are live, kept in memory while the database's notifications keep it right. */
   sessions: SessionCache;
+  /** Sign-ups per address an hour; 0: no limit (the suites, a benchmark). */
+  registrationsPerHour: number;
   now: () => Date;
 }
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
-  async register(input: RegisterRequest): Promise<Session> {
+  /**
+   * One address gets `registrationsPerHour` sign-ups, counted before the password is hashed (the costly part), so a
+   * flood of parallel sign-ups is refused instead of taking every core.
+   */
+  async register(input: RegisterRequest, ip: string): Promise<Session> {
+    const { registrationsPerHour } = this.deps;
+    if (registrationsPerHour > 0) {
+      const rule: LimitRule = {
+        name: 'register:address',
+        scope: 'address',
+        max: registrationsPerHour,
+        windowSeconds: 3600,
+      };
+      await this.deps.limiter.take([rule], { account: '', address: ip }, TOO_MANY_REGISTRATIONS);
+    }
     const passwordHash = await hashPassword(input.password);
     const row = await this.deps.repository.createUser({ name: input.name, email: input.email, passwordHash });
     if (!row) throw AppError.conflict('An account with this email already exists', 'EMAIL_TAKEN');

@@ -200,7 +200,7 @@ export class DiagnosticsService {
     const password = `Pr0be-${randomToken(12)}`;
     let userId: string | undefined;
     try {
-      const registered = await this.deps.auth.register({ name: 'Diagnostics probe', email, password });
+      const registered = await this.deps.auth.register({ name: 'Diagnostics probe', email, password }, address);
       userId = registered.user.id;
       const signedIn = await this.deps.auth.login({ email, password }, address);
       if (signedIn.user.id !== userId)
