@@ -265,6 +265,7 @@ export function createContext(options: ContextOptions): AppContext {
     providers: createAiProviderResolver(aiSettings),
     settings: aiSettings,
     quota: options.ai?.quota ?? limits.aiQuota,
+    ruleChecks: limits,
     accounts: adAccounts,
     db: database,
     waitlist: new WaitlistRepository(),

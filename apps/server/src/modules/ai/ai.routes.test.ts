@@ -3,7 +3,7 @@ import { featureWaitlist } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandboxAccounts } from '../../test/connect-account.ts';
-import { createSandboxTestApp, registerUser, type SandboxTestApp } from '../../test/test-app.ts';
+import { choosePlan, createSandboxTestApp, registerUser, type SandboxTestApp } from '../../test/test-app.ts';
 
 let t: SandboxTestApp;
 
@@ -169,6 +169,51 @@ describe('POST /api/ai/draft-rule', () => {
     const saved = await t.app.inject({ method: 'POST', url: '/api/rules', headers: session.auth, payload: rule });
     expect(saved.statusCode).toBe(201);
     expect(saved.json().data).toMatchObject({ isActive: false, actions: [{ type: 'pause' }] });
+  });
+
+  it("checks at the fastest the user's plan allows, so the draft can be saved switched on", async () => {
+    const free = await registerUser(t.app);
+    const prompt = 'pause ads with CPA over 500 baht in the last 7 days';
+    const drafted = (await call(free, 'POST', '/draft-rule', { prompt })).json().data;
+    expect(drafted.rule.schedule).toEqual({ everyMinutes: 60 });
+    expect(drafted.explanation).toContain('Checked every 60 minutes.');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers: free.auth,
+      payload: { ...drafted.rule, isActive: true },
+    });
+    expect(saved.statusCode).toBe(201);
+
+    const pro = await registerUser(t.app);
+    await choosePlan(t.app, pro, 'pro');
+    expect((await call(pro, 'POST', '/draft-rule', { prompt })).json().data.rule.schedule).toEqual({
+      everyMinutes: 15,
+    });
+    // A slower schedule the prompt names is kept.
+    const hourly = await call(pro, 'POST', '/draft-rule', { prompt: `${prompt}, hourly` });
+    expect(hourly.json().data.rule.schedule).toEqual({ everyMinutes: 60 });
+  });
+
+  it("uses the plan's fastest when the prompt asks for a faster check, and says so in its language", async () => {
+    const free = await registerUser(t.app);
+    const english = await call(free, 'POST', '/draft-rule', {
+      prompt: 'pause ads with CPA over 500 baht today every 5 minutes',
+    });
+    expect(english.json().data.rule.schedule).toEqual({ everyMinutes: 60 });
+    expect(english.json().data.explanation).toContain(
+      'Your plan checks rules at most every 60 minutes, so the rule is checked every 60 minutes instead of every 5 minutes.',
+    );
+    const thai = await call(free, 'POST', '/draft-rule', { prompt: 'หยุดโฆษณาที่ CPA มากกว่า 500 วันนี้ ทุก 15 นาที' });
+    expect(thai.json().data.rule.schedule).toEqual({ everyMinutes: 60 });
+    expect(thai.json().data.explanation).toContain('แผนของคุณตรวจกฎได้ถี่สุดทุก 60 นาที');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers: free.auth,
+      payload: { ...thai.json().data.rule, isActive: true },
+    });
+    expect(saved.statusCode).toBe(201);
   });
 
   it('refuses a blank prompt (400) and nonsense (422) with messages', async () => {

@@ -24,6 +24,8 @@ export interface AiServiceDeps {
   providers: AiProviderResolver;
   settings: AiSettingsSource;
   quota: AiQuota;
+  /** The plan's fastest rule check (ADR 0040's `PlanLimits`), so a drafted rule can be switched on as it is. */
+  ruleChecks: { fastestCheckMinutes(userId: string): Promise<number> };
   accounts: OwnAccounts;
   db: Transactions;
   waitlist: WaitlistRepository;
@@ -65,8 +67,12 @@ export class AiService {
     });
   }
 
+  /** The draft's schedule is one the caller's plan allows: the plan's fastest unless the prompt names a slower one. */
   draftRule(userId: string, prompt: string): Promise<RuleDraft> {
-    return this.generate(userId, (provider) => provider.draftRule(prompt));
+    return this.generate(userId, async (provider) => {
+      const fastestCheckMinutes = await this.deps.ruleChecks.fastestCheckMinutes(userId);
+      return provider.draftRule(prompt, { fastestCheckMinutes });
+    });
   }
 
   /** The curated catalogue: no model involved, so it takes nothing from the quota. */

@@ -1,4 +1,5 @@
 import type { AiProviderKind, AnalysisItem, Platform, RuleDraft, Strategy } from '@adpilot/contracts';
+import type { DraftPlan } from './rule-schedule.ts';
 
 /** One variation of ad copy: TikTok has no headline (null), every other platform has one. */
 export interface AdCopyVariation {
@@ -34,7 +35,8 @@ export interface AiProvider {
   generateStrategy(productInfo: Record<string, unknown> | unknown[]): Promise<Strategy>;
   generateAdCopy(productInfo: Record<string, unknown> | unknown[], platform: Platform): Promise<AdCopyVariation[]>;
   chat(message: string, context: AccountSummary | null): Promise<string>;
-  draftRule(prompt: string): Promise<RuleDraft>;
+  /** A switched-off rule whose schedule the user's plan can switch on. */
+  draftRule(prompt: string, plan: DraftPlan): Promise<RuleDraft>;
 }
 
 /** Thai script anywhere in the text: answer in Thai. */

@@ -134,15 +134,41 @@ describe('structured replies', () => {
         explanation: 'Pauses ads whose CPA is over 500 in the last 7 days.',
       }),
     });
-    const draft = await provider.draftRule('pause ads with CPA over 500 baht in the last 7 days');
+    const draft = await provider.draftRule('pause ads with CPA over 500 baht in the last 7 days', {
+      fastestCheckMinutes: 60,
+    });
     expect(createRuleRequestSchema.parse(draft.rule)).toEqual(draft.rule);
     expect(draft.rule).toMatchObject({
       isActive: false,
+      schedule: { everyMinutes: 60 },
       scope: { level: 'ad' },
       conditions: { match: 'all', items: [{ metric: 'cpa', operator: 'gt', value: 500, window: 'last_7d' }] },
       actions: [{ type: 'pause' }],
     });
     expect(fake.requests[0]?.body.response_format).toMatchObject({ json_schema: { name: 'rule_draft', strict: true } });
+    expect(draft.explanation).toBe('Pauses ads whose CPA is over 500 in the last 7 days.\nChecked every 60 minutes.');
+  });
+
+  it("fits the schedule the request names to the plan, in the request's language", async () => {
+    const reply = JSON.stringify({
+      understood: true,
+      name: 'หยุดโฆษณาแพง',
+      level: 'ad',
+      match: 'all',
+      conditions: [{ metric: 'cpa', operator: 'gt', value: 500, window: 'today' }],
+      action: { type: 'pause', percent: null, amount: null },
+      explanation: 'หยุดโฆษณาที่ CPA เกิน 500',
+    });
+    fake.reply({ content: reply }, { content: reply });
+    const fast = await provider.draftRule('หยุดโฆษณาที่ CPA มากกว่า 500 วันนี้ ทุก 5 นาที', { fastestCheckMinutes: 15 });
+    expect(fast.rule.schedule).toEqual({ everyMinutes: 15 });
+    expect(fast.explanation.split('\n')).toEqual([
+      'หยุดโฆษณาที่ CPA เกิน 500',
+      'ตรวจทุก 15 นาที',
+      'แผนของคุณตรวจกฎได้ถี่สุดทุก 15 นาที จึงตั้งให้ตรวจทุก 15 นาทีแทนทุก 5 นาที อัพเกรดแผนได้ที่หน้าแผนการใช้งาน',
+    ]);
+    const daily = await provider.draftRule('หยุดโฆษณาที่ CPA มากกว่า 500 ทุกวัน 9 น.', { fastestCheckMinutes: 15 });
+    expect(daily.rule.schedule).toEqual({ dailyAt: '09:00' });
   });
 
   it('sends back a draft the rules contract refuses, and says when the model did not understand', async () => {
@@ -157,7 +183,7 @@ describe('structured replies', () => {
         explanation: 'Raise budgets.',
       });
     fake.reply({ content: draft('ad') }, { content: draft('adset') });
-    const scaled = await provider.draftRule('raise budget 20% when roas over 4');
+    const scaled = await provider.draftRule('raise budget 20% when roas over 4', { fastestCheckMinutes: 5 });
     expect(scaled.rule.actions).toEqual([{ type: 'increase_budget', by: 20, unit: 'percent' }]);
     expect(fake.requests[1]?.body.messages?.[3]?.content).toContain('Ads have no budget');
 
@@ -172,7 +198,7 @@ describe('structured replies', () => {
         explanation: '',
       }),
     });
-    expect(await refusal(provider.draftRule('make me a sandwich'))).toMatchObject({
+    expect(await refusal(provider.draftRule('make me a sandwich', { fastestCheckMinutes: 5 }))).toMatchObject({
       code: 'AI_DRAFT_NOT_UNDERSTOOD',
       statusCode: 422,
     });

@@ -13,6 +13,7 @@ import {
   type AnalysisItem,
   type Platform,
   type RuleDraft,
+  type RuleSchedule,
   type Strategy,
 } from '@adpilot/contracts';
 import OpenAI, {
@@ -33,6 +34,7 @@ import { z } from 'zod';
 import type { AiSettings } from './ai-provider-factory.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { languageOf, type AccountSummary, type AdCopyVariation, type AiProvider } from './ai-provider.ts';
+import { checkedWords, readSchedule, scheduleForPlan, type DraftPlan } from './rule-schedule.ts';
 
 /**
  * The answers as the model is asked to write them: JSON schemas OpenAI's strict structured outputs accept (every
@@ -74,7 +76,7 @@ const SYSTEM = [
 ].join(' ');
 
 /** The model's flat draft as a rule body (always switched off); the rules contract then judges it. */
-function ruleBodyOf(reply: z.output<typeof wire.rule>, prompt: string): unknown {
+function ruleBodyOf(reply: z.output<typeof wire.rule>, prompt: string, schedule: RuleSchedule): unknown {
   const { action } = reply;
   const budgetChange = action.type === 'increase_budget' || action.type === 'decrease_budget';
   return {
@@ -98,7 +100,7 @@ function ruleBodyOf(reply: z.output<typeof wire.rule>, prompt: string): unknown 
           ? { type: action.type, amount: action.amount }
           : { type: action.type },
     ],
-    schedule: { everyMinutes: 15 },
+    schedule,
   };
 }
 
@@ -257,8 +259,13 @@ export class OpenAiProvider implements AiProvider {
     );
   }
 
-  async draftRule(prompt: string): Promise<RuleDraft> {
+  /**
+   * The model drafts the conditions, action and words; the schedule is read from the request as the built-in
+   * advisor reads it and fitted to the plan the same way, so both providers' drafts can be switched on as they are.
+   */
+  async draftRule(prompt: string, plan: DraftPlan): Promise<RuleDraft> {
     const language = languageOf(prompt);
+    const { schedule, note } = scheduleForPlan(readSchedule(prompt), plan, language);
     return this.structured(
       'rule_draft',
       wire.rule,
@@ -267,14 +274,16 @@ export class OpenAiProvider implements AiProvider {
         'ROAS as a ratio). Windows: today, yesterday, last_3d, last_7d, last_14d, last_30d, lifetime (default',
         'last_7d). increase_budget and decrease_budget need percent or amount, set_budget needs amount; budget actions',
         'need level campaign or adset. If the request is not an ad rule, set understood to false.',
-        `Write name and explanation in ${language === 'th' ? 'Thai' : 'English'}.`,
+        `Write name and explanation in ${language === 'th' ? 'Thai' : 'English'}; do not mention how often the rule is`,
+        'checked (AdPilot adds that).',
         `Request: ${prompt}`,
       ],
       (reply) => {
         if (!reply.understood) throw new AppError('AI_DRAFT_NOT_UNDERSTOOD', AI_MESSAGES.draftNotUnderstood, 422);
-        const rule = createRuleRequestSchema.safeParse(ruleBodyOf(reply, prompt));
+        const rule = createRuleRequestSchema.safeParse(ruleBodyOf(reply, prompt, schedule));
         if (!rule.success) throw new ReplyProblem(issuesOf(rule.error));
-        return { rule: rule.data, explanation: reply.explanation, language };
+        const explanation = [reply.explanation, checkedWords(schedule, language), note].filter(Boolean).join('\n');
+        return { rule: rule.data, explanation, language };
       },
     );
   }

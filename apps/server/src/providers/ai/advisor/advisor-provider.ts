@@ -5,6 +5,7 @@ import type { AccountSummary, AdCopyVariation, AiProvider } from '../ai-provider
 import { readProduct, writeAdCopy } from './ad-copy.ts';
 import { analyzeCampaigns } from './analysis.ts';
 import { answerQuestion } from './assistant.ts';
+import type { DraftPlan } from '../rule-schedule.ts';
 import { DraftRefusal, draftRule } from './rule-drafting.ts';
 import { planStrategy } from './strategy.ts';
 
@@ -31,9 +32,9 @@ export class AdvisorProvider implements AiProvider {
     return answerQuestion(message, context);
   }
 
-  async draftRule(prompt: string): Promise<RuleDraft> {
+  async draftRule(prompt: string, plan: DraftPlan): Promise<RuleDraft> {
     try {
-      return draftRule(prompt);
+      return draftRule(prompt, plan);
     } catch (error) {
       if (error instanceof DraftRefusal)
         throw new AppError('AI_DRAFT_NOT_UNDERSTOOD', AI_MESSAGES.draftNotUnderstood, 422);

@@ -13,6 +13,8 @@ import { formatVariation } from '../../../modules/ai/ai.service.ts';
 import { AdvisorProvider } from './advisor-provider.ts';
 
 const advisor = new AdvisorProvider();
+/** A plan that allows every schedule (enterprise's 5 minutes). */
+const ANY_PLAN = { fastestCheckMinutes: 5 };
 
 describe('performance analysis', () => {
   it('finds a weak CTR and a strong ROAS, with the numbers and the benchmarks', async () => {
@@ -312,7 +314,7 @@ describe('rule drafting', () => {
   });
 
   it.each(PHRASINGS)('drafts "%s"', async (prompt, expected) => {
-    const draft = await advisor.draftRule(prompt);
+    const draft = await advisor.draftRule(prompt, ANY_PLAN);
     // The draft is a rule the rules contract accepts as it is, and it is switched off.
     expect(createRuleRequestSchema.parse(draft.rule)).toEqual(draft.rule);
     expect(draft.rule.isActive).toBe(false);
@@ -331,7 +333,7 @@ describe('rule drafting', () => {
   it.each(['hello how are you', 'make me a sandwich', 'pause everything', 'ROAS banana', 'สวัสดีครับ', 'CPA 500'])(
     'refuses "%s" with a message',
     async (prompt) => {
-      const refusal = await advisor.draftRule(prompt).catch((error: unknown) => error);
+      const refusal = await advisor.draftRule(prompt, ANY_PLAN).catch((error: unknown) => error);
       expect(refusal).toBeInstanceOf(AppError);
       expect(refusal).toMatchObject({ statusCode: 422, code: 'AI_DRAFT_NOT_UNDERSTOOD' });
       expect((refusal as AppError).message).toContain('pause ads with CPA over 500 baht');
@@ -339,15 +341,37 @@ describe('rule drafting', () => {
   );
 
   it('moves a budget action on ads up to ad sets and says so', async () => {
-    const draft = await advisor.draftRule('raise the budget of ads by 10% when ROAS is over 5');
+    const draft = await advisor.draftRule('raise the budget of ads by 10% when ROAS is over 5', ANY_PLAN);
     expect(draft.rule.scope.level).toBe('adset');
     expect(draft.explanation).toContain('Ads have no budget');
   });
 
   it('reads a schedule when one is given', async () => {
-    const daily = await advisor.draftRule('pause ads with CPA over 300 yesterday, daily at 9am');
+    const daily = await advisor.draftRule('pause ads with CPA over 300 yesterday, daily at 9am', ANY_PLAN);
     expect(daily.rule.schedule).toEqual({ dailyAt: '09:00' });
-    const often = await advisor.draftRule('pause ads with CPA over 300 today every 5 minutes');
+    const often = await advisor.draftRule('pause ads with CPA over 300 today every 5 minutes', ANY_PLAN);
     expect(often.rule.schedule).toEqual({ everyMinutes: 5 });
+  });
+
+  it("defaults to the plan's fastest check and fits a faster request to it, saying so", async () => {
+    const prompt = 'pause ads with CPA over 300 today';
+    expect((await advisor.draftRule(prompt, { fastestCheckMinutes: 60 })).rule.schedule).toEqual({ everyMinutes: 60 });
+    expect((await advisor.draftRule(prompt, { fastestCheckMinutes: 15 })).rule.schedule).toEqual({ everyMinutes: 15 });
+    expect((await advisor.draftRule(prompt, ANY_PLAN)).rule.schedule).toEqual({ everyMinutes: 5 });
+    const fast = await advisor.draftRule(`${prompt} every 5 minutes`, { fastestCheckMinutes: 15 });
+    expect(fast.rule.schedule).toEqual({ everyMinutes: 15 });
+    expect(fast.explanation.split('\n')).toContain(
+      'Your plan checks rules at most every 15 minutes, so the rule is checked every 15 minutes instead of every 5 minutes. Upgrade your plan on the Subscription page to check more often.',
+    );
+    const thai = await advisor.draftRule('หยุดโฆษณาที่ CPA มากกว่า 300 วันนี้ ทุก 5 นาที', { fastestCheckMinutes: 60 });
+    expect(thai.rule.schedule).toEqual({ everyMinutes: 60 });
+    expect(thai.explanation).toContain('ตรวจทุก 60 นาที');
+    expect(thai.explanation).toContain('แผนของคุณตรวจกฎได้ถี่สุดทุก 60 นาที จึงตั้งให้ตรวจทุก 60 นาทีแทนทุก 5 นาที');
+    // A daily check fits every plan; a slower interval is kept without a note.
+    const daily = await advisor.draftRule(`${prompt}, daily at 9am`, { fastestCheckMinutes: 60 });
+    expect(daily.rule.schedule).toEqual({ dailyAt: '09:00' });
+    const slow = await advisor.draftRule(`${prompt} every 30 minutes`, { fastestCheckMinutes: 15 });
+    expect(slow.rule.schedule).toEqual({ everyMinutes: 30 });
+    expect(slow.explanation).not.toContain('Your plan');
   });
 });

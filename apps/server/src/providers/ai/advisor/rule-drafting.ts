@@ -12,6 +12,7 @@ import {
   type RuleWindow,
 } from '@adpilot/contracts';
 import { languageOf } from '../ai-provider.ts';
+import { checkedWords, readSchedule, scheduleForPlan, type DraftPlan } from '../rule-schedule.ts';
 
 /**
  * The built-in advisor's rule drafting: a sentence in English or Thai ("pause ads with CPA over 500 baht in the last
@@ -263,20 +264,6 @@ function findLevel(text: string): EntityLevel | null {
   return null;
 }
 
-function findSchedule(text: string): CreateRuleRequest['schedule'] {
-  const every = /every\s*(5|15|30|60)\s*min|ทุก\s*(5|15|30|60)\s*นาที/.exec(text);
-  if (every) return { everyMinutes: Number(every[1] ?? every[2]) as 5 | 15 | 30 | 60 };
-  if (/\bevery hour\b|\bhourly\b|ทุกชั่วโมง/.test(text)) return { everyMinutes: 60 };
-  const daily = /(?:daily|every day|each day|ทุกวัน)[^\d]{0,12}(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|น\.)?/.exec(text);
-  if (daily) {
-    let hour = Number(daily[1]);
-    if (daily[3] === 'pm' && hour < 12) hour += 12;
-    if (daily[3] === 'am' && hour === 12) hour = 0;
-    if (hour <= 23) return { dailyAt: `${String(hour).padStart(2, '0')}:${daily[2] ?? '00'}` };
-  }
-  return { everyMinutes: 15 };
-}
-
 const LEVEL_WORDS = {
   en: { campaign: 'campaigns', adset: 'ad sets', ad: 'ads' },
   th: { campaign: 'แคมเปญ', adset: 'ชุดโฆษณา', ad: 'โฆษณา' },
@@ -324,8 +311,11 @@ function conditionWords(condition: ParsedCondition, window: RuleWindow, language
 
 export class DraftRefusal extends Error {}
 
-/** The rule body and its explanation, or a DraftRefusal saying the sentence was not understood. */
-export function draftRule(prompt: string): RuleDraft {
+/**
+ * The rule body and its explanation, or a DraftRefusal saying the sentence was not understood. The schedule is one
+ * the plan can switch on: the plan's fastest unless the sentence names a slower one (a faster one is noted).
+ */
+export function draftRule(prompt: string, plan: DraftPlan): RuleDraft {
   const language = languageOf(prompt);
   const text = prompt.toLowerCase().replace(/\s+/g, ' ').trim();
   const conditions = findConditions(text);
@@ -357,7 +347,8 @@ export function draftRule(prompt: string): RuleDraft {
     );
   }
   const match = /\bor\b|หรือ/.test(text) && conditions.length > 1 ? 'any' : 'all';
-  const schedule = findSchedule(text);
+  const { schedule, note: scheduleNote } = scheduleForPlan(readSchedule(text), plan, language);
+  if (scheduleNote) notes.push(scheduleNote);
   const levelWord = LEVEL_WORDS[language][level];
   const joiner = language === 'th' ? (match === 'any' ? ' หรือ ' : ' และ ') : match === 'any' ? ' or ' : ' and ';
   const conditionText = conditions.map((condition) => conditionWords(condition, window, language)).join(joiner);
@@ -385,20 +376,17 @@ export function draftRule(prompt: string): RuleDraft {
   const parsed = createRuleRequestSchema.safeParse(body);
   if (!parsed.success) throw new DraftRefusal(parsed.error.issues[0]?.message ?? 'invalid');
 
-  const every = 'everyMinutes' in schedule ? schedule.everyMinutes : null;
   const explanation =
     language === 'th'
       ? [
           `${actionWords(action, 'th')}${levelWord}ที่ ${conditionText}`,
-          every ? `ตรวจทุก ${every} นาที` : `ตรวจทุกวันเวลา ${'dailyAt' in schedule ? schedule.dailyAt : ''}`,
+          checkedWords(schedule, 'th'),
           ...notes,
           'กฎนี้ยังปิดอยู่: ตรวจสอบ แก้ไข แล้วบันทึกเองในตัวสร้างกฎ',
         ].join('\n')
       : [
           `${actionWords(action, 'en')} ${levelWord} when ${conditionText}.`,
-          every
-            ? `Checked every ${every} minutes.`
-            : `Checked daily at ${'dailyAt' in schedule ? schedule.dailyAt : ''}.`,
+          checkedWords(schedule, 'en'),
           ...notes,
           'The rule is switched off: review it, change what you like, then save it in the builder.',
         ].join('\n');
