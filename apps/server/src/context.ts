@@ -265,7 +265,10 @@ export function createContext(options: ContextOptions): AppContext {
     providers: createAiProviderResolver(aiSettings),
     settings: aiSettings,
     quota: options.ai?.quota ?? limits.aiQuota,
-    ruleChecks: limits,
+    ruleChecks: {
+      fastestCheckMinutes: (userId) =>
+        database.tenant(userId, async (tx) => (await limits.rulesIn(tx)).fastestCheckMinutes),
+    },
     accounts: adAccounts,
     db: database,
     waitlist: new WaitlistRepository(),
