@@ -18,7 +18,8 @@ import {
   type WriteOutcome,
 } from './rule-meta.ts';
 
-export interface ExecutorDeps {
+/** What writing a change to Meta and recording it takes: the executor's runs and a revert both need it. */
+export interface RuleWriteDeps {
   db: Transactions;
   rules: RulesRepository;
   ledger: RuleLedgerRepository;
@@ -27,6 +28,9 @@ export interface ExecutorDeps {
   gateway: RuleMetaGateway;
   secretBox: SecretBox;
   now: () => Date;
+}
+
+export interface ExecutorDeps extends RuleWriteDeps {
   /** How long a claimed row is ours to write; a crashed worker's rows are taken again after it. */
   leaseMs: number;
   /** How long a rate-limited write waits when Meta did not say. */

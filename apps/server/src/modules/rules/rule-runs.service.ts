@@ -2,27 +2,15 @@ import { RULE_MESSAGES, type RuleActionRecord, type RuleRun } from '@adpilot/con
 import type { RuleActionRow } from '@adpilot/db';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
-import type { SecretBox } from '../../lib/crypto.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { actionActivity } from './rule-activity.ts';
 import type { RuleInputsRepository } from './rule-inputs.repository.ts';
-import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
-import { liveValue, mirrorChange, type LiveField, type RuleMetaGateway } from './rule-meta.ts';
+import type { RuleWriteDeps } from './rule-executor.ts';
+import { liveValue, mirrorChange, type LiveField } from './rule-meta.ts';
 import type { RuleRunScheduler } from './rule-runner.ts';
 import { presentAction, presentRun } from './rules.presenter.ts';
-import type { RulesRepository } from './rules.repository.ts';
-import type { Transactions } from '@adpilot/db';
 
-export interface RuleRunsServiceDeps {
-  db: Transactions;
-  rules: RulesRepository;
-  ledger: RuleLedgerRepository;
-  inputs: RuleInputsRepository;
-  activity: ActivityRepository;
-  gateway: RuleMetaGateway;
-  secretBox: SecretBox;
+export interface RuleRunsServiceDeps extends RuleWriteDeps {
   scheduler: RuleRunScheduler;
-  now: () => Date;
 }
 
 export const RUNS_LISTED = 50;

@@ -7,7 +7,7 @@ import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.service.ts';
 import { AccountRefresher } from './account-refresher.ts';
 import { MirrorEvaluator } from './rule-evaluator.ts';
-import { RuleExecutor, type ExecutorDeps } from './rule-executor.ts';
+import { RuleExecutor, type ExecutorDeps, type RuleWriteDeps } from './rule-executor.ts';
 import { RuleInputsRepository } from './rule-inputs.repository.ts';
 import { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import { RuleMetaGateway } from './rule-meta.ts';
@@ -59,15 +59,9 @@ export function createRulesModule(
   const gateway = new RuleMetaGateway(deps.meta);
   const evaluator = new MirrorEvaluator(inputs, ledger);
   const refresher = new AccountRefresher({ db, inputs, sync: deps.sync, now });
+  const writing: RuleWriteDeps = { db, rules, ledger, inputs, activity, gateway, secretBox, now };
   const executor = new RuleExecutor({
-    db,
-    rules,
-    ledger,
-    inputs,
-    activity,
-    gateway,
-    secretBox,
-    now,
+    ...writing,
     leaseMs: options.leaseMs ?? 2 * 60_000,
     rateLimitFallbackMs: 5 * 60_000,
     ...(options.afterWrite ? { afterWrite: options.afterWrite } : {}),
@@ -106,7 +100,7 @@ export function createRulesModule(
   return {
     ruleTick: { due: (now) => dueRuns(tick, now) },
     rules: new RulesService({ db, rules, inputs, quota, now }),
-    ruleRuns: new RuleRunsService({ db, rules, ledger, inputs, activity, gateway, secretBox, scheduler, now }),
+    ruleRuns: new RuleRunsService({ ...writing, scheduler }),
     rulePreview: new RulePreviewService({ db, rules, inputs, evaluator, refresher, now }),
     ruleRunner: runner,
   };
