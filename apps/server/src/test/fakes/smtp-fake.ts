@@ -4,7 +4,8 @@ import { SMTPServer } from 'smtp-server';
 
 export interface RunningSmtpFake {
   port: number;
-  received: { to: string[]; data: string; user?: string }[];
+  /** Each message as it arrived: the envelope's sender and recipients, the raw data, the user who signed in. */
+  received: { from: string; to: string[]; data: string; user?: string }[];
   close(): Promise<void>;
 }
 
@@ -26,6 +27,7 @@ export async function startSmtpFake(credentials: { user: string; pass: string })
       stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
       stream.on('end', () => {
         received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           data,
           user: session.user as string | undefined,
