@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLocalServer } from './fakes/http-fake.ts';
 
 /** One request as the fake received it: the form body decoded into nested objects, as Stripe reads it. */
 export interface StripeRequest {
@@ -151,50 +149,38 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
     };
   };
 
-  const server: Server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
-    let body = '';
-    incoming.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    incoming.on('end', () => {
-      const header = (name: string) => {
-        const value = incoming.headers[name];
-        return typeof value === 'string' ? value : undefined;
-      };
-      const url = incoming.url ?? '/';
-      const request: StripeRequest = {
-        method: incoming.method ?? 'GET',
-        path: url,
-        authorization: header('authorization'),
-        idempotencyKey: header('idempotency-key'),
-        stripeVersion: header('stripe-version'),
-        params: decodeForm(incoming.method === 'GET' ? (url.split('?')[1] ?? '') : body),
-      };
-      requests.push(request);
-      const key = request.idempotencyKey ? `${request.method} ${request.idempotencyKey}` : undefined;
-      const answer = (key && replies.get(key)) || handle(request);
-      if (key && answer.status < 500) replies.set(key, answer);
-      response.writeHead(answer.status, {
-        'content-type': 'application/json',
-        'request-id': id('req'),
-        ...(key && replies.has(key) ? { 'idempotency-key': request.idempotencyKey ?? '' } : {}),
-      });
-      response.end(JSON.stringify(answer.body));
+  const server = await startLocalServer((incoming, body, response) => {
+    const header = (name: string) => {
+      const value = incoming.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const url = incoming.url ?? '/';
+    const request: StripeRequest = {
+      method: incoming.method ?? 'GET',
+      path: url,
+      authorization: header('authorization'),
+      idempotencyKey: header('idempotency-key'),
+      stripeVersion: header('stripe-version'),
+      params: decodeForm(incoming.method === 'GET' ? (url.split('?')[1] ?? '') : body),
+    };
+    requests.push(request);
+    const key = request.idempotencyKey ? `${request.method} ${request.idempotencyKey}` : undefined;
+    const answer = (key && replies.get(key)) || handle(request);
+    if (key && answer.status < 500) replies.set(key, answer);
+    response.writeHead(answer.status, {
+      'content-type': 'application/json',
+      'request-id': id('req'),
+      ...(key && replies.has(key) ? { 'idempotency-key': request.idempotencyKey ?? '' } : {}),
     });
+    response.end(JSON.stringify(answer.body));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    ...server,
     requests,
     subscriptions,
     failNext(count) {
       failures = count;
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 

@@ -9,6 +9,28 @@ export interface RunningFake {
   close(): Promise<void>;
 }
 
+/** A local HTTP server on a free port of 127.0.0.1 that reads each request's whole body before `answer` replies. */
+export async function startLocalServer(
+  answer: (request: IncomingMessage, body: string, response: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => answer(request, body, response));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** A local HTTP server answering with `handle`; JSON in, JSON out, as the real services speak. */
 export async function startHttpFake(
   handle: (
@@ -17,32 +39,17 @@ export async function startHttpFake(
   ) => { status: number; body: unknown; headers?: Record<string, string> },
 ): Promise<RunningFake> {
   const requests: RunningFake['requests'] = [];
-  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      requests.push({
-        method: request.method ?? 'GET',
-        path: request.url ?? '/',
-        ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
-      });
-      const answer = handle(request, body);
-      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-      response.end(JSON.stringify(answer.body));
+  const server = await startLocalServer((request, body, response) => {
+    requests.push({
+      method: request.method ?? 'GET',
+      path: request.url ?? '/',
+      ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
     });
+    const answer = handle(request, body);
+    response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+    response.end(JSON.stringify(answer.body));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...server, requests };
 }
 
 const bearer = (request: IncomingMessage) => request.headers.authorization?.replace(/^Bearer /, '');
