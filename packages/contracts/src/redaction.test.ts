@@ -31,6 +31,23 @@ describe('redactHeaders', () => {
       accept: 'json',
     });
   });
+
+  it('replaces the signatures of incoming and outgoing webhooks, whatever their case', () => {
+    const signed = {
+      'Stripe-Signature': 't=1700000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd',
+      'x-adpilot-signature': 'sha256=0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
+      'X-Hub-Signature-256': 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17',
+      'content-type': 'application/json',
+    };
+    expect(redactHeaders(signed)).toEqual({
+      'Stripe-Signature': 'REDACTED',
+      'x-adpilot-signature': 'REDACTED',
+      'X-Hub-Signature-256': 'REDACTED',
+      'content-type': 'application/json',
+    });
+    for (const name of ['stripe-signature', 'x-adpilot-signature', 'x-hub-signature-256'])
+      expect(isSecretName(name)).toBe(true);
+  });
 });
 
 describe('redactText', () => {

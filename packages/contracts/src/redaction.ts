@@ -22,13 +22,20 @@ export const SECRET_PARAMS: readonly string[] = [
   'smtppass',
 ];
 
-/** `api-key` is how Azure's OpenAI-compatible endpoints carry the key. */
+/**
+ * `api-key` is how Azure's OpenAI-compatible endpoints carry the key. A webhook signature is an HMAC of its body under
+ * a shared secret: logged beside the body it lets anyone check guesses of the secret offline, so it goes too (Stripe's
+ * incoming events, our outgoing webhook, Meta's signed callbacks).
+ */
 export const SECRET_HEADERS: readonly string[] = [
   'authorization',
   'api-key',
   'cookie',
   'set-cookie',
   'proxy-authorization',
+  'stripe-signature',
+  'x-adpilot-signature',
+  'x-hub-signature-256',
 ];
 
 export const REDACTED = 'REDACTED';
