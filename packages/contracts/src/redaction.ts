@@ -11,6 +11,8 @@ export const SECRET_PARAMS: readonly string[] = [
   'fb_exchange_token',
   'input_token',
   'password',
+  // An SMTP transport's `auth: { user, pass }`, and the mail settings' field of that name.
+  'pass',
   'refresh_token',
   'state',
   'token',

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss, type Job, type QueuePolicy, type SendOptions } from 'pg-boss';
 import type { z } from 'zod';
+import { redactedError } from '../lib/redact.ts';
 
 /** A job declared as data: its name, the schema of its payload, and what runs it. */
 export interface JobDefinition<S extends z.ZodType = z.ZodType> {
@@ -83,8 +84,13 @@ export class JobQueue {
       },
       async (jobs: Job<object>[]) => {
         for (const job of jobs) {
-          const data = definition.payload.parse(job.data);
-          await definition.handler(data, { id: job.id, retryCount: job.retryCount });
+          try {
+            const data = definition.payload.parse(job.data);
+            await definition.handler(data, { id: job.id, retryCount: job.retryCount });
+          } catch (error) {
+            // pg-boss stores what a failed handler throws in its job table: the secrets it carries stay out.
+            throw redactedError(error);
+          }
         }
       },
     );

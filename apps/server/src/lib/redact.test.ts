@@ -138,4 +138,14 @@ describe('redactSecretsInText', () => {
     );
     expect(redactSecretsInText('form client_secret=abc&grant_type=x')).toBe('form client_secret=REDACTED&grant_type=x');
   });
+
+  it('removes the password of a URL’s user information, and keeps the user and the host', () => {
+    expect(redactSecretsInText('connect smtp://mailer:s3cr%40t@mail.example:587 failed')).toBe(
+      'connect smtp://mailer:REDACTED@mail.example:587 failed',
+    );
+    expect(redactSecretsInText('postgres://adpilot:pw@db:5432/adpilot and https://user@host/x?a=1')).toBe(
+      'postgres://adpilot:REDACTED@db:5432/adpilot and https://user@host/x?a=1',
+    );
+    expect(redactSecretsInText('at https://g.example/v25.0/me (10:30)')).toBe('at https://g.example/v25.0/me (10:30)');
+  });
 });

@@ -15,10 +15,13 @@ const JSON_IN_TEXT = new RegExp(`("(?:${names})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`
 const QUERY_PARAMS_LINE = /\nparams: [^\n]*/g;
 /** Postgres quotes the offending value at the end of some messages (`invalid input syntax for type uuid: "…"`). */
 const TRAILING_VALUE = /: "(?:[^"]|"")*"$/;
+/** The password in a URL's user information (`smtp://user:password@host`, a database URL). */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]*:)[^\s/?#@]+@/gi;
 
 export function redactSecretsInText(text: string): string {
   return text
     .replace(QUERY_PARAMS_LINE, '')
+    .replace(URL_PASSWORD, `$1${REDACTED}@`)
     .replace(PARAM_IN_TEXT, `$1${REDACTED}`)
     .replace(JSON_IN_TEXT, `$1"${REDACTED}"`);
 }
@@ -94,4 +97,21 @@ function redactError(error: unknown): unknown {
 /** The options of every logger of the process (the server's and the jobs'), so each one redacts alike. */
 export function logOptions(level: string, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
   return { level, serializers: logSerializers, ...(stream ? { stream } : {}) };
+}
+
+/**
+ * An error safe to keep: pg-boss stores a failed job's error (message, stack, its properties, its cause) in its own
+ * table, where no log serializer sees it. The same redaction as the logs' `err`, as an Error pg-boss serializes.
+ */
+export function redactedError(error: unknown): Error {
+  if (!(error instanceof Error))
+    return Object.assign(new Error('The job failed with a value that is not an Error'), {
+      value: redactValue(error, 0),
+    });
+  const { type: _type, message, stack, ...rest } = serializeError(error);
+  const safe = new Error(String(message));
+  safe.name = error.name;
+  // A driver error is serialized without its stack: say what it was rather than point at this function.
+  safe.stack = typeof stack === 'string' ? stack : `${error.name}: ${String(message)}`;
+  return Object.assign(safe, rest);
 }

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { asOwner, createTestApp, type TestApp } from '../test/test-app.ts';
+
+const META_TOKEN = 'EAABwzLixnjYBO7secretMetaAccessToken1234';
+const SMTP_PASSWORD = 'smtp-Pa55word-kept-secret';
+const STRIPE_KEY = 'sk_live_51Hsecretstripekey0000';
+
+/**
+ * Errors as jobs meet them, each carrying a secret in another place (its message and so its stack, a property, its
+ * cause), and what of each must still be stored: what failed, with only the secret taken out.
+ */
+const FAILURES = {
+  metaUrl: {
+    error: () =>
+      new Error(
+        `Graph request failed: GET https://graph.facebook.com/v25.0/act_1/insights?fields=spend&access_token=${META_TOKEN}`,
+      ),
+    stored: {
+      message:
+        'Graph request failed: GET https://graph.facebook.com/v25.0/act_1/insights?fields=spend&access_token=REDACTED',
+    },
+  },
+  smtp: {
+    error: () =>
+      Object.assign(new Error(`Connection to smtp://mailer:${SMTP_PASSWORD}@127.0.0.1:2525 refused`), {
+        code: 'ECONNECTION',
+        auth: { user: 'mailer', pass: SMTP_PASSWORD },
+      }),
+    stored: {
+      message: 'Connection to smtp://mailer:REDACTED@127.0.0.1:2525 refused',
+      auth: { user: 'mailer', pass: 'REDACTED' },
+    },
+  },
+  cause: {
+    error: () =>
+      new Error('billing call failed', {
+        cause: new Error(`upstream answered 401 for {"api_key":"${STRIPE_KEY}","amount":100}`),
+      }),
+    stored: {
+      message: 'billing call failed',
+      cause: { message: 'upstream answered 401 for {"api_key":"REDACTED","amount":100}' },
+    },
+  },
+} as const;
+type Failure = keyof typeof FAILURES;
+
+/** What pg-boss keeps of a failed job: its state and the output it stored (the error, serialized). */
+async function storedJob(t: TestApp, id: string): Promise<{ state: string; output: unknown } | undefined> {
+  const result = (await asOwner(t, sql`select state, output from pgboss.job where id = ${id}`)) as {
+    rows: { state: string; output: unknown }[];
+  };
+  return result.rows[0];
+}
+
+describe('a failed job in pg-boss', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { jobQueue: { pollingIntervalSeconds: 0.5 } });
+    t.ctx.jobs.define({
+      name: 'test-failing',
+      payload: z.object({ failure: z.enum(Object.keys(FAILURES) as [Failure, ...Failure[]]) }),
+      retryLimit: 0,
+      handler: async ({ failure }) => {
+        throw FAILURES[failure].error();
+      },
+    });
+    await t.ctx.jobs.start({ work: true });
+  }, 60_000);
+  afterAll(async () => {
+    await t.ctx.jobs.stop();
+    await t.close();
+  }, 60_000);
+
+  it.each(Object.keys(FAILURES) as Failure[])(
+    'stores the error of a %s failure without the secret it carried',
+    async (failure) => {
+      const id = await t.ctx.jobs.send('test-failing', { failure });
+      if (!id) throw new Error('not queued');
+      const deadline = Date.now() + 30_000;
+      let job = await storedJob(t, id);
+      while (job?.state !== 'failed' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        job = await storedJob(t, id);
+      }
+      expect(job?.state).toBe('failed');
+      const stored = JSON.stringify(job?.output);
+      for (const secret of [META_TOKEN, SMTP_PASSWORD, STRIPE_KEY]) expect(stored).not.toContain(secret);
+      expect(job?.output).toMatchObject({ ...FAILURES[failure].stored, stack: expect.any(String) });
+    },
+    40_000,
+  );
+});
