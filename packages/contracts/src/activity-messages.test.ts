@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_CODES, SYNC_ERROR_CODES } from './activity.ts';
+import { ACTIVITY_CODES, describeActivity, SYNC_ERROR_CODES } from './activity.ts';
 import {
   ACTIVITY_LANGUAGES,
   ACTIVITY_MESSAGES,
@@ -50,6 +50,18 @@ describe('the activity message catalogue', () => {
         expect(placeholders(th), `${group}.${code}`).toEqual(placeholders(en));
       }
     }
+  });
+
+  it('words every sentence variant in both languages, with the same placeholders', () => {
+    for (const [variant, en] of Object.entries(ACTIVITY_MESSAGES.en.variants)) {
+      const th = (ACTIVITY_MESSAGES.th.variants as Record<string, string>)[variant] as string;
+      expect(th.trim(), variant).not.toBe('');
+      expect(th, variant).not.toBe(en);
+      expect(placeholders(th), variant).toEqual(placeholders(en));
+    }
+    expect(Object.keys(ACTIVITY_MESSAGES.th.variants).sort()).toEqual(
+      Object.keys(ACTIVITY_MESSAGES.en.variants).sort(),
+    );
   });
 
   it('holds only strings, as an i18next resource does', () => {
@@ -106,6 +118,24 @@ describe('renderActivity', () => {
       'Webhook delivery to hooks.example failed after 6 attempt(s): the receiver answered 503',
     );
     expect(renderActivity(hook, 'th')).toBe('ส่งเว็บฮุกไปยัง hooks.example ไม่สำเร็จหลังจากพยายาม 6 ครั้ง: ผู้รับตอบกลับ 503');
+  });
+
+  it('says which rules a disconnection switched off, when it switched any off', () => {
+    const params = { accountName: 'Shop', accountId: 'act_1' };
+    const plain = entry('account_disconnected', params);
+    expect(renderActivity(plain, 'en')).toBe('Disconnected ad account Shop (act_1)');
+    expect(renderActivity({ ...plain, params: { ...params, rules: '' } }, 'en')).toBe(
+      'Disconnected ad account Shop (act_1)',
+    );
+    const off = entry('account_disconnected', { ...params, rules: 'Stop loss, Scale' });
+    expect(renderActivity(off, 'en')).toBe(
+      'Disconnected ad account Shop (act_1); switched off the rules that named only this account: Stop loss, Scale',
+    );
+    expect(renderActivity(off, 'th')).toBe(
+      'ยกเลิกการเชื่อมต่อบัญชีโฆษณา Shop (act_1) แล้ว และปิดการใช้งานกฎที่ใช้เฉพาะบัญชีนี้: Stop loss, Scale',
+    );
+    expect(describeActivity('account_disconnected', off.params)).toBe(renderActivity(off, 'en'));
+    expect(describeActivity('account_disconnected', params)).toBe('Disconnected ad account Shop (act_1)');
   });
 
   it('leaves a parameter code it does not know as it is', () => {

@@ -29,9 +29,14 @@ export interface ActivityMessages {
   runErrors: Record<RuleRunErrorCode, string>;
   /** A notification_webhook_failed entry's `reason`. */
   webhookFailures: Record<WebhookFailureCode, string>;
+  /** A code's longer sentence, for an entry that carries an optional parameter (see SENTENCE_VARIANTS). */
+  variants: Record<SentenceVariant, string>;
 }
 
-export type ActivityMessageGroup = Exclude<keyof ActivityMessages, 'codes'>;
+/** The sentences a code has beside its own: `account_disconnected` that switched rules off. */
+type SentenceVariant = 'account_disconnected_rules';
+
+export type ActivityMessageGroup = Exclude<keyof ActivityMessages, 'codes' | 'variants'>;
 
 const en: ActivityMessages = {
   codes: {
@@ -92,6 +97,10 @@ const en: ActivityMessages = {
     network: 'the receiver could not be reached',
     refused_address: 'the address points to a private network',
   },
+  variants: {
+    account_disconnected_rules:
+      'Disconnected ad account {{accountName}} ({{accountId}}); switched off the rules that named only this account: {{rules}}',
+  },
 };
 
 const th: ActivityMessages = {
@@ -150,6 +159,10 @@ const th: ActivityMessages = {
     network: 'ติดต่อผู้รับไม่ได้',
     refused_address: 'ที่อยู่ชี้ไปยังเครือข่ายส่วนตัว',
   },
+  variants: {
+    account_disconnected_rules:
+      'ยกเลิกการเชื่อมต่อบัญชีโฆษณา {{accountName}} ({{accountId}}) แล้ว และปิดการใช้งานกฎที่ใช้เฉพาะบัญชีนี้: {{rules}}',
+  },
 };
 
 export const ACTIVITY_MESSAGES: Record<ActivityLanguage, ActivityMessages> = { en, th };
@@ -168,6 +181,22 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
   rule_run_failed: { reason: 'runErrors' },
   notification_webhook_failed: { reason: 'webhookFailures' },
 };
+
+/**
+ * A code's longer sentence, used when the entry carries a non-empty `param`: a disconnection that switched rules
+ * off names them (`rules`); one that did not reads as the code's own sentence.
+ */
+const SENTENCE_VARIANTS: Partial<Record<ActivityCode, { param: string; variant: SentenceVariant }>> = {
+  account_disconnected: { param: 'rules', variant: 'account_disconnected_rules' },
+};
+
+/** The catalogue key of an entry's sentence: its code's, or a variant's when the entry carries what it names. */
+function sentenceKey(code: Exclude<ActivityCode, 'note'>, params: CodeParams): string {
+  const variant = SENTENCE_VARIANTS[code];
+  const value = variant && Object.hasOwn(params, variant.param) ? params[variant.param] : undefined;
+  if (variant && value !== undefined && value !== null && String(value) !== '') return `variants.${variant.variant}`;
+  return `codes.${code}`;
+}
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
 
@@ -195,12 +224,14 @@ export interface CodedEntry {
 
 /**
  * An entry in words through `lookup`: the web passes its i18next translator, the server `renderActivity`'s own.
- * Coded parameters are worded first. A note, an unknown code, an entry older than codes, or one whose parameters
+ * Coded parameters are worded first; a code with a sentence variant uses it when the entry carries its parameter
+ * (SENTENCE_VARIANTS). A note, an unknown code, an entry older than codes, or one whose parameters
  * lack a name its sentence puts in (written by an older version) reads as its stored description.
  */
 export function renderActivityWith(entry: CodedEntry, lookup: ActivityLookup): string {
   if (!isActivityCode(entry.code) || entry.code === 'note') return entry.description;
-  const needed = placeholdersOf(en.codes[entry.code]);
+  const key = sentenceKey(entry.code, entry.params);
+  const needed = placeholdersOf(textAt(en, key));
   if (needed.some((name) => !Object.hasOwn(entry.params, name) || entry.params[name] === undefined))
     return entry.description;
   const params: CodeParams = { ...entry.params };
@@ -209,7 +240,7 @@ export function renderActivityWith(entry: CodedEntry, lookup: ActivityLookup): s
     if (typeof value === 'string' && Object.hasOwn(en[group], value))
       params[name] = lookup(`${group}.${value}`, entry.params);
   }
-  return lookup(`codes.${entry.code}`, params);
+  return lookup(key, params);
 }
 
 function textAt(messages: ActivityMessages, key: string): string {

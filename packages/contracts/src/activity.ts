@@ -50,7 +50,8 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
 
 /**
  * Every message code of an entry, with its parameters:
- * - account_connected / account_disconnected: { accountName, accountId } (connection)
+ * - account_connected / account_disconnected: { accountName, accountId } (connection); a disconnection that switched
+ *   rules off adds `rules`, the names of the rules that named only that account
  * - sync_failed: { accountName, reason: SyncErrorCode, detail: Meta's message or null } (sync)
  * - sync_access_expired: { accountName } (sync)
  * - rule_action_applied / _failed / _postponed / _reverted: { ruleName, action, target, error? } (rule_action)
@@ -117,7 +118,8 @@ const action = (value: CodeParams[string] | undefined) => ACTION_EN[str(value)] 
 
 const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => string> = {
   account_connected: (p) => `Connected ad account ${str(p.accountName)} (${str(p.accountId)})`,
-  account_disconnected: (p) => `Disconnected ad account ${str(p.accountName)} (${str(p.accountId)})`,
+  account_disconnected: (p) =>
+    `Disconnected ad account ${str(p.accountName)} (${str(p.accountId)})${p.rules ? `; switched off the rules that named only this account: ${str(p.rules)}` : ''}`,
   sync_failed: (p) =>
     `Sync of ${str(p.accountName)} failed: ${describeSyncError(str(p.reason))}${p.detail ? ` (${str(p.detail)})` : ''}`,
   sync_access_expired: (p) =>

@@ -31,6 +31,7 @@ describe('activityText', () => {
       entry('rule_run_failed', { ruleName: 'R', reason: 'refresh_failed' }),
       entry('notification_webhook_failed', { host: 'hooks.example', attempts: 6, reason: 'http_status', status: 503 }),
       entry('plan_rules_deactivated', { plan: 'free', limit: 3, count: 2, rules: 'A, B' }),
+      entry('account_disconnected', { accountName: 'Shop', accountId: 'act_1', rules: 'Stop loss' }),
     ];
     for (const language of ['en', 'th'] as const) {
       for (const log of entries)
@@ -38,6 +39,9 @@ describe('activityText', () => {
     }
     expect(activityText(i18n.getFixedT('en'), entries[0]!)).toBe(
       'Rule “R” could not lower the budget on “T” (Facebook access has expired: reconnect the account)',
+    );
+    expect(activityText(i18n.getFixedT('th'), entries[4]!)).toBe(
+      'ยกเลิกการเชื่อมต่อบัญชีโฆษณา Shop (act_1) แล้ว และปิดการใช้งานกฎที่ใช้เฉพาะบัญชีนี้: Stop loss',
     );
     expect(activityText(i18n.getFixedT('th'), entries[2]!)).toBe(
       'ส่งเว็บฮุกไปยัง hooks.example ไม่สำเร็จหลังจากพยายาม 6 ครั้ง: ผู้รับตอบกลับ 503',

@@ -350,6 +350,10 @@ describe('tenant isolation and edits', () => {
     );
     expect(entry?.level).toBe('warning');
     expect(entry?.metadata).toMatchObject({ code: 'account_disconnected', params: { rules: [only.name] } });
+    // The stored English (exports, search) names the rules switched off too.
+    expect(entry?.description).toMatch(
+      new RegExp(`^Disconnected ad account .+; switched off the rules that named only this account: ${only.name}$`),
+    );
   });
 
   it('requires authentication', async () => {

@@ -147,13 +147,17 @@ export class AdAccountsService {
       const switchedOff = await this.deps.rules.forgetAdAccount(tx, id);
       await this.deps.repository.delete(tx, id);
       const params = { accountName: row.facebookAccountName, accountId: row.facebookAccountId };
+      const rules = switchedOff.map((rule) => rule.name);
       await this.deps.activity.insert(tx, {
         level: switchedOff.length > 0 ? 'warning' : 'info',
         category: 'connection',
-        description: describeActivity('account_disconnected', params),
+        description: describeActivity('account_disconnected', {
+          ...params,
+          ...(rules.length > 0 ? { rules: rules.join(', ') } : {}),
+        }),
         metadata: {
           code: 'account_disconnected',
-          params: { ...params, ...(switchedOff.length > 0 ? { rules: switchedOff.map((rule) => rule.name) } : {}) },
+          params: { ...params, ...(rules.length > 0 ? { rules } : {}) },
           facebookAccountId: row.facebookAccountId,
         },
       });
