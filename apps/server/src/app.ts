@@ -17,7 +17,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { aiRoutes } from './modules/ai/ai.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { rulesRoutes } from './modules/rules/rules.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { emailVerificationRoutes, notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
@@ -97,6 +97,7 @@ export async function buildApp(
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(rulesRoutes, { prefix: '/rules' });
       await api.register(notificationsRoutes, { prefix: '/notifications' });
+      await api.register(emailVerificationRoutes, { prefix: '/email-verification' });
       await api.register(reportsRoutes, { prefix: '/reports' });
       await api.register(settingsRoutes, { prefix: '/settings' });
       await api.register(diagnosticsRoutes, { prefix: '/diagnostics' });

@@ -35,4 +35,6 @@ export const TOAST_DURATION_MS = 4000;
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+/** How long an address's confirmation link works (ADR 0054). */
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;

@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INVALID_STATE',
+  /** A notification e-mail asked for while the account's address is not confirmed (409, ADR 0054). */
+  'EMAIL_NOT_VERIFIED',
   /** Plan refusals (the web shows the upgrade path with each): active rules, ad accounts, AI requests, schedule. */
   'PLAN_LIMIT_REACHED',
   'AD_ACCOUNT_LIMIT_REACHED',

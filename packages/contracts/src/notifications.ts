@@ -16,6 +16,12 @@ export const NOTIFICATION_MESSAGES = {
   timeZone: 'Unknown time zone',
   noWebhook: 'Set a webhook address first',
   digestHour: 'Choose an hour from 0 to 23',
+  emailNotVerified: 'Confirm your e-mail address first: open the link AdPilot sent to it',
+  alreadyVerified: 'Your e-mail address is already confirmed',
+  tooManyConfirmations: 'Too many confirmation e-mails. Please try again later.',
+  tooManyTests: 'Too many test notifications. Please try again later.',
+  verificationInvalid: 'This confirmation link is invalid or has expired.',
+  verificationDone: 'Your e-mail address is confirmed. AdPilot can now send your notifications to it.',
 } as const;
 
 function isTimeZone(value: string): boolean {
@@ -57,6 +63,10 @@ export const notificationSettingsSchema = z.object({
   email: z.string(),
   /** How mail leaves: an SMTP server, or the operator's outbox when none is configured. */
   mailDelivery: z.enum(['smtp', 'outbox']),
+  /** Whether `email` was confirmed through a link sent to it; no notification mail goes to it until then. */
+  emailVerified: z.boolean(),
+  /** When the latest confirmation link still usable was sent to `email` (ISO), or null. */
+  verificationSentAt: z.string().nullable(),
   emailErrors: z.boolean(),
   emailDigest: z.boolean(),
   /** The hour (0–23, in `timeZone`) the daily digest of the previous day is sent. */
@@ -98,6 +108,14 @@ export const notificationSettingsSavedSchema = notificationSettingsSchema.extend
 });
 
 export const webhookSecretSchema = z.object({ webhookSecret: z.string() });
+
+/** The confirmation page's request: the token of the link (ADR 0054). */
+export const confirmEmailRequestSchema = z.strictObject({
+  token: text({ required: NOTIFICATION_MESSAGES.verificationInvalid })
+    .min(1, NOTIFICATION_MESSAGES.verificationInvalid)
+    .max(512),
+});
+export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
 
 export const notificationTestRequestSchema = z.strictObject({ channel: z.enum(['email', 'webhook']) });
 

@@ -162,6 +162,16 @@ export async function registerUser(app: FastifyInstance, overrides: Parameters<t
   return { ...data, password: payload.password, auth: { authorization: `Bearer ${data.token}` } };
 }
 
+/**
+ * Marks a user's current address verified in the database, as a used confirmation link would (ADR 0054), for
+ * tests whose subject is what happens after; the link itself is tested in email-verification.test.ts.
+ */
+export async function markEmailVerified(t: Pick<TestApp, 'inspect'>, userId: string): Promise<void> {
+  await t.inspect((db) =>
+    db.execute(sql`update users set verified_email = email, email_verified_at = now() where id = ${userId}`),
+  );
+}
+
 /** Runs one statement as the tables' owner (to take a grant away, say), back in the login user's role. */
 export function asOwner(t: TestApp, statement: SQL): Promise<unknown> {
   return t.inspect(async (db) => {

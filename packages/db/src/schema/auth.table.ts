@@ -41,6 +41,28 @@ export const passwordResets = pgTable(
 );
 
 /**
+ * Confirmation links of an address (ADR 0054): single-use, stored as SHA-256 hashes, bound to the address they were
+ * sent to, which must still be the account's address when the link is used.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerColumn(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_verifications_hash_unique').on(t.tokenHash),
+    index('email_verifications_user_idx').on(t.userId),
+    ...tenantPolicies('email_verifications', t.userId),
+  ],
+);
+
+/**
  * Mail that the embedded default "sends": kept here and visible to the admin, instead of an SMTP server. Bodies hold
  * live links, so they are sealed (AES-256-GCM, the server's SecretBox) and deleted when what they carry expires.
  */

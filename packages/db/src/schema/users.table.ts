@@ -9,6 +9,12 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * The address a confirmation link proved the user reads, and when (ADR 0054). The account's address is verified
+     * while it equals `verified_email`: an address changed later is unverified again without anyone clearing this.
+     */
+    verifiedEmail: text('verified_email'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     role: text('role', { enum: ['admin', 'user'] })
       .notNull()
       .default('user'),

@@ -109,10 +109,12 @@ export class NotificationDispatcher {
     const found = await this.deps.transactions.tenant(userId, async (tx) => {
       const settings = await repository.get(tx);
       const entry = await repository.entry(tx, activityId);
-      if (!settings?.emailErrorsSince || !entry) return null;
+      // Checked again when sending: the address may have changed, or the channel turned off, since the scan.
+      const address = await repository.address(tx);
+      if (!settings?.emailErrorsSince || !entry || !address.verified || entry.category === 'note') return null;
       const ruleId = typeof entry.metadata.ruleId === 'string' ? entry.metadata.ruleId : null;
       const message = ruleId && entry.metadata.action === 'notify' ? await repository.notifyMessage(tx, ruleId) : null;
-      return { settings, entry, message, email: await repository.userEmail(tx) };
+      return { settings, entry, message, email: address.email };
     });
     if (!found) return;
     await this.mail(found.email, found.settings, (options) => entryMail(found.entry, found.message, options));
@@ -196,16 +198,20 @@ export class NotificationDispatcher {
     return queued;
   }
 
-  /** The digest of one local day's rule actions; nothing is sent for a day without any. */
+  /**
+   * The digest of one local day's rule actions (never the user's own notes); nothing is sent for a day without
+   * any, nor to an address not verified (ADR 0054).
+   */
   async sendDigest(userId: string, date: string): Promise<boolean> {
     const { repository } = this.deps;
     const found = await this.deps.transactions.tenant(userId, async (tx) => {
       const settings = await repository.get(tx);
-      if (!settings?.emailDigestSince) return null;
+      const address = await repository.address(tx);
+      if (!settings?.emailDigestSince || !address.verified) return null;
       const from = zonedMidnight(date, settings.timeZone);
       const to = zonedMidnight(addDays(date, 1), settings.timeZone);
       const actions = await repository.actionsBetween(tx, from, to, DIGEST_LINES);
-      return { settings, actions, email: await repository.userEmail(tx) };
+      return { settings, actions, email: address.email };
     });
     if (!found || found.actions.total === 0) return false;
     await this.mail(found.email, found.settings, (options) => digestMail(date, found.actions, options));

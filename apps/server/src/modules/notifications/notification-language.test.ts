@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpMailer } from '../../providers/mail/mailer.ts';
 import { startHttpFake, type RunningFake } from '../../test/fakes/http-fake.ts';
 import { readMail, startSmtpFake, type RunningSmtpFake } from '../../test/fakes/smtp-fake.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, markEmailVerified, registerUser, type TestApp } from '../../test/test-app.ts';
 
 const SMTP = { user: 'notify@example.com', pass: 'smtp-pass-5150' };
 
@@ -78,6 +78,7 @@ describe('notifications in the reader’s language', () => {
   /** A user with every channel on, in `language`, with a failed and an applied rule action on 2026-03-10 (Bangkok). */
   async function subscriber(language: ActivityLanguage) {
     const session = await registerUser(t.app);
+    await markEmailVerified(t, session.user.id);
     const path = `/hook/${session.user.id}`;
     const saved = await t.app.inject({
       method: 'PUT',
@@ -149,20 +150,20 @@ describe('notifications in the reader’s language', () => {
     });
   });
 
-  it('sends a note as its own text, markup and all kept as text', async () => {
+  it('sends an uncoded entry as its own text, markup and all kept as text, and never mails a note', async () => {
     const { session } = await subscriber('th');
-    const [note] = await t.database.tenant(session.user.id, (tx) =>
+    const [entry, note] = await t.database.tenant(session.user.id, (tx) =>
       tx.db
         .insert(activityLogs)
-        .values({
-          userId: session.user.id,
-          level: 'error',
-          category: 'note',
-          description: 'ดูแคมเปญ <script>x</script>',
-        })
+        .values([
+          { userId: session.user.id, level: 'error', category: 'sync', description: 'ดูแคมเปญ <script>x</script>' },
+          { userId: session.user.id, level: 'error', category: 'note', description: 'Visit http://evil.example now' },
+        ])
         .returning({ id: activityLogs.id }),
     );
     await t.ctx.notificationDispatcher.deliverEmail(session.user.id, note!.id);
+    expect(mailsTo(session.user.email)).toHaveLength(0);
+    await t.ctx.notificationDispatcher.deliverEmail(session.user.id, entry!.id);
     const [mail] = mailsTo(session.user.email);
     expect(mail!.subject).toBe('AdPilot: ข้อผิดพลาด: ดูแคมเปญ <script>x</script>');
   });

@@ -22,6 +22,9 @@ const WORDS = {
     digestMore: (count: number) => `…and ${count} more in your activity log.`,
     testSubject: 'AdPilot test notification',
     testText: 'This is a test from AdPilot: notifications reach you here.',
+    confirmSubject: 'Confirm your address for AdPilot notifications',
+    confirmText: (link: string) =>
+      `Someone asked for AdPilot notifications to be sent to this address. If it was you, open this link within 24 hours to confirm it:\n\n${link}\n\nIf it was not you, ignore this message: AdPilot sends nothing more to this address unless it is confirmed.`,
     footer: 'You receive this because you turned it on in AdPilot (account menu → Notifications).',
   },
   th: {
@@ -37,6 +40,9 @@ const WORDS = {
     digestMore: (count: number) => `…และอีก ${count} รายการในบันทึกกิจกรรม`,
     testSubject: 'การแจ้งเตือนทดสอบจาก AdPilot',
     testText: 'นี่คือการทดสอบจาก AdPilot: การแจ้งเตือนจะส่งมาที่นี่',
+    confirmSubject: 'ยืนยันอีเมลของคุณสำหรับการแจ้งเตือนจาก AdPilot',
+    confirmText: (link: string) =>
+      `มีผู้ขอให้ส่งการแจ้งเตือนของ AdPilot มาที่อีเมลนี้ หากเป็นคุณ โปรดเปิดลิงก์นี้ภายใน 24 ชั่วโมงเพื่อยืนยัน:\n\n${link}\n\nหากไม่ใช่คุณ ไม่ต้องดำเนินการใด ๆ: AdPilot จะไม่ส่งอะไรมาที่อีเมลนี้อีกจนกว่าจะได้รับการยืนยัน`,
     footer: 'คุณได้รับข้อความนี้เพราะเปิดการแจ้งเตือนไว้ใน AdPilot (เมนูบัญชี → การแจ้งเตือน)',
   },
 } as const;
@@ -120,6 +126,15 @@ export function digestMail(
       words.footer,
     ].join('\n'),
   };
+}
+
+/**
+ * The confirmation of an address (ADR 0054). Fixed words and the link only: nothing the account's owner wrote (a
+ * name, a note) reaches an address that has not said it wants AdPilot's mail.
+ */
+export function confirmationMail(language: Language, link: string) {
+  const words = WORDS[language];
+  return { subject: words.confirmSubject, text: words.confirmText(link) };
 }
 
 export function testMail(language: Language) {

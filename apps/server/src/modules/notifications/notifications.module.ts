@@ -19,6 +19,7 @@ export interface NotificationsModuleDeps {
   publicUrl: string;
   /** Hosts a webhook may reach although private (WEBHOOK_ALLOWED_PRIVATE_HOSTS). */
   allowedPrivateHosts: readonly string[];
+  /** Counts confirmation mails and test sends per user (ADR 0054). */
   limiter: AttemptLimiter;
   now: () => Date;
   log: FastifyBaseLogger;

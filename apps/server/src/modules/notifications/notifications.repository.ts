@@ -1,6 +1,7 @@
 import {
   activityLogs,
   automationRules,
+  emailVerifications,
   notificationSettings,
   selectRows,
   users,
@@ -9,7 +10,7 @@ import {
   type SystemTx,
   type TenantTx,
 } from '@adpilot/db';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 
 export type SettingsPatch = Partial<
   Pick<
@@ -37,6 +38,13 @@ export interface DigestSubscriber {
   digestHour: number;
 }
 
+/** The account's address, and whether a confirmation link proved it (ADR 0054). */
+export interface Address {
+  email: string;
+  verified: boolean;
+  verifiedAt: Date | null;
+}
+
 /** What counts as "tell me at once": an error entry, or a rule's notify action (ADR 0038). */
 const IMMEDIATE = sql`(a.level = 'error' or (a.category = 'rule_action' and a.metadata->>'action' = 'notify'))`;
 
@@ -52,10 +60,72 @@ export class NotificationsRepository {
     return row;
   }
 
-  async userEmail(tx: TenantTx): Promise<string> {
-    const [row] = await tx.db.select({ email: users.email }).from(users).where(eq(users.id, tx.userId));
+  async address(tx: TenantTx): Promise<Address> {
+    const [row] = await tx.db
+      .select({ email: users.email, verifiedEmail: users.verifiedEmail, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, tx.userId));
     if (!row) throw new Error('The user of a tenant transaction has no row');
-    return row.email;
+    const verified = row.verifiedEmail !== null && row.verifiedEmail === row.email;
+    return { email: row.email, verified, verifiedAt: verified ? row.verifiedAt : null };
+  }
+
+  /** When the newest confirmation link of `email` that can still be used was made, if any. */
+  async pendingVerification(tx: TenantTx, email: string, at: Date): Promise<Date | null> {
+    const [row] = await tx.db
+      .select({ createdAt: emailVerifications.createdAt })
+      .from(emailVerifications)
+      .where(
+        and(
+          eq(emailVerifications.userId, tx.userId),
+          eq(emailVerifications.email, email),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, at),
+        ),
+      )
+      .orderBy(desc(emailVerifications.createdAt))
+      .limit(1);
+    return row?.createdAt ?? null;
+  }
+
+  async insertVerification(
+    tx: TenantTx,
+    input: { email: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+  ): Promise<void> {
+    await tx.db.insert(emailVerifications).values({ userId: tx.userId, ...input });
+  }
+
+  /**
+   * Uses a confirmation link, once: the link is taken by one conditional update (of concurrent uses, one finds it
+   * unused; the others wait for its row and then find it used), and the address is marked verified only while it
+   * is still the account's address. Runs on the system path: the link works signed out. Returns the user, or
+   * undefined for a link unknown, used, expired or sent to an address the account no longer has.
+   */
+  async confirmVerification(tx: SystemTx, tokenHash: string, at: Date): Promise<string | undefined> {
+    const [taken] = await tx.db
+      .update(emailVerifications)
+      .set({ usedAt: at })
+      .where(
+        and(
+          eq(emailVerifications.tokenHash, tokenHash),
+          isNull(emailVerifications.usedAt),
+          gt(emailVerifications.expiresAt, at),
+        ),
+      )
+      .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
+    if (!taken) return undefined;
+    const [user] = await tx.db
+      .update(users)
+      .set({ verifiedEmail: taken.email, emailVerifiedAt: sql`now()` })
+      .where(and(eq(users.id, taken.userId), eq(users.email, taken.email)))
+      .returning({ id: users.id });
+    if (!user) return undefined;
+    // The address is proved: the user's other links have nothing left to do.
+    await tx.db
+      .update(emailVerifications)
+      .set({ usedAt: at })
+      .where(and(eq(emailVerifications.userId, user.id), isNull(emailVerifications.usedAt)));
+    return user.id;
   }
 
   async save(tx: TenantTx, patch: SettingsPatch): Promise<NotificationSettingsRow> {
@@ -129,7 +199,9 @@ export class NotificationsRepository {
   /**
    * The entries to send at once since each user's last scan (minus `overlapSeconds`, for entries whose
    * transaction committed after a scan that began later than their `created_at`), never older than
-   * `lookbackSeconds`, and moves each scanned user's cursor. Runs on the system path (the minute tick) or in one
+   * `lookbackSeconds`, and moves each scanned user's cursor. E-mail goes only to a verified address, for entries
+   * from when the channel was on and the address verified both, and never for the user's own notes (ADR 0054);
+   * the webhook is the user's own endpoint and is unchanged. Runs on the system path (the minute tick) or in one
    * user's unit of work (a nudge): the same statement, row-level security narrowing the second to one user.
    */
   async scanDue(
@@ -151,11 +223,14 @@ export class NotificationsRepository {
       tx.db,
       sql`
         select a.id, a.user_id, a.created_at,
-          (s.email_errors_since is not null and a.created_at >= s.email_errors_since) as to_email,
+          (s.email_errors_since is not null and u.verified_email = u.email
+            and a.created_at >= greatest(s.email_errors_since, u.email_verified_at)
+            and a.category <> 'note') as to_email,
           (s.webhook_url is not null and s.webhook_since is not null and a.created_at >= s.webhook_since
             and a.category <> 'notification') as to_webhook
         from notification_settings s
         join activity_logs a on a.user_id = s.user_id
+        join users u on u.id = s.user_id
         where (s.email_errors_since is not null or (s.webhook_url is not null and s.webhook_since is not null))
           ${only}
           and a.created_at > greatest(

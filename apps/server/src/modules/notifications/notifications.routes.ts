@@ -1,4 +1,6 @@
 import {
+  confirmEmailRequestSchema,
+  messageResponseSchema,
   notificationSettingsSavedSchema,
   notificationSettingsSchema,
   notificationTestRequestSchema,
@@ -50,6 +52,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({ success: true as const, data: await notifications.rotateSecret(currentUser(request).id) }),
   );
 
+  // Resend: a new confirmation link for the account's address (ADR 0054).
+  app.post(
+    '/email/verification',
+    {
+      schema: {
+        tags,
+        body: z.strictObject({}).nullish(),
+        response: { 200: successEnvelope(notificationSettingsSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await notifications.requestVerification(currentUser(request).id),
+    }),
+  );
+
   app.post(
     '/test',
     {
@@ -62,6 +80,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       data: await notifications.sendTest(currentUser(request).id, request.body.channel),
+    }),
+  );
+};
+
+/** /api/email-verification: the confirmation link's page posts here, signed in or not; the token says whose. */
+export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { notifications } = app.ctx;
+
+  app.post(
+    '/confirm',
+    {
+      schema: { tags, body: confirmEmailRequestSchema, response: { 200: successEnvelope(messageResponseSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await notifications.confirmEmail(request.body.token),
     }),
   );
 };

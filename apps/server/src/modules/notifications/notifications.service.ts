@@ -1,4 +1,5 @@
 import {
+  EMAIL_VERIFICATION_TTL_SECONDS,
   NOTIFICATION_MESSAGES,
   type NotificationSettings,
   type NotificationTestResult,
@@ -6,11 +7,11 @@ import {
 } from '@adpilot/contracts';
 import type { NotificationSettingsRow, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
-import { randomToken, type SecretBox } from '../../lib/crypto.ts';
+import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
-import { testMail, webhookBody } from './notification-texts.ts';
-import type { NotificationsRepository, SettingsPatch } from './notifications.repository.ts';
+import { confirmationMail, testMail, webhookBody, type Language } from './notification-texts.ts';
+import type { Address, NotificationsRepository, SettingsPatch } from './notifications.repository.ts';
 import type { WebhookAddressPolicy } from './webhook-address.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 
@@ -18,11 +19,17 @@ import type { WebhookSender } from './webhook-sender.ts';
 export const NOTIFICATION_MAIL_KEEP_MS = 7 * 86_400_000;
 
 /**
- * Test sends per user, e-mail and webhook together: enough to set a channel up, not enough to make the instance a
- * relay for mail to an address nobody verified.
+ * Mail a user can make AdPilot send on demand, counted per user in the database before the mail (ADR 0018's
+ * limiter): confirmation links (the Resend button, and turning e-mail on) and test sends of each channel (ADR 0054).
  */
-export const TEST_SEND_LIMIT: LimitRule = { name: 'notify-test:user', scope: 'account', max: 10, windowSeconds: 3600 };
-const TOO_MANY_TESTS = 'Too many test notifications. Please try again later.';
+export const NOTIFICATION_LIMITS = {
+  confirmation: { name: 'notify:confirmation', scope: 'account', max: 5, windowSeconds: 60 * 60 },
+  testEmail: { name: 'notify:test-email', scope: 'account', max: 5, windowSeconds: 60 * 60 },
+  testWebhook: { name: 'notify:test-webhook', scope: 'account', max: 5, windowSeconds: 60 * 60 },
+} satisfies Record<string, LimitRule>;
+
+/** The limiter's requester for a per-user count: the user's id, never an address. */
+const perUser = (userId: string) => ({ account: `user:${userId}`, address: '' });
 
 export interface NotificationsDeps {
   transactions: Transactions;
@@ -46,10 +53,16 @@ function newSecret(): { secret: string; hint: string } {
 export class NotificationsService {
   constructor(private readonly deps: NotificationsDeps) {}
 
-  private present(row: NotificationSettingsRow | undefined, email: string): NotificationSettings {
+  private present(
+    row: NotificationSettingsRow | undefined,
+    address: Address,
+    pendingSince: Date | null,
+  ): NotificationSettings {
     return {
-      email,
+      email: address.email,
       mailDelivery: this.deps.mailer.kind,
+      emailVerified: address.verified,
+      verificationSentAt: address.verified || !pendingSince ? null : pendingSince.toISOString(),
       emailErrors: Boolean(row?.emailErrorsSince),
       emailDigest: Boolean(row?.emailDigestSince),
       digestHour: row?.digestHour ?? 8,
@@ -62,9 +75,14 @@ export class NotificationsService {
 
   get(userId: string): Promise<NotificationSettings> {
     const { repository } = this.deps;
-    return this.deps.transactions.tenant(userId, async (tx) =>
-      this.present(await repository.get(tx), await repository.userEmail(tx)),
-    );
+    return this.deps.transactions.tenant(userId, async (tx) => {
+      const address = await repository.address(tx);
+      return this.present(
+        await repository.get(tx),
+        address,
+        await repository.pendingVerification(tx, address.email, this.deps.now()),
+      );
+    });
   }
 
   async update(
@@ -76,7 +94,7 @@ export class NotificationsService {
         { field: 'webhookUrl', message: NOTIFICATION_MESSAGES.webhookUrlPrivate },
       ]);
     const { repository, secretBox } = this.deps;
-    return this.deps.transactions.tenant(userId, async (tx) => {
+    const saved = await this.deps.transactions.tenant(userId, async (tx) => {
       const current = await repository.get(tx);
       const patch: SettingsPatch = {
         emailErrors: body.emailErrors,
@@ -99,9 +117,61 @@ export class NotificationsService {
         }
       }
       const row = await repository.save(tx, patch);
-      const settings = this.present(row, await repository.userEmail(tx));
-      return made ? { ...settings, webhookSecret: made } : settings;
+      const address = await repository.address(tx);
+      const pending = await repository.pendingVerification(tx, address.email, this.deps.now());
+      return { row, address, pending, made };
     });
+    let { pending } = saved;
+    // Turning e-mail on for an address never confirmed sends its confirmation, once while a link is live.
+    const turnedOn = body.emailErrors === true || body.emailDigest === true;
+    if (turnedOn && !saved.address.verified && !pending) {
+      pending = await this.sendConfirmation(userId, saved.address.email, saved.row.language).catch((error: unknown) => {
+        // Refused by the limit: the settings are saved all the same; the dialog offers Resend, which says why.
+        if (error instanceof AppError && error.code === 'RATE_LIMITED') return null;
+        throw error;
+      });
+    }
+    const settings = this.present(saved.row, saved.address, pending);
+    return saved.made ? { ...settings, webhookSecret: saved.made } : settings;
+  }
+
+  /** The Resend button: a new confirmation link for the account's address, within the per-user limit. */
+  async requestVerification(userId: string): Promise<NotificationSettings> {
+    const { repository } = this.deps;
+    const { row, address } = await this.deps.transactions.tenant(userId, async (tx) => ({
+      row: await repository.get(tx),
+      address: await repository.address(tx),
+    }));
+    if (address.verified) throw AppError.conflict(NOTIFICATION_MESSAGES.alreadyVerified);
+    const pending = await this.sendConfirmation(userId, address.email, row?.language ?? 'en');
+    return this.present(row, address, pending);
+  }
+
+  /**
+   * Counts the mail against the user's limit first (concurrent requests each see their own count), then stores the
+   * link's hash, bound to the address, and mails the link. Returns when the link was made.
+   */
+  private async sendConfirmation(userId: string, email: string, language: Language): Promise<Date> {
+    const { limiter, repository, mailer } = this.deps;
+    await limiter.take([NOTIFICATION_LIMITS.confirmation], perUser(userId), NOTIFICATION_MESSAGES.tooManyConfirmations);
+    const token = randomToken();
+    const createdAt = this.deps.now();
+    const expiresAt = new Date(createdAt.getTime() + EMAIL_VERIFICATION_TTL_SECONDS * 1000);
+    await this.deps.transactions.tenant(userId, (tx) =>
+      repository.insertVerification(tx, { email, tokenHash: hashToken(token), expiresAt, createdAt }),
+    );
+    const link = `${this.deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await mailer.send({ to: email, ...confirmationMail(language, link), expiresAt });
+    return createdAt;
+  }
+
+  /** The confirmation page: uses a link once; signed in or not, the token alone says whose address it proves. */
+  async confirmEmail(token: string): Promise<{ message: string }> {
+    const userId = await this.deps.transactions.system('email verification', (tx) =>
+      this.deps.repository.confirmVerification(tx, hashToken(token), this.deps.now()),
+    );
+    if (!userId) throw AppError.badRequest(NOTIFICATION_MESSAGES.verificationInvalid, 'INVALID_STATE');
+    return { message: NOTIFICATION_MESSAGES.verificationDone };
   }
 
   /** A new secret replaces the old one at once; it is shown in this answer only. */
@@ -116,20 +186,24 @@ export class NotificationsService {
     });
   }
 
-  /** Sends a test now, once, without retries, and says what happened. */
+  /**
+   * Sends a test now, once, without retries, and says what happened. E-mail only to a verified address; each
+   * channel's tests are counted per user before the send.
+   */
   async sendTest(userId: string, channel: 'email' | 'webhook'): Promise<NotificationTestResult> {
-    const { repository } = this.deps;
-    await this.deps.limiter.take([TEST_SEND_LIMIT], { account: userId, address: '' }, TOO_MANY_TESTS);
-    const { row, email } = await this.deps.transactions.tenant(userId, async (tx) => ({
+    const { repository, limiter } = this.deps;
+    const { row, address } = await this.deps.transactions.tenant(userId, async (tx) => ({
       row: await repository.get(tx),
-      email: await repository.userEmail(tx),
+      address: await repository.address(tx),
     }));
     const language = row?.language ?? 'en';
     if (channel === 'email') {
+      if (!address.verified) throw new AppError('EMAIL_NOT_VERIFIED', NOTIFICATION_MESSAGES.emailNotVerified, 409);
+      await limiter.take([NOTIFICATION_LIMITS.testEmail], perUser(userId), NOTIFICATION_MESSAGES.tooManyTests);
       const mail = testMail(language);
       try {
         await this.deps.mailer.send({
-          to: email,
+          to: address.email,
           ...mail,
           expiresAt: new Date(this.deps.now().getTime() + NOTIFICATION_MAIL_KEEP_MS),
         });
@@ -139,6 +213,7 @@ export class NotificationsService {
       }
     }
     if (!row?.webhookUrl || !row.webhookSecretEnc) throw AppError.badRequest(NOTIFICATION_MESSAGES.noWebhook);
+    await limiter.take([NOTIFICATION_LIMITS.testWebhook], perUser(userId), NOTIFICATION_MESSAGES.tooManyTests);
     const body = webhookBody({ kind: 'test' }, { language, publicUrl: this.deps.publicUrl, sentAt: this.deps.now() });
     const outcome = await this.deps.sender.send(
       row.webhookUrl,

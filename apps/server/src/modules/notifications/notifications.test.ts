@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type AppContext } from '../../context.ts';
 import { SmtpMailer } from '../../providers/mail/mailer.ts';
-import { createTestApp, registerUser, TEST_SECRET, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, markEmailVerified, registerUser, TEST_SECRET, type TestApp } from '../../test/test-app.ts';
 import { ActivityRepository } from '../activity/activity.repository.ts';
 import { NOTIFY_JOBS } from './notification-dispatcher.ts';
 import { nudgingActivity } from './notifications.module.ts';
@@ -221,8 +221,9 @@ describe('notifications', () => {
     expect(JSON.parse(hit.body)).toMatchObject({ text: expect.any(String), adpilot: { event: 'test' } });
   });
 
-  it('sends at most ten tests an hour per user, however many are asked for at once', async () => {
+  it('sends at most five test e-mails an hour per user, however many are asked for at once', async () => {
     const session = await registerUser(t.app);
+    await markEmailVerified(t, session.user.id);
     const ask = () =>
       t.app.inject({
         method: 'POST',
@@ -231,13 +232,15 @@ describe('notifications', () => {
         payload: { channel: 'email' },
       });
     const answers = await Promise.all(Array.from({ length: 14 }, ask));
-    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
     const refused = answers.filter((answer) => answer.statusCode === 429);
-    expect(refused).toHaveLength(4);
+    expect(refused).toHaveLength(9);
     expect(refused[0]!.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    await waitFor(() => (smtp.mails.filter((m) => m.to.includes(session.user.email)).length >= 5 ? true : undefined));
     // Another user's budget is their own.
     const other = await registerUser(t.app);
+    await markEmailVerified(t, other.user.id);
     const theirs = await t.app.inject({
       method: 'POST',
       url: '/api/notifications/test',
@@ -303,6 +306,7 @@ describe('notifications', () => {
 
   it('e-mails an error entry at once through SMTP, and nothing from before it was turned on', async () => {
     const session = await registerUser(t.app);
+    await markEmailVerified(t, session.user.id);
     await writeEntry(session.user.id, { level: 'error', category: 'sync', description: 'Old failure before opt-in' });
     await settings(session, { emailErrors: true });
     await writeEntry(session.user.id, { level: 'error', category: 'sync', description: 'Token expired for Shop' });
@@ -318,6 +322,7 @@ describe('notifications', () => {
 
   it('sends a rule notify action on both channels', async () => {
     const session = await registerUser(t.app);
+    await markEmailVerified(t, session.user.id);
     const path = hookPath();
     await settings(session, { webhookUrl: `${base}${path}`, emailErrors: true });
     await writeEntry(session.user.id, {
@@ -353,6 +358,7 @@ describe('notifications', () => {
 
   it('sends each entry once however many processes scan at the same time', async () => {
     const session = await registerUser(t.app);
+    await markEmailVerified(t, session.user.id);
     const path = hookPath();
     await settings(session, { webhookUrl: `${base}${path}`, emailErrors: true });
     const ids: string[] = [];
@@ -384,6 +390,7 @@ describe('notifications', () => {
 
   it('sends the daily digest of the previous local day once, through SMTP', async () => {
     const session = await registerUser(t.app);
+    await markEmailVerified(t, session.user.id);
     await settings(session, { emailDigest: true, timeZone: 'Asia/Bangkok', digestHour: 8, language: 'en' });
     // 2026-03-10 in Bangkok (UTC+7) runs from 03-09T17:00Z to 03-10T17:00Z.
     await writeEntry(
@@ -429,6 +436,7 @@ describe('notifications', () => {
 
   it("keeps another user's settings out of reach", async () => {
     const owner = await registerUser(t.app);
+    await markEmailVerified(t, owner.user.id);
     const other = await registerUser(t.app);
     await settings(owner, { webhookUrl: `${base}${hookPath()}`, emailErrors: true });
     const seen = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: other.auth })).json().data;

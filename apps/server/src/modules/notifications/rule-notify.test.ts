@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRule } from '../../test/rule-factories.ts';
 import { connectedUser, HeldScheduler } from '../../test/rules-sandbox.ts';
-import { createSandboxTestApp, type TestApp } from '../../test/test-app.ts';
+import { createSandboxTestApp, markEmailVerified, type TestApp } from '../../test/test-app.ts';
 
 /** A rule's notify action, run through the real rule pipeline, reaches the user's webhook and e-mail. */
 describe('rule actions of type notify', () => {
@@ -37,6 +37,7 @@ describe('rule actions of type notify', () => {
 
   it("sends the rule's own message on the webhook and by e-mail, once per matched campaign", async () => {
     const { session, accounts } = await connectedUser(t);
+    await markEmailVerified(t, session.user.id);
     const port = (receiver.address() as AddressInfo).port;
     await t.app.inject({
       method: 'PUT',

@@ -8,6 +8,8 @@ import { mockApi, ok, renderApp, storeSession } from '../../../test/render-app.t
 const SETTINGS: NotificationSettings = {
   email: 'advertiser@example.com',
   mailDelivery: 'outbox',
+  emailVerified: true,
+  verificationSentAt: null,
   emailErrors: false,
   emailDigest: false,
   digestHour: 8,
