@@ -48,6 +48,8 @@ export const adAccounts = pgTable(
     disableReason: integer('disable_reason'),
     currency: text('currency').notNull(),
     timezone: text('timezone').notNull(),
+    /** Meta's `min_daily_budget` (minor units) as last read; null until read. Rules never plan a daily budget under it. */
+    minDailyBudget: bigint('min_daily_budget', { mode: 'number' }),
     /** AES-256-GCM ciphertext of the long-lived user token; never leaves the server. */
     accessTokenEnc: text('access_token_enc').notNull(),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),

@@ -80,6 +80,7 @@ export class AdAccountSyncService {
           disableReason: pulled.info.disable_reason ?? null,
           currency: pulled.info.currency,
           timezone: pulled.info.timezone_name,
+          minDailyBudget: pulled.info.min_daily_budget ?? null,
           syncStatus: 'idle',
           lastSync: this.deps.now(),
           lastSyncError: null,

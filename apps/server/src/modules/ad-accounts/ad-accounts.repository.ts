@@ -19,6 +19,7 @@ export type NewAdAccount = Pick<
   | 'disableReason'
   | 'currency'
   | 'timezone'
+  | 'minDailyBudget'
   | 'accessTokenEnc'
   | 'tokenExpiresAt'
   | 'isSandbox'
@@ -109,6 +110,7 @@ export class AdAccountsRepository {
             'disableReason',
             'currency',
             'timezone',
+            'minDailyBudget',
             'accessTokenEnc',
             'tokenExpiresAt',
             'isSandbox',

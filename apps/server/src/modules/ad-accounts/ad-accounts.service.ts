@@ -293,6 +293,7 @@ export class AdAccountsService {
           disableReason: account.disable_reason ?? null,
           currency: account.currency,
           timezone: account.timezone_name,
+          minDailyBudget: account.min_daily_budget ?? null,
           accessTokenEnc: sealed,
           tokenExpiresAt,
           isSandbox: this.deps.isSandbox(),

@@ -43,7 +43,7 @@ const toEngineAccount = (row: AdAccountRow): EngineAccount => ({
   id: row.id,
   currency: row.currency,
   timezone: row.timezone,
-  minDailyBudgetMinor: null,
+  minDailyBudgetMinor: row.minDailyBudget,
 });
 
 const toEngineEntity = (row: AdEntityRow): EngineEntity => ({

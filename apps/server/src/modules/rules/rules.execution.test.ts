@@ -175,6 +175,31 @@ describe('rules on the sandbox', () => {
     expect(runs).toHaveLength(4);
   });
 
+  it("never plans a daily budget under the account's minimum: skipped in preview and run, nothing sent to Meta", async () => {
+    const { session, accounts } = await connectedUser(app());
+    const account = thb(accounts);
+    // The sync keeps Meta's min_daily_budget (minor units) on the account.
+    expect(account.minDailyBudget).toBeGreaterThan(0);
+    const minimum = account.minDailyBudget ?? 0;
+    const body = buildRule({
+      scope: { adAccountIds: [account.id], level: 'adset', statuses: ['ACTIVE'] },
+      conditions: { match: 'all', items: [{ metric: 'spend', operator: 'gte', value: 0, window: 'last_7d' }] },
+      actions: [{ type: 'set_budget', amount: minimum / 2 / 100 }],
+      safeguards: { cooldownHours: 0, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
+    });
+    type Outcome = { outcome: string; skip: { code: string } | null; change: { field: string } | null };
+    const preview = (await rules(session, 'POST', '/preview', body)).json().data;
+    const outcomes: Outcome[] = preview.entities.flatMap((entity: { actions: Outcome[] }) => entity.actions);
+    const daily = outcomes.filter((action) => action.skip?.code === 'below_account_minimum');
+    expect(daily.length).toBeGreaterThan(0);
+    // (Lifetime budgets are bounded by what was spent and the days left, which the engine does not judge.)
+    expect(outcomes.filter((action) => action.change?.field === 'daily_budget')).toEqual([]);
+
+    const rule = await createRule(session, body);
+    await runNow(session, rule.id);
+    expect(sandbox.sandbox.mutations.filter((mutation) => mutation.dailyBudget !== undefined)).toEqual([]);
+  });
+
   it('the same slot run twice, or by two jobs at once, applies each change once', async () => {
     const { session, accounts } = await connectedUser(app());
     const account = thb(accounts);

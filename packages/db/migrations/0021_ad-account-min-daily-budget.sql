@@ -1,0 +1,1 @@
+ALTER TABLE "ad_accounts" ADD COLUMN "min_daily_budget" bigint;
