@@ -19,6 +19,10 @@ const ResetPasswordPage = lazyPage(
   () => import('../features/auth/components/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
+const VerifyEmailPage = lazyPage(
+  () => import('../features/notifications/components/verify-email-page.tsx'),
+  'VerifyEmailPage',
+);
 const TermsPage = lazyPage(() => import('../features/legal/components/legal-page.tsx'), 'TermsPage');
 const PrivacyPage = lazyPage(() => import('../features/legal/components/legal-page.tsx'), 'PrivacyPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage');
@@ -96,6 +100,7 @@ export function AppRoutes() {
         <Route element={<PublicLayout />}>
           <Route path="terms" element={<TermsPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
+          <Route path="verify-email" element={<VerifyEmailPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -1,4 +1,9 @@
-import type { NotificationSettings, NotificationTestResult, UpdateNotificationSettings } from '@adpilot/contracts';
+import type {
+  ConfirmEmailRequest,
+  NotificationSettings,
+  NotificationTestResult,
+  UpdateNotificationSettings,
+} from '@adpilot/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -33,5 +38,24 @@ export function useRotateWebhookSecret() {
 export function useSendTestNotification() {
   return useMutation({
     mutationFn: (channel: 'email' | 'webhook') => api.post<NotificationTestResult>('/notifications/test', { channel }),
+  });
+}
+
+/** Resend: a new confirmation link for the account's address; the answer is the settings with its state. */
+export function useRequestVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<NotificationSettings>('/notifications/email/verification'),
+    onSuccess: (settings) => queryClient.setQueryData(NOTIFICATIONS_QUERY_KEY, settings),
+  });
+}
+
+/** The confirmation page: works signed out, so a 401 is an answer, not a session to refresh. */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConfirmEmailRequest) =>
+      api.post<{ message: string }>('/email-verification/confirm', body, { retryOnUnauthorized: false }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY }),
   });
 }

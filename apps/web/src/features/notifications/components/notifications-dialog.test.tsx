@@ -3,7 +3,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
-import { mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
+import { fail, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
+
+const PAGE = {
+  'GET /reports': ok({ from: '', to: '', level: 'account', series: [] }),
+  'GET /ad-accounts': ok([]),
+};
 
 const SETTINGS: NotificationSettings = {
   email: 'advertiser@example.com',
@@ -103,5 +108,75 @@ describe('Notifications in the account menu', () => {
     await userEvent.type(input, 'ftp://example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
     expect(await within(dialog).findByText('กรอกที่อยู่เว็บที่ขึ้นต้นด้วย https:// หรือ http://')).toBeInTheDocument();
+  });
+
+  it('sends the confirmation when e-mail is turned on, says where it went, and resends within the limit', async () => {
+    const unverified = { ...SETTINGS, emailVerified: false };
+    let stored: NotificationSettings = unverified;
+    let resends = 0;
+    mockApi({
+      ...PAGE,
+      'GET /notifications': () => ok(stored),
+      'PUT /notifications': () => {
+        stored = { ...unverified, emailErrors: true, verificationSentAt: '2026-03-10T02:00:00.000Z' };
+        return ok(stored);
+      },
+      'POST /notifications/email/verification': () => {
+        resends += 1;
+        return resends === 1
+          ? ok(stored)
+          : fail(429, 'RATE_LIMITED', 'Too many confirmation e-mails. Please try again later.');
+      },
+    });
+    renderApp('/reports');
+    const dialog = await openDialog('Notifications');
+    expect(within(dialog).getByText(/AdPilot first sends a confirmation link to this address/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Send test e-mail' })).toBeDisabled();
+    expect(within(dialog).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByLabelText(/E-mail me at once about errors/));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Verification sent to advertiser@example.com, check your inbox.'),
+    ).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Confirmation e-mail sent to advertiser@example.com.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resend' }));
+    expect(await screen.findByText('Too many confirmation e-mails. Please try again later.')).toBeInTheDocument();
+    expect(resends).toBe(2);
+  });
+
+  it('offers to send the confirmation in Thai when e-mail is on but no link is live', async () => {
+    setLanguageChoice('th');
+    mockApi({
+      ...PAGE,
+      'GET /notifications': ok({ ...SETTINGS, emailVerified: false, emailDigest: true }),
+    });
+    renderApp('/reports');
+    const dialog = await openDialog('การแจ้งเตือน');
+    expect(
+      within(dialog).getByText('advertiser@example.com ยังไม่ได้รับการยืนยัน: AdPilot จะไม่ส่งอีเมลใด ๆ ไปจนกว่าคุณจะเปิดลิงก์ยืนยัน'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'ส่งอีเมลยืนยัน' })).toBeInTheDocument();
+  });
+
+  it('says a confirmed address is confirmed and lets it take a test e-mail', async () => {
+    const tests: unknown[] = [];
+    mockApi({
+      ...PAGE,
+      'GET /notifications': ok({ ...SETTINGS, emailErrors: true }),
+      'POST /notifications/test': (body) => {
+        tests.push(body);
+        return ok({ channel: 'email', delivered: true, status: null, code: null });
+      },
+    });
+    renderApp('/reports');
+    const dialog = await openDialog('Notifications');
+    expect(within(dialog).getByText('This address is confirmed.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Resend' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send test e-mail' }));
+    expect(await within(dialog).findByText('Test e-mail sent.')).toBeInTheDocument();
+    expect(tests).toEqual([{ channel: 'email' }]);
   });
 });

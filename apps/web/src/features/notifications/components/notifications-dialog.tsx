@@ -13,8 +13,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import {
   useNotificationSettings,
+  useRequestVerification,
   useRotateWebhookSecret,
   useSaveNotificationSettings,
   useSendTestNotification,
@@ -58,6 +60,41 @@ function Toggle({
   );
 }
 
+/**
+ * Whether the address is confirmed (ADR 0054): nothing is e-mailed to it before. A link sent and still usable says
+ * where it went; otherwise, with e-mail on, a button sends one.
+ */
+function AddressState({ settings }: { settings: NotificationSettings }) {
+  const { t } = useTranslation('notifications');
+  const request = useRequestVerification();
+  const serverMessage = useServerMessage();
+  if (settings.emailVerified)
+    return <p className="text-sm text-green-700 dark:text-green-400">{t('email.verified')}</p>;
+  const emailOn = settings.emailErrors || settings.emailDigest;
+  if (!settings.verificationSentAt && !emailOn)
+    return <p className="text-sm text-gray-600 dark:text-gray-400">{t('email.unverifiedHint')}</p>;
+  const send = () =>
+    request.mutate(undefined, {
+      onSuccess: () => toast.success(t('email.resent', { email: settings.email })),
+      onError: (error) => toast.error(serverMessage(error, t('email.resendFailed'))),
+    });
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-700 dark:bg-amber-950"
+    >
+      <span className="flex-1">
+        {settings.verificationSentAt
+          ? t('email.verificationSent', { email: settings.email })
+          : t('email.unverified', { email: settings.email })}
+      </span>
+      <Button variant="secondary" size="sm" onClick={send} loading={request.isPending}>
+        {settings.verificationSentAt ? t('email.resend') : t('email.sendVerification')}
+      </Button>
+    </div>
+  );
+}
+
 function Form({ settings, onClose }: { settings: NotificationSettings; onClose: () => void }) {
   const { t, i18n } = useTranslation('notifications');
   const save = useSaveNotificationSettings();
@@ -70,6 +107,7 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
   const [urlError, setUrlError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [tested, setTested] = useState<NotificationTestResult | null>(null);
+  const serverMessage = useServerMessage();
 
   const messageText = (message: string) => {
     const key = MESSAGE_KEYS.get(message);
@@ -110,7 +148,7 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
   const test = (channel: 'email' | 'webhook') =>
     sendTest.mutate(channel, {
       onSuccess: setTested,
-      onError: () => toast.error(t('test.failed')),
+      onError: (error) => toast.error(serverMessage(error, t('test.failed'))),
     });
 
   return (
@@ -121,6 +159,7 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
           {t('email.address', { email: settings.email })}
           {settings.mailDelivery === 'outbox' && <span className="block">{t('email.outbox')}</span>}
         </p>
+        <AddressState settings={settings} />
         <Toggle
           id="notify-email-errors"
           checked={emailErrors}
@@ -156,6 +195,8 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
           variant="ghost"
           size="sm"
           onClick={() => test('email')}
+          disabled={!settings.emailVerified}
+          title={settings.emailVerified ? undefined : t('email.testNeedsVerified')}
           loading={sendTest.isPending && sendTest.variables === 'email'}
         >
           {t('test.email')}
