@@ -110,8 +110,26 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
     expect(tests.map((response) => response.statusCode)).toEqual(Array(30).fill(409));
     expect(tests[0]!.json().code).toBe('EMAIL_NOT_VERIFIED');
     const errorId = await writeError(session.user.id, 'Token expired for Shop');
+    // A rule's notify action, and a day of rule actions for the digest, wait for the address as well.
+    await put(session, { emailDigest: true, timeZone: 'UTC', digestHour: 0 });
+    const [notify] = await t.database.tenant(session.user.id, (tx) =>
+      tx.db
+        .insert(activityLogs)
+        .values({
+          userId: session.user.id,
+          level: 'success',
+          category: 'rule_action',
+          description: 'Rule "Fatigue" applied notify on ad "A1"',
+          metadata: { code: 'rule_action_applied', action: 'notify' },
+          createdAt: new Date(Date.now() - 86_400_000),
+        })
+        .returning({ id: activityLogs.id }),
+    );
     expect(await dueByEmail(session.user.id)).toEqual([]);
     await t.ctx.notificationDispatcher.deliverEmail(session.user.id, errorId);
+    await t.ctx.notificationDispatcher.deliverEmail(session.user.id, notify!.id);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect(await t.ctx.notificationDispatcher.sendDigest(session.user.id, yesterday)).toBe(false);
 
     const mails = mailsTo(email);
     expect(mails).toHaveLength(1);
