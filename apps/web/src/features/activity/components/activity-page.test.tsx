@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildActivityLog as log } from '../../../test/activity-log.ts';
-import { buildSession, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
+import { buildSession, fail, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
 
 const page = (logs: ActivityLog[], p: number, total: number, asOf: number) => ({
   logs,
@@ -141,6 +141,27 @@ describe('ActivityPage', () => {
     expect(FakeEventSource.instances[1]!.url).toContain('lastEventId=42');
     FakeEventSource.instances[1]!.open();
     expect(await screen.findByText('Live: new entries appear as they happen')).toBeInTheDocument();
+  });
+
+  it('signs the tab out instead of reconnecting when the stream ended with the session', async () => {
+    const session = signIn();
+    let meCalls = 0;
+    mockApi({
+      // The session was ended elsewhere (a sign-out, a password reset) after the page loaded.
+      'GET /auth/me': () => (++meCalls === 1 ? ok(session.user) : fail(401, 'TOKEN_EXPIRED', 'Session has ended')),
+      'POST /auth/refresh': fail(401, 'UNAUTHORIZED', 'Session has ended, please sign in again'),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': ok(page([log({ description: 'old entry' })], 1, 1, 41)),
+    });
+    const user = userEvent.setup();
+    renderApp('/activity');
+    await screen.findByText('old entry');
+    await user.click(screen.getByRole('button', { name: 'Live' }));
+    await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
+    FakeEventSource.instances[0]!.open();
+    FakeEventSource.instances[0]!.fail();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'), { timeout: 4_000 });
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 
   it('deletes the selected entries and clears the log, each after a confirmation', async () => {

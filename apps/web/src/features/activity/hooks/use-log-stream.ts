@@ -2,6 +2,7 @@ import type { ActivityLog } from '@adpilot/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { logStreamUrl, type LogFilterValues } from '../../../api/activity-logs.ts';
 import { refreshSession } from '../../../lib/api-client.ts';
+import { authApi } from '../../../lib/auth-api.ts';
 import { readToken } from '../../../lib/session-storage.ts';
 
 export type LiveState = 'off' | 'connecting' | 'open' | 'error';
@@ -32,8 +33,9 @@ interface LogStreamOptions {
 
 /**
  * The live log (spec §7 Logs): an EventSource on /api/logs/stream. On any failure — the network, the server, or
- * the stream ending when the access token expires — it shows "Connection error", refreshes the token when it is
- * (nearly) spent and reconnects by itself with `lastEventId`, so it resumes after the last entry it received.
+ * the stream ending when the access token expires or the session ends — it shows "Connection error", refreshes the
+ * token when it is (nearly) spent, checks the session, and reconnects by itself with `lastEventId`, so it resumes
+ * after the last entry it received; a session that has ended signs the tab out instead.
  */
 export function useLogStream({
   enabled,
@@ -79,7 +81,11 @@ export function useLogStream({
         timer = setTimeout(() => {
           void (async () => {
             if (tokenSecondsLeft() < 30) await refreshSession();
-            if (!stopped) connect();
+            // The server also ends a stream whose session ended (a sign-out elsewhere, a password reset), and
+            // EventSource cannot tell a 401 from a network failure: one API call says which, and signs this tab
+            // out when the session is over instead of reconnecting into 401s until the token expires.
+            await authApi.me().catch(() => undefined);
+            if (!stopped && readToken()) connect();
           })();
         }, retryMs);
       };
