@@ -7,6 +7,7 @@ import {
   placeholdersOf,
   renderActivity,
 } from './activity-messages.ts';
+import { PLAN_IDS } from './constants.ts';
 import { WEBHOOK_FAILURE_CODES } from './notifications.ts';
 import { ACTION_FAILURE_CODES } from './rule-codes.ts';
 import { RULE_ACTION_TYPES } from './rule-constants.ts';
@@ -20,6 +21,7 @@ const groups = {
   actionFailures: ACTION_FAILURE_CODES,
   runErrors: RULE_RUN_ERROR_CODES,
   webhookFailures: WEBHOOK_FAILURE_CODES,
+  plans: PLAN_IDS,
 } as const;
 
 describe('the activity message catalogue', () => {
@@ -138,6 +140,29 @@ describe('renderActivity', () => {
     expect(describeActivity('account_disconnected', params)).toBe('Disconnected ad account Shop (act_1)');
   });
 
+  it("words plan ids with the plans' names, in both languages", () => {
+    const changed = entry('plan_changed', { from: 'free', to: 'pro' });
+    expect(renderActivity(changed, 'en')).toBe('Plan changed from Free to Pro');
+    expect(renderActivity(changed, 'th')).toBe('เปลี่ยนแผนจาก Free เป็น Pro');
+    const off = entry('plan_rules_deactivated', { plan: 'business', limit: 25, count: 1, rules: 'A' });
+    expect(renderActivity(off, 'en')).toBe('The Business plan allows 25 active rules: switched off A');
+    expect(renderActivity(off, 'th')).toBe('แผน Business เปิดใช้กฎได้ 25 กฎ: ปิดการใช้งาน A');
+    const slowed = entry('plan_rules_slowed', { plan: 'free', minutes: 60, count: 1, rules: 'A' });
+    expect(renderActivity(slowed, 'en')).toBe(
+      'The Free plan checks rules at most every 60 minutes: A now run every 60 minutes',
+    );
+    const unpaid = entry('payment_failed', { plan: 'enterprise', until: '2026-12-01' });
+    expect(renderActivity(unpaid, 'en')).toMatch(
+      /^Payment for the Enterprise plan failed; it stays active until 2026-12-01/,
+    );
+    expect(renderActivity(unpaid, 'th')).toMatch(/^ชำระเงินสำหรับแผน Enterprise ไม่สำเร็จ/);
+    // A plan the catalogue does not know (a newer one) stays as it is.
+    expect(renderActivity(entry('plan_changed', { from: 'pro', to: 'galaxy' }), 'en')).toBe(
+      'Plan changed from Pro to galaxy',
+    );
+    expect(describeActivity('plan_changed', { from: 'free', to: 'pro' })).toBe('Plan changed from Free to Pro');
+  });
+
   it('leaves a parameter code it does not know as it is', () => {
     const odd = entry('rule_action_failed', { ruleName: 'R', action: 'teleport', target: 'T', error: 'error' });
     expect(renderActivity(odd, 'en')).toBe('Rule “R” could not teleport on “T” (error)');
@@ -160,7 +185,7 @@ describe('renderActivity', () => {
     expect(renderActivity(partial, 'th')).toBe('Sync failed for Shop');
     // A null value is a value: it reads as nothing, like an absent `detail`.
     const nulls = entry('plan_changed', { from: 'free', to: null });
-    expect(renderActivity(nulls, 'en')).toBe('Plan changed from free to ');
+    expect(renderActivity(nulls, 'en')).toBe('Plan changed from Free to ');
   });
 
   it('keeps a parameter as text: markup and placeholders in it are never read', () => {

@@ -1,4 +1,5 @@
 import { isActivityCode, type ActivityCode, type SyncErrorCode } from './activity.ts';
+import { PLAN_NAMES, type PlanId } from './constants.ts';
 import type { WebhookFailureCode } from './notifications.ts';
 import type { ACTION_FAILURE_CODES, CodeParams } from './rule-codes.ts';
 import type { RuleActionType } from './rule-constants.ts';
@@ -29,6 +30,8 @@ export interface ActivityMessages {
   runErrors: Record<RuleRunErrorCode, string>;
   /** A notification_webhook_failed entry's `reason`. */
   webhookFailures: Record<WebhookFailureCode, string>;
+  /** A plan id in a plan_changed, plan_rules_deactivated, plan_rules_slowed or payment_failed entry. */
+  plans: Record<PlanId, string>;
   /** A code's longer sentence, for an entry that carries an optional parameter (see SENTENCE_VARIANTS). */
   variants: Record<SentenceVariant, string>;
 }
@@ -97,6 +100,7 @@ const en: ActivityMessages = {
     network: 'the receiver could not be reached',
     refused_address: 'the address points to a private network',
   },
+  plans: PLAN_NAMES,
   variants: {
     account_disconnected_rules:
       'Disconnected ad account {{accountName}} ({{accountId}}); switched off the rules that named only this account: {{rules}}',
@@ -159,6 +163,8 @@ const th: ActivityMessages = {
     network: 'ติดต่อผู้รับไม่ได้',
     refused_address: 'ที่อยู่ชี้ไปยังเครือข่ายส่วนตัว',
   },
+  // The Subscription page shows the catalogue's names in Thai too.
+  plans: PLAN_NAMES,
   variants: {
     account_disconnected_rules:
       'ยกเลิกการเชื่อมต่อบัญชีโฆษณา {{accountName}} ({{accountId}}) แล้ว และปิดการใช้งานกฎที่ใช้เฉพาะบัญชีนี้: {{rules}}',
@@ -169,7 +175,7 @@ export const ACTIVITY_MESSAGES: Record<ActivityLanguage, ActivityMessages> = { e
 
 /**
  * The parameters of a code that are codes themselves, and the group that words them: `action` of a rule action,
- * `error` of a failed action, `reason` of a failed sync, run or webhook delivery. A value the group does not know
+ * `error` of a failed action, `reason` of a failed sync, run or webhook delivery, a plan id by the plan's name. A value the group does not know
  * (an older or newer code) stays as it is.
  */
 const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageGroup>>> = {
@@ -180,6 +186,10 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
   rule_action_reverted: { action: 'actions' },
   rule_run_failed: { reason: 'runErrors' },
   notification_webhook_failed: { reason: 'webhookFailures' },
+  plan_changed: { from: 'plans', to: 'plans' },
+  plan_rules_deactivated: { plan: 'plans' },
+  plan_rules_slowed: { plan: 'plans' },
+  payment_failed: { plan: 'plans' },
 };
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_NAMES, type PlanId } from './constants.ts';
 import { codeParamsSchema, type CodeParams } from './rule-codes.ts';
 import { DATE_MAX, DATE_MIN, INPUT_MESSAGES, calendarDate, text } from './text.ts';
 
@@ -115,6 +116,9 @@ export function describeSyncError(code: string): string {
 
 const str = (value: CodeParams[string] | undefined) => (value === null || value === undefined ? '' : String(value));
 const action = (value: CodeParams[string] | undefined) => ACTION_EN[str(value)] ?? str(value);
+/** A plan id by its name; an id the catalogue does not know stays as it is. */
+const plan = (value: CodeParams[string] | undefined) =>
+  Object.hasOwn(PLAN_NAMES, str(value)) ? PLAN_NAMES[str(value) as PlanId] : str(value);
 
 const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => string> = {
   account_connected: (p) => `Connected ad account ${str(p.accountName)} (${str(p.accountId)})`,
@@ -133,12 +137,12 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   rule_run_completed: (p) =>
     `Rule "${str(p.ruleName)}" ran: ${str(p.evaluated)} evaluated, ${str(p.matched)} matched, ${str(p.applied)} applied, ${str(p.failed)} failed, ${str(p.postponed)} postponed`,
   rule_run_failed: (p) => `Rule "${str(p.ruleName)}" run failed: ${str(p.reason)}`,
-  plan_changed: (p) => `Plan changed from ${str(p.from)} to ${str(p.to)}`,
+  plan_changed: (p) => `Plan changed from ${plan(p.from)} to ${plan(p.to)}`,
   plan_rules_deactivated: (p) =>
-    `The ${str(p.plan)} plan allows ${str(p.limit)} active rules: switched off ${str(p.rules)}`,
+    `The ${plan(p.plan)} plan allows ${str(p.limit)} active rules: switched off ${str(p.rules)}`,
   plan_rules_slowed: (p) =>
-    `The ${str(p.plan)} plan checks rules at most every ${str(p.minutes)} minutes: ${str(p.rules)} now run every ${str(p.minutes)} minutes`,
-  payment_failed: (p) => `Payment for the ${str(p.plan)} plan failed; it stays active until ${str(p.until)}`,
+    `The ${plan(p.plan)} plan checks rules at most every ${str(p.minutes)} minutes: ${str(p.rules)} now run every ${str(p.minutes)} minutes`,
+  payment_failed: (p) => `Payment for the ${plan(p.plan)} plan failed; it stays active until ${str(p.until)}`,
   notification_webhook_failed: (p) =>
     `Webhook delivery to ${str(p.host)} failed after ${str(p.attempts)} attempt(s): ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,
 };

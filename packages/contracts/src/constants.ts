@@ -14,6 +14,17 @@ export const NAME_MAX_LENGTH = 100;
 
 export const PLAN_IDS = ['free', 'pro', 'business', 'enterprise'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
+/**
+ * The plans' display names, as the catalogue (`subscription_plans`, seeded by migration) holds them and the
+ * Subscription page shows them in either language; activity texts word a plan id with them. A server test keeps the
+ * two equal.
+ */
+export const PLAN_NAMES: Record<PlanId, string> = {
+  free: 'Free',
+  pro: 'Pro',
+  business: 'Business',
+  enterprise: 'Enterprise',
+};
 
 export const PLATFORMS = ['facebook', 'google', 'tiktok', 'linkedin', 'instagram'] as const;
 export const HACK_PLATFORMS = ['facebook', 'google', 'tiktok', 'linkedin'] as const;

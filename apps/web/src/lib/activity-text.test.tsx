@@ -32,6 +32,7 @@ describe('activityText', () => {
       entry('notification_webhook_failed', { host: 'hooks.example', attempts: 6, reason: 'http_status', status: 503 }),
       entry('plan_rules_deactivated', { plan: 'free', limit: 3, count: 2, rules: 'A, B' }),
       entry('account_disconnected', { accountName: 'Shop', accountId: 'act_1', rules: 'Stop loss' }),
+      entry('plan_changed', { from: 'free', to: 'business' }),
     ];
     for (const language of ['en', 'th'] as const) {
       for (const log of entries)
@@ -43,6 +44,7 @@ describe('activityText', () => {
     expect(activityText(i18n.getFixedT('th'), entries[4]!)).toBe(
       'ยกเลิกการเชื่อมต่อบัญชีโฆษณา Shop (act_1) แล้ว และปิดการใช้งานกฎที่ใช้เฉพาะบัญชีนี้: Stop loss',
     );
+    expect(activityText(i18n.getFixedT('th'), entries[5]!)).toBe('เปลี่ยนแผนจาก Free เป็น Business');
     expect(activityText(i18n.getFixedT('th'), entries[2]!)).toBe(
       'ส่งเว็บฮุกไปยัง hooks.example ไม่สำเร็จหลังจากพยายาม 6 ครั้ง: ผู้รับตอบกลับ 503',
     );
@@ -74,7 +76,7 @@ describe('activity codes of billing', () => {
     });
     expect(params).toEqual({ plan: 'free', limit: 3, count: 2, rules: 'A, B' });
     expect(activityText(i18n.getFixedT('th'), entry('plan_rules_deactivated', params))).toBe(
-      'แผน free เปิดใช้กฎได้ 3 กฎ: ปิดการใช้งาน A, B',
+      'แผน Free เปิดใช้กฎได้ 3 กฎ: ปิดการใช้งาน A, B',
     );
   });
 });
@@ -87,9 +89,9 @@ describe('rules slowed by a plan change', () => {
       params: { plan: 'free', minutes: 60, count: 2, rules: ['A', 'B'] },
     });
     expect(activityText(i18n.getFixedT('th'), entry('plan_rules_slowed', params))).toBe(
-      'แผน free ตรวจสอบกฎได้ถี่สุดทุก 60 นาที: A, B จะตรวจสอบทุก 60 นาที',
+      'แผน Free ตรวจสอบกฎได้ถี่สุดทุก 60 นาที: A, B จะตรวจสอบทุก 60 นาที',
     );
-    const english = 'The free plan checks rules at most every 60 minutes: A, B now run every 60 minutes';
+    const english = 'The Free plan checks rules at most every 60 minutes: A, B now run every 60 minutes';
     expect(activityText(i18n.getFixedT('en'), entry('plan_rules_slowed', params))).toBe(english);
     expect(describeActivity('plan_rules_slowed', params)).toBe(english);
   });
@@ -99,10 +101,10 @@ describe('a failed payment', () => {
   it('is worded with the plan and the day it stays active to, in Thai and English', () => {
     const params = { plan: 'pro', until: '2026-12-22' };
     expect(activityText(i18n.getFixedT('th'), entry('payment_failed', params))).toBe(
-      'ชำระเงินสำหรับแผน pro ไม่สำเร็จ แผนยังใช้งานได้ถึง 2026-12-22 กรุณาอัพเดทวิธีชำระเงินที่หน้าแผนการใช้งาน',
+      'ชำระเงินสำหรับแผน Pro ไม่สำเร็จ แผนยังใช้งานได้ถึง 2026-12-22 กรุณาอัพเดทวิธีชำระเงินที่หน้าแผนการใช้งาน',
     );
     expect(activityText(i18n.getFixedT('en'), entry('payment_failed', params))).toContain(
-      'stays active until 2026-12-22',
+      'Payment for the Pro plan failed; it stays active until 2026-12-22',
     );
   });
 });

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_MESSAGES } from '@adpilot/contracts';
+import { ACTIVITY_MESSAGES, PLAN_NAMES, SUBSCRIPTION_MESSAGES, type PlanId } from '@adpilot/contracts';
 import { activityLogs, automationRules } from '@adpilot/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +37,11 @@ describe('GET /api/subscription/plans and /current', () => {
     expect(plans[0].limits).toEqual({ adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60 });
     expect(plans[3].limits).toEqual({ adAccounts: -1, activeRules: -1, aiRequests: -1, fastestCheckMinutes: 5 });
     expect(plans[1].features).toContain('ai_requests');
+    // Activity texts word plan ids with the catalogue's names: the contracts' copy must not drift from it.
+    for (const plan of plans as { id: PlanId; name: string }[]) {
+      expect(PLAN_NAMES[plan.id]).toBe(plan.name);
+      expect(ACTIVITY_MESSAGES.en.plans[plan.id]).toBe(plan.name);
+    }
   });
 
   it('starts every user on the free plan with zero usage, a month ahead', async () => {
