@@ -1,5 +1,6 @@
 // The setup the Meta benchmarks share: a sandbox seeded with 10 accounts × 500 ads, the app on a fresh PGlite
-// database, one advertiser registered and every sandbox account connected through the real consent flow.
+// database, one advertiser registered on a plan with room for them all, and every sandbox account connected through
+// the real consent flow.
 import { createTestDatabase } from '@adpilot/db/testing';
 import { MetaClient } from '@adpilot/meta';
 import { defaultSeed, startSandboxServer, type SandboxSeed } from '@adpilot/meta/sandbox';
@@ -79,7 +80,19 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
   });
   const { token, user } = registered.json().data as { token: string; user: { id: string } };
   const auth = { authorization: `Bearer ${token}` };
+  // A new user is on the free plan (one ad account, ADR 0040): the connection would keep one account and leave nine
+  // out, and every figure "for 10 accounts" would be for one. The advertiser takes the unlimited plan first.
+  const upgraded = await app.inject({
+    method: 'POST',
+    url: '/api/subscription/upgrade',
+    headers: auth,
+    payload: { planId: 'enterprise' },
+  });
+  if (upgraded.statusCode !== 200) throw new Error(`plan change failed: ${upgraded.body}`);
   const connected = await connectSandboxAccounts(app, auth);
+  if (connected.length !== BENCH_ACCOUNTS) {
+    throw new Error(`${connected.length} of the sandbox's ${BENCH_ACCOUNTS} accounts connected`);
+  }
   return {
     running,
     ctx,
