@@ -78,4 +78,11 @@ describe('backtest', () => {
     expect(result.to).toBe('2026-11-20');
     expect(result.totals.budgetChange).toEqual({ USD: 440 });
   });
+
+  it('names the days before today (UTC) when no account is in scope, with nothing evaluated', () => {
+    const result = backtestRule(scale(24), { accounts: [], entities: [], rows: [], now: NOW, days: 3 });
+    expect(result.days.map((day) => day.date)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21']);
+    expect(result).toMatchObject({ from: '2026-11-19', to: '2026-11-21', totals: { firings: 0 } });
+    expect(result.days.every((day) => day.evaluated === 0)).toBe(true);
+  });
 });

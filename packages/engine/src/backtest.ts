@@ -28,6 +28,9 @@ export function backtestRule(rule: EngineRule, input: BacktestInput): RuleBackte
   );
   const todayOf = new Map(accounts.map((account) => [account.id, localTime(input.now, account.timezone).day]));
   const accountOf = new Map(accounts.map((account) => [account.id, account]));
+  // The days are named in the first account's zone; with no account in scope, in UTC (never the epoch).
+  const first = accounts[0];
+  const dayZero = first ? todayOf.get(first.id)! : localTime(input.now, 'UTC').day;
   // The replay's own world: copies whose status and budgets its firings change.
   const entities: EngineEntity[] = input.entities.map((entity) => ({ ...entity }));
   const byKey = new Map(entities.map((entity) => [entityKey(entity.adAccountId, entity.externalId), entity]));
@@ -73,9 +76,8 @@ export function backtestRule(rule: EngineRule, input: BacktestInput): RuleBackte
         });
       }
     }
-    const first = accounts[0];
     days.push({
-      date: isoDate(first ? todayOf.get(first.id)! - back : 0),
+      date: isoDate(dayZero - back),
       evaluated: evaluation.evaluated,
       matched: evaluation.matched,
       firings,
