@@ -1,4 +1,5 @@
 import { createTestDatabase } from '@adpilot/db/testing';
+import type { PlanId } from '@adpilot/contracts';
 import type { DatabaseHandle, Transaction } from '@adpilot/db';
 import type { RunningSandbox, SandboxOptions } from '@adpilot/meta/sandbox';
 import { sql, type SQL } from 'drizzle-orm';
@@ -160,6 +161,21 @@ export async function registerUser(app: FastifyInstance, overrides: Parameters<t
     data: { token: string; refreshToken: string; user: { id: string; email: string; role: string } };
   };
   return { ...data, password: payload.password, auth: { authorization: `Bearer ${data.token}` } };
+}
+
+/** A new user on `planId`, upgraded through the API on the local billing (the free plan is where sign-up leaves one). */
+export async function registerOnPlan(app: FastifyInstance, planId: PlanId) {
+  const session = await registerUser(app);
+  if (planId !== 'free') {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/subscription/upgrade',
+      headers: session.auth,
+      payload: { planId },
+    });
+    if (response.statusCode !== 200) throw new Error(`upgrade to ${planId} failed: ${response.body}`);
+  }
+  return session;
 }
 
 /**

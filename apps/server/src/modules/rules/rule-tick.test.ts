@@ -3,7 +3,7 @@ import { automationRules, subscriptions } from '@adpilot/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRule } from '../../test/rule-factories.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, registerOnPlan, type registerUser, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,19 +13,7 @@ afterAll(() => t.close());
 
 type Session = Awaited<ReturnType<typeof registerUser>>;
 
-async function onPlan(planId: PlanId): Promise<Session> {
-  const session = await registerUser(t.app);
-  if (planId !== 'free') {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/subscription/upgrade',
-      headers: session.auth,
-      payload: { planId },
-    });
-    expect(response.statusCode).toBe(200);
-  }
-  return session;
-}
+const onPlan = (planId: PlanId): Promise<Session> => registerOnPlan(t.app, planId);
 
 /** An active rule whose stored schedule is `everyMinutes`, written behind the API's back (an older row, say). */
 async function ruleRunningEvery(session: Session, everyMinutes: number): Promise<string> {

@@ -2,7 +2,7 @@ import { RULE_MESSAGES, SUBSCRIPTION_MESSAGES, type PlanId } from '@adpilot/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { buildRule } from '../../test/rule-factories.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, registerOnPlan, type registerUser, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,19 +12,7 @@ afterAll(() => t.close());
 
 type Session = Awaited<ReturnType<typeof registerUser>>;
 
-async function onPlan(planId: PlanId): Promise<Session> {
-  const session = await registerUser(t.app);
-  if (planId !== 'free') {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/subscription/upgrade',
-      headers: session.auth,
-      payload: { planId },
-    });
-    expect(response.statusCode).toBe(200);
-  }
-  return session;
-}
+const onPlan = (planId: PlanId): Promise<Session> => registerOnPlan(t.app, planId);
 
 const createRule = (session: Session, overrides: Parameters<typeof buildRule>[0] = {}) =>
   t.app.inject({ method: 'POST', url: '/api/rules', headers: session.auth, payload: buildRule(overrides) });
