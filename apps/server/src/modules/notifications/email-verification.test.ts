@@ -145,6 +145,12 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
     await put(session, { emailDigest: true });
     await put(session, { emailErrors: true, language: 'th' });
     expect(mailsTo(session.user.email)).toHaveLength(1);
+    // The link is worded in the notification language chosen with it.
+    const thai = await registerUser(t.app);
+    await put(thai, { emailDigest: true, language: 'th' });
+    const [mail] = mailsTo(thai.user.email);
+    expect(mail!.subject).toBe('ยืนยันอีเมลของคุณสำหรับการแจ้งเตือนจาก AdPilot');
+    expect(mail!.text).toContain('/verify-email?token=');
     // The webhook alone never asks for the address.
     const other = await registerUser(t.app);
     await put(other, { webhookUrl: `${hookBase}/only-hook` });
