@@ -1,4 +1,4 @@
-import type { CreateRuleRequest } from '@adpilot/contracts';
+import type { CreateRuleRequest, Plan } from '@adpilot/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
@@ -209,4 +209,80 @@ describe('rule builder', () => {
     });
     expect(await screen.findByTestId('address')).toHaveTextContent(`/rules/${rule.id}`);
   });
+
+  it("offers only the intervals the user's plan allows, and moves a new rule off a faster one", async () => {
+    const fake = planApi('free');
+    fake.on(
+      'POST /ai/draft-rule',
+      ok({ rule: { ...TEMPLATES[0]!.rule, schedule: { everyMinutes: 15 } }, explanation: 'x', language: 'th' }),
+    );
+    const { user } = renderNew();
+    await user.type(await screen.findByLabelText('อธิบายกฎที่ต้องการ'), 'หยุดโฆษณาที่มี CPA เกิน 500 บาท ทุก 15 นาที');
+    await user.click(screen.getByRole('button', { name: 'ร่างกฎ' }));
+    await screen.findByTestId('ai-draft-explanation');
+    const every = screen.getByLabelText('ทุก');
+    // The free plan checks hourly at most: the faster intervals are there, disabled and labelled.
+    await waitFor(() => expect(within(every).getByRole('option', { name: '5 นาที (ต้องใช้แผนที่สูงกว่า)' })).toBeDisabled());
+    expect(within(every).getByRole('option', { name: '15 นาที (ต้องใช้แผนที่สูงกว่า)' })).toBeDisabled();
+    expect(within(every).getByRole('option', { name: '30 นาที (ต้องใช้แผนที่สูงกว่า)' })).toBeDisabled();
+    expect(within(every).getByRole('option', { name: '60 นาที' })).toBeEnabled();
+    expect(screen.getByText('แผนของคุณตรวจกฎได้ถี่สุดทุก 60 นาที การตรวจที่ถี่กว่านี้ต้องใช้แผนที่สูงกว่า')).toBeVisible();
+    // The draft asked for every 15 minutes; the new rule starts on the plan's fastest instead.
+    expect(every).toHaveValue('60');
+  });
+
+  it('labels the intervals in English and allows every 15 minutes on Pro', async () => {
+    setLanguageChoice('en');
+    planApi('pro');
+    const { user } = renderNew();
+    await user.click(await screen.findByRole('button', { name: /Blank rule/ }));
+    const every = screen.getByLabelText('Every');
+    await waitFor(() =>
+      expect(within(every).getByRole('option', { name: '5 minutes (needs a higher plan)' })).toBeDisabled(),
+    );
+    expect(within(every).getByRole('option', { name: '15 minutes' })).toBeEnabled();
+    expect(every).toHaveValue('60');
+    await user.selectOptions(every, '15');
+    expect(every).toHaveValue('15');
+    // Back from once a day, it runs as often as the plan allows.
+    await user.selectOptions(screen.getByLabelText('Runs'), 'daily');
+    await user.selectOptions(screen.getByLabelText('Runs'), 'every');
+    expect(screen.getByLabelText('Every')).toHaveValue('15');
+  });
+
+  it('holds nothing back while the plan cannot be read', async () => {
+    setLanguageChoice('en');
+    api();
+    const { user } = renderNew();
+    await user.click(await screen.findByRole('button', { name: /Blank rule/ }));
+    const every = screen.getByLabelText('Every');
+    expect(within(every).getByRole('option', { name: '5 minutes' })).toBeEnabled();
+  });
 });
+
+const PLANS: Plan[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    price: 0,
+    features: [],
+    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60 },
+    badge: null,
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    price: 29,
+    features: [],
+    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15 },
+    badge: 'popular',
+  },
+];
+
+/** The builder's answers with the user on `plan`. */
+function planApi(plan: Plan['id']) {
+  const fake = api();
+  fake.on('GET /subscription/plans', ok(PLANS));
+  fake.on('GET /subscription/current', ok({ plan, status: 'active' }));
+  return fake;
+}

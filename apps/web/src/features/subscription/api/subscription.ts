@@ -1,25 +1,7 @@
-import type { CurrentSubscription, Plan, PlanId, UpgradeResponse } from '@adpilot/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CurrentSubscription, PlanId, UpgradeResponse } from '@adpilot/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { SUBSCRIPTION_QUERY_KEY } from '../../../api/subscription.ts';
 import { api } from '../../../lib/api-client.ts';
-
-export const SUBSCRIPTION_QUERY_KEY = ['subscription'] as const;
-
-export function currentSubscriptionQueryOptions() {
-  return queryOptions({
-    queryKey: [...SUBSCRIPTION_QUERY_KEY, 'current'] as const,
-    queryFn: ({ signal }) => api.get<CurrentSubscription>('/subscription/current', { signal }),
-  });
-}
-
-export function plansQueryOptions() {
-  return queryOptions({
-    queryKey: [...SUBSCRIPTION_QUERY_KEY, 'plans'] as const,
-    queryFn: ({ signal }) => api.get<Plan[]>('/subscription/plans', { signal }),
-  });
-}
-
-export const useCurrentSubscription = () => useQuery(currentSubscriptionQueryOptions());
-export const usePlans = () => useQuery(plansQueryOptions());
 
 interface Callbacks<T> {
   onSuccess?: (answer: T) => void;

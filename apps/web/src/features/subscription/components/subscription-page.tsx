@@ -3,19 +3,14 @@ import { AlertTriangle, CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { useCurrentSubscription, usePlans } from '../../../api/subscription.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import {
-  useBillingPortal,
-  useCancelSubscription,
-  useCurrentSubscription,
-  usePlans,
-  useUpgrade,
-} from '../api/subscription.ts';
+import { useBillingPortal, useCancelSubscription, useUpgrade } from '../api/subscription.ts';
 import { PlanCard } from './plan-card.tsx';
 import { UsageMeter } from './usage-meter.tsx';
 

@@ -23,12 +23,15 @@ export function SmallInput({ invalid, className, id, ...props }: ControlProps<'i
 export function Options<Value extends string | number>({
   values,
   label,
+  disabled,
 }: {
   values: readonly Value[];
   label: (value: Value) => string;
+  /** Options shown but not choosable (a schedule the plan does not allow). */
+  disabled?: (value: Value) => boolean;
 }) {
   return values.map((value) => (
-    <option key={value} value={value}>
+    <option key={value} value={value} disabled={disabled?.(value) ?? false}>
       {label(value)}
     </option>
   ));

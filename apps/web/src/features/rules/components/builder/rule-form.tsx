@@ -114,7 +114,7 @@ export function RuleForm({ initial, rule, onRestart }: RuleFormProps) {
             <GroupEditor path="conditions" depth={1} />
           </Section>
           <ActionsEditor />
-          <ScheduleSection />
+          <ScheduleSection isNew={!rule} />
           <SafeguardsSection />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" loading={save.isPending}>

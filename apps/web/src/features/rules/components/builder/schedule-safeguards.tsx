@@ -1,21 +1,42 @@
 import { RULE_SCHEDULE_MINUTES, type RuleSchedule } from '@adpilot/contracts';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useFastestCheckMinutes } from '../../../../api/subscription.ts';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
 import type { RuleFormValues } from '../../lib/rule-form.ts';
 import { MiniField, Options, Section, Select, SmallInput } from './controls.tsx';
 
-/** Every N minutes, or once a day at a time of the account's time zone. */
-export function ScheduleSection() {
+/** The fastest interval on offer that the plan allows (hourly when the plan is not known yet). */
+export function allowedMinutes(fastest: number | undefined): RuleScheduleMinutes {
+  return RULE_SCHEDULE_MINUTES.find((minutes) => minutes >= (fastest ?? 60)) ?? 60;
+}
+
+type RuleScheduleMinutes = (typeof RULE_SCHEDULE_MINUTES)[number];
+
+/**
+ * Every N minutes, or once a day at a time of the account's time zone. Intervals faster than the user's plan allows
+ * are shown disabled with a word why (the server refuses them on an active rule, ADR 0040); a new rule that starts
+ * on one is moved to the fastest allowed.
+ */
+export function ScheduleSection({ isNew = false }: { isNew?: boolean }) {
   const { t } = useTranslation('rules');
   const id = useId();
-  const { register, control, setValue, formState } = useFormContext<RuleFormValues>();
+  const { register, control, setValue, getFieldState, formState } = useFormContext<RuleFormValues>();
   const errorFor = useRuleError(formState.errors);
   const schedule = useWatch({ control, name: 'schedule' }) as RuleSchedule;
+  const fastest = useFastestCheckMinutes();
   const daily = 'dailyAt' in schedule;
+  const tooFast = (minutes: number) => fastest !== undefined && minutes < fastest;
+  const startsTooFast = isNew && 'everyMinutes' in schedule && tooFast(schedule.everyMinutes);
+  useEffect(() => {
+    if (startsTooFast && !getFieldState('schedule').isDirty)
+      setValue('schedule', { everyMinutes: allowedMinutes(fastest) });
+  }, [startsTooFast, fastest, getFieldState, setValue]);
   const setMode = (mode: string) =>
-    setValue('schedule', mode === 'daily' ? { dailyAt: '09:00' } : { everyMinutes: 60 }, { shouldDirty: true });
+    setValue('schedule', mode === 'daily' ? { dailyAt: '09:00' } : { everyMinutes: allowedMinutes(fastest) }, {
+      shouldDirty: true,
+    });
 
   return (
     <Section title={t('builder.schedule')} description={t('builder.scheduleHint')}>
@@ -38,11 +59,22 @@ export function ScheduleSection() {
         ) : (
           <MiniField id={`${id}-every`} label={t('builder.everyMinutes')} error={errorFor('schedule.everyMinutes')}>
             <Select id={`${id}-every`} {...register('schedule.everyMinutes', { valueAsNumber: true })}>
-              <Options values={RULE_SCHEDULE_MINUTES} label={(minutes) => t('builder.minutes', { count: minutes })} />
+              <Options
+                values={RULE_SCHEDULE_MINUTES}
+                disabled={tooFast}
+                label={(minutes) =>
+                  t(tooFast(minutes) ? 'builder.minutesNeedsPlan' : 'builder.minutes', { count: minutes })
+                }
+              />
             </Select>
           </MiniField>
         )}
       </div>
+      {fastest !== undefined && fastest > RULE_SCHEDULE_MINUTES[0] && (
+        <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">
+          {t('builder.scheduleLimit', { count: fastest })}
+        </p>
+      )}
     </Section>
   );
 }
