@@ -74,7 +74,8 @@ export const logoutRequestSchema = z.strictObject({
   refreshToken: text().max(512).optional(),
 });
 
-export const forgotPasswordRequestSchema = z.strictObject({ email });
+/** `language`: the page's language when the link was asked for; the e-mail is written in it (English by default). */
+export const forgotPasswordRequestSchema = z.strictObject({ email, language: z.enum(['en', 'th']).optional() });
 
 export const resetPasswordRequestSchema = z.strictObject({
   token: text({ required: AUTH_MESSAGES.tokenRequired }).min(1, AUTH_MESSAGES.tokenRequired).max(512),

@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: forgotPasswordRequestSchema, response: { 200: successEnvelope(messageResponseSchema) } } },
     async (request) => ({
       success: true as const,
-      data: { message: await auth.forgotPassword(request.body.email, request.ip) },
+      data: { message: await auth.forgotPassword(request.body.email, request.ip, request.body.language) },
     }),
   );
 

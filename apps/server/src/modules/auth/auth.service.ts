@@ -39,6 +39,21 @@ const TOO_MANY_REGISTRATIONS = 'Too many sign-ups from this address. Please try 
 const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again later.';
 const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
+/**
+ * The reset e-mail in the language of the page it was asked from. It does not greet by name: the name is whatever
+ * was typed at sign-up, and the address is not confirmed, so it could put someone else's words in our mail.
+ */
+const RESET_MAIL = {
+  en: (link: string) => ({
+    subject: 'Reset your AdPilot password',
+    text: `Hello,\n\nSomeone asked to reset the password of your AdPilot account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+  }),
+  th: (link: string) => ({
+    subject: 'ตั้งรหัสผ่าน AdPilot ใหม่',
+    text: `สวัสดี\n\nมีผู้ขอตั้งรหัสผ่านใหม่สำหรับบัญชี AdPilot ของคุณ หากเป็นคุณ โปรดเปิดลิงก์นี้ภายในหนึ่งชั่วโมง:\n\n${link}\n\nหากไม่ใช่คุณ ไม่ต้องทำอะไร รหัสผ่านของคุณจะยังคงเดิม\n`,
+  }),
+} as const;
+
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset. You can now sign in.';
 
 export interface AuthServiceDeps {
@@ -146,7 +161,7 @@ export class AuthService {
   }
 
   /** Always answers the same, whether or not the address has an account. */
-  async forgotPassword(email: string, ip: string): Promise<string> {
+  async forgotPassword(email: string, ip: string, language: keyof typeof RESET_MAIL = 'en'): Promise<string> {
     const { limiter, repository } = this.deps;
     await limiter.take(RESET_RULES, { account: email, address: ip }, TOO_MANY_RESETS);
     const user = await repository.findUserByEmail(email);
@@ -155,12 +170,7 @@ export class AuthService {
     const expiresAt = new Date(this.deps.now().getTime() + PASSWORD_RESET_TTL_SECONDS * 1000);
     await repository.insertPasswordReset({ userId: user.id, tokenHash: hashToken(token), expiresAt });
     const link = `${this.deps.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.send({
-      to: user.email,
-      expiresAt,
-      subject: 'Reset your AdPilot password',
-      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your AdPilot account. If it was you, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-    });
+    await this.deps.mailer.send({ to: user.email, expiresAt, ...RESET_MAIL[language](link) });
     return RESET_REQUESTED_MESSAGE;
   }
 

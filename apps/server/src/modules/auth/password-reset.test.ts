@@ -70,3 +70,25 @@ describe('reset links', () => {
     expect((await signIn(owner.user.email, 'Newer-Passw0rd')).statusCode).toBe(200);
   });
 });
+
+describe('the reset e-mail', () => {
+  it('is written in the language of the page that asked, and never greets with the name typed at sign-up', async () => {
+    const user = await registerUser(t.app, { name: 'Buy cheap pills at evil.example' });
+    const mailFor = async (payload: object) => {
+      expect((await post('/api/auth/forgot-password', { email: user.user.email, ...payload })).statusCode).toBe(200);
+      return t.mailer.sent.findLast((mail) => mail.to === user.user.email)!;
+    };
+    const thai = await mailFor({ language: 'th' });
+    expect(thai.subject).toBe('ตั้งรหัสผ่าน AdPilot ใหม่');
+    expect(thai.text).toContain('โปรดเปิดลิงก์นี้ภายในหนึ่งชั่วโมง');
+    const english = await mailFor({});
+    expect(english.subject).toBe('Reset your AdPilot password');
+    for (const mail of [thai, english]) {
+      expect(mail.text).toMatch(/\/reset-password\?token=\S+/);
+      expect(mail.text).not.toContain('evil.example');
+    }
+    const unknown = await post('/api/auth/forgot-password', { email: user.user.email, language: 'fr' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+  });
+});

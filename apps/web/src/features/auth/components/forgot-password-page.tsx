@@ -17,7 +17,7 @@ import { EmailField } from './email-field.tsx';
 type ForgotPasswordForm = z.input<typeof forgotPasswordRequestSchema>;
 
 export function ForgotPasswordPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const errorText = useFieldErrorText();
   const errorMessage = useServerMessage();
   const id = useId();
@@ -31,8 +31,12 @@ export function ForgotPasswordPage() {
     defaultValues: { email: '' },
   });
 
+  // The e-mail is written in the page's language.
   const onSubmit = handleSubmit((body) =>
-    forgotPassword.mutate(body, { onError: (error) => toast.error(errorMessage(error, t('forgot.failed'))) }),
+    forgotPassword.mutate(
+      { ...body, language: i18n.resolvedLanguage === 'th' ? 'th' : 'en' },
+      { onError: (error) => toast.error(errorMessage(error, t('forgot.failed'))) },
+    ),
   );
 
   const backToLogin = (
