@@ -139,7 +139,12 @@ describe('lists', () => {
   });
 
   it('reads an ad account and its usage headers', async () => {
-    const client = fixture.client();
+    const sent: URL[] = [];
+    const recording: typeof fetch = (input, init) => {
+      sent.push(new URL(String(input)));
+      return fetch(input, init);
+    };
+    const client = fixture.client({ fetch: recording });
     const account = await client.getAdAccount(fixture.token, '500500500500');
     expect(account).toMatchObject({
       id: ACT,
@@ -147,11 +152,30 @@ describe('lists', () => {
       currency: 'USD',
       timezone_name: 'America/New_York',
       account_status: 1,
+      // Meta's minimum daily budget, asked for by name and read as a number of cents.
+      min_daily_budget: 100,
     });
+    expect(sent[0]?.searchParams.get('fields')?.split(',')).toContain('min_daily_budget');
     expect(Number(account.amount_spent)).toBeGreaterThan(0);
     const before = client.usage(ACT)?.accIdUtilPct ?? 0;
     await client.getAdAccount(fixture.token, ACT);
     expect(client.usage(ACT)?.accIdUtilPct).toBeGreaterThan(before);
     expect(client.usage(ACT)?.accessTier).toBe('development_access');
+  });
+
+  it('reads min_daily_budget sent as a numeric string the same way, and an account without it as unknown', async () => {
+    const answers = [{ min_daily_budget: '150', currency: 'JPY' }, { currency: 'JPY' }];
+    const stub: typeof fetch = async () =>
+      Response.json({
+        id: 'act_1',
+        account_id: '1',
+        name: 'Tokyo',
+        timezone_name: 'Asia/Tokyo',
+        account_status: 1,
+        ...answers.shift(),
+      });
+    const client = fixture.client({ fetch: stub });
+    expect((await client.getAdAccount(fixture.token, 'act_1')).min_daily_budget).toBe(150);
+    expect((await client.getAdAccount(fixture.token, 'act_1')).min_daily_budget).toBeUndefined();
   });
 });

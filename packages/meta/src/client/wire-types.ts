@@ -16,7 +16,19 @@ export const graphAdAccountSchema = z.looseObject({
   amount_spent: z.string().optional(),
   balance: z.string().optional(),
   spend_cap: z.string().optional(),
-  min_daily_budget: z.number().optional(),
+  /**
+   * The account's minimum daily budget in minor units. Meta's SDKs type it `unsigned int` (a JSON number, unlike
+   * the string budgets); a numeric string is read the same way so a change of encoding never fails a sync.
+   */
+  min_daily_budget: z
+    .union([
+      z.number().int().nonnegative(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .transform(Number),
+    ])
+    .optional(),
   business: z.looseObject({ id: z.string(), name: z.string() }).optional(),
   created_time: z.string().optional(),
 });
