@@ -48,7 +48,10 @@ export const adAccounts = pgTable(
     disableReason: integer('disable_reason'),
     currency: text('currency').notNull(),
     timezone: text('timezone').notNull(),
-    /** Meta's `min_daily_budget` (minor units) as last read; null until read. Rules never plan a daily budget under it. */
+    /**
+     * Meta's `min_daily_budget` in the currency's minor units (a JSON number on Meta, unlike the string budgets):
+     * rules never plan a budget (daily, or lifetime) under it; null until Meta has told us (ADR 0055).
+     */
     minDailyBudget: bigint('min_daily_budget', { mode: 'number' }),
     /** AES-256-GCM ciphertext of the long-lived user token; never leaves the server. */
     accessTokenEnc: text('access_token_enc').notNull(),

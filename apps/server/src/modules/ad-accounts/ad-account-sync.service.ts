@@ -80,7 +80,8 @@ export class AdAccountSyncService {
           disableReason: pulled.info.disable_reason ?? null,
           currency: pulled.info.currency,
           timezone: pulled.info.timezone_name,
-          minDailyBudget: pulled.info.min_daily_budget ?? null,
+          // Kept as known when Meta leaves the field out of an answer (a missing field is not a minimum of 0).
+          ...(pulled.info.min_daily_budget !== undefined ? { minDailyBudget: pulled.info.min_daily_budget } : {}),
           syncStatus: 'idle',
           lastSync: this.deps.now(),
           lastSyncError: null,

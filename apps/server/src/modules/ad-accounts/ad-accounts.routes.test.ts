@@ -162,6 +162,29 @@ describe('sync', () => {
     expect(day?.spend).toBeCloseTo(adSpend, 2);
   });
 
+  it("stores Meta's min_daily_budget in minor units on connect and refreshes it on every sync", async () => {
+    const session = await registerUser(t.app);
+    await choosePlan(t.app, session, 'enterprise');
+    await connect(session);
+    const stored = () =>
+      t.inspect((db) =>
+        db
+          .select({ id: adAccounts.id, currency: adAccounts.currency, minimum: adAccounts.minDailyBudget })
+          .from(adAccounts)
+          .where(eq(adAccounts.userId, session.user.id)),
+      );
+    const byCurrency = (rows: Awaited<ReturnType<typeof stored>>) =>
+      Object.fromEntries(rows.map((row) => [row.currency, row.minimum]));
+    // What the sandbox serves: one US dollar's worth, in cents, satang and euro cents.
+    expect(byCurrency(await stored())).toEqual({ THB: 3500, USD: 100, EUR: 92 });
+
+    // An account stored before the minimum was read (or by an older version) gets it from its next sync.
+    const thai = (await stored()).find((row) => row.currency === 'THB')!;
+    await t.inspect((db) => db.update(adAccounts).set({ minDailyBudget: null }).where(eq(adAccounts.id, thai.id)));
+    expect((await call(session, 'POST', `/${thai.id}/sync`)).statusCode).toBe(202);
+    expect(byCurrency(await stored()).THB).toBe(3500);
+  });
+
   it('is idempotent: a second sync changes no counts', async () => {
     const session = await registerUser(t.app);
     const [account] = (await connect(session)).json().data.connectedAccounts;
