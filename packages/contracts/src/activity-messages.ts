@@ -88,6 +88,7 @@ const en: ActivityMessages = {
       "Not changed: the account is connected read-only (Facebook's “manage ads” permission was not granted); reconnect it with that permission allowed",
     entity_missing: 'The entity no longer exists',
     live_value_differs: 'The live value had changed since the plan; nothing was written',
+    below_account_minimum: "Not changed: the new budget is under the account's minimum daily budget on Meta",
   },
   runErrors: {
     refresh_failed: "The account's figures could not be refreshed",
@@ -151,6 +152,7 @@ const th: ActivityMessages = {
       'ไม่ได้เปลี่ยน: บัญชีนี้เชื่อมต่อแบบอ่านอย่างเดียว (ไม่ได้อนุญาตสิทธิ์ “จัดการโฆษณา” ของ Facebook) กรุณาเชื่อมต่อใหม่และอนุญาตสิทธิ์นั้น',
     entity_missing: 'รายการนี้ไม่มีอยู่แล้ว',
     live_value_differs: 'ค่าจริงเปลี่ยนไปหลังวางแผน จึงไม่ได้เขียนค่าใด',
+    below_account_minimum: 'ไม่ได้เปลี่ยน: งบใหม่ต่ำกว่างบรายวันขั้นต่ำของบัญชีบน Meta',
   },
   runErrors: {
     refresh_failed: 'รีเฟรชตัวเลขของบัญชีไม่สำเร็จ',

@@ -76,6 +76,7 @@ export const ACTION_FAILURE_CODES = [
   'read_only',
   'entity_missing',
   'live_value_differs',
+  'below_account_minimum',
 ] as const;
 
 /** Why a revert is refused (409). */

@@ -136,6 +136,23 @@ describe('bounds', () => {
     });
   });
 
+  it('holds a lifetime budget to the account minimum as well: Meta refuses one under a day’s minimum', () => {
+    const strict = buildAccount({ minDailyBudgetMinor: 20_000 });
+    const lifetime = buildTree({ adset: { dailyBudgetMinor: null, lifetimeBudgetMinor: 3_000_000 } });
+    const set = { actions: [{ type: 'set_budget' as const, amount: 150 }], scope: { level: 'adset' as const } };
+    expect(plans(set, lifetime, strict)[0]!.plan.skip).toEqual({
+      code: 'below_account_minimum',
+      params: { amount: 150, minimum: 200 },
+    });
+    const lower = {
+      actions: [{ type: 'decrease_budget' as const, by: 99.9, unit: 'percent' as const }],
+      scope: { level: 'adset' as const },
+    };
+    expect(plans(lower, lifetime, strict)[0]!.plan.change).toMatchObject({ field: 'lifetime_budget', to: 200 });
+    // Unknown minimum: only the rule's own bounds apply.
+    expect(plans(lower, lifetime)[0]!.plan.change).toMatchObject({ field: 'lifetime_budget', to: 30 });
+  });
+
   it('skips a change that rounds to the current budget', () => {
     const tiny = {
       actions: [{ type: 'increase_budget' as const, by: 0.001, unit: 'amount' as const }],

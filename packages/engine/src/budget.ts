@@ -4,6 +4,10 @@ import type { ActionSkip, PlannedChange, RuleAction } from '@adpilot/contracts';
  * A new budget for one budget action, in minor units, never outside [floor, ceiling] nor under the account's
  * minimum daily budget. An increase never lowers a budget and a decrease never raises one: when the bounds would
  * force that, the action is skipped with the bound that stopped it.
+ *
+ * The minimum bounds lifetime budgets too: Meta refuses a lifetime budget under one day's minimum (it asks for the
+ * minimum times the days of the schedule, which the engine does not know, so this bound is necessary, not
+ * sufficient; ADR 0055).
  */
 
 type BudgetAction = Extract<RuleAction, { type: 'increase_budget' | 'decrease_budget' | 'set_budget' }>;
@@ -14,7 +18,7 @@ export interface BudgetInput {
   currentMinor: number;
   /** Minor units per major unit. */
   offset: number;
-  /** The account's minimum daily budget in minor units (daily budgets only), or null. */
+  /** The account's minimum daily budget in minor units (a lower bound for lifetime budgets too), or null. */
   minimumMinor: number | null;
 }
 
@@ -28,7 +32,7 @@ const skip = (code: ActionSkip['code'], params: ActionSkip['params']): BudgetOut
 export function planBudget({ action, field, currentMinor, offset, minimumMinor }: BudgetInput): BudgetOutcome {
   const major = (minor: number) => minor / offset;
   const current = major(currentMinor);
-  const minimum = field === 'daily_budget' ? minimumMinor : null;
+  const minimum = minimumMinor;
 
   if (action.type === 'set_budget') {
     const target = Math.round(action.amount * offset);

@@ -28,8 +28,15 @@ export async function startTestSandbox(
   };
 }
 
-/** Plays the user on the sandbox's consent screen: reads its form and submits Allow (or Cancel). */
-export async function answerConsent(authUrl: string, decision: 'allow' | 'cancel' = 'allow'): Promise<URL> {
+/**
+ * Plays the user on the sandbox's consent screen: reads its form and submits Allow (or Cancel), as the sandbox user
+ * `persona` (an id; the screen's first user when left out).
+ */
+export async function answerConsent(
+  authUrl: string,
+  decision: 'allow' | 'cancel' = 'allow',
+  persona?: string,
+): Promise<URL> {
   const page = await fetch(authUrl);
   const html = await page.text();
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
@@ -39,6 +46,7 @@ export async function answerConsent(authUrl: string, decision: 'allow' | 'cancel
     fields.set(match[1] ?? '', (match[2] ?? '').replaceAll('&amp;', '&').replaceAll('&quot;', '"'));
   }
   fields.set('decision', decision);
+  if (persona !== undefined) fields.set('persona', persona);
   const answer = await fetch(new URL(action, authUrl), { method: 'POST', body: fields, redirect: 'manual' });
   const location = answer.headers.get('location');
   if (!location) throw new Error(`consent did not redirect (${answer.status})`);

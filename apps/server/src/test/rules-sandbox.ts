@@ -20,13 +20,19 @@ export class HeldScheduler implements RuleRunScheduler {
   }
 }
 
-/** Signs a new user up and connects every account of the sandbox's first user (synced in line by the app). */
-export async function connectedUser(t: TestApp): Promise<{ session: Session; accounts: AdAccountRow[] }> {
+/**
+ * Signs a new user up and connects every account of a sandbox user (synced in line by the app): the first one, or
+ * the one whose id is `persona`.
+ */
+export async function connectedUser(
+  t: TestApp,
+  persona?: string,
+): Promise<{ session: Session; accounts: AdAccountRow[] }> {
   const session = await registerUser(t.app);
   const { authUrl } = (
     await t.app.inject({ method: 'GET', url: '/api/ad-accounts/facebook/auth-url', headers: session.auth })
   ).json().data;
-  const back = await answerConsent(authUrl);
+  const back = await answerConsent(authUrl, 'allow', persona);
   const connected = await t.app.inject({
     method: 'POST',
     url: '/api/ad-accounts/facebook/callback',

@@ -1,5 +1,5 @@
 import type { AdAccountRow, AutomationRuleRow, CodedText, RuleActionRow, RuleRunRow } from '@adpilot/db';
-import { META_WRITE_SCOPE } from '@adpilot/contracts';
+import { META_WRITE_SCOPE, toMajorUnits } from '@adpilot/contracts';
 import type { MetaApiError } from '@adpilot/meta';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
@@ -63,6 +63,25 @@ function before(row: RuleActionRow): string | number | null {
   return row.field === 'status' ? row.beforeStatus : row.beforeMinor;
 }
 
+/**
+ * A budget (daily, or lifetime: never under one day's minimum) under the account's known minimum daily budget
+ * (Meta's `min_daily_budget`): Meta would refuse it (100/1885272), so it is never sent. The engine does not plan
+ * one; this catches rows planned before the minimum was known or rose (ADR 0055).
+ */
+function belowMinimum(row: RuleActionRow, account: AdAccountRow): CodedText | null {
+  const minimum = account.minDailyBudget;
+  const budget = row.field === 'daily_budget' || row.field === 'lifetime_budget';
+  if (!budget || minimum === null || row.afterMinor === null || row.afterMinor >= minimum) return null;
+  return {
+    code: 'below_account_minimum',
+    params: {
+      amount: toMajorUnits(row.afterMinor, account.currency),
+      minimum: toMajorUnits(minimum, account.currency),
+      currency: account.currency,
+    },
+  };
+}
+
 function metaError(error: MetaApiError): CodedText {
   return {
     code: 'meta_error',
@@ -116,14 +135,22 @@ export class RuleExecutor {
       return settlements;
     }
 
+    const sendable: RuleActionRow[] = [];
+    for (const row of writesRows) {
+      const refusal = belowMinimum(row, account);
+      if (refusal) settlements.set(row.id, { state: 'failed', error: refusal });
+      else sendable.push(row);
+    }
+    if (sendable.length === 0) return settlements;
+
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
     const writes: { row: RuleActionRow; write: EntityWrite }[] = [];
     try {
       const live = await this.deps.gateway.readLive(
         token,
-        writesRows.map((row) => ({ id: row.targetExternalId, field: row.field as LiveField })),
+        sendable.map((row) => ({ id: row.targetExternalId, field: row.field as LiveField })),
       );
-      for (const row of writesRows) {
+      for (const row of sendable) {
         const entity = live.get(row.targetExternalId);
         const field = row.field as LiveField;
         const wanted = target(row);
@@ -156,7 +183,7 @@ export class RuleExecutor {
       // which reads the live value again before deciding.
       const failure = classify(error);
       const pending =
-        writes.length > 0 ? writes.map((item) => item.row) : writesRows.filter((row) => !settlements.has(row.id));
+        writes.length > 0 ? writes.map((item) => item.row) : sendable.filter((row) => !settlements.has(row.id));
       for (const row of pending) settlements.set(row.id, this.fromAnswer(failure));
     }
     return settlements;
