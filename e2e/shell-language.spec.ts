@@ -66,6 +66,9 @@ test("a server error lands on its field in the user's language, by its code", as
   await page.getByLabel('ยืนยันรหัสผ่าน').fill('Language-Pass1');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'สร้างบัญชี' }).click();
-  await expect(page.getByText('อีเมลนี้มีบัญชีอยู่แล้ว')).toBeVisible();
+  // On the field, and in the toast (spec §8: the server's message, worded here by its code).
+  await expect(page.locator('p[id$="-email-error"]')).toHaveText('อีเมลนี้มีบัญชีอยู่แล้ว');
+  await expect(page.getByRole('status').filter({ hasText: 'อีเมลนี้มีบัญชีอยู่แล้ว' })).toBeVisible();
+  await expect(page.getByText('An account with this email already exists')).toHaveCount(0);
   await expect(page).toHaveURL('/register');
 });
