@@ -1,10 +1,11 @@
 import { adAccounts, adEntities, insightsDaily, ruleActions, type AdAccountRow } from '@adpilot/db';
 import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { dateInZone } from '../lib/time-zone.ts';
 import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/rule-runner.ts';
 import { answerConsent } from './meta-sandbox.ts';
-import { registerUser, type TestApp } from './test-app.ts';
+import { createSandboxTestApp, registerUser, type SandboxTestApp, type TestApp } from './test-app.ts';
 
 export type Session = Awaited<ReturnType<typeof registerUser>>;
 
@@ -18,6 +19,53 @@ export class HeldScheduler implements RuleRunScheduler {
   take() {
     return this.held.splice(0, this.held.length);
   }
+}
+
+/**
+ * A rules test file's app on its own Meta sandbox, which keeps the app's clock (so "today", spend and Meta's hourly
+ * budget limit move with it), with rule runs held until the test drains them. Registers the file's hooks: start and
+ * close, and before each test a fresh sandbox world (earlier tests' pauses and budgets gone) and no held run.
+ */
+export function rulesSandboxApp() {
+  const held = new HeldScheduler();
+  let started: SandboxTestApp | undefined;
+  const app = (): SandboxTestApp => {
+    if (!started) throw new Error('app not started');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await createSandboxTestApp(
+      {},
+      { rules: { scheduler: held } },
+      { now: () => started?.clock.now ?? new Date() },
+    );
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  beforeEach(() => {
+    app().sandbox.sandbox.reset();
+    held.take();
+  });
+  const rules = (session: Session, method: 'GET' | 'POST', url: string, payload?: object) =>
+    app().app.inject({ method, url: `/api/rules${url}`, headers: session.auth, ...(payload ? { payload } : {}) });
+  return {
+    app,
+    held,
+    rules,
+    sandbox: (): RunningSandbox => app().sandbox,
+    async createRule(session: Session, body: object): Promise<{ id: string }> {
+      const response = await rules(session, 'POST', '', body);
+      if (response.statusCode !== 201) throw new Error(response.body);
+      return response.json().data;
+    },
+    /** Runs what "Run now" queued (and any later attempt it asked for), the way the queue's worker would. */
+    async drain(): Promise<void> {
+      for (let batch = held.take(); batch.length > 0; batch = held.take()) {
+        for (const { request } of batch) await app().ctx.ruleRunner.run(request);
+      }
+    },
+  };
 }
 
 /**

@@ -1,31 +1,22 @@
 import { adAccounts, type AdAccountRow } from '@adpilot/db';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildRule } from '../../test/rule-factories.ts';
 import {
   connectedUser,
-  HeldScheduler,
+  rulesSandboxApp,
   ledgerOf,
   mirrorEntities,
   writesTo,
   type Session,
 } from '../../test/rules-sandbox.ts';
-import { createSandboxTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Budget rules on the sandbox's JPY account, whose minimum daily budget is ¥150: a rule never plans a daily budget
  * under Meta's `min_daily_budget`, so preview and run agree and Meta never answers 100/1885272 (ADR 0055).
  */
 
-let t: TestApp | undefined;
-let sandbox: RunningSandbox;
-const held = new HeldScheduler();
-
-function app(): TestApp {
-  if (!t) throw new Error('app not started');
-  return t;
-}
+const { app, sandbox, held, rules, createRule, drain } = rulesSandboxApp();
 
 /** One minute after the next midnight in Tokyo (UTC+9, no summer time): today's spend is still close to nothing. */
 function justAfterTokyoMidnight(from: Date): Date {
@@ -35,44 +26,15 @@ function justAfterTokyoMidnight(from: Date): Date {
   return next;
 }
 
-beforeAll(async () => {
-  const started = await createSandboxTestApp(
-    {},
-    { rules: { scheduler: held } },
-    { now: () => t?.clock.now ?? new Date() },
-  );
-  t = started;
-  sandbox = started.sandbox;
-});
-afterAll(async () => {
-  await t?.close();
-});
 beforeEach(() => {
-  sandbox.sandbox.reset();
-  held.take();
   // Lowering a budget must also stay 10% above today's spend on Meta; just after midnight that rule stays out of
   // the way, so only the minimum decides.
   app().clock.now = justAfterTokyoMidnight(app().clock.now);
 });
 
-const rules = (session: Session, method: 'GET' | 'POST', url: string, payload?: object) =>
-  app().app.inject({ method, url: `/api/rules${url}`, headers: session.auth, ...(payload ? { payload } : {}) });
-
-async function createRule(session: Session, body: object): Promise<{ id: string }> {
-  const response = await rules(session, 'POST', '', body);
-  if (response.statusCode !== 201) throw new Error(response.body);
-  return response.json().data;
-}
-
-async function drain(): Promise<void> {
-  for (let batch = held.take(); batch.length > 0; batch = held.take()) {
-    for (const { request } of batch) await app().ctx.ruleRunner.run(request);
-  }
-}
-
 async function tokyo(): Promise<{ session: Session; account: AdAccountRow }> {
-  const persona = sandbox.sandbox.personas.find((candidate) =>
-    candidate.accountIds.some((id) => sandbox.sandbox.world.account(id)?.currency === 'JPY'),
+  const persona = sandbox().sandbox.personas.find((candidate) =>
+    candidate.accountIds.some((id) => sandbox().sandbox.world.account(id)?.currency === 'JPY'),
   );
   const { session, accounts } = await connectedUser(app(), persona?.id);
   const account = accounts.find((row) => row.currency === 'JPY');
@@ -103,7 +65,7 @@ describe("budget rules respect the account's minimum daily budget (JPY account, 
   it('stores the minimum the sandbox serves and refuses under', async () => {
     const { account } = await tokyo();
     expect(account.minDailyBudget).toBe(150);
-    expect(sandbox.sandbox.world.account(account.facebookAccountId)?.minDailyBudget).toBe(account.minDailyBudget);
+    expect(sandbox().sandbox.world.account(account.facebookAccountId)?.minDailyBudget).toBe(account.minDailyBudget);
   });
 
   it('a 99% decrease previews clamped to ¥150 and the run applies exactly that, with no refusal from Meta', async () => {
@@ -121,7 +83,7 @@ describe("budget rules respect the account's minimum daily budget (JPY account, 
     expect(daily.length).toBeGreaterThan(0);
     for (const action of daily) expect(action.change).toMatchObject({ to: 150, toMinor: 150 });
 
-    sandbox.sandbox.stats.reset();
+    sandbox().sandbox.stats.reset();
     await rules(session, 'POST', `/${rule.id}/run`);
     await drain();
     const ledger = await ledgerOf(app(), rule.id);
@@ -131,7 +93,7 @@ describe("budget rules respect the account's minimum daily budget (JPY account, 
       planned.map((action) => action.target.externalId).sort(),
     );
     for (const row of applied) {
-      const written = writesTo(sandbox, row.targetExternalId).at(-1);
+      const written = writesTo(sandbox(), row.targetExternalId).at(-1);
       expect(row.field === 'daily_budget' ? written?.dailyBudget : written?.lifetimeBudget).toBe(row.afterMinor);
     }
 
@@ -163,10 +125,10 @@ describe("budget rules respect the account's minimum daily budget (JPY account, 
         skip: { code: 'below_account_minimum', params: { amount: 50, minimum: 150 } },
       });
 
-    const before = sandbox.sandbox.mutations.length;
+    const before = sandbox().sandbox.mutations.length;
     await rules(session, 'POST', `/${rule.id}/run`);
     await drain();
-    expect(sandbox.sandbox.mutations.length).toBe(before);
+    expect(sandbox().sandbox.mutations.length).toBe(before);
     expect(await ledgerOf(app(), rule.id)).toEqual([]);
     const runs = (await rules(session, 'GET', `/${rule.id}/runs`)).json().data;
     expect(runs[0]).toMatchObject({ status: 'completed' });
@@ -200,11 +162,11 @@ describe("budget rules respect the account's minimum daily budget (JPY account, 
     const [first] = held.take();
     if (!first) throw new Error('run not queued');
     // Meta's rate limit postpones the write, so the row waits for a later attempt.
-    sandbox.sandbox.faults.set({ rateLimit: { count: 100 } });
+    sandbox().sandbox.faults.set({ rateLimit: { count: 100 } });
     try {
       await app().ctx.ruleRunner.run(first.request);
     } finally {
-      sandbox.sandbox.faults.clear();
+      sandbox().sandbox.faults.clear();
     }
     const [postponed] = (await ledgerOf(app(), rule.id)).filter((row) => row.targetExternalId === adset.externalId);
     expect(postponed).toMatchObject({ state: 'postponed', afterMinor: 100 });
@@ -218,6 +180,6 @@ describe("budget rules respect the account's minimum daily budget (JPY account, 
       state: 'failed',
       error: { code: 'below_account_minimum', params: { amount: 100, minimum: 150, currency: 'JPY' } },
     });
-    expect(writesTo(sandbox, adset.externalId)).toEqual([]);
+    expect(writesTo(sandbox(), adset.externalId)).toEqual([]);
   });
 });

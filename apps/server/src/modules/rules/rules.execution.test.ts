@@ -1,62 +1,18 @@
 import { activityLogs, adAccounts, type AdAccountRow } from '@adpilot/db';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandboxTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
 import { buildRule, buildScaleRule } from '../../test/rule-factories.ts';
 import {
   adTotals,
   connectedUser,
-  HeldScheduler,
+  rulesSandboxApp,
   ledgerOf,
   mirrorEntities,
   writesTo,
   type Session,
 } from '../../test/rules-sandbox.ts';
 
-let t: TestApp | undefined;
-let sandbox: RunningSandbox;
-const held = new HeldScheduler();
-
-function app(): TestApp {
-  if (!t) throw new Error('app not started');
-  return t;
-}
-
-beforeAll(async () => {
-  // The sandbox keeps the app's clock, so "today", spend and Meta's hourly budget limit move with it.
-  const started = await createSandboxTestApp(
-    {},
-    { rules: { scheduler: held } },
-    { now: () => t?.clock.now ?? new Date() },
-  );
-  t = started;
-  sandbox = started.sandbox;
-});
-afterAll(async () => {
-  await t?.close();
-});
-beforeEach(() => {
-  // Every test connects its own user to a fresh sandbox world, so earlier tests' pauses and budgets are gone.
-  sandbox.sandbox.reset();
-  held.take();
-});
-
-const rules = (session: Session, method: 'GET' | 'POST', url: string, payload?: object) =>
-  app().app.inject({ method, url: `/api/rules${url}`, headers: session.auth, ...(payload ? { payload } : {}) });
-
-async function createRule(session: Session, body: object): Promise<{ id: string }> {
-  const response = await rules(session, 'POST', '', body);
-  if (response.statusCode !== 201) throw new Error(response.body);
-  return response.json().data;
-}
-
-/** Runs what "Run now" queued (and any later attempt it asked for), the way the queue's worker would. */
-async function drain(): Promise<void> {
-  for (let batch = held.take(); batch.length > 0; batch = held.take()) {
-    for (const { request } of batch) await app().ctx.ruleRunner.run(request);
-  }
-}
+const { app, sandbox, held, rules, createRule, drain } = rulesSandboxApp();
 
 async function runNow(session: Session, ruleId: string): Promise<string> {
   const response = await rules(session, 'POST', `/${ruleId}/run`);
@@ -98,14 +54,18 @@ describe('rules on the sandbox', () => {
         safeguards: { cooldownHours: 24, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
       }),
     );
-    sandbox.sandbox.stats.reset();
+    sandbox().sandbox.stats.reset();
     const runId = await runNow(session, rule.id);
 
-    const paused = new Set(sandbox.sandbox.mutations.filter((m) => m.status === 'PAUSED').map((m) => m.objectId));
+    const paused = new Set(
+      sandbox()
+        .sandbox.mutations.filter((m) => m.status === 'PAUSED')
+        .map((m) => m.objectId),
+    );
     expect(paused).toEqual(expected);
-    expect(sandbox.sandbox.mutations).toHaveLength(expected.size);
+    expect(sandbox().sandbox.mutations).toHaveLength(expected.size);
     // Writes went out batched: one batch of reads and one of writes per 50 changes, never one request per ad.
-    expect(sandbox.sandbox.stats.snapshot().total).toBeLessThanOrEqual(2 * Math.ceil(expected.size / 50));
+    expect(sandbox().sandbox.stats.snapshot().total).toBeLessThanOrEqual(2 * Math.ceil(expected.size / 50));
 
     const runs = (await rules(session, 'GET', `/${rule.id}/runs`)).json().data;
     expect(runs[0]).toMatchObject({ id: runId, status: 'completed', trigger: 'manual' });
@@ -150,18 +110,18 @@ describe('rules on the sandbox', () => {
     expect(raised.length).toBeGreaterThan(0);
     for (const row of raised) {
       expect(row.afterMinor).toBe(Math.min(ceilingMinor, Math.round((row.beforeMinor ?? 0) * 1.2)));
-      expect(writesTo(sandbox, row.targetExternalId).at(-1)?.dailyBudget).toBe(row.afterMinor);
+      expect(writesTo(sandbox(), row.targetExternalId).at(-1)?.dailyBudget).toBe(row.afterMinor);
     }
     // Ad sets at or above the ceiling were left alone.
     for (const adset of adsets.filter((a) => (a.dailyBudget ?? 0) >= ceilingMinor)) {
-      expect(writesTo(sandbox, adset.externalId)).toHaveLength(0);
+      expect(writesTo(sandbox(), adset.externalId)).toHaveLength(0);
     }
 
     // Three more runs (four budget changes an hour is Meta's limit): each raise is 20% of the last, capped.
     for (let i = 0; i < 3; i++) await runNow(session, rule.id);
     let reachedCeiling = 0;
     for (const adset of adsets) {
-      const writes = writesTo(sandbox, adset.externalId).map((mutation) => mutation.dailyBudget);
+      const writes = writesTo(sandbox(), adset.externalId).map((mutation) => mutation.dailyBudget);
       let previous = adset.dailyBudget ?? 0;
       for (const written of writes) {
         expect(written).toBe(Math.min(ceilingMinor, Math.round(previous * 1.2)));
@@ -197,7 +157,7 @@ describe('rules on the sandbox', () => {
 
     const rule = await createRule(session, body);
     await runNow(session, rule.id);
-    expect(sandbox.sandbox.mutations.filter((mutation) => mutation.dailyBudget !== undefined)).toEqual([]);
+    expect(sandbox().sandbox.mutations.filter((mutation) => mutation.dailyBudget !== undefined)).toEqual([]);
   });
 
   it('the same slot run twice, or by two jobs at once, applies each change once', async () => {
@@ -210,15 +170,15 @@ describe('rules on the sandbox', () => {
     const request = { userId: session.user.id, ruleId: rule.id, slot: 'm15:1', trigger: 'schedule' as const };
     const runner = app().ctx.ruleRunner;
     await Promise.all([runner.run(request), runner.run(request)]);
-    const afterParallel = sandbox.sandbox.mutations.length;
+    const afterParallel = sandbox().sandbox.mutations.length;
     expect(afterParallel).toBeGreaterThan(0);
     await runner.run(request);
     await drain();
-    expect(sandbox.sandbox.mutations).toHaveLength(afterParallel);
+    expect(sandbox().sandbox.mutations).toHaveLength(afterParallel);
     const ledger = await ledgerOf(app(), rule.id);
     expect(ledger).toHaveLength(afterParallel);
     expect(ledger.every((row) => row.state === 'applied')).toBe(true);
-    for (const row of ledger) expect(writesTo(sandbox, row.targetExternalId)).toHaveLength(1);
+    for (const row of ledger) expect(writesTo(sandbox(), row.targetExternalId)).toHaveLength(1);
   });
 
   /** An ad set whose four budget changes of this hour were used in Ads Manager, and a rule that raises it. */
@@ -232,8 +192,8 @@ describe('rules on the sandbox', () => {
     // Someone used the ad set's four budget changes of this hour in Ads Manager: Meta answers 17 to a fifth.
     const before = adset.dailyBudget ?? 0;
     for (const step of [1, 2, 3, 4])
-      sandbox.sandbox.recordMutation({
-        at: sandbox.sandbox.now(),
+      sandbox().sandbox.recordMutation({
+        at: sandbox().sandbox.now(),
         objectId: adset.externalId,
         dailyBudget: before + step,
       });
@@ -257,7 +217,7 @@ describe('rules on the sandbox', () => {
     const { adset, rule, first, current } = await ruleOnExhaustedAdSet();
     const [row] = (await ledgerOf(app(), rule.id)).filter((r) => r.targetExternalId === adset.externalId);
     expect(row).toMatchObject({ state: 'postponed', error: { code: 'meta_rate_limited' } });
-    expect(writesTo(sandbox, adset.externalId)).toHaveLength(4);
+    expect(writesTo(sandbox(), adset.externalId)).toHaveLength(4);
 
     // The later attempt the run asked for, once Meta's hour has passed.
     const [later] = held.take();
@@ -267,7 +227,7 @@ describe('rules on the sandbox', () => {
     await app().ctx.ruleRunner.run(later.request);
     // A stray copy of the job changes nothing more.
     await app().ctx.ruleRunner.run(first.request);
-    const writes = writesTo(sandbox, adset.externalId);
+    const writes = writesTo(sandbox(), adset.externalId);
     expect(writes).toHaveLength(5);
     expect(writes.at(-1)?.dailyBudget).toBe(Math.round(current * 1.1));
     const [settled] = (await ledgerOf(app(), rule.id)).filter((r) => r.targetExternalId === adset.externalId);
@@ -292,9 +252,9 @@ describe('rules on the sandbox', () => {
         safeguards: { cooldownHours: 24, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
       }),
     );
-    sandbox.sandbox.stats.reset();
+    sandbox().sandbox.stats.reset();
     await runNow(session, rule.id);
-    expect(sandbox.sandbox.mutations).toHaveLength(0);
+    expect(sandbox().sandbox.mutations).toHaveLength(0);
     const ledger = await ledgerOf(app(), rule.id);
     expect(ledger.length).toBeGreaterThan(0);
     for (const row of ledger) expect(row).toMatchObject({ state: 'failed', error: { code: 'read_only' } });
@@ -312,7 +272,7 @@ describe('rules on the sandbox', () => {
     expect(held.take()).toHaveLength(0);
     const [row] = (await ledgerOf(app(), rule.id)).filter((r) => r.targetExternalId === adset.externalId);
     expect(row).toMatchObject({ state: 'failed', error: { code: 'reauth_required' } });
-    expect(writesTo(sandbox, adset.externalId)).toHaveLength(4);
+    expect(writesTo(sandbox(), adset.externalId)).toHaveLength(4);
   });
 
   it('revert restores the previous value, and refuses (409) once someone changed it since', async () => {
@@ -336,21 +296,21 @@ describe('rules on the sandbox', () => {
     const reverted = await rules(session, 'POST', `/actions/${one.id}/revert`);
     expect(reverted.statusCode).toBe(200);
     expect(reverted.json().data.action).toMatchObject({ status: 'reverted', revertible: false });
-    expect(writesTo(sandbox, one.targetExternalId).at(-1)?.dailyBudget).toBe(one.beforeMinor);
+    expect(writesTo(sandbox(), one.targetExternalId).at(-1)?.dailyBudget).toBe(one.beforeMinor);
     const again = await rules(session, 'POST', `/actions/${one.id}/revert`);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('REVERT_ALREADY_REVERTED');
 
     // Someone changes the second ad set's budget in Ads Manager: the revert must not overwrite it.
-    sandbox.sandbox.recordMutation({
-      at: sandbox.sandbox.now(),
+    sandbox().sandbox.recordMutation({
+      at: sandbox().sandbox.now(),
       objectId: two.targetExternalId,
       dailyBudget: (two.afterMinor ?? 0) + 500,
     });
     const refused = await rules(session, 'POST', `/actions/${two.id}/revert`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ success: false, code: 'REVERT_VALUE_CHANGED' });
-    expect(writesTo(sandbox, two.targetExternalId).at(-1)?.dailyBudget).toBe((two.afterMinor ?? 0) + 500);
+    expect(writesTo(sandbox(), two.targetExternalId).at(-1)?.dailyBudget).toBe((two.afterMinor ?? 0) + 500);
   });
 
   it('preview and then run agree', async () => {
@@ -376,8 +336,8 @@ describe('rules on the sandbox', () => {
     expect(saved.entities.length).toBe(saved.totals.evaluated);
 
     await runNow(session, rule.id);
-    const paused = sandbox.sandbox.mutations
-      .filter((m) => m.status === 'PAUSED')
+    const paused = sandbox()
+      .sandbox.mutations.filter((m) => m.status === 'PAUSED')
       .map((m) => m.objectId)
       .sort();
     expect(paused).toEqual(planned(saved));
