@@ -20,15 +20,9 @@ export {
   MetaTransientError,
   type MetaErrorInit,
 } from './client/errors.ts';
-export {
-  BudgetChangeCounter,
-  budgetHolder,
-  type BudgetChangeCounterOptions,
-  type BudgetHolder,
-  type BudgetPeriod,
-} from './client/budget.ts';
 export { appSecretProof } from './client/graph-transport.ts';
 export { MAX_BATCH_SIZE, type BatchRequest, type BatchResult } from './client/batch.ts';
+export type { FieldWrite, LiveField, LiveValues } from './client/live-fields.ts';
 export type { MetaLogger } from './client/graph-transport.ts';
 export {
   defaultInsightsFields,

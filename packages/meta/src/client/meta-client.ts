@@ -1,6 +1,7 @@
 import { runInsightsReport } from './async-report.ts';
 import { runBatch, type BatchRequest, type BatchResult } from './batch.ts';
 import { MetaTooMuchDataError } from './errors.ts';
+import { readLiveValues, writeFields, type FieldWrite, type LiveField, type LiveValues } from './live-fields.ts';
 import { dialogUrl, requestToken, type DialogUrlInput, type TokenResult } from './oauth.ts';
 import { GraphTransport, type GraphRequest, type MetaLogger } from './graph-transport.ts';
 import { insightsParams, parseInsightsRow, prefersAsync, type InsightsOptions, type InsightsRow } from './insights.ts';
@@ -260,6 +261,23 @@ export class MetaClient {
       options,
       true,
     );
+  }
+
+  /**
+   * The live status and budgets of one ad account's objects, read right before changing them: batched, and waiting
+   * for that account's throttle only (see live-fields.ts).
+   */
+  async readLiveValues(
+    token: string,
+    actId: string,
+    wanted: readonly { id: string; field: LiveField }[],
+  ): Promise<Map<string, LiveValues>> {
+    return readLiveValues(this.transport, token, toActId(actId), wanted);
+  }
+
+  /** Status and budget writes to one ad account's objects, batched; each answered on its own, in order. */
+  async writeFields(token: string, actId: string, writes: readonly FieldWrite[]): Promise<BatchResult[]> {
+    return writeFields(this.transport, token, toActId(actId), writes);
   }
 
   /** Many calls in batches of at most 50; answers come back in order, failures as entries, not throws. */

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type Fixture } from '../test-fixtures.ts';
-import { BudgetChangeCounter, budgetHolder } from './budget.ts';
 import { MetaBudgetLimitError, MetaInvalidParameterError } from './errors.ts';
 import { graphAdSchema, graphAdSetSchema } from './wire-types.ts';
 
@@ -34,31 +33,6 @@ describe('reads before a write', () => {
     const objects = await fixture.client().getEntities(fixture.token, ids, ['id', 'effective_status']);
     expect(Object.keys(objects).sort()).toEqual([...ids].sort());
     expect(fixture.sandbox.stats.snapshot().byKind.ids).toBe(2);
-  });
-
-  it('finds the budget holder: the campaign under Advantage campaign budget, else the ad set, daily or lifetime', async () => {
-    const client = fixture.client();
-    const [campaigns, adSets] = await Promise.all([
-      client.listCampaigns(fixture.token, actId),
-      client.listAdSets(fixture.token, actId),
-    ]);
-    const byId = new Map(campaigns.map((campaign) => [campaign.id, campaign]));
-    const holders = adSets.map((adSet) => budgetHolder(adSet, byId.get(adSet.campaign_id)!));
-    const world = fixture.sandbox.world;
-    adSets.forEach((adSet, index) => {
-      const holder = holders[index]!;
-      const cbo = world.campaigns.get(adSet.campaign_id)!.isCbo;
-      expect(holder.level).toBe(cbo ? 'campaign' : 'adset');
-      expect(holder.id).toBe(cbo ? adSet.campaign_id : adSet.id);
-    });
-    expect(holders.some((holder) => holder?.period === 'lifetime')).toBe(true);
-    expect(budgetHolder({ id: 's', daily_budget: '0' }, { id: 'c', lifetime_budget: '90000' })).toEqual({
-      level: 'campaign',
-      id: 'c',
-      period: 'lifetime',
-      amountMinor: 90000,
-    });
-    expect(budgetHolder({ id: 's' }, { id: 'c' })).toBeUndefined();
   });
 
   it("lists ads with issues_info and Meta's review statuses; archived and deleted ones only when asked", async () => {
@@ -148,24 +122,6 @@ describe('writes', () => {
     // The same answer to a read is an ordinary rate limit, waited out and retried.
     await expect(client.getEntity(fixture.token, '123', ['id'])).rejects.not.toBeInstanceOf(MetaBudgetLimitError);
     expect(requests.length).toBeGreaterThan(2);
-  });
-});
-
-describe('budget change counter', () => {
-  it('allows 4 changes per ad set per rolling hour, even to concurrent callers', async () => {
-    let now = 0;
-    const counter = new BudgetChangeCounter({ now: () => now });
-    const taken = await Promise.all(Array.from({ length: 10 }, async () => counter.take('adset-1')));
-    expect(taken.filter(Boolean)).toHaveLength(4);
-    expect(counter.take('adset-2')).toBe(true);
-    expect(counter.remaining('adset-1')).toBe(0);
-    expect(counter.nextSlotAt('adset-1')).toBe(HOUR);
-    now = HOUR - 1;
-    expect(counter.take('adset-1')).toBe(false);
-    now = HOUR;
-    expect(counter.take('adset-1')).toBe(true);
-    counter.release('adset-1');
-    expect(counter.count('adset-1')).toBe(0);
   });
 });
 
