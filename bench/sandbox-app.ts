@@ -61,7 +61,7 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
     log: pino({ level: 'silent' }),
     ...(options.now ? { now: options.now } : {}),
     meta: {
-      client,
+      client: () => client,
       sandbox: running.sandbox,
       adsManagerBase: running.url,
       isSandbox: () => true,

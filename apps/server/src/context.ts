@@ -204,7 +204,7 @@ export function createContext(options: ContextOptions): AppContext {
     transactions: database,
     repository: adAccountsRepository,
     activity,
-    meta: meta.client,
+    metaClient: () => meta.client(),
     secretBox,
     now,
   });
@@ -218,14 +218,22 @@ export function createContext(options: ContextOptions): AppContext {
   defineActivityJobs(jobs, { activity: activityService, retentionDays: config.logs.retentionDays, now, log });
   defineMaintenanceJobs(jobs, { transactions: database, repository: new MaintenanceRepository(), now, log });
   const rulesModule = createRulesModule(
-    { transactions: database, queue: jobs, meta: meta.client, secretBox, activity, sync: adAccountSync, now },
+    {
+      transactions: database,
+      queue: jobs,
+      metaClient: () => meta.client(),
+      secretBox,
+      activity,
+      sync: adAccountSync,
+      now,
+    },
     { quota: limits, ...options.rules },
   );
   const adAccounts = new AdAccountsService({
     transactions: database,
     repository: adAccountsRepository,
     activity,
-    meta: meta.client,
+    metaClient: () => meta.client(),
     secretBox,
     scheduler: options.scheduler ?? queuedScheduler,
     quota: options.adAccountQuota ?? limits,

@@ -18,7 +18,7 @@ export async function startTestSandbox(
   return {
     running,
     provider: {
-      client,
+      client: () => client,
       sandbox: running.sandbox,
       isSandbox: () => true,
       adsManagerBase: `${running.url}/adsmanager`,

@@ -22,7 +22,7 @@ const ctx = createContext({
   appSecret: args.secret,
   log: pino({ level: 'silent' }),
   meta: {
-    client,
+    client: () => client,
     isSandbox: () => true,
     adsManagerBase: args.sandboxUrl,
     verifyApp: () => client.appAccessToken().then(() => undefined),

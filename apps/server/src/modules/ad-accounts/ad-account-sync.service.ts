@@ -33,7 +33,8 @@ export interface AdAccountSyncDeps {
   transactions: Transactions;
   repository: AdAccountsRepository;
   activity: ActivityRepository;
-  meta: MetaClient;
+  /** The client of the Meta app configured now (asked at each use). */
+  metaClient: () => MetaClient;
   secretBox: SecretBox;
   now: () => Date;
 }
@@ -94,7 +95,7 @@ export class AdAccountSyncService {
   }
 
   private async pull(account: AdAccountRow): Promise<Pulled> {
-    const { meta } = this.deps;
+    const meta = this.deps.metaClient();
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
     const actId = `act_${account.facebookAccountId}`;
     const startedAt = this.deps.now();

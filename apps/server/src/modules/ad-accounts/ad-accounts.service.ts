@@ -55,7 +55,8 @@ export interface AdAccountsServiceDeps {
   transactions: Transactions;
   repository: AdAccountsRepository;
   activity: ActivityRepository;
-  meta: MetaClient;
+  /** The client of the Meta app configured now (asked at each use). */
+  metaClient: () => MetaClient;
   secretBox: SecretBox;
   scheduler: SyncScheduler;
   quota: AdAccountQuota;
@@ -232,7 +233,7 @@ export class AdAccountsService {
         expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000),
       }),
     );
-    return this.deps.meta.getDialogUrl({ redirectUri: this.deps.redirectUri, state, scopes: META_SCOPES });
+    return this.deps.metaClient().getDialogUrl({ redirectUri: this.deps.redirectUri, state, scopes: META_SCOPES });
   }
 
   /** Step 2: the return from Meta. The state must be ours, this user's, fresh and unused. */
@@ -247,17 +248,17 @@ export class AdAccountsService {
     let graphAccounts: GraphAdAccount[];
     let missingScopes: string[];
     try {
-      const short = await this.deps.meta.exchangeCode({ code, redirectUri: issued.redirectUri });
-      const long = await this.deps.meta.exchangeLongLivedToken(short.accessToken);
+      const short = await this.deps.metaClient().exchangeCode({ code, redirectUri: issued.redirectUri });
+      const long = await this.deps.metaClient().exchangeLongLivedToken(short.accessToken);
       accessToken = long.accessToken;
       expiresIn = long.expiresIn;
       // The user may untick permissions on the consent screen: read what was really granted.
-      const granted = await this.deps.meta.grantedScopes(accessToken);
+      const granted = await this.deps.metaClient().grantedScopes(accessToken);
       missingScopes = META_SCOPES.filter((scope) => !granted.includes(scope));
       if (!granted.includes('ads_read') && !granted.includes(META_WRITE_SCOPE)) {
         throw new AppError('META_PERMISSION_MISSING', AD_ACCOUNT_MESSAGES.noAdsPermission, 403);
       }
-      graphAccounts = await this.deps.meta.listAdAccounts(accessToken);
+      graphAccounts = await this.deps.metaClient().listAdAccounts(accessToken);
     } catch (error) {
       if (error instanceof MetaApiError) {
         throw new AppError('META_ERROR', `Facebook refused the connection: ${error.message}`, 502);

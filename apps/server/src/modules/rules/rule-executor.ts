@@ -1,22 +1,14 @@
-import type { AdAccountRow, AutomationRuleRow, CodedText, RuleActionRow, RuleRunRow } from '@adpilot/db';
-import { META_WRITE_SCOPE, toMajorUnits } from '@adpilot/contracts';
-import type { MetaApiError } from '@adpilot/meta';
+import type { AdAccountRow, AutomationRuleRow, RuleActionRow, RuleRunRow } from '@adpilot/db';
+import type { MetaClient } from '@adpilot/meta';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { actionActivity } from './rule-activity.ts';
+import { decide, screen, settlementOf, target, type PlannedWrite, type Settlement } from './rule-decision.ts';
 import type { RuleInputsRepository } from './rule-inputs.repository.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RulesRepository } from './rules.repository.ts';
 import type { Transactions } from '@adpilot/db';
-import {
-  classify,
-  liveValue,
-  mirrorChange,
-  type EntityWrite,
-  type LiveField,
-  type RuleMetaGateway,
-  type WriteOutcome,
-} from './rule-meta.ts';
+import { classify, mirrorChange, outcomeOf, type LiveField } from './rule-meta.ts';
 
 /** What writing a change to Meta and recording it takes: the executor's runs and a revert both need it. */
 export interface RuleWriteDeps {
@@ -25,7 +17,8 @@ export interface RuleWriteDeps {
   ledger: RuleLedgerRepository;
   inputs: RuleInputsRepository;
   activity: ActivityRepository;
-  gateway: RuleMetaGateway;
+  /** The client of the Meta app configured now; its live reads and writes carry the ad account (its throttle). */
+  metaClient: () => MetaClient;
   secretBox: SecretBox;
   now: () => Date;
 }
@@ -48,45 +41,6 @@ export interface AccountOutcome {
   postponed: number;
   /** The earliest moment a postponed row may be tried again. */
   retryAt?: Date;
-}
-
-type Settlement =
-  | { state: 'applied'; wrote: boolean }
-  | { state: 'failed'; error: CodedText }
-  | { state: 'postponed'; error: CodedText; retryAt: Date };
-
-function target(row: RuleActionRow): string | number | null {
-  return row.field === 'status' ? row.afterStatus : row.afterMinor;
-}
-
-function before(row: RuleActionRow): string | number | null {
-  return row.field === 'status' ? row.beforeStatus : row.beforeMinor;
-}
-
-/**
- * A budget (daily, or lifetime: never under one day's minimum) under the account's known minimum daily budget
- * (Meta's `min_daily_budget`): Meta would refuse it (100/1885272), so it is never sent. The engine does not plan
- * one; this catches rows planned before the minimum was known or rose (ADR 0055).
- */
-function belowMinimum(row: RuleActionRow, account: AdAccountRow): CodedText | null {
-  const minimum = account.minDailyBudget;
-  const budget = row.field === 'daily_budget' || row.field === 'lifetime_budget';
-  if (!budget || minimum === null || row.afterMinor === null || row.afterMinor >= minimum) return null;
-  return {
-    code: 'below_account_minimum',
-    params: {
-      amount: toMajorUnits(row.afterMinor, account.currency),
-      minimum: toMajorUnits(minimum, account.currency),
-      currency: account.currency,
-    },
-  };
-}
-
-function metaError(error: MetaApiError): CodedText {
-  return {
-    code: 'meta_error',
-    params: { message: error.message, metaCode: error.code, subcode: error.subcode ?? null },
-  };
 }
 
 /**
@@ -120,63 +74,33 @@ export class RuleExecutor {
     return outcome;
   }
 
+  /** Screens the rows, reads the live values, writes what is still to write, and settles each row (rule-decision.ts). */
   private async decide(account: AdAccountRow, rows: RuleActionRow[]): Promise<Map<string, Settlement>> {
-    const settlements = new Map<string, Settlement>();
-    const writesRows = rows.filter((row) => row.field !== null);
-    for (const row of rows) if (row.field === null) settlements.set(row.id, { state: 'applied', wrote: false });
-    if (writesRows.length === 0) return settlements;
-    if (account.needsReauth) {
-      for (const row of writesRows) settlements.set(row.id, { state: 'failed', error: { code: 'reauth_required' } });
-      return settlements;
-    }
-    // Connected without "manage ads": Meta would refuse every write, so none is attempted (ADR 11).
-    if (account.missingScopes.includes(META_WRITE_SCOPE)) {
-      for (const row of writesRows) settlements.set(row.id, { state: 'failed', error: { code: 'read_only' } });
-      return settlements;
-    }
-
-    const sendable: RuleActionRow[] = [];
-    for (const row of writesRows) {
-      const refusal = belowMinimum(row, account);
-      if (refusal) settlements.set(row.id, { state: 'failed', error: refusal });
-      else sendable.push(row);
-    }
+    const { settlements, sendable } = screen(account, rows);
     if (sendable.length === 0) return settlements;
 
+    const meta = this.deps.metaClient();
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
-    const writes: { row: RuleActionRow; write: EntityWrite }[] = [];
+    const actId = account.facebookAccountId;
+    let writes: PlannedWrite[] = [];
     try {
-      const live = await this.deps.gateway.readLive(
+      const live = await meta.readLiveValues(
         token,
+        actId,
         sendable.map((row) => ({ id: row.targetExternalId, field: row.field as LiveField })),
       );
-      for (const row of sendable) {
-        const entity = live.get(row.targetExternalId);
-        const field = row.field as LiveField;
-        const wanted = target(row);
-        if (!entity || wanted === null) {
-          settlements.set(row.id, { state: 'failed', error: { code: 'entity_missing' } });
-          continue;
-        }
-        const current = liveValue(entity, field);
-        if (current === wanted) {
-          // Meta already has the value: a write that landed before a crash, or someone made the same change.
-          settlements.set(row.id, { state: 'applied', wrote: false });
-        } else if (current !== before(row)) {
-          // Someone changed it since the plan: writing a target computed from the old value could undo their change.
-          settlements.set(row.id, {
-            state: 'failed',
-            error: { code: 'live_value_differs', params: { expected: before(row), found: current } },
-          });
-        } else {
-          writes.push({ row, write: { id: row.targetExternalId, field, value: wanted } });
-        }
-      }
-      const answers = await this.deps.gateway.write(
+      const decided = decide(sendable, live);
+      for (const [id, settlement] of decided.settlements) settlements.set(id, settlement);
+      writes = decided.writes;
+      const answers = await meta.writeFields(
         token,
+        actId,
         writes.map((item) => item.write),
       );
-      writes.forEach((item, index) => settlements.set(item.row.id, this.fromAnswer(answers[index])));
+      writes.forEach((item, index) => {
+        const answer = answers[index];
+        settlements.set(item.row.id, this.settlement(answer ? outcomeOf(answer) : undefined));
+      });
       await this.deps.afterWrite?.();
     } catch (error) {
       // The read or the whole batch failed: nothing is known of the writes, so they wait for a later attempt,
@@ -184,29 +108,13 @@ export class RuleExecutor {
       const failure = classify(error);
       const pending =
         writes.length > 0 ? writes.map((item) => item.row) : sendable.filter((row) => !settlements.has(row.id));
-      for (const row of pending) settlements.set(row.id, this.fromAnswer(failure));
+      for (const row of pending) settlements.set(row.id, this.settlement(failure));
     }
     return settlements;
   }
 
-  private fromAnswer(answer: WriteOutcome | undefined): Settlement {
-    if (!answer || answer.ok) return { state: 'applied', wrote: true };
-    if (answer.kind === 'rate_limited' || (answer.kind === 'error' && answer.error.isTransient)) {
-      const waitMs =
-        answer.kind === 'rate_limited'
-          ? (answer.retryAfterMs ?? this.deps.rateLimitFallbackMs)
-          : this.deps.rateLimitFallbackMs;
-      return {
-        state: 'postponed',
-        error: {
-          code: 'meta_rate_limited',
-          params: { metaCode: answer.error.code, waitSeconds: Math.ceil(waitMs / 1000) },
-        },
-        retryAt: new Date(this.deps.now().getTime() + waitMs),
-      };
-    }
-    if (answer.kind === 'reauth') return { state: 'failed', error: { code: 'reauth_required' } };
-    return { state: 'failed', error: metaError(answer.error) };
+  private settlement(answer: Parameters<typeof settlementOf>[0]): Settlement {
+    return settlementOf(answer, this.deps.now(), this.deps.rateLimitFallbackMs);
   }
 
   /** The outcome, its activity entry and the rule's `lastTriggered` commit together. */

@@ -1,11 +1,12 @@
 import { RULE_MESSAGES, type RuleActionRecord, type RuleRun } from '@adpilot/contracts';
 import type { RuleActionRow } from '@adpilot/db';
+import type { EntityStatus, MetaClient } from '@adpilot/meta';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { actionActivity } from './rule-activity.ts';
 import type { RuleInputsRepository } from './rule-inputs.repository.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
-import { liveValue, mirrorChange, type LiveField } from './rule-meta.ts';
+import { classify, liveValue, mirrorChange, type FieldWrite, type LiveField, type WriteOutcome } from './rule-meta.ts';
 import type { RuleRunScheduler } from './rule-runner.ts';
 import { presentAction, presentRun } from './rules.presenter.ts';
 
@@ -23,6 +24,24 @@ export const REVERT_MESSAGES = {
   notRevertible: 'Only a status or budget change can be reverted',
   notApplied: 'This action was not applied, so there is nothing to revert',
 } as const;
+
+/** A revert is one write: the typed single-object calls, which carry the ad account for its throttle. */
+async function writeOne(meta: MetaClient, token: string, actId: string, write: FieldWrite): Promise<WriteOutcome> {
+  const options = { accountId: actId };
+  try {
+    if (write.field === 'status') await meta.updateStatus(token, write.id, write.value as EntityStatus, options);
+    else
+      await meta.updateBudget(
+        token,
+        write.id,
+        write.field === 'daily_budget' ? { dailyBudget: Number(write.value) } : { lifetimeBudget: Number(write.value) },
+        options,
+      );
+    return { ok: true };
+  } catch (error) {
+    return classify(error);
+  }
+}
 
 const refusal = (code: AppError['code'], message: string) => new AppError(code, message, 409);
 
@@ -76,20 +95,24 @@ export class RuleRunsService {
     row: RuleActionRow,
     account: NonNullable<Awaited<ReturnType<RuleInputsRepository['account']>>>,
   ): Promise<RuleActionRecord> {
-    const { db, ledger, inputs, activity, gateway, now } = this.deps;
+    const { db, ledger, inputs, activity, now } = this.deps;
+    const meta = this.deps.metaClient();
     const field = row.field as LiveField;
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
+    const actId = account.facebookAccountId;
     const set = field === 'status' ? row.afterStatus : row.afterMinor;
     const previous = field === 'status' ? row.beforeStatus : row.beforeMinor;
-    const live = (await gateway.readLive(token, [{ id: row.targetExternalId, field }])).get(row.targetExternalId);
+    const live = (await meta.readLiveValues(token, actId, [{ id: row.targetExternalId, field }])).get(
+      row.targetExternalId,
+    );
     const current = live ? liveValue(live, field) : null;
     if (current !== set || previous === null) {
       throw new AppError('REVERT_VALUE_CHANGED', REVERT_MESSAGES.valueChanged, 409, [
         { field: 'value', message: `expected ${String(set)}, found ${String(current)}` },
       ]);
     }
-    const [answer] = await gateway.write(token, [{ id: row.targetExternalId, field, value: previous }]);
-    if (answer && !answer.ok) {
+    const answer = await writeOne(meta, token, actId, { id: row.targetExternalId, field, value: previous });
+    if (!answer.ok) {
       if (answer.kind === 'rate_limited')
         throw AppError.tooManyRequests(
           'Meta asks to wait before this change; try the revert again later',

@@ -10,7 +10,6 @@ import { MirrorEvaluator } from './rule-evaluator.ts';
 import { RuleExecutor, type ExecutorDeps, type RuleWriteDeps } from './rule-executor.ts';
 import { RuleInputsRepository } from './rule-inputs.repository.ts';
 import { RuleLedgerRepository } from './rule-ledger.repository.ts';
-import { RuleMetaGateway } from './rule-meta.ts';
 import { RulePreviewService } from './rule-preview.service.ts';
 import { RuleRunner, type RuleRunRequest, type RuleRunScheduler } from './rule-runner.ts';
 import { dueRuns } from './rule-tick.ts';
@@ -43,7 +42,8 @@ export function createRulesModule(
   deps: {
     transactions: Transactions;
     queue: JobQueue;
-    meta: MetaClient;
+    /** The client of the Meta app configured now. */
+    metaClient: () => MetaClient;
     secretBox: SecretBox;
     activity: ActivityRepository;
     sync: AdAccountSyncService;
@@ -56,10 +56,18 @@ export function createRulesModule(
   const rules = new RulesRepository();
   const ledger = new RuleLedgerRepository();
   const inputs = new RuleInputsRepository();
-  const gateway = new RuleMetaGateway(deps.meta);
   const evaluator = new MirrorEvaluator(inputs, ledger);
   const refresher = new AccountRefresher({ db, inputs, sync: deps.sync, now });
-  const writing: RuleWriteDeps = { db, rules, ledger, inputs, activity, gateway, secretBox, now };
+  const writing: RuleWriteDeps = {
+    db,
+    rules,
+    ledger,
+    inputs,
+    activity,
+    metaClient: deps.metaClient,
+    secretBox,
+    now,
+  };
   const executor = new RuleExecutor({
     ...writing,
     leaseMs: options.leaseMs ?? 2 * 60_000,

@@ -177,7 +177,7 @@ describe('settings API', () => {
     const app = { facebookAppId: sandbox.sandbox.appId, facebookAppSecret: sandbox.sandbox.appSecret };
     expect((await put(app)).statusCode).toBe(200);
     expect(t.ctx.meta.isSandbox()).toBe(false);
-    expect(t.ctx.meta.client.appId).toBe(sandbox.sandbox.appId);
+    expect(t.ctx.meta.client().appId).toBe(sandbox.sandbox.appId);
     expect((await test('facebook')).json().data).toMatchObject({ success: true, status: 'connected' });
 
     await put({ facebookAppSecret: 'wrong-secret' });

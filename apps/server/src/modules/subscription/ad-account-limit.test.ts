@@ -15,7 +15,7 @@ let listings = 0;
 beforeAll(async () => {
   const started = await startTestSandbox();
   sandbox = started.running;
-  const real = started.provider.client;
+  const real = started.provider.client();
   const client = new Proxy(real, {
     get(target, property, receiver) {
       if (property !== 'listAdAccounts') return Reflect.get(target, property, receiver);
@@ -26,7 +26,10 @@ beforeAll(async () => {
       };
     },
   });
-  t = await createTestApp({}, { meta: { ...started.provider, client }, scheduler: { enqueueSync: async () => true } });
+  t = await createTestApp(
+    {},
+    { meta: { ...started.provider, client: () => client }, scheduler: { enqueueSync: async () => true } },
+  );
 });
 afterAll(async () => {
   await t.close();

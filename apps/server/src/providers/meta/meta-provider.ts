@@ -9,8 +9,11 @@ export const SANDBOX_PREFIX = '/sandbox/meta';
 export const ADS_MANAGER_URL = 'https://adsmanager.facebook.com/adsmanager/manage/campaigns';
 
 export interface MetaProvider {
-  /** The client of the Meta app configured now: the live app once Settings or the environment name one. */
-  client: MetaClient;
+  /**
+   * The client of the Meta app configured now: the live app once Settings or the environment name one. Services ask
+   * for it at each use, so saving a Meta app in Settings applies without a restart.
+   */
+  client(): MetaClient;
   /** Present unless the environment pins a live app: the simulator the server mounts under /sandbox/meta. */
   sandbox?: Sandbox;
   /** Whether new connections go to the sandbox (stored per ad account). */
@@ -18,20 +21,6 @@ export interface MetaProvider {
   readonly adsManagerBase: string;
   /** Asks for the configured app's access token once, without retries (Settings' connection test). */
   verifyApp(timeoutMs: number): Promise<void>;
-}
-
-/**
- * A MetaClient that forwards every call to the client `pick` answers at that moment, so services built once keep
- * following the app configured in Settings.
- */
-function followingClient(pick: () => MetaClient): MetaClient {
-  return new Proxy(Object.create(MetaClient.prototype) as MetaClient, {
-    get(_target, property) {
-      const client = pick();
-      const value: unknown = Reflect.get(client, property, client);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
-    },
-  });
 }
 
 /**
@@ -67,7 +56,7 @@ export function createMetaProvider(config: Config, settings: SettingsReader): Me
   if (config.meta.mode === 'live') {
     const pinned = () => live() ?? liveOptions(config.meta.appId ?? '', config.meta.appSecret ?? '');
     return {
-      client: followingClient(() => liveClient(pinned())),
+      client: () => liveClient(pinned()),
       isSandbox: () => false,
       adsManagerBase: ADS_MANAGER_URL,
       verifyApp: (timeoutMs) => verify(pinned(), timeoutMs),
@@ -92,10 +81,10 @@ export function createMetaProvider(config: Config, settings: SettingsReader): Me
   const sandboxClient = new MetaClient(sandboxOptions);
   const sandboxAdsManager = `${config.publicUrl}${SANDBOX_PREFIX}/adsmanager`;
   return {
-    client: followingClient(() => {
+    client: () => {
       const options = live();
       return options ? liveClient(options) : sandboxClient;
-    }),
+    },
     sandbox,
     isSandbox: () => live() === null,
     get adsManagerBase() {
