@@ -26,11 +26,6 @@ export const METRIC_CODES: Record<RuleMetric, number> = {
   hours_since_creation: 15,
 };
 
-/** The metrics that do not depend on a window (the entity's state now). */
-export function isStateMetric(code: number): boolean {
-  return code >= 13;
-}
-
 const HOUR = 3_600_000;
 
 export function readMetric(snapshot: EngineSnapshot, entity: number, slot: number, code: number): number | null {

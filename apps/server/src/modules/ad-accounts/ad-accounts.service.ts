@@ -32,7 +32,6 @@ export const META_SCOPES = ['ads_read', 'ads_management', 'business_management']
 export interface AdAccountQuota {
   adAccountLimitIn(tx: TenantTx): Promise<number>;
 }
-export const UNLIMITED_QUOTA: AdAccountQuota = { adAccountLimitIn: async () => Number.POSITIVE_INFINITY };
 
 /** What a connection did: the accounts stored, and those the plan had no room for. */
 export interface ConnectionResult {

@@ -1,5 +1,5 @@
 import type { DiagnosticResult, DiagnosticsInfo, DiagnosticTest, Health } from '@adpilot/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /** Spec §9: the status indicator refreshes every 30 seconds. */
@@ -27,8 +27,4 @@ export function useHealth() {
 
 export function runDiagnostic(test: DiagnosticTest): Promise<DiagnosticResult> {
   return api.post<DiagnosticResult>(`/diagnostics/tests/${encodeURIComponent(test)}`);
-}
-
-export function useRunDiagnostic() {
-  return useMutation({ mutationFn: runDiagnostic });
 }
