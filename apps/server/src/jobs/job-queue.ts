@@ -29,6 +29,8 @@ export interface JobQueueTiming {
  * pg-boss on our database: Postgres in scale-out (jobs claimed with SKIP LOCKED by any worker), or the
  * embedded PGlite through its adapter. API processes only enqueue; workers also run handlers.
  */
+const UNFINISHED = new Set<string>(['created', 'retry', 'active']);
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly definitions = new Map<string, JobDefinition>();
@@ -101,6 +103,19 @@ export class JobQueue {
     const definition = this.definitions.get(name);
     if (!definition) throw new Error(`Unknown job ${name}`);
     return this.boss.send(name, definition.payload.parse(data) as object, options);
+  }
+
+  /**
+   * Jobs of these queues not yet finished: waiting (deferred ones too), retrying or running. Zero means the work
+   * they stand for is done and nothing of it can still arrive (tests wait for it instead of sleeping).
+   */
+  async backlog(names: readonly string[]): Promise<number> {
+    let count = 0;
+    for (const name of names) {
+      const jobs = await this.boss.findJobs(name);
+      count += jobs.filter((job) => UNFINISHED.has(job.state)).length;
+    }
+    return count;
   }
 
   async stop(): Promise<void> {

@@ -77,6 +77,12 @@ async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, t
   throw new Error('timed out');
 }
 
+/** Until no notification job (delivery, retry, nudge, digest) is waiting or running: nothing more can arrive. */
+async function settled(ctx: AppContext): Promise<void> {
+  const names = Object.values(NOTIFY_JOBS);
+  await waitFor(async () => ((await ctx.jobs.backlog(names)) === 0 ? true : undefined), 45_000);
+}
+
 const RETRY = { limit: 2, delaySeconds: 1 };
 
 describe('notifications', () => {
@@ -300,7 +306,7 @@ describe('notifications', () => {
     });
     // The failure entry is an error, but it is not sent to the failing webhook again (no loop).
     await t.ctx.notificationDispatcher.scanAll();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settled(t.ctx);
     expect(receiver.hits.filter((h) => h.path === path)).toHaveLength(RETRY.limit + 1);
   }, 60_000);
 
@@ -314,7 +320,7 @@ describe('notifications', () => {
     await t.ctx.notificationDispatcher.scanAll();
     const mail = await waitFor(() => smtp.mails.find((m) => m.to.includes(session.user.email)));
     expect(mail.data).toContain('Subject: AdPilot: Error: Token expired for Shop');
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settled(t.ctx);
     const mine = smtp.mails.filter((m) => m.to.includes(session.user.email));
     expect(mine).toHaveLength(1);
     expect(mailText(mine[0]!.data)).not.toContain('Old failure');
@@ -377,10 +383,10 @@ describe('notifications', () => {
     second.notificationDispatcher.nudge(session.user.id);
     await waitFor(() => (receiver.hits.filter((h) => h.path === path).length >= 5 ? true : undefined));
     await waitFor(() => (smtp.mails.filter((m) => m.to.includes(session.user.email)).length >= 5 ? true : undefined));
-    // Time for any duplicate to arrive: the nudges run a second later.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    // Every delivery, retry and nudge (they run a second later) is done on both processes: a duplicate would be in.
+    await settled(t.ctx);
     await Promise.all([t.ctx.notificationDispatcher.scanAll(), second.notificationDispatcher.scanAll()]);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await settled(t.ctx);
     const delivered = receiver.hits.filter((h) => h.path === path).map((h) => JSON.parse(h.body).adpilot.entry.id);
     expect(delivered.sort()).toEqual([...ids].sort());
     const mails = smtp.mails.filter((m) => m.to.includes(session.user.email)).map((m) => mailText(m.data));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRule } from '../../test/rule-factories.ts';
 import { connectedUser, HeldScheduler } from '../../test/rules-sandbox.ts';
 import { createSandboxTestApp, markEmailVerified, type TestApp } from '../../test/test-app.ts';
+import { NOTIFY_JOBS } from './notification-dispatcher.ts';
 
 /** A rule's notify action, run through the real rule pipeline, reaches the user's webhook and e-mail. */
 describe('rule actions of type notify', () => {
@@ -73,9 +74,12 @@ describe('rule actions of type notify', () => {
     expect(campaigns).toBeGreaterThan(0);
 
     await t.ctx.notificationDispatcher.scanAll();
-    const deadline = Date.now() + 20_000;
-    while (bodies.length < campaigns && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    await new Promise((r) => setTimeout(r, 1000));
+    // Until every notification job is done: then a duplicate would have arrived, and nothing more can.
+    const deadline = Date.now() + 30_000;
+    const names = Object.values(NOTIFY_JOBS);
+    while ((bodies.length < campaigns || (await t.ctx.jobs.backlog(names)) > 0) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 200));
+    expect(await t.ctx.jobs.backlog(names)).toBe(0);
     expect(bodies).toHaveLength(campaigns);
     for (const body of bodies) {
       const parsed = JSON.parse(body);
