@@ -1,13 +1,97 @@
-// Runs the database-backed suites again on real Postgres when TEST_DATABASE_URL is set (CI sets it).
-// Each test file creates and drops its own database on that server.
+// Runs again on real Postgres, when TEST_DATABASE_URL is set (CI sets it), the suites whose outcome can differ
+// between the engines: row-level security and roles, migrations, locks and leases, LISTEN/NOTIFY across processes,
+// pg-boss's delivery, atomic counters under concurrency, SQL features (aggregates, date arithmetic, cursors), plus
+// a smoke of every module. Everything else ran once on PGlite already (ADR 0063). Each test file creates and drops
+// its own database on that server.
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+/** Suites that run on both engines, with what in them depends on the engine. */
+const ON_POSTGRES = {
+  'packages/db/src/database-setup.test.ts': 'migrations, roles, row-level security',
+  'packages/db/src/transactions.test.ts': 'tenant and system units of work under RLS',
+  'apps/server/src/jobs/job-queue.test.ts': "pg-boss on Postgres's own pool",
+  'apps/server/src/jobs/ad-account-sync.jobs.test.ts': 'sync jobs through pg-boss',
+  'apps/server/src/modules/activity/activity-stream.test.ts': 'LISTEN/NOTIFY across processes',
+  'apps/server/src/modules/activity/activity.routes.test.ts': 'the per-user sequence trigger, search SQL',
+  'apps/server/src/modules/activity/activity-export.test.ts': 'cursor streaming of a large export',
+  'apps/server/src/modules/admin/admin.routes.test.ts': 'module smoke (admin, outbox)',
+  'apps/server/src/modules/ad-accounts/ad-accounts.permissions.test.ts': 'module smoke (ad accounts)',
+  'apps/server/src/modules/ad-accounts/ad-accounts.unit-of-work.test.ts': 'one transaction per unit of work',
+  'apps/server/src/modules/auth/auth.routes.test.ts': 'refresh-token rotation and reuse under concurrency',
+  'apps/server/src/modules/auth/login-limits.test.ts': 'atomic attempt counters under concurrency',
+  'apps/server/src/modules/auth/password-reset.test.ts': 'single-use links under concurrency',
+  'apps/server/src/modules/auth/registration-limit.test.ts': 'atomic sign-up counter',
+  'apps/server/src/modules/auth/session-cache.test.ts': 'NOTIFY of session changes across processes',
+  'apps/server/src/modules/diagnostics/diagnostics.routes.test.ts': 'the row-level security probe',
+  'apps/server/src/modules/health/health.routes.test.ts': 'module smoke (health)',
+  'apps/server/src/modules/maintenance/maintenance.repository.test.ts': 'system-path SQL',
+  'apps/server/src/modules/maintenance/sync-recovery.test.ts': 'stale sync recovery SQL',
+  'apps/server/src/modules/notifications/notifications.test.ts': 'each entry sent once across processes',
+  'apps/server/src/modules/notifications/email-verification.test.ts': 'single-use links under concurrency',
+  'apps/server/src/modules/notifications/rule-notify.test.ts': 'rule actions through the delivery jobs',
+  'apps/server/src/modules/reports/reports.routes.test.ts': 'aggregates and date arithmetic',
+  'apps/server/src/modules/rules/rules.crash.test.ts': 'leases and a killed worker on real locks',
+  'apps/server/src/modules/rules/rules.execution.test.ts': 'the action ledger under concurrency',
+  'apps/server/src/modules/rules/rule-tick.test.ts': 'slot claiming SQL',
+  'apps/server/src/modules/rules/rules.routes.test.ts': 'module smoke (rules)',
+  'apps/server/src/modules/settings/settings.at-rest.test.ts': 'sealed values as stored',
+  'apps/server/src/modules/settings/settings.routes.test.ts': 'module smoke (settings)',
+  'apps/server/src/modules/settings/settings.store.test.ts': 'NOTIFY of settings across processes',
+  'apps/server/src/modules/subscription/ad-account-limit.test.ts': 'parallel connections against the limit',
+  'apps/server/src/modules/subscription/plan-limits.test.ts': 'atomic limit checks under concurrency',
+  'apps/server/src/modules/subscription/stripe-billing.test.ts': 'each webhook event applied once',
+  'apps/server/src/modules/subscription/subscription.routes.test.ts': 'module smoke (subscription)',
+  'apps/server/src/modules/ai/ai.quota.test.ts': 'the atomic AI quota take',
+};
+
+/** Suites whose outcome does not depend on the engine: pure code, HTTP shape, providers, or a module's own logic. */
+const PGLITE_ONLY = [
+  'apps/server/src/config/env.test.ts',
+  'apps/server/src/lib/redact.test.ts',
+  'apps/server/src/plugins/envelope.test.ts',
+  'apps/server/src/plugins/errors.test.ts',
+  'apps/server/src/plugins/fuzz.test.ts',
+  'apps/server/src/plugins/spa.test.ts',
+  'apps/server/src/request-log.test.ts',
+  'apps/server/src/providers/ai/advisor/advisor.test.ts',
+  'apps/server/src/providers/ai/openai-provider.test.ts',
+  'apps/server/src/providers/mail/mailer.test.ts',
+  'apps/server/src/providers/meta/meta-provider.test.ts',
+  'apps/server/src/modules/ad-accounts/ad-accounts.routes.test.ts',
+  'apps/server/src/modules/ad-accounts/insights-rollup.test.ts',
+  'apps/server/src/modules/ai/ai.routes.test.ts',
+  'apps/server/src/modules/auth/access-token.test.ts',
+  'apps/server/src/modules/notifications/notification-language.test.ts',
+  'apps/server/src/modules/notifications/webhook-address.test.ts',
+  'apps/server/src/modules/notifications/webhook-sender.test.ts',
+  'apps/server/src/modules/rules/rule-decision.test.ts',
+  'apps/server/src/modules/rules/rules.account-minimum.test.ts',
+  'apps/server/src/modules/subscription/billing-period.test.ts',
+];
+
+// Every suite is placed on purpose: a new one must be added to one of the two lists.
+const suites = ['packages/db/src', 'apps/server/src'].flatMap((root) =>
+  readdirSync(root, { recursive: true })
+    .map(String)
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `${root}/${name}`),
+);
+const placed = new Set([...Object.keys(ON_POSTGRES), ...PGLITE_ONLY]);
+const unplaced = suites.filter((file) => !placed.has(file));
+const gone = [...placed].filter((file) => !suites.includes(file));
+if (unplaced.length > 0 || gone.length > 0) {
+  for (const file of unplaced) console.error(`test:pg: ${file} is in neither list of scripts/test-pg.mjs`);
+  for (const file of gone) console.error(`test:pg: ${file} is listed in scripts/test-pg.mjs but does not exist`);
+  process.exit(1);
+}
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) {
   console.warn('test:pg skipped: TEST_DATABASE_URL is not set (the same suites already ran on PGlite)');
   process.exit(0);
 }
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'node', 'packages/db', 'apps/server'], {
+const result = spawnSync('npx', ['vitest', 'run', '--project', 'node', ...Object.keys(ON_POSTGRES)], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },
 });
