@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { JSON_DEPTH_MAX } from '@adpilot/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../version.ts';
@@ -86,7 +87,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         version: APP_VERSION,
         description:
           'Every answer is `{ success, data }` or `{ success: false, message, code, errors? }`. A JSON body nested ' +
-          'deeper than 64 levels is refused with 400 `BODY_TOO_DEEP` before it is parsed.',
+          `deeper than ${JSON_DEPTH_MAX} levels is refused with 400 \`BODY_TOO_DEEP\` before it is parsed.`,
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: BEARER,
