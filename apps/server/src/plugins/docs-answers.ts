@@ -55,6 +55,8 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/subscription/upgrade': [409, 502],
   'POST /api/subscription/portal': [409, 502],
   'POST /api/subscription/cancel': [409, 502],
+  // Not configured on this instance: no such endpoint.
+  'POST /api/billing/webhook': [404],
 };
 
 const DESCRIPTIONS: Record<number, string> = {
