@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { logOptions } from './lib/redact.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { SESSION_CHANNEL } from './modules/auth/session-cache.ts';
+import { registerBodyDepthLimit } from './plugins/body-depth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { envelopeServerOptions, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -86,6 +87,7 @@ export async function buildApp(
   });
   await registerDocs(app);
   registerErrorHandling(app);
+  registerBodyDepthLimit(app);
   registerAuthentication(app);
 
   await app.register(

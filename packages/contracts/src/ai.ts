@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HACK_PLATFORMS, PLAN_IDS, PLATFORMS } from './constants.ts';
 import { createRuleRequestSchema } from './rules.ts';
+import { JSON_DEPTH_MAX, nestedDeeperThan } from './json-depth.ts';
 import { text } from './text.ts';
 
 /**
@@ -24,6 +25,7 @@ export const AI_MESSAGES = {
   productInfoRequired: 'Please enter product information',
   invalidJson: 'Please enter valid JSON data',
   jsonTooLarge: `The data must be at most ${AI_LIMITS.jsonMax} characters of JSON`,
+  jsonTooDeep: `The data must nest at most ${JSON_DEPTH_MAX} levels deep`,
   messageRequired: 'Please enter a question',
   messageMax: `The question must be at most ${AI_LIMITS.messageMax} characters`,
   promptRequired: 'Describe the rule you want, e.g. "pause ads with CPA over 500 baht in the last 7 days"',
@@ -66,6 +68,11 @@ function pastedJson(requiredMessage: string) {
       }
       if (value.length > AI_LIMITS.jsonMax) {
         ctx.addIssue({ code: 'custom', message: AI_MESSAGES.jsonTooLarge });
+        return z.NEVER;
+      }
+      // Pasted JSON is parsed here, past the body's own depth check: the same bound before it is parsed.
+      if (nestedDeeperThan(value)) {
+        ctx.addIssue({ code: 'custom', message: AI_MESSAGES.jsonTooDeep });
         return z.NEVER;
       }
       try {

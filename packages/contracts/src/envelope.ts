@@ -9,12 +9,14 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 
 /** Every failed answer of the API. `errors` lists field-level problems of a 400. */
-export const errorEnvelopeSchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  code: z.enum(ERROR_CODES),
-  errors: z.array(fieldErrorSchema).optional(),
-});
+export const errorEnvelopeSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    code: z.enum(ERROR_CODES),
+    errors: z.array(fieldErrorSchema).optional(),
+  })
+  .meta({ id: 'ErrorEnvelope' });
 
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;

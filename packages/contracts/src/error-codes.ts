@@ -10,6 +10,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'EMAIL_TAKEN',
   'PAYLOAD_TOO_LARGE',
+  /** A JSON body nested deeper than the server parses (400, ADR 0062). */
+  'BODY_TOO_DEEP',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'INVALID_STATE',

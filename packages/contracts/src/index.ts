@@ -2,6 +2,7 @@ export * from './envelope.ts';
 export * from './error-codes.ts';
 export * from './constants.ts';
 export * from './text.ts';
+export * from './json-depth.ts';
 export * from './auth.ts';
 export * from './ad-accounts.ts';
 export * from './health.ts';

@@ -50,15 +50,18 @@ export type GroupTrace = {
   items: (ConditionTrace | GroupTrace)[];
 };
 
-export const groupTraceSchema: z.ZodType<GroupTrace> = z.object({
-  kind: z.literal('group'),
-  path: z.string(),
-  match: z.enum(RULE_MATCH_MODES),
-  held: z.boolean(),
-  get items() {
-    return z.array(z.union([conditionTraceSchema, groupTraceSchema]));
-  },
-});
+export const groupTraceSchema: z.ZodType<GroupTrace> = z
+  .object({
+    kind: z.literal('group'),
+    path: z.string(),
+    match: z.enum(RULE_MATCH_MODES),
+    held: z.boolean(),
+    get items() {
+      return z.array(z.union([conditionTraceSchema, groupTraceSchema]));
+    },
+    // Named, so the API document can refer to the recursion instead of leaving a reference it never defines.
+  })
+  .meta({ id: 'GroupTrace' });
 
 /** The decision for one entity: matched, not matched, or not judged (too little data), with the whole tree. */
 export const explanationSchema = z.object({

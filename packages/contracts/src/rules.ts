@@ -89,11 +89,14 @@ export const ruleConditionGroupSchema: z.ZodType<RuleConditionGroup, unknown> = 
 });
 
 /** A group has `match`, a condition has none: that key picks the schema, so each field gets its own message. */
-export const ruleConditionItemSchema = z.discriminatedUnion(
-  'match',
-  [ruleConditionSchema, ruleConditionGroupSchema as unknown as z.ZodObject<{ match: typeof matchSchema }>],
-  { error: (issue) => (typeof issue.input === 'object' && issue.input !== null ? M.matchInvalid : M.itemInvalid) },
-) as unknown as z.ZodType<RuleConditionItem, unknown>;
+export const ruleConditionItemSchema = z
+  .discriminatedUnion(
+    'match',
+    [ruleConditionSchema, ruleConditionGroupSchema as unknown as z.ZodObject<{ match: typeof matchSchema }>],
+    { error: (issue) => (typeof issue.input === 'object' && issue.input !== null ? M.matchInvalid : M.itemInvalid) },
+    // Named, so the API document can refer to the recursion instead of leaving a reference it never defines.
+  )
+  .meta({ id: 'RuleConditionItem' }) as unknown as z.ZodType<RuleConditionItem, unknown>;
 
 export function isConditionGroup(item: RuleConditionItem): item is RuleConditionGroup {
   return 'items' in item;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarDate, INPUT_MESSAGES, text } from './text.ts';
+import { z } from 'zod';
+import { calendarDate, DATE_MAX, DATE_MIN, INPUT_MESSAGES, text } from './text.ts';
 
 const messages = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message);
@@ -38,6 +39,21 @@ describe('text', () => {
 describe('calendarDate', () => {
   it.each(['2000-01-01', '2024-02-29', '2099-12-31'])('accepts %s', (value) => {
     expect(calendarDate().parse(value)).toBe(value);
+  });
+
+  it('accepts DATE_MIN and DATE_MAX and refuses the days around them', () => {
+    const day = (date: string, days: number) =>
+      new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+    expect(calendarDate().parse(DATE_MIN)).toBe(DATE_MIN);
+    expect(calendarDate().parse(DATE_MAX)).toBe(DATE_MAX);
+    expect(calendarDate().safeParse(day(DATE_MIN, -1)).success).toBe(false);
+    expect(calendarDate().safeParse(day(DATE_MAX, 1)).success).toBe(false);
+  });
+
+  it('states its pattern and the control-character rule in JSON Schema', () => {
+    const schema = z.toJSONSchema(z.object({ date: calendarDate(), name: text() }), { io: 'input' });
+    expect(schema.properties?.date).toMatchObject({ format: 'date', allOf: [{ pattern: '^20\\d{2}-' }] });
+    expect(JSON.stringify(schema)).toContain('\\\\u0000-\\\\u001f');
   });
 
   it.each(['0000-01-01', '1999-12-31', '2100-01-01', '9999-12-31'])('refuses %s as out of range', (value) => {

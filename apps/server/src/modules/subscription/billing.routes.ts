@@ -8,6 +8,8 @@ import { z } from 'zod';
  */
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { billingWebhooks } = app.ctx;
+  // In place of the app's parser (which parses, behind a depth check): Stripe's signature is over the raw bytes.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.post(

@@ -116,7 +116,7 @@ describe('fastest rule check', () => {
   });
 });
 
-describe('AI requests per billing month', () => {
+describe('AI requests per month', () => {
   it('counts exactly the plan’s requests under parallel takes; a refused request is not counted', async () => {
     const session = await onPlan('free');
     const { taken, refused } = await takeInParallel(session.user.id, 40);
@@ -151,7 +151,7 @@ describe('AI requests per billing month', () => {
     expect(await current(session)).toMatchObject({ aiRequestsUsed: 60, aiRequestsLimit: -1 });
   });
 
-  it('resets when the next month of the plan begins, and counts per user', async () => {
+  it('resets when the next month begins, and counts per user', async () => {
     const session = await onPlan('free');
     const other = await onPlan('free');
     await takeInParallel(session.user.id, 30);
@@ -167,6 +167,76 @@ describe('AI requests per billing month', () => {
       expect((await t.ctx.limits.takeAiRequest(session.user.id)).used).toBe(1);
     } finally {
       t.clock.advance(-31 * 24 * 3600 * 1000);
+    }
+  });
+});
+
+describe('a plan change keeps the month’s AI requests (ADR 0061)', () => {
+  const change = (session: Session, path: '/upgrade' | '/cancel', planId?: PlanId) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/subscription${path}`,
+      headers: session.auth,
+      ...(planId ? { payload: { planId } } : {}),
+    });
+
+  it('17 of 30, upgraded: 17 of 500; cancelled: 17 of 30, and the 31st request of the month is refused', async () => {
+    const session = await onPlan('free');
+    await takeInParallel(session.user.id, 17);
+    expect((await change(session, '/upgrade', 'pro')).json().data.subscription).toMatchObject({
+      plan: 'pro',
+      aiRequestsUsed: 17,
+      aiRequestsLimit: 500,
+    });
+    expect((await change(session, '/cancel')).json().data.subscription).toMatchObject({
+      plan: 'free',
+      aiRequestsUsed: 17,
+      aiRequestsLimit: 30,
+    });
+    const { taken, refused } = await takeInParallel(session.user.id, 14);
+    expect(taken).toHaveLength(13);
+    expect(refused).toEqual([expect.objectContaining({ code: 'AI_REQUEST_LIMIT_REACHED', statusCode: 429 })]);
+    expect(await current(session)).toMatchObject({ aiRequestsUsed: 30, aiRequestsLimit: 30 });
+  });
+
+  it('40 parallel requests at 25 of 30 after plan changes count exactly 5', async () => {
+    const session = await onPlan('free');
+    await takeInParallel(session.user.id, 25);
+    await change(session, '/upgrade', 'business');
+    await change(session, '/cancel');
+    expect(await current(session)).toMatchObject({ plan: 'free', aiRequestsUsed: 25 });
+    const { taken, refused } = await takeInParallel(session.user.id, 40);
+    expect(taken).toHaveLength(5);
+    expect(refused).toHaveLength(35);
+    expect(await current(session)).toMatchObject({ aiRequestsUsed: 30, aiRequestsLimit: 30 });
+  });
+
+  it('plan changes racing parallel requests neither lose nor double a count', async () => {
+    const session = await onPlan('free');
+    const [takes] = await Promise.all([
+      takeInParallel(session.user.id, 20),
+      change(session, '/upgrade', 'pro'),
+      change(session, '/upgrade', 'business'),
+    ]);
+    expect(takes.taken).toHaveLength(20);
+    expect((await current(session)).aiRequestsUsed).toBe(20);
+  });
+
+  it('counts per calendar month (UTC) without Stripe: the month ends on the first, whatever the plan’s start', async () => {
+    const session = await onPlan('pro');
+    const now = t.clock.now;
+    const firstOfNext = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+    expect((await current(session)).currentPeriodEnd).toBe(firstOfNext.toISOString());
+    await takeInParallel(session.user.id, 3);
+    const saved = t.clock.now;
+    t.clock.now = new Date(firstOfNext.getTime() - 1000);
+    try {
+      expect((await t.ctx.subscription.current(session.user.id)).aiRequestsUsed).toBe(3);
+      t.clock.now = firstOfNext;
+      expect((await t.ctx.subscription.current(session.user.id)).aiRequestsUsed).toBe(0);
+      await expect(t.ctx.limits.takeAiRequest(session.user.id)).resolves.toMatchObject({ used: 1, limit: 500 });
+    } finally {
+      t.clock.now = saved;
     }
   });
 });

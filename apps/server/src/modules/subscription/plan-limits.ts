@@ -2,11 +2,11 @@ import { SUBSCRIPTION_MESSAGES, UNLIMITED, type PlanId } from '@adpilot/contract
 import type { SubscriptionPlanRow, SubscriptionRow, SystemTx, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { AiQuota } from '../ai/ai-quota.ts';
-import { billingPeriodAt } from './billing-period.ts';
+import { usagePeriodAt } from './billing-period.ts';
 import type { RulePlanLimits } from '../rules/rules.service.ts';
 import type { SubscriptionLock, SubscriptionRepository } from './subscription.repository.ts';
 
-/** The user's plan as every limit reads it, with the usage month holding now. */
+/** The user's plan as every limit reads it, with the usage month holding now (ADR 0061). */
 export interface PlanState {
   plan: SubscriptionPlanRow;
   subscription: SubscriptionRow;
@@ -73,7 +73,7 @@ export class PlanLimits {
     const subscription = await this.deps.repository.getOrCreate(tx, now, options);
     const plan = (await this.plans(tx)).get(planIdAt(subscription, now));
     if (!plan) throw new Error(`plan ${subscription.planId} is not in the catalogue`);
-    return { plan, subscription, period: billingPeriodAt(subscription.currentPeriodStart, now) };
+    return { plan, subscription, period: usagePeriodAt(subscription, now) };
   }
 
   state(userId: string): Promise<PlanState> {
@@ -121,11 +121,12 @@ export class PlanLimits {
    * `AI_REQUEST_LIMIT_REACHED` with the upgrade path in the message and `Retry-After` until the month resets.
    * One conditional upsert decides, so parallel requests never count past the limit, and a refused request is
    * not counted. Call it before asking the model; `returnAiRequest(take)` gives the request back if the model
-   * failed to answer.
+   * failed to answer. The subscription row is share-locked, so a plan change (which carries the month's count
+   * over, `carryAiRequestsIn`) waits for takes in flight and takes after it count in the month it leaves.
    */
   async takeAiRequest(userId: string): Promise<AiRequestTake> {
     return this.deps.db.tenant(userId, async (tx) => {
-      const { plan, period } = await this.stateIn(tx);
+      const { plan, period } = await this.stateIn(tx, { forShare: true });
       const used = await this.deps.repository.takeAiRequest(tx, period.start, plan.aiRequests);
       if (used === null) {
         const seconds = (period.end.getTime() - this.deps.now().getTime()) / 1000;
@@ -154,6 +155,17 @@ export class PlanLimits {
         };
       }),
   };
+
+  /**
+   * After a plan change in the caller's unit of work (the subscription row held for update): when the change moved
+   * the usage month (Checkout starts Stripe's billing period, an ended Stripe subscription returns to calendar
+   * months), the new month starts with the count of the one left, so a plan change never empties the counter.
+   */
+  async carryAiRequestsIn(tx: TenantTx, from: PlanState['period'], to: PlanState['period']): Promise<void> {
+    if (from.start.getTime() === to.start.getTime()) return;
+    const used = await this.deps.repository.aiRequests(tx, from.start);
+    if (used > 0) await this.deps.repository.carryAiRequests(tx, to.start, used);
+  }
 
   /** Gives back a request `takeAiRequest` counted, when the model failed and the user got no answer. */
   async returnAiRequest(take: AiRequestTake): Promise<void> {

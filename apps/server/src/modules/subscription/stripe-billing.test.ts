@@ -298,6 +298,63 @@ describe('POST /api/billing/webhook', () => {
   });
 });
 
+describe('AI requests through Stripe (ADR 0061)', () => {
+  const usage = (session: Session) => t.ctx.limits.aiQuota.usage(session.user.id);
+  const take = (session: Session, times: number) =>
+    Promise.all(Array.from({ length: times }, () => t.ctx.limits.takeAiRequest(session.user.id)));
+
+  it('Checkout keeps the month’s count; a portal plan change keeps it; a new billing period starts its own', async () => {
+    const { session, subscription, completed } = await subscribed('pro');
+    await take(session, 17);
+    await deliver(completed);
+    expect(await usage(session)).toEqual({ plan: 'pro', used: 17, limit: 500 });
+    await take(session, 3);
+    subscription.metadata.plan_id = 'business';
+    await deliver(event('customer.subscription.updated', subscription));
+    expect(await usage(session)).toEqual({ plan: 'business', used: 20, limit: 3000 });
+
+    // Stripe renews: the next period, reported by its webhook, counts from zero; the last one stays as it was.
+    const [item] = subscription.items.data;
+    if (!item) throw new Error('the fake subscription has an item');
+    const previous = { start: item.current_period_start, end: item.current_period_end };
+    item.current_period_start = previous.end;
+    item.current_period_end = previous.end + 30 * 86_400;
+    const saved = t.clock.now;
+    t.clock.now = new Date(previous.end * 1000 + 3_600_000);
+    try {
+      await deliver(event('customer.subscription.updated', subscription));
+      expect(await usage(session)).toEqual({ plan: 'business', used: 0, limit: 3000 });
+      expect(await t.ctx.limits.takeAiRequest(session.user.id)).toMatchObject({
+        periodStart: new Date(previous.end * 1000),
+        used: 1,
+      });
+      const current = await t.ctx.subscription.current(session.user.id);
+      expect(current.currentPeriodEnd).toBe(new Date(item.current_period_end * 1000).toISOString());
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
+  it('follows Stripe’s period before its renewal event arrives, and an ended subscription keeps the count', async () => {
+    const { session, subscription, completed } = await subscribed('pro');
+    await deliver(completed);
+    await take(session, 40);
+    const end = (subscription.items.data[0]?.current_period_end ?? 0) * 1000;
+    const saved = t.clock.now;
+    t.clock.now = new Date(end + 60_000);
+    try {
+      expect((await usage(session)).used).toBe(0);
+    } finally {
+      t.clock.now = saved;
+    }
+    subscription.status = 'canceled';
+    await deliver(event('customer.subscription.deleted', subscription));
+    // Ended mid-period: back on the free plan with the 40 counted this month, so nothing more until it ends.
+    expect(await usage(session)).toEqual({ plan: 'free', used: 40, limit: 30 });
+    await expect(t.ctx.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({ statusCode: 429 });
+  });
+});
+
 describe('cancel and the billing portal through Stripe', () => {
   it('cancels at the period’s end with an idempotency key; the plan stays until then', async () => {
     const { session, subscription, completed } = await subscribed('pro');

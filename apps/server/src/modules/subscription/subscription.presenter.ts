@@ -29,7 +29,7 @@ export interface BillingAccess {
   canManageBilling: boolean;
 }
 
-/** Spec §3 Subscription (current). The period end is the provider's, or the end of the plan's current month. */
+/** Spec §3 Subscription (current). The period end is the provider's, or the end of the usage month (ADR 0061). */
 export function presentSubscription(
   { plan, subscription, period }: PlanState,
   usage: Usage,

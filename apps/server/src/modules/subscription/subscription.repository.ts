@@ -169,6 +169,17 @@ export class SubscriptionRepository {
     return rows[0]?.ai_requests ?? null;
   }
 
+  /** Starts a period at no less than `used` requests (a plan change carrying the month's count over). */
+  async carryAiRequests(tx: TenantTx, periodStart: Date, used: number): Promise<void> {
+    await tx.db
+      .insert(usageCounters)
+      .values({ userId: tx.userId, periodStart, aiRequests: used })
+      .onConflictDoUpdate({
+        target: [usageCounters.userId, usageCounters.periodStart],
+        set: { aiRequests: sql`greatest(${usageCounters.aiRequests}, excluded.ai_requests)` },
+      });
+  }
+
   /** Gives back one request taken in the period (the provider failed before answering); never below zero. */
   async returnAiRequest(tx: TenantTx, periodStart: Date): Promise<void> {
     await tx.db

@@ -44,7 +44,7 @@ describe('GET /api/subscription/plans and /current', () => {
     }
   });
 
-  it('starts every user on the free plan with zero usage, a month ahead', async () => {
+  it('starts every user on the free plan with zero usage, renewing on the first of next month', async () => {
     const session = await registerUser(t.app);
     const response = await call(session, 'GET', '/current');
     expect(response.statusCode).toBe(200);
@@ -62,9 +62,11 @@ describe('GET /api/subscription/plans and /current', () => {
       adAccountsUsed: 0,
       adAccountsLimit: 1,
     });
-    const days = (new Date(data.currentPeriodEnd).getTime() - t.clock.now.getTime()) / 86_400_000;
-    expect(days).toBeGreaterThan(27);
-    expect(days).toBeLessThanOrEqual(31);
+    // Without Stripe the month is the calendar month: it renews on the first (ADR 0061).
+    const now = t.clock.now;
+    expect(data.currentPeriodEnd).toBe(
+      new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+    );
   });
 
   it('needs a signed-in user', async () => {

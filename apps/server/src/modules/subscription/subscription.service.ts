@@ -55,7 +55,7 @@ export class SubscriptionService {
   }
 
   /**
-   * Local billing: the chosen plan applies at once and a new month of it begins (spec FAQ). Stripe: a paid plan
+   * Local billing: the chosen plan applies at once (spec FAQ), in the same usage month (ADR 0061). Stripe: a paid plan
    * without a Stripe subscription answers a Checkout address (the plan applies when its webhook arrives); with
    * one, the billing portal, where the plan is changed; the free plan cancels at the period's end.
    */
@@ -115,6 +115,8 @@ export class SubscriptionService {
     await this.deps.repository.update(tx, { ...patch, planId }, now);
     const next = await this.deps.limits.stateIn(tx);
     if (state.plan.id !== planId) {
+      // A plan change keeps the month's AI requests; a new Stripe period of the same plan starts its own count.
+      await this.deps.limits.carryAiRequestsIn(tx, state.period, next.period);
       await this.deps.activity.insert(tx, {
         level: 'info',
         category: 'billing',

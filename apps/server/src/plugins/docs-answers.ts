@@ -1,0 +1,77 @@
+/**
+ * What the API document says about each operation beyond its zod schemas (ADR 0062): who may call it, and which
+ * error answers it gives. Keys are `METHOD /path` as the document writes them. `openapi.test.ts` holds this table
+ * to the server: every key names an operation, every operation without a bearer requirement answers a request
+ * without a token, and every other one refuses it with a 401.
+ */
+
+/** Operations anyone may call (no bearer token): signing in, recovery, health, the Test page, Stripe's deliveries. */
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  'GET /api/health',
+  'POST /api/auth/login',
+  'POST /api/auth/register',
+  'POST /api/auth/refresh',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/email-verification/confirm',
+  'GET /api/diagnostics/',
+  'POST /api/diagnostics/tests/{test}',
+  'POST /api/billing/webhook',
+]);
+
+/** Operations that take a token when there is one and work without it (logout ends the refresh token's session). */
+export const OPTIONAL_AUTH_OPERATIONS: ReadonlySet<string> = new Set(['POST /api/auth/logout']);
+
+/** Subtrees only the instance administrator may use: 403 for anyone else. */
+export const ADMIN_PREFIXES: readonly string[] = ['/api/admin/', '/api/settings/'];
+
+/**
+ * Error answers an operation gives beyond those its shape implies (the document adds 400 for any input, 401 behind a
+ * token, 404 for an id in the path, 413 and 415 for a body, 429 for the request budget): refusals by the plan,
+ * conflicts with the current state, a model's or Meta's or Stripe's failure.
+ */
+export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
+  'POST /api/auth/register': [409],
+  'POST /api/auth/login': [401],
+  'POST /api/auth/refresh': [401],
+  'POST /api/ad-accounts/connect': [403, 409, 502],
+  'POST /api/ad-accounts/facebook/callback': [403, 409, 502],
+  'POST /api/ad-accounts/{id}/sync': [409],
+  'POST /api/rules/': [403],
+  'PATCH /api/rules/{id}': [403],
+  'POST /api/rules/{id}/toggle': [403],
+  'POST /api/rules/{id}/run': [403, 409],
+  'POST /api/rules/actions/{actionId}/revert': [403, 409, 502],
+  'POST /api/notifications/email/verification': [409],
+  'POST /api/notifications/test': [409],
+  'POST /api/email-verification/confirm': [409],
+  'GET /api/diagnostics/': [403],
+  'POST /api/diagnostics/tests/{test}': [403],
+  'POST /api/ai/analyze-performance': [502],
+  'POST /api/ai/generate-strategy': [502],
+  'POST /api/ai/generate-ad-copy': [502],
+  'POST /api/ai/chat': [502],
+  'POST /api/ai/draft-rule': [422, 502],
+  'POST /api/subscription/upgrade': [409, 502],
+  'POST /api/subscription/portal': [409, 502],
+  'POST /api/subscription/cancel': [409, 502],
+  // Not configured on this instance: no such endpoint.
+  'POST /api/billing/webhook': [404],
+};
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is not valid: a field, the JSON itself, or a body nested too deep (`errors` names the fields)',
+  401: 'No valid session: sign in, or refresh the access token',
+  403: 'Not allowed: the plan’s limit, a read-only account, or an administrator’s operation',
+  404: 'Not found, or not yours',
+  409: 'Conflicts with the current state',
+  413: 'The body is larger than 1 MB',
+  415: 'The body is not JSON',
+  422: 'Understood, but the model could not use it',
+  429: 'Too many requests (the request budget, sign-in attempts, or the plan’s AI requests); see Retry-After',
+  502: 'An outside service (Meta, Stripe, the AI model) failed to answer',
+};
+
+export function errorDescription(status: number): string {
+  return DESCRIPTIONS[status] ?? 'Error';
+}
