@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs';
 const ON_POSTGRES = {
   'packages/db/src/database-setup.test.ts': 'migrations, roles, row-level security',
   'packages/db/src/transactions.test.ts': 'tenant and system units of work under RLS',
+  'packages/db/src/usage-month-migration.test.ts': 'a data migration on rows made before it',
   'apps/server/src/jobs/job-queue.test.ts': "pg-boss on Postgres's own pool",
   'apps/server/src/jobs/ad-account-sync.jobs.test.ts': 'sync jobs through pg-boss',
   'apps/server/src/modules/activity/activity-stream.test.ts': 'LISTEN/NOTIFY across processes',
@@ -49,9 +50,11 @@ const ON_POSTGRES = {
 const PGLITE_ONLY = [
   'apps/server/src/config/env.test.ts',
   'apps/server/src/lib/redact.test.ts',
+  'apps/server/src/plugins/body-depth.test.ts',
   'apps/server/src/plugins/envelope.test.ts',
   'apps/server/src/plugins/errors.test.ts',
   'apps/server/src/plugins/fuzz.test.ts',
+  'apps/server/src/plugins/openapi.test.ts',
   'apps/server/src/plugins/spa.test.ts',
   'apps/server/src/request-log.test.ts',
   'apps/server/src/providers/ai/advisor/advisor.test.ts',
