@@ -31,7 +31,10 @@ function PreviewConsequences({ ruleId, lead }: { ruleId: string; lead: 'runNow' 
       <p className="font-medium text-gray-900 dark:text-gray-100">
         {changes ? t(`confirmations.${lead}.will`, { changes }) : t(`confirmations.${lead}.nothing`)}
       </p>
-      <p>{t('confirmations.totals', { evaluated, matched, count: skipped })}</p>
+      <p>
+        {t('confirmations.totals', { evaluated, matched })}
+        {skipped > 0 && ` ${t('confirmations.heldBack', { count: skipped })}`}
+      </p>
       {items.length > 0 && (
         <details>
           <summary className="cursor-pointer text-blue-700 dark:text-blue-300">
@@ -170,7 +173,10 @@ export function RevertDialog({
     change &&
     (change.field === 'status'
       ? changeText({ field: 'status', from: change.to, to: change.from === 'ACTIVE' ? 'ACTIVE' : 'PAUSED' }, words)
-      : changeText({ ...change, from: change.to, to: change.from, fromMinor: change.toMinor, toMinor: change.fromMinor }, words));
+      : changeText(
+          { ...change, from: change.to, to: change.from, fromMinor: change.toMinor, toMinor: change.fromMinor },
+          words,
+        ));
   return (
     <ConfirmDialog
       open={action !== null}

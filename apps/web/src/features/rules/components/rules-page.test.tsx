@@ -121,7 +121,7 @@ describe('RulesPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Switch on “Stop loss”?' });
     expect(dialog).toHaveTextContent('Once on, it checks every 60 minutes.');
     await within(dialog).findByText('On the data of now, it would pause 1 ad.');
-    expect(dialog).toHaveTextContent('1 of 2 checked match; 1 change is held back by the safeguards.');
+    expect(dialog).toHaveTextContent('1 of 2 checked match. 1 change is held back by the safeguards.');
     await user.click(within(dialog).getByText('See the preview (1 change)'));
     expect(dialog).toHaveTextContent('<img src=x onerror=alert(1)> Summer');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
