@@ -148,10 +148,16 @@ describe('RulesPage', () => {
     fakeApi({
       'GET /rules': ok([rule]),
       [`POST /rules/${rule.id}/preview`]: ok(buildPreview()),
-      [`POST /rules/${rule.id}/toggle`]: fail(403, 'PLAN_LIMIT_REACHED', 'Your plan allows no more active rules', undefined, {
-        plan: 'free',
-        limit: 3,
-      }),
+      [`POST /rules/${rule.id}/toggle`]: fail(
+        403,
+        'PLAN_LIMIT_REACHED',
+        'Your plan allows no more active rules',
+        undefined,
+        {
+          plan: 'free',
+          limit: 3,
+        },
+      ),
     });
     const { user } = renderPage();
     const card = await screen.findByRole('article', { name: 'Stop loss' });

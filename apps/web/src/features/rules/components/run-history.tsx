@@ -105,9 +105,7 @@ function RunItem({ run, children }: { run: RuleRun; children: React.ReactNode })
   return (
     <li className="space-y-2">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        {when && (
-          <span className="font-medium text-gray-900 dark:text-gray-100">{formatDateTime(when, language)}</span>
-        )}
+        {when && <span className="font-medium text-gray-900 dark:text-gray-100">{formatDateTime(when, language)}</span>}
         <span className="text-gray-600 dark:text-gray-400">{t(`detail.run.${run.trigger}`)}</span>
         <span className={clsx(BADGE, STATUS_COLOURS[run.status] ?? OTHER)}>{t(`detail.runStatus.${run.status}`)}</span>
         <span className="text-gray-600 dark:text-gray-400" data-testid="run-outcome">
@@ -171,12 +169,7 @@ export function RunHistory({ ruleId }: { ruleId: string }) {
           ))}
         </ol>
       )}
-      <RevertDialog
-        action={toRevert}
-        busy={revert.isPending}
-        onConfirm={onRevert}
-        onCancel={() => setToRevert(null)}
-      />
+      <RevertDialog action={toRevert} busy={revert.isPending} onConfirm={onRevert} onCancel={() => setToRevert(null)} />
     </Section>
   );
 }
