@@ -53,10 +53,11 @@ test.describe('Ad Accounts', () => {
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  test('cancelling on the consent screen reports the failure', async ({ page }) => {
+  test('cancelling on the consent screen is a neutral notice, not a failure (ADR 0058)', async ({ page }) => {
     await openConsentScreen(page);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByText(CONNECT_FAILED)).toBeVisible();
+    await expect(page.getByText(/^Connection cancelled\./)).toBeVisible();
+    await expect(page.getByText(CONNECT_FAILED)).toHaveCount(0);
     await expect(page).toHaveURL(/\/ad-accounts$/);
     await expect(page.getByText('No Ad Accounts Connected')).toBeVisible();
   });

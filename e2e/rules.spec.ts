@@ -37,10 +37,12 @@ test('a rule from the scale-winners template: preview, activate, run now, see an
   await expect(page).toHaveURL(/\/rules\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: SCALE_WINNERS_TH })).toBeVisible();
 
-  // Activate, then run now.
+  // Activate, then run now: each asks first (ADR 0058).
   await page.getByRole('button', { name: 'เปิดใช้งาน' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'เปิดใช้งาน' }).click();
   await expect(page.getByRole('button', { name: 'ปิดใช้งาน' })).toBeVisible();
   await page.getByRole('button', { name: 'เรียกใช้ตอนนี้' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'เรียกใช้ตอนนี้' }).click();
 
   const applied = page.getByRole('group').filter({ hasText: 'ดำเนินการแล้ว' }).filter({ hasText: BUDGET_CHANGE }).first();
   await expect(applied).toBeVisible({ timeout: 60_000 });
@@ -83,6 +85,7 @@ test('a rule from the scale-winners template: preview, activate, run now, see an
   await page.goBack();
   await expect(actionRow).toBeVisible({ timeout: 20_000 });
   await actionRow.getByRole('button', { name: /ย้อนกลับ/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'ย้อนกลับ' }).click();
   await expect(actionRow).toContainText('ย้อนกลับแล้ว');
   await manager!.reload();
   await expect(row).toContainText(`${minorText(before!)} / day`);

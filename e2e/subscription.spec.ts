@@ -54,6 +54,7 @@ test('upgrade free → pro changes the plan, the meters and the limits; cancel a
   await expect(page.getByText('คุณใช้แผนนี้อยู่แล้ว')).toBeVisible();
 
   await pro.getByRole('button', { name: 'เลือกแผน Pro' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'เปลี่ยนเป็นแผน Pro' }).click();
   await expect(page.getByText('แผนการใช้งานได้รับการอัพเดทแล้ว!')).toBeVisible();
   await expect(page.getByText('PRO', { exact: true })).toBeVisible();
   await expect(meter(page, 'คำขอ AI')).toHaveAttribute('aria-valuetext', '0 / 500');
@@ -83,8 +84,10 @@ test('the 4th active rule on the free plan is refused with the way to upgrade', 
 
   await page.goto('/rules');
   await page.getByRole('button', { name: 'เปิดใช้งานกฎ Rule four' }).click();
-  await expect(page.getByText('แผนของคุณเปิดใช้งานกฎเพิ่มไม่ได้อีกแล้ว')).toBeVisible();
-  const upgrade = page.getByRole('link', { name: 'อัพเกรดแผน' });
+  await page.getByRole('dialog').getByRole('button', { name: 'เปิดใช้งาน' }).click();
+  // The refusal names the limit and the plan (ADR 0058).
+  await expect(page.getByText('แผน Free เปิดใช้กฎได้พร้อมกัน 3 กฎ ปิดกฎหนึ่งกฎ หรืออัพเกรดแผน')).toBeVisible();
+  const upgrade = page.getByRole('link', { name: 'ดูแผนและอัพเกรด' });
   await expect(upgrade).toBeVisible();
   await expect(page.getByRole('article', { name: 'Rule four' }).getByText('ปิดใช้งาน', { exact: true })).toBeVisible();
   await upgrade.click();

@@ -205,6 +205,14 @@ export const ruleActionRecordSchema = z.object({
 });
 export type RuleActionRecord = z.infer<typeof ruleActionRecordSchema>;
 
+/** A matched entity's action a safeguard held back in a run, with the engine's reason: why nothing was applied. */
+export const runSkipSchema = z.object({
+  entity: ruleEntityRefSchema,
+  type: z.enum(RULE_ACTION_TYPES),
+  skip: actionSkipSchema,
+});
+export type RunSkip = z.infer<typeof runSkipSchema>;
+
 export const ruleRunSchema = z.object({
   id: z.uuid(),
   ruleId: z.uuid(),
@@ -218,6 +226,8 @@ export const ruleRunSchema = z.object({
   matched: z.number().int(),
   error: z.object({ code: z.enum(RULE_RUN_ERROR_CODES), params: codeParamsSchema }).nullable(),
   actions: z.array(ruleActionRecordSchema),
+  /** Matched entities whose action was not planned (cooldown, safeguards, already paused…), as the plan recorded. */
+  skipped: z.array(runSkipSchema),
 });
 export type RuleRun = z.infer<typeof ruleRunSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS } from './constants.ts';
+import { PLAN_IDS, type PlanId } from './constants.ts';
 
 /** Texts of spec §5 and §8 (Thai, as the spec gives them) and the server's refusals (English; the web renders codes). */
 export const SUBSCRIPTION_MESSAGES = {
@@ -20,6 +20,17 @@ export const SUBSCRIPTION_MESSAGES = {
   portalLocal: 'This instance bills locally: there is no payment provider account to manage',
   webhookSignature: 'Invalid webhook signature',
 } as const;
+
+/**
+ * The figures every plan refusal carries in the envelope's `params` (PLAN_LIMIT_REACHED, AD_ACCOUNT_LIMIT_REACHED,
+ * AI_REQUEST_LIMIT_REACHED, RULE_SCHEDULE_NOT_IN_PLAN): the plan holding the user back and its limit (active rules,
+ * ad accounts, AI requests a month, or the fastest check in minutes).
+ */
+export interface PlanLimitParams {
+  [key: string]: string | number;
+  plan: PlanId;
+  limit: number;
+}
 
 /** Where every plan refusal sends the user. */
 export const UPGRADE_PATH = '/subscription';

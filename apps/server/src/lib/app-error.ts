@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldError } from '@adpilot/contracts';
+import type { ErrorCode, ErrorParams, FieldError } from '@adpilot/contracts';
 
 /** The one error type services throw; the error handler turns it into the envelope. */
 export class AppError extends Error {
@@ -8,6 +8,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** The refusal's figures, answered as the envelope's `params` (e.g. a plan limit's plan and limit). */
+    readonly params?: ErrorParams,
   ) {
     super(message);
     this.name = 'AppError';

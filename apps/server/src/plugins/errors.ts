@@ -53,6 +53,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         message: error.message,
         code: error.code,
         ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.params ? { params: error.params } : {}),
       };
       return reply.status(error.statusCode).send(body);
     }

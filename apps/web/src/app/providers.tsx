@@ -7,11 +7,18 @@ import { AuthProvider } from '../lib/auth.tsx';
 import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { ThemeProvider } from '../lib/theme-context.tsx';
+import { useToastTop } from './toast-offset.ts';
 
 const toastOptions = {
   duration: TOAST_DURATION_MS,
   className: 'dark:bg-gray-800! dark:text-gray-100!',
 };
+
+/** Spec §9: top-right, 4 seconds; pushed down below the page's header so its actions stay clickable (ADR 0058). */
+function AppToaster() {
+  const top = useToastTop();
+  return <Toaster position="top-right" toastOptions={toastOptions} containerStyle={{ top }} />;
+}
 
 interface AppProvidersProps {
   children: ReactNode;
@@ -27,7 +34,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
       <QueryClientProvider client={client}>
         <ThemeProvider>
           <AuthProvider>{children}</AuthProvider>
-          <Toaster position="top-right" toastOptions={toastOptions} />
+          <AppToaster />
         </ThemeProvider>
       </QueryClientProvider>
     </I18nextProvider>

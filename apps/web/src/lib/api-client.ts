@@ -1,15 +1,16 @@
-import type { ErrorCode, ErrorEnvelope, FieldError, RefreshResponse } from '@adpilot/contracts';
+import type { ErrorCode, ErrorEnvelope, ErrorParams, FieldError, RefreshResponse } from '@adpilot/contracts';
 import { clearStoredSession, readRefreshToken, readToken, storeTokens } from './session-storage.ts';
 
 export const API_BASE = '/api';
 
-/** A failed API call, carrying the envelope's message, code and field errors. */
+/** A failed API call, carrying the envelope's message, code, field errors and the refusal's figures. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     readonly code: ErrorCode | 'NETWORK_ERROR',
     readonly errors: FieldError[] = [],
+    readonly params: ErrorParams = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -69,6 +70,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     response.status,
     body?.code ?? 'INTERNAL_ERROR',
     body?.errors ?? [],
+    body?.params ?? {},
   );
 }
 

@@ -15,7 +15,11 @@ export const fail = (
   code: string,
   message = 'Something failed',
   errors?: { field: string; message: string }[],
-): Reply => ({ status, body: { success: false, code, message, ...(errors ? { errors } : {}) } });
+  params?: Record<string, string | number>,
+): Reply => ({
+  status,
+  body: { success: false, code, message, ...(errors ? { errors } : {}), ...(params ? { params } : {}) },
+});
 
 /**
  * Replaces `fetch` with a router keyed by "METHOD /path" (without the /api prefix), so the real api client, query

@@ -13,6 +13,7 @@ import {
   type DeliveryTotals,
   type LeftOutAccount,
   type MetricTotals,
+  type PlanId,
   type UpdateAdAccountRequest,
   describeActivity,
 } from '@adpilot/contracts';
@@ -28,9 +29,12 @@ import type { AdAccountsRepository, NewAdAccount } from './ad-accounts.repositor
 /** The permissions the spec's consent text promises: read accounts and insights, pause/resume, budgets and bids. */
 export const META_SCOPES = ['ads_read', 'ads_management', 'business_management'];
 
-/** How many ad accounts the user's plan allows (Infinity: unlimited), read in the connection's unit of work. */
+/**
+ * How many ad accounts the user's plan allows (Infinity: unlimited) and which plan that is (named in a refusal), read
+ * in the connection's unit of work.
+ */
 export interface AdAccountQuota {
-  adAccountLimitIn(tx: TenantTx): Promise<number>;
+  adAccountLimitIn(tx: TenantTx): Promise<{ plan: PlanId; limit: number }>;
 }
 
 /** What a connection did: the accounts stored, and those the plan had no room for. */
@@ -272,7 +276,7 @@ export class AdAccountsService {
       await this.deps.repository.lockConnections(tx);
       const stored = await this.deps.repository.list(tx);
       const existing = new Set(stored.map((row) => row.facebookAccountId));
-      const limit = await this.deps.quota.adAccountLimitIn(tx);
+      const { plan, limit } = await this.deps.quota.adAccountLimitIn(tx);
       // Accounts already connected are reconnected whatever the plan; new ones fill the room left, in Meta's order.
       const room = Math.max(0, limit - stored.length);
       const fresh = graphAccounts.filter((account) => !existing.has(account.account_id));
@@ -282,7 +286,17 @@ export class AdAccountsService {
       );
       const leftOut = fresh.filter((account) => !admitted.has(account.account_id));
       if (kept.length === 0 && leftOut.length > 0) {
-        throw new AppError('AD_ACCOUNT_LIMIT_REACHED', SUBSCRIPTION_MESSAGES.adAccountLimit, 403);
+        throw new AppError(
+          'AD_ACCOUNT_LIMIT_REACHED',
+          SUBSCRIPTION_MESSAGES.adAccountLimit,
+          403,
+          undefined,
+          undefined,
+          {
+            plan,
+            limit,
+          },
+        );
       }
       const upserted = await this.deps.repository.upsertConnected(
         tx,

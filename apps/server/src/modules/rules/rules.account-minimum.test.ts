@@ -131,7 +131,17 @@ describe("budget rules respect the account's minimum daily budget (JPY account, 
     expect(sandbox().sandbox.mutations.length).toBe(before);
     expect(await ledgerOf(app(), rule.id)).toEqual([]);
     const runs = (await rules(session, 'GET', `/${rule.id}/runs`)).json().data;
-    expect(runs[0]).toMatchObject({ status: 'completed' });
+    expect(runs[0]).toMatchObject({ status: 'completed', actions: [] });
+    // The run says why nothing was applied: the same skips as the preview, per entity, by code.
+    const skipped = runs[0].skipped.filter(
+      (item: { skip: { code: string } }) => item.skip.code === 'below_account_minimum',
+    );
+    expect(skipped).toHaveLength(budgets.length);
+    expect(skipped[0]).toMatchObject({
+      type: 'set_budget',
+      entity: { adAccountId: account.id },
+      skip: { params: { amount: 50, minimum: 150 } },
+    });
   });
 
   it('set_budget at the minimum is planned and applied', async () => {

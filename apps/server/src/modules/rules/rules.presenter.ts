@@ -6,9 +6,11 @@ import {
   type RuleActionRecord,
   type RuleBody,
   type RuleRun,
+  type RunSkip,
   type RuleWarning,
 } from '@adpilot/contracts';
 import type { AutomationRuleRow, RuleActionRow, RuleRunRow } from '@adpilot/db';
+import type { LedgerPlan } from './rule-plan.ts';
 import { ruleWarnings, type OtherRule } from '@adpilot/engine';
 
 /** The stored rule format: everything but the columns the list and the scheduler read. */
@@ -126,5 +128,15 @@ export function presentRun(row: RuleRunRow & { actions: RuleActionRow[] }): Rule
     matched: row.entitiesMatched,
     error: row.error ? ({ code: row.error.code, params: row.error.params ?? {} } as RuleRun['error']) : null,
     actions: row.actions.map(presentAction),
+    skipped: (row.skipped as LedgerPlan['skipped']).map(({ entity, type, skip }) => ({
+      entity: {
+        adAccountId: entity.adAccountId,
+        level: entity.level,
+        externalId: entity.externalId,
+        name: entity.name,
+      },
+      type: type as RunSkip['type'],
+      skip: skip as RunSkip['skip'],
+    })),
   };
 }

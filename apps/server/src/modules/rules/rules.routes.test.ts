@@ -11,7 +11,7 @@ const ACTIVE_LIMIT = 2;
 beforeAll(async () => {
   t = await createTestApp(
     {},
-    { rules: { quota: { rulesIn: async () => ({ activeRules: ACTIVE_LIMIT, fastestCheckMinutes: 0 }) } } },
+    { rules: { quota: { rulesIn: async () => ({ plan: 'pro', activeRules: ACTIVE_LIMIT, fastestCheckMinutes: 0 }) } } },
   );
 });
 afterAll(() => t.close());

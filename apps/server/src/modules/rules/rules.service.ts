@@ -8,6 +8,7 @@ import {
   type Rule,
   type RuleBody,
   type RuleTemplate,
+  type PlanId,
   type UpdateRuleRequest,
 } from '@adpilot/contracts';
 import type { AutomationRuleRow } from '@adpilot/db';
@@ -19,6 +20,8 @@ import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
 
 /** A plan's rule limits: how many rules may be switched on at once (Infinity: any), and how often they may run. */
 export interface RulePlanLimits {
+  /** The plan these limits are of: a refusal names it (ADR 0058). */
+  plan: PlanId;
   activeRules: number;
   /** The shortest "every N minutes" allowed; 0: any. */
   fastestCheckMinutes: number;
@@ -35,7 +38,7 @@ export interface ActiveRuleQuota {
   fastestCheckMinutesOf?(tx: SystemTx, userIds: readonly string[], now: Date): Promise<ReadonlyMap<string, number>>;
 }
 export const UNLIMITED_ACTIVE_RULES: ActiveRuleQuota = {
-  rulesIn: async () => ({ activeRules: Number.POSITIVE_INFINITY, fastestCheckMinutes: 0 }),
+  rulesIn: async () => ({ plan: 'enterprise', activeRules: Number.POSITIVE_INFINITY, fastestCheckMinutes: 0 }),
 };
 
 export interface RulesServiceDeps {
@@ -46,7 +49,12 @@ export interface RulesServiceDeps {
   now: () => Date;
 }
 
-const limitReached = () => new AppError('PLAN_LIMIT_REACHED', RULE_MESSAGES.activeRuleLimit, 403);
+/** The refusal names the plan and its limit in `params`, for the web to say both with the way to upgrade. */
+const limitReached = ({ plan, activeRules }: RulePlanLimits) =>
+  new AppError('PLAN_LIMIT_REACHED', RULE_MESSAGES.activeRuleLimit, 403, undefined, undefined, {
+    plan,
+    limit: activeRules,
+  });
 
 /** Spec §3/§4/§6: the signed-in user's automation rules; another user's id answers like a missing one. */
 export class RulesService {
@@ -67,9 +75,9 @@ export class RulesService {
     return this.deps.db.tenant(userId, async (tx) => {
       const plan = await this.deps.quota.rulesIn(tx);
       // A switched-off rule never runs: its cadence is checked against the plan when it is switched on.
-      if (body.isActive) scheduleFits(body, plan.fastestCheckMinutes);
+      if (body.isActive) scheduleFits(body, plan);
       await this.checkAccounts(tx, body);
-      if (body.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules) throw limitReached();
+      if (body.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules) throw limitReached(plan);
       const row = await this.deps.rules.insert(tx, {
         name: body.name,
         description: body.description,
@@ -88,11 +96,10 @@ export class RulesService {
       const current = await this.owned(tx, id, { forUpdate: true });
       const merged = parseRule({ ...toRuleBody(current), ...patch });
       // An active rule's new schedule, or switching it on, must fit the plan (a downgrade slowed the others).
-      if (merged.isActive && (patch.schedule !== undefined || !current.isActive))
-        scheduleFits(merged, plan.fastestCheckMinutes);
+      if (merged.isActive && (patch.schedule !== undefined || !current.isActive)) scheduleFits(merged, plan);
       await this.checkAccounts(tx, merged);
       if (merged.isActive && !current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules)
-        throw limitReached();
+        throw limitReached(plan);
       const row = await this.deps.rules.update(
         tx,
         id,
@@ -114,8 +121,9 @@ export class RulesService {
     return this.deps.db.tenant(userId, async (tx) => {
       const plan = await this.deps.quota.rulesIn(tx);
       const current = await this.owned(tx, id, { forUpdate: true });
-      if (!current.isActive) scheduleFits(toRuleBody(current), plan.fastestCheckMinutes);
-      if (!current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules) throw limitReached();
+      if (!current.isActive) scheduleFits(toRuleBody(current), plan);
+      if (!current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules)
+        throw limitReached(plan);
       const row = await this.deps.rules.update(tx, id, { isActive: !current.isActive }, this.deps.now());
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
       return this.present(tx, row);
@@ -196,10 +204,20 @@ export class RulesService {
 }
 
 /** A schedule faster than the plan's fastest check is refused on its field, with the upgrade path. */
-function scheduleFits(body: { schedule: RuleBody['schedule'] }, fastestMinutes: number): void {
-  if (!('everyMinutes' in body.schedule) || body.schedule.everyMinutes >= fastestMinutes) return;
-  const message = SUBSCRIPTION_MESSAGES.scheduleTooFast(fastestMinutes);
-  throw new AppError('RULE_SCHEDULE_NOT_IN_PLAN', message, 403, [{ field: 'schedule.everyMinutes', message }]);
+function scheduleFits(body: { schedule: RuleBody['schedule'] }, { plan, fastestCheckMinutes }: RulePlanLimits): void {
+  if (!('everyMinutes' in body.schedule) || body.schedule.everyMinutes >= fastestCheckMinutes) return;
+  const message = SUBSCRIPTION_MESSAGES.scheduleTooFast(fastestCheckMinutes);
+  throw new AppError(
+    'RULE_SCHEDULE_NOT_IN_PLAN',
+    message,
+    403,
+    [{ field: 'schedule.everyMinutes', message }],
+    undefined,
+    {
+      plan,
+      limit: fastestCheckMinutes,
+    },
+  );
 }
 
 /** The rule schema's verdict as the API's validation error: one message per field. */

@@ -109,6 +109,7 @@ describe('the ad-account limit on connect', () => {
     expect(response.json()).toMatchObject({
       code: 'AD_ACCOUNT_LIMIT_REACHED',
       message: SUBSCRIPTION_MESSAGES.adAccountLimit,
+      params: { plan: 'free', limit: 1 },
     });
     expect(SUBSCRIPTION_MESSAGES.adAccountLimit).toMatch(/Disconnect one, or upgrade/);
     expect(await storedAccounts(session.user.id)).toHaveLength(1);

@@ -42,7 +42,11 @@ describe('active rules', () => {
       expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(limit);
       const refused = answers.filter((answer) => answer.statusCode === 403);
       expect(refused).toHaveLength(2);
-      expect(refused[0]?.json()).toMatchObject({ code: 'PLAN_LIMIT_REACHED', message: RULE_MESSAGES.activeRuleLimit });
+      expect(refused[0]?.json()).toMatchObject({
+        code: 'PLAN_LIMIT_REACHED',
+        message: RULE_MESSAGES.activeRuleLimit,
+        params: { plan, limit },
+      });
       expect(RULE_MESSAGES.activeRuleLimit).toContain('Subscription page');
       // Inactive rules are not limited.
       expect((await createRule(session, { isActive: false })).statusCode).toBe(201);
@@ -75,13 +79,14 @@ describe('fastest rule check', () => {
       url: `/api/rules/${draft.json().data.id}/toggle`,
       headers: session.auth,
     });
-    expect(toggle.json()).toMatchObject({ code: 'RULE_SCHEDULE_NOT_IN_PLAN' });
+    expect(toggle.json()).toMatchObject({ code: 'RULE_SCHEDULE_NOT_IN_PLAN', params: { plan, limit: allowed } });
     const answer = await createRule(session, { isActive: true, schedule: { everyMinutes: refused } });
     expect(answer.statusCode).toBe(403);
     expect(answer.json()).toMatchObject({
       code: 'RULE_SCHEDULE_NOT_IN_PLAN',
       message: SUBSCRIPTION_MESSAGES.scheduleTooFast(allowed),
       errors: [{ field: 'schedule.everyMinutes' }],
+      params: { plan, limit: allowed },
     });
   });
 
@@ -124,7 +129,11 @@ describe('AI requests per month', () => {
     expect(refused).toHaveLength(10);
     const error = refused[0] as AppError;
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'AI_REQUEST_LIMIT_REACHED', statusCode: 429 });
+    expect(error).toMatchObject({
+      code: 'AI_REQUEST_LIMIT_REACHED',
+      statusCode: 429,
+      params: { plan: 'free', limit: 30 },
+    });
     expect(error.message).toBe(SUBSCRIPTION_MESSAGES.aiRequestLimit);
     expect(Number(error.headers?.['retry-after'])).toBeGreaterThan(0);
     expect(await current(session)).toMatchObject({ aiRequestsUsed: 30, aiRequestsLimit: 30 });

@@ -87,7 +87,11 @@ export class PlanLimits {
    */
   async rulesIn(tx: TenantTx): Promise<RulePlanLimits> {
     const { plan } = await this.stateIn(tx, { forShare: true });
-    return { activeRules: asCap(plan.activeRules), fastestCheckMinutes: plan.fastestCheckMinutes };
+    return {
+      plan: plan.id as PlanId,
+      activeRules: asCap(plan.activeRules),
+      fastestCheckMinutes: plan.fastestCheckMinutes,
+    };
   }
 
   /**
@@ -111,9 +115,10 @@ export class PlanLimits {
     return minutes;
   }
 
-  /** How many ad accounts the user's plan allows (Infinity when unlimited), in the caller's unit of work. */
-  async adAccountLimitIn(tx: TenantTx): Promise<number> {
-    return asCap((await this.stateIn(tx)).plan.adAccounts);
+  /** How many ad accounts the user's plan allows (Infinity when unlimited), and the plan, in the caller's unit of work. */
+  async adAccountLimitIn(tx: TenantTx): Promise<{ plan: PlanId; limit: number }> {
+    const { plan } = await this.stateIn(tx);
+    return { plan: plan.id as PlanId, limit: asCap(plan.adAccounts) };
   }
 
   /**
@@ -130,9 +135,14 @@ export class PlanLimits {
       const used = await this.deps.repository.takeAiRequest(tx, period.start, plan.aiRequests);
       if (used === null) {
         const seconds = (period.end.getTime() - this.deps.now().getTime()) / 1000;
-        throw new AppError('AI_REQUEST_LIMIT_REACHED', SUBSCRIPTION_MESSAGES.aiRequestLimit, 429, undefined, {
-          'retry-after': String(Math.max(1, Math.ceil(seconds))),
-        });
+        throw new AppError(
+          'AI_REQUEST_LIMIT_REACHED',
+          SUBSCRIPTION_MESSAGES.aiRequestLimit,
+          429,
+          undefined,
+          { 'retry-after': String(Math.max(1, Math.ceil(seconds))) },
+          { plan: plan.id, limit: plan.aiRequests },
+        );
       }
       return { userId, periodStart: period.start, used, limit: plan.aiRequests };
     });

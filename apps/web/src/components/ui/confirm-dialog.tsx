@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   variant?: 'primary' | 'danger';
   /** While the confirmed action runs: the confirm button spins and the dialog cannot be dismissed. */
   busy?: boolean;
+  /** While what the question states is still being worked out (e.g. a preview loading): Cancel stays available. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   closeLabel,
   variant = 'primary',
   busy = false,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -49,7 +52,7 @@ export function ConfirmDialog({
           <Button ref={cancelRef} variant="secondary" onClick={dismiss} disabled={busy}>
             {cancelLabel}
           </Button>
-          <Button variant={variant} onClick={onConfirm} loading={busy}>
+          <Button variant={variant} onClick={onConfirm} loading={busy} disabled={confirmDisabled}>
             {confirmLabel}
           </Button>
         </>

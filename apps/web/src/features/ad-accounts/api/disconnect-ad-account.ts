@@ -2,6 +2,7 @@ import type { AdAccount } from '@adpilot/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { AD_ACCOUNTS_QUERY_KEY } from '../../../api/ad-accounts.ts';
+import { RULES_QUERY_KEY } from '../../../api/rules.ts';
 
 export function disconnectAdAccount(id: string): Promise<void> {
   return api.delete<void>(`/ad-accounts/${encodeURIComponent(id)}`);
@@ -22,7 +23,11 @@ export function useDisconnectAdAccount({ onSuccess, onError }: DisconnectCallbac
         accounts?.filter((item) => item.id !== account.id),
       );
       onSuccess?.(account);
-      return queryClient.invalidateQueries({ queryKey: AD_ACCOUNTS_QUERY_KEY });
+      // The server took the account out of the rules naming it (switching off those left with none).
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: AD_ACCOUNTS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: RULES_QUERY_KEY }),
+      ]);
     },
     onError,
   });

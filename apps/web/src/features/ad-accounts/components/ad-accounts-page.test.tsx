@@ -1,3 +1,4 @@
+import { RULE_TEMPLATES, type Rule } from '@adpilot/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -146,6 +147,42 @@ describe('AdAccountsPage disconnect', () => {
     expect(screen.getByRole('article', { name: 'Keep me' })).toBeInTheDocument();
     expect(api.callsTo('DELETE', `/ad-accounts/${drop.id}`)).toHaveLength(1);
     await waitFor(() => expect(api.callsTo('GET', '/ad-accounts').length).toBeGreaterThan(listCallsBefore));
+  });
+
+  it('says which rules lose the account and which are switched off, and Cancel sends nothing', async () => {
+    const shop = buildAdAccount({ facebook_account_name: 'Shop' });
+    const other = buildAdAccount({ facebook_account_name: 'Other' });
+    const rule = (name: string, adAccountIds: string[], isActive: boolean): Rule => ({
+      ...RULE_TEMPLATES[0]!.rule,
+      scope: { ...RULE_TEMPLATES[0]!.rule.scope, adAccountIds },
+      isActive,
+      id: `00000000-0000-4000-8000-0000000009${name.length}${adAccountIds.length}`,
+      name,
+      description: '',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      lastTriggered: null,
+      warnings: [],
+    });
+    const api = fakeApi({
+      'GET /ad-accounts': ok([shop, other]),
+      'GET /rules': ok([
+        rule('Only shop', [shop.id], true),
+        rule('Both', [shop.id, other.id], true),
+        rule('Elsewhere', [other.id], true),
+      ]),
+    });
+    const { user } = renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Shop' });
+    await user.click(within(card).getByRole('button', { name: 'Disconnect' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disconnect Ad Account' });
+    expect(
+      await within(dialog).findByText('2 rules stop covering this account: Only shop and Both.'),
+    ).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('1 active rule covers no other account and will be switched off: Only shop.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('DELETE', `/ad-accounts/${shop.id}`)).toHaveLength(0);
   });
 
   it('keeps the card and shows the server message when the delete fails', async () => {

@@ -14,6 +14,7 @@ import { AdAccountCard } from './ad-account-card.tsx';
 import { AdAccountsEmptyState } from './ad-accounts-empty-state.tsx';
 import { AdAccountsErrorState } from './ad-accounts-error-state.tsx';
 import { ConnectAccountModal } from './connect-account-modal.tsx';
+import { DisconnectQuestion } from './disconnect-question.tsx';
 
 export function AdAccountsPage() {
   const { t } = useTranslation('ad-accounts');
@@ -89,7 +90,7 @@ export function AdAccountsPage() {
         open={toDisconnect !== null}
         variant="danger"
         title={t('disconnectDialog.title')}
-        message={t('disconnectDialog.message', { name: toDisconnect?.facebook_account_name ?? '' })}
+        message={toDisconnect && <DisconnectQuestion account={toDisconnect} />}
         confirmLabel={t('disconnectDialog.confirm')}
         cancelLabel={t('cancel')}
         closeLabel={t('close')}

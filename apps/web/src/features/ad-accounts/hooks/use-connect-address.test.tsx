@@ -60,12 +60,19 @@ describe('return from Facebook', () => {
     expect(address()).toBe('/ad-accounts');
   });
 
-  it('toasts the failure without calling the server when the user cancelled on the consent screen', async () => {
+  it('says “Connection cancelled”, not a failure, without calling the server when the user cancelled on the consent screen', async () => {
     const api = fakeApi({ 'GET /ad-accounts': ok([]) });
     renderAdAccountsPage('/ad-accounts?error=access_denied&error_reason=user_denied&error_description=Denied&state=s');
-    expect(await screen.findByText('Failed to connect Facebook ad accounts. Please try again.')).toBeInTheDocument();
+    expect(await screen.findByText(/^Connection cancelled\./)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to connect Facebook ad accounts. Please try again.')).not.toBeInTheDocument();
     expect(address()).toBe('/ad-accounts');
     expect(api.callsTo('POST', '/ad-accounts/facebook/callback')).toHaveLength(0);
+  });
+
+  it('reports another error from Facebook as the spec’s failure', async () => {
+    fakeApi({ 'GET /ad-accounts': ok([]) });
+    renderAdAccountsPage('/ad-accounts?error=server_error&error_description=Oops&state=s');
+    expect(await screen.findByText('Failed to connect Facebook ad accounts. Please try again.')).toBeInTheDocument();
   });
 
   it('ignores a code without a state', async () => {

@@ -1,8 +1,9 @@
+import { Info } from 'lucide-react';
 import { createElement, useEffect, useRef } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { isPlanLimitError, PlanLimitMessage } from '../../../components/plan-limit.tsx';
+import { PlanLimitMessage, usePlanLimitNotice } from '../../../components/plan-limit.tsx';
 import { useCompleteFacebookConnect } from '../api/complete-facebook-connect.ts';
 
 /** What Facebook (or the sandbox consent page) appends when it sends the user back. */
@@ -13,6 +14,14 @@ const OPEN_CONNECT_PARAM = 'connect';
 const CONNECT_TOAST_ID = 'facebook-connect';
 
 /**
+ * Facebook's answer when the person pressed Cancel on the consent screen (the sandbox's consent page answers the
+ * same): not a failure, so it is told as a neutral notice.
+ */
+export function consentCancelled(params: URLSearchParams): boolean {
+  return params.get('error') === 'access_denied' || params.get('error_reason') === 'user_denied';
+}
+
+/**
  * Acts on what the address asks for, then removes it (replace, same path) so that a reload or the Back
  * button never repeats it: `?connect=1` opens the connect modal; `?code&state` is the return from Facebook
  * and is exchanged for the accounts; `?error` means the user cancelled on the consent screen.
@@ -20,6 +29,7 @@ const CONNECT_TOAST_ID = 'facebook-connect';
  */
 export function useConnectAddress(openConnectModal: () => void): { completing: boolean } {
   const { t } = useTranslation('ad-accounts');
+  const planLimit = usePlanLimitNotice();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   // A code is single-use: StrictMode's second effect run (same search string) must not post it again.
@@ -44,11 +54,7 @@ export function useConnectAddress(openConnectModal: () => void): { completing: b
       }
     },
     onError: (error) => {
-      if (isPlanLimitError(error))
-        toast.error(createElement(PlanLimitMessage, { text: t('toast.noRoom'), link: t('subscription:upgradePath') }), {
-          id: CONNECT_TOAST_ID,
-        });
-      else toast.error(t('toast.connectFailed'), { id: CONNECT_TOAST_ID });
+      toast.error(planLimit(error) ?? t('toast.connectFailed'), { id: CONNECT_TOAST_ID });
     },
   });
   const { mutate } = complete;
@@ -68,6 +74,11 @@ export function useConnectAddress(openConnectModal: () => void): { completing: b
     handledSearch.current = search;
 
     if (code && state) mutate({ code, state });
+    else if (returned && consentCancelled(params))
+      toast(t('connectCancelled'), {
+        id: CONNECT_TOAST_ID,
+        icon: createElement(Info, { 'aria-hidden': true, className: 'size-5 shrink-0 text-blue-600' }),
+      });
     else if (returned) toast.error(t('toast.connectFailed'), { id: CONNECT_TOAST_ID });
     if (wantsConnect) openConnectModal();
 

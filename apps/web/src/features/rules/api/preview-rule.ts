@@ -1,7 +1,7 @@
 import type { CreateRuleRequest, RuleBacktest, RulePreview } from '@adpilot/contracts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { rulePath } from './rules.ts';
+import { RULES_QUERY_KEY, rulePath } from './rules.ts';
 
 /** An unsaved body is previewed as the builder holds it; a saved rule by its id. */
 export function previewRule(input: { body: CreateRuleRequest } | { id: string }): Promise<RulePreview> {
@@ -24,4 +24,19 @@ export function usePreviewRule() {
 
 export function useBacktestRule() {
   return useMutation({ mutationFn: ({ id, days }: { id: string; days: number }) => backtestRule(id, days) });
+}
+
+/**
+ * A saved rule's preview as a confirmation asks for it: read each time the question opens (no cache kept), and once
+ * however often React mounts the dialog.
+ */
+export function useSavedRulePreview(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...RULES_QUERY_KEY, 'preview', id] as const,
+    queryFn: () => previewRule({ id }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
 }

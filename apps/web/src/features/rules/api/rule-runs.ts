@@ -4,6 +4,8 @@ import { api } from '../../../lib/api-client.ts';
 import { RULES_QUERY_KEY, rulePath, ruleQueryKey } from './rules.ts';
 
 const RUN_POLL_INTERVAL_MS = 1_500;
+/** How long "Run now" waits for its run's outcome before leaving it to the history. */
+export const RUN_OUTCOME_WAIT_MS = 60_000;
 
 export const ruleRunsQueryKey = (id: string) => [...RULES_QUERY_KEY, 'runs', id] as const;
 
@@ -34,15 +36,38 @@ export function useRuleRuns(id: string) {
   return useQuery(ruleRunsQueryOptions(id));
 }
 
-export function useRunRuleNow(id: string) {
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A run started now and how it ended: `run` is null when it had not finished within the wait. */
+export interface RunNowResult {
+  runId: string;
+  run: RuleRun | null;
+}
+
+/**
+ * Starts a run, then reads the history (refreshing the cache the page shows) until that run has finished, for at
+ * most `waitMs`: the caller says what happened, not just "queued".
+ */
+export function useRunRuleNow(id: string, { waitMs = RUN_OUTCOME_WAIT_MS, intervalMs = RUN_POLL_INTERVAL_MS } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => runRuleNow(id),
-    // The queued run appears at once and starts the polling; lastTriggered comes with the rule's next read.
-    onSuccess: () =>
+    mutationFn: async (): Promise<RunNowResult> => {
+      const { runId } = await runRuleNow(id);
+      const deadline = Date.now() + waitMs;
+      for (;;) {
+        const runs = await queryClient.fetchQuery({ ...ruleRunsQueryOptions(id), staleTime: 0 });
+        const run = runs.find((item) => item.id === runId);
+        if (run && !isOpen(run)) return { runId, run };
+        if (Date.now() + intervalMs > deadline) return { runId, run: null };
+        await pause(intervalMs);
+      }
+    },
+    // lastTriggered comes with the rule's next read; the history was refreshed by the reads above.
+    onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ruleRunsQueryKey(id) }),
         queryClient.invalidateQueries({ queryKey: ruleQueryKey(id) }),
+        queryClient.invalidateQueries({ queryKey: [...RULES_QUERY_KEY, 'list'] }),
       ]),
   });
 }

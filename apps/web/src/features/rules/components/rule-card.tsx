@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { SECONDARY_LINK } from './link-styles.ts';
+import { RunNowButton } from './rule-confirmations.tsx';
 
 interface RuleCardProps {
   rule: Rule;
@@ -80,6 +81,7 @@ export function RuleCard({ rule, toggling, onToggle, onDelete }: RuleCardProps) 
             ))}
           {rule.isActive ? t('card.deactivate') : t('card.activate')}
         </Button>
+        <RunNowButton rule={rule} size="sm" />
         <Link to={`${path}/edit`} aria-label={t('card.editLabel', { name: rule.name })} className={SECONDARY_LINK}>
           <Pencil aria-hidden="true" className="size-4" />
           {t('card.edit')}

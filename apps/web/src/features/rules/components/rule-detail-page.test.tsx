@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
 import { buildRule, fail, fakeApi, ok } from '../test/fake-api.ts';
-import { buildAction, buildRun } from '../test/fixtures.ts';
+import { buildAction, buildPreview, buildRun } from '../test/fixtures.ts';
 import { renderRulesRoute } from '../test/render-page.tsx';
 import { RuleDetailPage } from './rule-detail-page.tsx';
 
@@ -27,7 +27,7 @@ describe('rule detail', () => {
     expect(row).toHaveTextContent('ดำเนินการแล้ว');
     expect(row).toHaveTextContent('CPA (7 วันล่าสุด รวมวันนี้) เท่ากับ 620.5, มากกว่า 500: เป็นจริง');
     expect(screen.getByText('เรียกใช้เอง')).toBeInTheDocument();
-    expect(screen.getByText('ตรวจสอบ 3 ตรงเงื่อนไข 1')).toBeInTheDocument();
+    expect(screen.getByTestId('run-outcome')).toHaveTextContent('ตรวจสอบ 3 ตรงเงื่อนไข 1 ดำเนินการแล้ว 1');
   });
 
   it('words a failed action and a failed run from the catalogue the server’s e-mails use', async () => {
@@ -48,7 +48,7 @@ describe('rule detail', () => {
     renderRulesRoute(`/rules/${rule.id}`, '/rules/:id', <RuleDetailPage />);
     const row = await screen.findByRole('group', { name: 'เพิ่มงบประมาณ · Bangkok buyers' });
     expect(row).toHaveTextContent(ACTIVITY_MESSAGES.th.actionFailures.entity_missing);
-    expect(screen.getByText(ACTIVITY_MESSAGES.th.runErrors.refresh_failed)).toBeInTheDocument();
+    expect(screen.getByTestId('run-outcome')).toHaveTextContent(ACTIVITY_MESSAGES.th.runErrors.refresh_failed);
   });
 
   it('shows why a revert is refused (409) next to the action, which stays applied', async () => {
@@ -59,6 +59,7 @@ describe('rule detail', () => {
     );
     const row = await screen.findByRole('group', { name: 'เพิ่มงบประมาณ · Bangkok buyers' });
     await user.click(within(row).getByRole('button', { name: 'ย้อนกลับ เพิ่มงบประมาณ ของ Bangkok buyers' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'ย้อนกลับ' }));
     expect(await within(row).findByRole('alert')).toHaveTextContent('ย้อนกลับไม่ได้: ค่าถูกเปลี่ยนหลังจากที่กฎตั้งไว้');
     expect(row).toHaveTextContent('ดำเนินการแล้ว');
     expect(within(row).getByRole('button', { name: /ย้อนกลับ/ })).toBeInTheDocument();
@@ -72,27 +73,74 @@ describe('rule detail', () => {
     );
     const row = await screen.findByRole('group', { name: 'เพิ่มงบประมาณ · Bangkok buyers' });
     await user.click(within(row).getByRole('button', { name: /ย้อนกลับ/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'ย้อนกลับการเปลี่ยนแปลงนี้?' });
+    // From → to on which entity: the budget goes back from the rule's 1,200 to the 1,000 before it.
+    expect(dialog).toHaveTextContent('ชุดโฆษณา Bangkok buyers: งบประมาณรายวัน 1,200 → 1,000');
+    await user.click(within(dialog).getByRole('button', { name: 'ย้อนกลับ' }));
     await waitFor(() => expect(row).toHaveTextContent('ย้อนกลับแล้ว'));
     expect(within(row).queryByRole('button', { name: /ย้อนกลับ/ })).not.toBeInTheDocument();
     expect(fake.callsTo('POST', `/rules/actions/${action.id}/revert`)).toHaveLength(1);
   });
 
-  it('runs now and shows the queued run from the refreshed history', async () => {
+  it('a revert cancelled sends nothing and keeps the action applied', async () => {
+    const { user, fake, action } = setup();
+    const row = await screen.findByRole('group', { name: 'เพิ่มงบประมาณ · Bangkok buyers' });
+    await user.click(within(row).getByRole('button', { name: /ย้อนกลับ/ }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'ยกเลิก' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.callsTo('POST', `/rules/actions/${action.id}/revert`)).toHaveLength(0);
+    expect(row).toHaveTextContent('ดำเนินการแล้ว');
+  });
+
+  it('Run now asks with the preview’s numbers; Cancel sends nothing', async () => {
+    setLanguageChoice('en');
+    const { user, fake, rule } = setup();
+    fake.on(`POST /rules/${rule.id}/preview`, ok(buildPreview()));
+    await user.click(await screen.findByRole('button', { name: 'Run now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run “Scale winners” now?' });
+    await within(dialog).findByText('Run now will pause 1 ad.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fake.callsTo('POST', `/rules/${rule.id}/run`)).toHaveLength(0);
+  });
+
+  it('Run now, confirmed, waits for the run and names why nothing was applied', async () => {
+    setLanguageChoice('en');
     const { user, fake, rule, run } = setup();
-    const queued = {
-      ...buildRun(rule.id, () => []),
-      // As the server answers a queued manual run: its slot is an id, not a time.
-      slot: 'manual:5f0c8a4e-0000-4000-8000-000000000001',
-      status: 'queued' as const,
-      startedAt: null,
-      evaluated: 0,
-      matched: 0,
-    };
-    fake.on(`POST /rules/${rule.id}/run`, ok({ runId: queued.id }, 202));
-    fake.on(`GET /rules/${rule.id}/runs`, ok([queued, run]));
-    await screen.findByRole('group', { name: 'เพิ่มงบประมาณ · Bangkok buyers' });
-    await user.click(screen.getByRole('button', { name: 'เรียกใช้ตอนนี้' }));
-    expect(await screen.findByText('อยู่ในคิว')).toBeInTheDocument();
+    const finished = buildRun(rule.id, () => [], {
+      matched: 1,
+      skipped: [
+        {
+          entity: { adAccountId: 'a', level: 'ad', externalId: 'ad-1', name: 'Summer' },
+          type: 'pause',
+          skip: { code: 'cooldown', params: { hours: 24, until: '2026-11-22T07:30:00.000Z' } },
+        },
+      ],
+    });
+    const queued = { ...finished, status: 'queued' as const, startedAt: null, matched: 0, skipped: [] };
+    fake.on(`POST /rules/${rule.id}/preview`, ok(buildPreview()));
+    fake.on(`POST /rules/${rule.id}/run`, ok({ runId: finished.id }, 202));
+    // The first read after the start finds it queued; the next one finished.
+    let reads = 0;
+    fake.on(`GET /rules/${rule.id}/runs`, () => {
+      reads += 1;
+      return ok(reads === 1 ? [queued, run] : [finished, run]);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Run now' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Run now will pause 1 ad.');
+    reads = 0;
+    await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
+    const until = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date('2026-11-22T07:30:00.000Z'),
+    );
+    expect(
+      await screen.findByText(
+        `“Scale winners”: 3 checked, 1 matched, 0 applied — Skipped: in its 24-hour cooldown until ${until}`,
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeInTheDocument();
     expect(fake.callsTo('POST', `/rules/${rule.id}/run`)).toHaveLength(1);
   });
 

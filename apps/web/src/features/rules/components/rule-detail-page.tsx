@@ -1,12 +1,13 @@
 import { countConditions, type Rule } from '@adpilot/contracts';
-import { ArrowLeft, Pencil, Play } from 'lucide-react';
+import { ArrowLeft, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { usePlanLimitNotice } from '../../../components/plan-limit.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRule } from '../api/rules.ts';
-import { useRunRuleNow } from '../api/rule-runs.ts';
 import { useToggleRule } from '../api/toggle-rule.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
 import { useWords } from '../hooks/use-words.ts';
@@ -15,6 +16,7 @@ import { formatDateTime } from '../lib/format.ts';
 import { BacktestPanel } from './backtest-panel.tsx';
 import { Section } from './builder/controls.tsx';
 import { SECONDARY_LINK } from './link-styles.ts';
+import { ActivateDialog, RunNowButton } from './rule-confirmations.tsx';
 import { RunHistory } from './run-history.tsx';
 
 const BACK = 'inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:underline dark:text-blue-400';
@@ -57,8 +59,17 @@ function RuleSummary({ rule }: { rule: Rule }) {
 function RuleDetail({ rule }: { rule: Rule }) {
   const { t } = useTranslation('rules');
   const errorText = useApiErrorText();
-  const runNow = useRunRuleNow(rule.id);
-  const toggle = useToggleRule({ onError: (error) => toast.error(errorText(error, t('toast.toggleFailed'))) });
+  const planLimit = usePlanLimitNotice();
+  const [activating, setActivating] = useState<Rule | null>(null);
+  const toggle = useToggleRule({
+    onSuccess: () => setActivating(null),
+    onError: (error) => {
+      setActivating(null);
+      toast.error(planLimit(error) ?? errorText(error, t('toast.toggleFailed')));
+    },
+  });
+  // Switching on moves money from the next check on, so it asks first; switching off does not.
+  const onToggle = () => (rule.isActive ? toggle.mutate(rule) : setActivating(rule));
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
@@ -69,27 +80,22 @@ function RuleDetail({ rule }: { rule: Rule }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" loading={toggle.isPending} onClick={() => toggle.mutate(rule)}>
+          <Button variant="secondary" loading={toggle.isPending} onClick={onToggle}>
             {rule.isActive ? t('card.deactivate') : t('card.activate')}
           </Button>
           <Link to={`/rules/${rule.id}/edit`} className={`${SECONDARY_LINK} h-10 px-4`}>
             <Pencil aria-hidden="true" className="size-4" />
             {t('detail.edit')}
           </Link>
-          <Button
-            loading={runNow.isPending}
-            onClick={() =>
-              runNow.mutate(undefined, {
-                onSuccess: () => toast.success(t('detail.runQueued')),
-                onError: (error) => toast.error(errorText(error, t('detail.runFailed'))),
-              })
-            }
-          >
-            {!runNow.isPending && <Play aria-hidden="true" className="size-4" />}
-            {t('detail.runNow')}
-          </Button>
+          <RunNowButton rule={rule} />
         </div>
       </header>
+      <ActivateDialog
+        rule={activating}
+        busy={toggle.isPending}
+        onConfirm={(item) => toggle.mutate(item)}
+        onCancel={() => setActivating(null)}
+      />
       <div className="grid gap-6 xl:grid-cols-2">
         <RuleSummary rule={rule} />
         <BacktestPanel ruleId={rule.id} />

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
 import { buildRule, fail, fakeApi, ok } from '../test/fake-api.ts';
+import { buildPreview } from '../test/fixtures.ts';
 import { renderRulesRoute } from '../test/render-page.tsx';
 import { RulesPage } from './rules-page.tsx';
 
@@ -88,12 +89,16 @@ describe('RulesPage', () => {
     const rule = buildRule({ name: 'Stop loss', isActive: false });
     const api = fakeApi({
       'GET /rules': ok([rule]),
+      [`POST /rules/${rule.id}/preview`]: ok(buildPreview()),
       [`POST /rules/${rule.id}/toggle`]: ok({ ...rule, isActive: true }),
     });
     const { user } = renderPage();
     const card = await screen.findByRole('article', { name: 'Stop loss' });
     const reads = api.callsTo('GET', '/rules').length;
     await user.click(within(card).getByRole('button', { name: 'เปิดใช้งานกฎ Stop loss' }));
+    const dialog = await screen.findByRole('dialog', { name: 'เปิดใช้งาน “Stop loss”?' });
+    await within(dialog).findByText('จากข้อมูลตอนนี้ กฎจะหยุดโฆษณา 1 รายการชั่วคราว');
+    await user.click(within(dialog).getByRole('button', { name: 'เปิดใช้งาน' }));
     expect(await within(card).findByRole('button', { name: 'ปิดใช้งานกฎ Stop loss' })).toBeInTheDocument();
     expect(card).toHaveTextContent('เปิดใช้งาน');
     expect(counter('กฎที่เปิดใช้งาน')).toHaveTextContent('1');
@@ -102,16 +107,68 @@ describe('RulesPage', () => {
     expect(api.callsTo('GET', '/rules')).toHaveLength(reads);
   });
 
-  it('keeps the rule inactive and says why when the plan refuses the activation', async () => {
+  it('switching on asks first, in English: how often it checks and what it would do; Cancel sends nothing', async () => {
+    setLanguageChoice('en');
+    const rule = buildRule({ name: 'Stop loss', isActive: false, schedule: { everyMinutes: 60 } });
+    const api = fakeApi({
+      'GET /rules': ok([rule]),
+      [`POST /rules/${rule.id}/preview`]: ok(buildPreview()),
+      [`POST /rules/${rule.id}/toggle`]: ok({ ...rule, isActive: true }),
+    });
+    const { user } = renderPage();
+    const card = await screen.findByRole('article', { name: 'Stop loss' });
+    await user.click(within(card).getByRole('button', { name: 'Activate rule Stop loss' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Switch on “Stop loss”?' });
+    expect(dialog).toHaveTextContent('Once on, it checks every 60 minutes.');
+    await within(dialog).findByText('On the data of now, it would pause 1 ad.');
+    expect(dialog).toHaveTextContent('1 of 2 checked match. 1 change is held back by the safeguards.');
+    await user.click(within(dialog).getByText('See the preview (1 change)'));
+    expect(dialog).toHaveTextContent('<img src=x onerror=alert(1)> Summer');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', `/rules/${rule.id}/toggle`)).toHaveLength(0);
+    expect(card).toHaveTextContent('Inactive');
+  });
+
+  it('switching off does not ask', async () => {
+    const rule = buildRule({ name: 'Stop loss', isActive: true });
+    const api = fakeApi({
+      'GET /rules': ok([rule]),
+      [`POST /rules/${rule.id}/toggle`]: ok({ ...rule, isActive: false }),
+    });
+    const { user } = renderPage();
+    const card = await screen.findByRole('article', { name: 'Stop loss' });
+    await user.click(within(card).getByRole('button', { name: 'ปิดใช้งานกฎ Stop loss' }));
+    await waitFor(() => expect(api.callsTo('POST', `/rules/${rule.id}/toggle`)).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a plan refusal names the limit and the plan and links to the Subscription page; the rule stays inactive', async () => {
     const rule = buildRule({ name: 'Stop loss', isActive: false });
     fakeApi({
       'GET /rules': ok([rule]),
-      [`POST /rules/${rule.id}/toggle`]: fail(403, 'PLAN_LIMIT_REACHED', 'Your plan allows no more active rules'),
+      [`POST /rules/${rule.id}/preview`]: ok(buildPreview()),
+      [`POST /rules/${rule.id}/toggle`]: fail(
+        403,
+        'PLAN_LIMIT_REACHED',
+        'Your plan allows no more active rules',
+        undefined,
+        {
+          plan: 'free',
+          limit: 3,
+        },
+      ),
     });
     const { user } = renderPage();
     const card = await screen.findByRole('article', { name: 'Stop loss' });
     await user.click(within(card).getByRole('button', { name: 'เปิดใช้งานกฎ Stop loss' }));
-    expect(await screen.findByText('แผนของคุณเปิดใช้งานกฎเพิ่มไม่ได้อีกแล้ว')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/จากข้อมูลตอนนี้/);
+    await user.click(within(dialog).getByRole('button', { name: 'เปิดใช้งาน' }));
+    expect(
+      await screen.findByText('แผน Free เปิดใช้กฎได้พร้อมกัน 3 กฎ ปิดกฎหนึ่งกฎ หรืออัพเกรดแผน', { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ดูแผนและอัพเกรด' })).toHaveAttribute('href', '/subscription');
     expect(card).toHaveTextContent('ปิดใช้งาน');
     expect(counter('กฎที่เปิดใช้งาน')).toHaveTextContent('0');
   });

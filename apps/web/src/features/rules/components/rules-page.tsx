@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { isPlanLimitError, PlanLimitMessage } from '../../../components/plan-limit.tsx';
+import { usePlanLimitNotice } from '../../../components/plan-limit.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeleteRule } from '../api/delete-rule.ts';
 import { useRules } from '../api/rules.ts';
@@ -16,6 +16,7 @@ import { useToggleRule } from '../api/toggle-rule.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
 import { PRIMARY_LINK } from './link-styles.ts';
 import { RuleCard } from './rule-card.tsx';
+import { ActivateDialog } from './rule-confirmations.tsx';
 import { RuleStatsCards } from './rule-stats-cards.tsx';
 import { RulesEmptyState } from './rules-empty-state.tsx';
 
@@ -23,20 +24,24 @@ export function RulesPage() {
   const { t } = useTranslation('rules');
   const errorText = useApiErrorText();
   const rules = useRules();
+  const planLimit = usePlanLimitNotice();
   const [toDelete, setToDelete] = useState<Rule | null>(null);
+  const [activating, setActivating] = useState<Rule | null>(null);
 
   const toggle = useToggleRule({
-    onSuccess: (rule) =>
+    onSuccess: (rule) => {
+      setActivating(null);
       toast.success(
         rule.isActive ? t('toast.activated', { name: rule.name }) : t('toast.deactivated', { name: rule.name }),
-      ),
-    onError: (error) => {
-      const text = errorText(error, t('toast.toggleFailed'));
-      toast.error(
-        isPlanLimitError(error) ? <PlanLimitMessage text={text} link={t('subscription:upgradePath')} /> : text,
       );
     },
+    onError: (error) => {
+      setActivating(null);
+      toast.error(planLimit(error) ?? errorText(error, t('toast.toggleFailed')));
+    },
   });
+  // Switching on moves money from the next check on, so it asks first; switching off does not.
+  const onToggle = (rule: Rule) => (rule.isActive ? toggle.mutate(rule) : setActivating(rule));
   const remove = useDeleteRule({
     onSuccess: (rule) => {
       setToDelete(null);
@@ -79,7 +84,7 @@ export function RulesPage() {
                 <RuleCard
                   rule={rule}
                   toggling={toggle.isPending && toggle.variables.id === rule.id}
-                  onToggle={(item) => toggle.mutate(item)}
+                  onToggle={onToggle}
                   onDelete={setToDelete}
                 />
               </li>
@@ -103,6 +108,12 @@ export function RulesPage() {
         }
       />
       {renderContent()}
+      <ActivateDialog
+        rule={activating}
+        busy={toggle.isPending}
+        onConfirm={(rule) => toggle.mutate(rule)}
+        onCancel={() => setActivating(null)}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         variant="danger"

@@ -9,10 +9,12 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRevertRuleAction, useRuleRuns } from '../api/rule-runs.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
 import { useWords } from '../hooks/use-words.ts';
+import { runOutcomeText } from '../lib/consequences.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { ActionPlanLine } from './action-plan-line.tsx';
 import { Section } from './builder/controls.tsx';
 import { ExplanationView } from './explanation-view.tsx';
+import { RevertDialog } from './rule-confirmations.tsx';
 
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium';
 const STATUS_COLOURS: Record<string, string> = {
@@ -96,24 +98,20 @@ function ActionRow({ action, reverting, refusal, onRevert }: ActionRowProps) {
 }
 
 function RunItem({ run, children }: { run: RuleRun; children: React.ReactNode }) {
-  const { t, i18n } = useTranslation('rules');
+  const words = useWords();
+  const { t, language } = words;
   // A scheduled run's slot is its time; a manual run's slot is an id, so a queued manual run has no time yet.
   const when = run.startedAt ?? (Number.isNaN(Date.parse(run.slot)) ? null : run.slot);
   return (
     <li className="space-y-2">
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        {when && (
-          <span className="font-medium text-gray-900 dark:text-gray-100">{formatDateTime(when, i18n.language)}</span>
-        )}
+        {when && <span className="font-medium text-gray-900 dark:text-gray-100">{formatDateTime(when, language)}</span>}
         <span className="text-gray-600 dark:text-gray-400">{t(`detail.run.${run.trigger}`)}</span>
         <span className={clsx(BADGE, STATUS_COLOURS[run.status] ?? OTHER)}>{t(`detail.runStatus.${run.status}`)}</span>
-        <span className="text-gray-600 dark:text-gray-400">
-          {t('detail.run.counts', { evaluated: run.evaluated, matched: run.matched })}
+        <span className="text-gray-600 dark:text-gray-400" data-testid="run-outcome">
+          {runOutcomeText(run, words)}
         </span>
       </div>
-      {run.error && (
-        <p className="text-sm text-red-600 dark:text-red-400">{t(`activity:runErrors.${run.error.code}`)}</p>
-      )}
       {children}
     </li>
   );
@@ -126,13 +124,19 @@ export function RunHistory({ ruleId }: { ruleId: string }) {
   const runs = useRuleRuns(ruleId);
   const revert = useRevertRuleAction(ruleId);
   const [refusals, setRefusals] = useState<Record<string, string>>({});
+  const [toRevert, setToRevert] = useState<RuleActionRecord | null>(null);
 
   const onRevert = (action: RuleActionRecord) => {
     setRefusals(({ [action.id]: _dropped, ...rest }) => rest);
     revert.mutate(action, {
-      onSuccess: () => toast.success(t('detail.reverted')),
-      onError: (error) =>
-        setRefusals((current) => ({ ...current, [action.id]: errorText(error, t('detail.revertFailed')) })),
+      onSuccess: () => {
+        setToRevert(null);
+        toast.success(t('detail.reverted'));
+      },
+      onError: (error) => {
+        setToRevert(null);
+        setRefusals((current) => ({ ...current, [action.id]: errorText(error, t('detail.revertFailed')) }));
+      },
     });
   };
 
@@ -156,7 +160,7 @@ export function RunHistory({ ruleId }: { ruleId: string }) {
                       action={action}
                       reverting={revert.isPending && revert.variables.id === action.id}
                       refusal={refusals[action.id]}
-                      onRevert={onRevert}
+                      onRevert={setToRevert}
                     />
                   ))}
                 </ul>
@@ -165,6 +169,7 @@ export function RunHistory({ ruleId }: { ruleId: string }) {
           ))}
         </ol>
       )}
+      <RevertDialog action={toRevert} busy={revert.isPending} onConfirm={onRevert} onCancel={() => setToRevert(null)} />
     </Section>
   );
 }

@@ -143,7 +143,11 @@ export function buildAction(
   };
 }
 
-export function buildRun(ruleId: string, actions: (runId: string) => RuleActionRecord[]): RuleRun {
+export function buildRun(
+  ruleId: string,
+  actions: (runId: string) => RuleActionRecord[],
+  overrides: Partial<RuleRun> = {},
+): RuleRun {
   const id = buildId();
   return {
     id,
@@ -157,5 +161,7 @@ export function buildRun(ruleId: string, actions: (runId: string) => RuleActionR
     matched: 1,
     error: null,
     actions: actions(id),
+    skipped: [],
+    ...overrides,
   };
 }

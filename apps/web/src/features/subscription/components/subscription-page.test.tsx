@@ -162,3 +162,44 @@ describe('Subscription page: managing billing through Stripe', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(PORTAL_URL));
   });
 });
+
+const upgradeCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/subscription/upgrade') && init?.method);
+
+describe('Subscription page: a plan change asks first (ADR 0058)', () => {
+  it('states the new price and limits and how many active rules a downgrade switches off; Cancel sends nothing', async () => {
+    const local = buildSubscription({ plan: 'pro', provider: 'local', canManageBilling: false, rulesUsed: 5 });
+    const { user, fetchMock } = await openPage(local, {
+      'POST /subscription/upgrade': ok({ subscription: { ...local, plan: 'free' } }),
+    });
+    await user.click(screen.getByRole('button', { name: 'เลือกแผน Free' }));
+    const dialog = screen.getByRole('dialog', { name: 'เปลี่ยนเป็นแผน Free?' });
+    expect(dialog).toHaveTextContent('แผน Free: US$0.00 ต่อเดือน');
+    expect(dialog).toHaveTextContent('กฎที่เปิดใช้งาน 3 กฎ');
+    expect(dialog).toHaveTextContent('คุณมีกฎที่เปิดใช้งาน 5 กฎ แต่แผนนี้เปิดได้ 3 กฎ: กฎที่สร้างล่าสุด 2 กฎจะถูกปิด');
+    expect(dialog).toHaveTextContent('กฎที่เปิดใช้งานและตรวจสอบถี่กว่านี้จะทำงานทุก 60 นาที');
+    await user.click(within(dialog).getByRole('button', { name: 'ใช้แผนเดิมต่อ' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(upgradeCalls(fetchMock)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'เลือกแผน Free' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'เปลี่ยนเป็นแผน Free' }));
+    expect(await screen.findByText('แผนการใช้งานได้รับการอัพเดทแล้ว!')).toBeInTheDocument();
+    expect(upgradeCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('an upgrade through the payment provider says the payment is confirmed on the next page, in English', async () => {
+    const free = buildSubscription({ plan: 'free', provider: 'stripe', canManageBilling: false, rulesUsed: 2 });
+    const { user } = await openPage(free);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'en');
+    const main = within(await screen.findByRole('main'));
+    await user.click(await main.findByRole('button', { name: 'Choose Pro' }));
+    const dialog = screen.getByRole('dialog', { name: 'Switch to Pro?' });
+    expect(dialog).toHaveTextContent('Pro: $29.00 a month (≈ ฿1,015).');
+    expect(dialog).toHaveTextContent(
+      'It includes 5 ad accounts, 25 active rules, 500 AI requests a month, and rule checks as often as every 15 minutes.',
+    );
+    expect(dialog).toHaveTextContent('You will confirm the payment on the next page');
+    expect(dialog).not.toHaveTextContent('switched off');
+  });
+});

@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBillingPortal, useCancelSubscription, useUpgrade } from '../api/subscription.ts';
+import { PlanChangeQuestion } from './plan-change-question.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { UsageMeter } from './usage-meter.tsx';
 
@@ -22,6 +23,7 @@ export function SubscriptionPage() {
   const current = useCurrentSubscription();
   const plans = usePlans();
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [changeTo, setChangeTo] = useState<Plan | null>(null);
 
   /**
    * The server's refusal in the page's language by its code; otherwise `unknownCode` (the spec's fallback text, or
@@ -34,10 +36,14 @@ export function SubscriptionPage() {
 
   const upgrade = useUpgrade({
     onSuccess: (answer) => {
+      setChangeTo(null);
       if (answer.url) window.location.assign(answer.url);
       else toast.success(t('toast.upgraded'));
     },
-    onError: (error) => toast.error(errorText(error, t('toast.upgradeFailed'))),
+    onError: (error) => {
+      setChangeTo(null);
+      toast.error(errorText(error, t('toast.upgradeFailed')));
+    },
   });
   const portal = useBillingPortal({
     onSuccess: ({ url }) => window.location.assign(url),
@@ -59,7 +65,8 @@ export function SubscriptionPage() {
       toast.error(t('toast.samePlan'));
       return;
     }
-    upgrade.mutate(plan.id);
+    // Every plan change moves money or switches rules off: it asks first, with the price and the limits (ADR 0058).
+    setChangeTo(plan);
   };
 
   if (current.isPending || plans.isPending || current.isError || plans.isError) {
@@ -200,13 +207,29 @@ export function SubscriptionPage() {
         open={confirmCancel}
         variant="danger"
         title={t('cancelDialog.title')}
-        message={t('cancelDialog.message')}
+        message={
+          <div className="space-y-2">
+            <p>{t('cancelDialog.message')}</p>
+            <PlanChangeQuestion subscription={subscription} plans={plans.data} target="free" />
+          </div>
+        }
         confirmLabel={t('cancelDialog.confirm')}
         cancelLabel={t('cancelDialog.keep')}
         closeLabel={t('close')}
         busy={cancel.isPending}
         onConfirm={() => cancel.mutate()}
         onCancel={() => setConfirmCancel(false)}
+      />
+      <ConfirmDialog
+        open={changeTo !== null}
+        title={t('planChange.title', { name: changeTo?.name ?? '' })}
+        message={changeTo && <PlanChangeQuestion subscription={subscription} plans={plans.data} target={changeTo.id} />}
+        confirmLabel={t('planChange.confirm', { name: changeTo?.name ?? '' })}
+        cancelLabel={t('planChange.keep')}
+        closeLabel={t('close')}
+        busy={upgrade.isPending}
+        onConfirm={() => changeTo && upgrade.mutate(changeTo.id)}
+        onCancel={() => setChangeTo(null)}
       />
     </div>
   );

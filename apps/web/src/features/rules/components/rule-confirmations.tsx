@@ -1,0 +1,200 @@
+import type { Rule, RuleActionRecord } from '@adpilot/contracts';
+import { Play } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { Button, type ButtonSize } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useSavedRulePreview } from '../api/preview-rule.ts';
+import { useRunRuleNow } from '../api/rule-runs.ts';
+import { useApiErrorText } from '../hooks/use-api-error-text.ts';
+import { useWords } from '../hooks/use-words.ts';
+import { changesText, plannedItems, runOutcomeText } from '../lib/consequences.ts';
+import { changeText } from '../lib/explain.ts';
+import { ActionPlanLine } from './action-plan-line.tsx';
+
+/**
+ * What the rule would do now, from the preview the builder shows: the numbers in one sentence, the held-back count,
+ * and the list of every planned change behind an expander. `lead` words the sentence for the question asked.
+ */
+function PreviewConsequences({ ruleId, lead }: { ruleId: string; lead: 'runNow' | 'activate' }) {
+  const words = useWords();
+  const { t } = words;
+  const preview = useSavedRulePreview(ruleId, true);
+  if (preview.isPending) return <Spinner label={t('confirmations.loading')} />;
+  if (preview.isError) return <p>{t('confirmations.previewFailed')}</p>;
+  const changes = changesText(preview.data, words);
+  const items = plannedItems(preview.data);
+  const { evaluated, matched, skipped } = preview.data.totals;
+  return (
+    <div className="space-y-2" data-testid="preview-consequences">
+      <p className="font-medium text-gray-900 dark:text-gray-100">
+        {changes ? t(`confirmations.${lead}.will`, { changes }) : t(`confirmations.${lead}.nothing`)}
+      </p>
+      <p>
+        {t('confirmations.totals', { evaluated, matched })}
+        {skipped > 0 && ` ${t('confirmations.heldBack', { count: skipped })}`}
+      </p>
+      {items.length > 0 && (
+        <details>
+          <summary className="cursor-pointer text-blue-700 dark:text-blue-300">
+            {t('confirmations.seePreview', { count: items.length })}
+          </summary>
+          <ul className="mt-2 max-h-56 space-y-2 overflow-y-auto pr-1">
+            {items.map(({ entity, plan }) => (
+              <li key={`${entity.externalId}:${plan.actionIndex}`}>
+                <p className="text-xs text-gray-500 dark:text-gray-400">
+                  {t(`levels.${entity.level}`)} · <span className="break-all">{entity.name}</span>
+                </p>
+                <ActionPlanLine
+                  type={plan.type}
+                  change={plan.change}
+                  holderReason={plan.holderReason}
+                  targetName={plan.target.name}
+                  onHolder={plan.target.externalId !== entity.externalId}
+                  message={plan.message}
+                />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+const RUN_TOAST = (ruleId: string) => `run-now-${ruleId}`;
+
+/**
+ * "Run now" asks first with what the run would change (ADR 0058); once confirmed it says how the run ended, waiting
+ * for it a bounded time, or that the history will show it.
+ */
+export function RunNowButton({ rule, size = 'md' }: { rule: Rule; size?: ButtonSize }) {
+  const words = useWords();
+  const { t } = words;
+  const errorText = useApiErrorText();
+  const [asking, setAsking] = useState(false);
+  const runNow = useRunRuleNow(rule.id);
+
+  const confirm = () => {
+    setAsking(false);
+    toast.loading(t('runOutcome.running', { name: rule.name }), { id: RUN_TOAST(rule.id) });
+    runNow.mutate(undefined, {
+      onSuccess: ({ run }) => {
+        const id = RUN_TOAST(rule.id);
+        if (!run) toast(t('runOutcome.stillRunning'), { id, icon: null });
+        else if (run.status === 'failed') toast.error(runOutcomeText(run, words), { id });
+        else toast.success(t('runOutcome.done', { name: rule.name, outcome: runOutcomeText(run, words) }), { id });
+      },
+      onError: (error) => toast.error(errorText(error, t('detail.runFailed')), { id: RUN_TOAST(rule.id) }),
+    });
+  };
+
+  return (
+    <>
+      <Button
+        size={size}
+        variant={size === 'sm' ? 'secondary' : 'primary'}
+        loading={runNow.isPending}
+        aria-label={size === 'sm' ? t('confirmations.runNow.label', { name: rule.name }) : undefined}
+        onClick={() => setAsking(true)}
+      >
+        {!runNow.isPending && <Play aria-hidden="true" className="size-4" />}
+        {t('detail.runNow')}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title={t('confirmations.runNow.title', { name: rule.name })}
+        message={asking && <PreviewConsequences ruleId={rule.id} lead="runNow" />}
+        confirmLabel={t('confirmations.runNow.confirm')}
+        cancelLabel={t('cancel')}
+        closeLabel={t('close')}
+        onConfirm={confirm}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
+interface ActivateDialogProps {
+  /** The rule about to be switched on; null: closed. */
+  rule: Rule | null;
+  busy: boolean;
+  onConfirm: (rule: Rule) => void;
+  onCancel: () => void;
+}
+
+/** Switching a rule on asks first: how often it will check, and what it would do on today's data. */
+export function ActivateDialog({ rule, busy, onConfirm, onCancel }: ActivateDialogProps) {
+  const { t } = useWords();
+  const schedule =
+    rule &&
+    ('dailyAt' in rule.schedule
+      ? t('confirmations.activate.daily', { time: rule.schedule.dailyAt })
+      : t('confirmations.activate.every', { count: rule.schedule.everyMinutes }));
+  return (
+    <ConfirmDialog
+      open={rule !== null}
+      title={t('confirmations.activate.title', { name: rule?.name ?? '' })}
+      message={
+        rule && (
+          <div className="space-y-2">
+            <p>{schedule}</p>
+            <PreviewConsequences ruleId={rule.id} lead="activate" />
+          </div>
+        )
+      }
+      confirmLabel={t('confirmations.activate.confirm')}
+      cancelLabel={t('cancel')}
+      closeLabel={t('close')}
+      busy={busy}
+      onConfirm={() => rule && onConfirm(rule)}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** A revert asks first, naming the entity and the value it goes back to (from → to). */
+export function RevertDialog({
+  action,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  action: RuleActionRecord | null;
+  busy: boolean;
+  onConfirm: (action: RuleActionRecord) => void;
+  onCancel: () => void;
+}) {
+  const words = useWords();
+  const { t } = words;
+  const change = action?.change;
+  const back =
+    change &&
+    (change.field === 'status'
+      ? changeText({ field: 'status', from: change.to, to: change.from === 'ACTIVE' ? 'ACTIVE' : 'PAUSED' }, words)
+      : changeText(
+          { ...change, from: change.to, to: change.from, fromMinor: change.toMinor, toMinor: change.fromMinor },
+          words,
+        ));
+  return (
+    <ConfirmDialog
+      open={action !== null}
+      title={t('confirmations.revert.title')}
+      message={
+        action &&
+        t('confirmations.revert.message', {
+          level: t(`levels.${action.target.level}`),
+          name: action.target.name,
+          change: back ?? '',
+        })
+      }
+      confirmLabel={t('confirmations.revert.confirm')}
+      cancelLabel={t('cancel')}
+      closeLabel={t('close')}
+      busy={busy}
+      onConfirm={() => action && onConfirm(action)}
+      onCancel={onCancel}
+    />
+  );
+}
