@@ -3,8 +3,8 @@
 // the landing page, the login page and the dashboard (signed in), each on a cold cache. Prints one line per page:
 // bytes transferred (all and JavaScript) and the performance, accessibility and best-practices scores.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STORAGE_KEYS, type Session } from '@adpilot/contracts';
@@ -18,6 +18,8 @@ const webIndex = join(root, 'apps/web/dist/index.html');
 const port = Number(process.env.BENCH_WEB_PORT ?? 3202);
 const origin = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** A folder to keep each page's full Lighthouse report in (JSON), to read what an audit flagged. */
+const reportsDir = process.env.BENCH_WEB_REPORTS;
 const chromeFlags = [
   '--headless',
   '--no-sandbox',
@@ -120,6 +122,10 @@ async function audit(browser: Browser, path: string, session?: Session): Promise
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${path}: ${lhr.runtimeError.message}`);
+    if (reportsDir) {
+      mkdirSync(reportsDir, { recursive: true });
+      writeFileSync(join(reportsDir, `${path === '/' ? 'landing' : path.slice(1)}.json`), JSON.stringify(lhr));
+    }
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== path) throw new Error(`${path} ended on ${finalPath}: the run did not measure that page`);
     const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
@@ -166,6 +172,12 @@ try {
     await audit(browser, '/');
     await audit(browser, '/login');
     await audit(browser, '/dashboard', session);
+    // Simulated throttling scales the main thread's real work: on a busy machine blocking time reads higher.
+    console.log(
+      `web: load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await browser.disconnect();
   }

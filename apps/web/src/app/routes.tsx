@@ -3,7 +3,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner.tsx';
 import { ContentLanguage } from '../lib/content-language.tsx';
 import { RedirectIfAuthenticated, RequireAuth } from './guards.tsx';
-import { AppLayout } from './layout/app-shell.ts';
+import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { OpenLayout, PublicLayout } from './layout/public-layout.tsx';
 

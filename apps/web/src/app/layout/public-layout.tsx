@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { PageSpinner } from '../../components/ui/spinner.tsx';
 import { useAuth } from '../../lib/auth.tsx';
-import { AppLayout } from './app-shell.ts';
+import { AppLayout } from './app-layout.tsx';
 import { Brand } from '../../components/brand.tsx';
 import { DisplayControls } from '../../components/display-controls.tsx';
 
