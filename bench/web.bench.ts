@@ -148,7 +148,9 @@ async function audit(browser: Browser, path: string, session?: Session): Promise
       `web ${path}: ${line.totalKb.toFixed(1)} KB transferred (JavaScript ${line.jsKb.toFixed(1)} KB); ` +
         `performance ${line.performance}, accessibility ${line.accessibility}, ` +
         `best practices ${score('best-practices')}; FCP ${fmtMs(lhr, 'first-contentful-paint')}, ` +
-        `LCP ${fmtMs(lhr, 'largest-contentful-paint')}, TBT ${fmtMs(lhr, 'total-blocking-time')}` +
+        `LCP ${fmtMs(lhr, 'largest-contentful-paint')}, TBT ${fmtMs(lhr, 'total-blocking-time')}; ` +
+        // Lighthouse's own measure of the machine's speed at the time (a quiet desktop scores about 1,000 or more).
+        `CPU benchmark ${Math.round(lhr.environment.benchmarkIndex)}` +
         (failing.length ? `; flagged: ${failing.join(', ')}` : ''),
     );
     return line;
