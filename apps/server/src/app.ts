@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import type { AppContext } from './context.ts';
 import { logOptions } from './lib/redact.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { SESSION_CHANNEL } from './modules/auth/session-cache.ts';
 import { registerBodyDepthLimit } from './plugins/body-depth.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -85,6 +86,8 @@ export async function buildApp(
     https: ctx.config.publicUrl.startsWith('https://'),
     requestsPerMinute: ctx.config.rateLimitMax,
   });
+  // Before any route: it hooks each route as it is declared.
+  await registerCompression(app);
   await registerDocs(app);
   registerErrorHandling(app);
   registerBodyDepthLimit(app);

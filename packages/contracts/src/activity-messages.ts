@@ -1,4 +1,4 @@
-import { isActivityCode, type ActivityCode, type SyncErrorCode } from './activity.ts';
+import type { ActivityCode, SyncErrorCode } from './activity.ts';
 import { PLAN_NAMES, type PlanId } from './constants.ts';
 import type { WebhookFailureCode } from './notifications.ts';
 import type { ACTION_FAILURE_CODES, CodeParams } from './rule-codes.ts';
@@ -241,7 +241,7 @@ export interface CodedEntry {
  * lack a name its sentence puts in (written by an older version) reads as its stored description.
  */
 export function renderActivityWith(entry: CodedEntry, lookup: ActivityLookup): string {
-  if (!isActivityCode(entry.code) || entry.code === 'note') return entry.description;
+  if (!hasSentence(entry.code)) return entry.description;
   const key = sentenceKey(entry.code, entry.params);
   const needed = placeholdersOf(textAt(en, key));
   if (needed.some((name) => !Object.hasOwn(entry.params, name) || entry.params[name] === undefined))
@@ -253,6 +253,15 @@ export function renderActivityWith(entry: CodedEntry, lookup: ActivityLookup): s
       params[name] = lookup(`${group}.${value}`, entry.params);
   }
   return lookup(key, params);
+}
+
+/**
+ * A code with a sentence of its own (every code but a note). Asked of the catalogue rather than of ACTIVITY_CODES,
+ * so this file needs nothing at run time from activity.ts, whose schemas would bring zod into the web app's first
+ * download with the catalogue (ADR 0056).
+ */
+function hasSentence(code: string | null): code is Exclude<ActivityCode, 'note'> {
+  return code !== null && Object.hasOwn(en.codes, code);
 }
 
 function textAt(messages: ActivityMessages, key: string): string {

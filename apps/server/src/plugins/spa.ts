@@ -5,7 +5,9 @@ import { join } from 'node:path';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every other GET that
- * accepts HTML answered with index.html so client-side routes survive a reload (history fallback).
+ * accepts HTML answered with index.html so client-side routes survive a reload (history fallback). Each file goes
+ * as the brotli or gzip copy the build wrote beside it when the client accepts one (ADR 0056), the fallback's
+ * index.html included, with `Vary: Accept-Encoding` either way.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
   if (!existsSync(join(distDir, 'index.html'))) {
@@ -16,6 +18,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

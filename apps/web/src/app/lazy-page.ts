@@ -16,7 +16,10 @@ function reloadOnce(error: unknown): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
-/** A screen loaded on first use, from the named export of its module. */
-export function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+/** A screen (or a dialog) loaded on first use, from the named export of its module. */
+export function lazyPage<K extends string, P extends object = object>(
+  load: () => Promise<Record<K, ComponentType<P>>>,
+  name: K,
+) {
   return lazy(() => load().then((module) => ({ default: module[name] }), reloadOnce));
 }

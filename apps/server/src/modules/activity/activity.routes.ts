@@ -119,6 +119,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // EventSource cannot send headers: the token may come as `?token=` (the request log redacts it).
       config: { allowQueryToken: true },
+      // Each event must leave as it is written: a compressor would hold them until its buffer fills (ADR 0056).
+      compress: false,
       schema: {
         tags,
         querystring: streamLogsQuerySchema,

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Bell, LogOut, X } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,8 +8,14 @@ import { useCurrentUser, useAuth } from '../../lib/auth.tsx';
 import { Brand } from '../../components/brand.tsx';
 import { LanguageMenu } from '../../components/language-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
-import { NotificationsDialog } from '../../features/notifications/components/notifications-dialog.tsx';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
+import { lazyPage } from '../lazy-page.ts';
+
+// Loaded when first opened: its form and schemas are not part of any page's first download (ADR 0056).
+const NotificationsDialog = lazyPage(
+  () => import('../../features/notifications/components/notifications-dialog.tsx'),
+  'NotificationsDialog',
+);
 
 interface SidebarProps {
   /** Small screens only: whether the drawer is shown. Large screens always show the sidebar. */
@@ -72,6 +78,7 @@ function SidebarFooter() {
   const { logout } = useAuth();
   const [loggingOut, setLoggingOut] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);
+  const [notificationsUsed, setNotificationsUsed] = useState(false);
 
   // Logout never fails (a failed server call is ignored) and ends on /, which unmounts this footer.
   const handleLogout = () => {
@@ -91,11 +98,23 @@ function SidebarFooter() {
         <p className="truncate text-sm font-medium text-gray-900 dark:text-gray-100">{user.name}</p>
         <p className="truncate text-xs text-gray-500 dark:text-gray-400">{user.email}</p>
       </div>
-      <Button variant="ghost" size="sm" className="w-full justify-start" onClick={() => setNotificationsOpen(true)}>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="w-full justify-start"
+        onClick={() => {
+          setNotificationsUsed(true);
+          setNotificationsOpen(true);
+        }}
+      >
         <Bell aria-hidden="true" className="size-4" />
         {t('layout.notifications')}
       </Button>
-      <NotificationsDialog open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+      {notificationsUsed && (
+        <Suspense fallback={null}>
+          <NotificationsDialog open={notificationsOpen} onClose={() => setNotificationsOpen(false)} />
+        </Suspense>
+      )}
       <Button variant="secondary" size="sm" className="w-full" loading={loggingOut} onClick={handleLogout}>
         {!loggingOut && <LogOut aria-hidden="true" className="size-4" />}
         {t('layout.logout')}

@@ -1,5 +1,5 @@
 import type { NotificationSettings } from '@adpilot/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
@@ -23,9 +23,12 @@ const SETTINGS: NotificationSettings = {
   webhook: null,
 };
 
+/** Opens the dialog (its code loads on first open) and waits for its settings to replace the loading spinner. */
 async function openDialog(name: string) {
   await userEvent.click(await screen.findByRole('button', { name }));
-  return screen.findByRole('dialog', { name });
+  const dialog = await screen.findByRole('dialog', { name });
+  await waitFor(() => expect(dialog.querySelector('.animate-spin')).toBeNull());
+  return dialog;
 }
 
 describe('Notifications in the account menu', () => {
