@@ -51,6 +51,7 @@ const PGLITE_ONLY = [
   'apps/server/src/config/env.test.ts',
   'apps/server/src/lib/redact.test.ts',
   'apps/server/src/plugins/body-depth.test.ts',
+  'apps/server/src/plugins/compression.test.ts',
   'apps/server/src/plugins/envelope.test.ts',
   'apps/server/src/plugins/errors.test.ts',
   'apps/server/src/plugins/fuzz.test.ts',
