@@ -60,7 +60,7 @@ function scopeText(scope: RuleFormValues['scope'], names: AccountNames, words: W
     ids.length === 0
       ? t('builderSummary.accountsAll')
       : known.every((name) => name !== undefined)
-        ? list(known as string[], words)
+        ? t('builderSummary.accountsNamed', { names: list(known as string[], words) })
         : t('builderSummary.accountsCount', { count: ids.length });
   const name = scope.nameContains?.trim();
   return name

@@ -32,88 +32,90 @@ function ActionRow({
     <div
       role="group"
       aria-label={t('builderA11y.actionN', { n: index + 1 })}
-      className="flex flex-wrap items-end gap-x-3 gap-y-3 rounded-lg border border-gray-200 bg-gray-50 p-2 sm:p-3 dark:border-gray-700 dark:bg-gray-800/50"
+      className="flex items-start gap-2 rounded-lg border border-gray-200 bg-gray-50 p-2 sm:p-3 dark:border-gray-700 dark:bg-gray-800/50"
     >
-      <MiniField id={`${id}-type`} label={t('builder.actionType')} error={errorFor(`actions.${index}.type`)}>
-        <Select
-          id={`${id}-type`}
-          value={action.type}
-          invalid={Boolean(errorFor(`actions.${index}.type`))}
-          onChange={(event) => onTypeChange(event.target.value as RuleActionType)}
-        >
-          <Options values={RULE_ACTION_TYPES} label={(type) => t(`actionTypes.${type}`)} />
-        </Select>
-      </MiniField>
-      {(action.type === 'increase_budget' || action.type === 'decrease_budget') && (
-        <>
-          <MiniField id={`${id}-by`} label={t('builder.by')} error={errorFor(`actions.${index}.by`)}>
-            <SmallInput
-              fitted
-              id={`${id}-by`}
-              type="number"
-              step="any"
-              invalid={Boolean(errorFor(`actions.${index}.by`))}
-              {...register(at('by'), number)}
-            />
-          </MiniField>
-          <MiniField id={`${id}-unit`} label={t('builder.unit')} error={errorFor(`actions.${index}.unit`)}>
-            <Select id={`${id}-unit`} {...register(at('unit'))}>
-              <option value="percent">{t('builder.unitPercent')}</option>
-              <option value="amount">{t('builder.unitAmount')}</option>
-            </Select>
-          </MiniField>
-          <MiniField id={`${id}-ceiling`} label={t('builder.ceiling')} error={errorFor(`actions.${index}.ceiling`)}>
-            <SmallInput
-              fitted
-              id={`${id}-ceiling`}
-              type="number"
-              step="any"
-              invalid={Boolean(errorFor(`actions.${index}.ceiling`))}
-              {...register(at('ceiling'), number)}
-            />
-          </MiniField>
-          <MiniField id={`${id}-floor`} label={t('builder.floor')} error={errorFor(`actions.${index}.floor`)}>
-            <SmallInput
-              fitted
-              id={`${id}-floor`}
-              type="number"
-              step="any"
-              invalid={Boolean(errorFor(`actions.${index}.floor`))}
-              {...register(at('floor'), number)}
-            />
-          </MiniField>
-        </>
-      )}
-      {action.type === 'set_budget' && (
-        <MiniField id={`${id}-amount`} label={t('builder.amount')} error={errorFor(`actions.${index}.amount`)}>
-          <SmallInput
-            fitted
-            id={`${id}-amount`}
-            type="number"
-            step="any"
-            invalid={Boolean(errorFor(`actions.${index}.amount`))}
-            {...register(at('amount'), number)}
-          />
+      <div className="flex min-w-0 flex-1 flex-wrap items-end gap-3">
+        <MiniField id={`${id}-type`} label={t('builder.actionType')} error={errorFor(`actions.${index}.type`)}>
+          <Select
+            id={`${id}-type`}
+            value={action.type}
+            invalid={Boolean(errorFor(`actions.${index}.type`))}
+            onChange={(event) => onTypeChange(event.target.value as RuleActionType)}
+          >
+            <Options values={RULE_ACTION_TYPES} label={(type) => t(`actionTypes.${type}`)} />
+          </Select>
         </MiniField>
-      )}
-      {action.type === 'notify' && (
-        <MiniField
-          id={`${id}-message`}
-          label={t('builder.message')}
-          error={errorFor(`actions.${index}.message`)}
-          className="min-w-48 grow"
-        >
-          <SmallInput
+        {(action.type === 'increase_budget' || action.type === 'decrease_budget') && (
+          <>
+            <MiniField id={`${id}-by`} label={t('builder.by')} error={errorFor(`actions.${index}.by`)}>
+              <SmallInput
+                fitted
+                id={`${id}-by`}
+                type="number"
+                step="any"
+                invalid={Boolean(errorFor(`actions.${index}.by`))}
+                {...register(at('by'), number)}
+              />
+            </MiniField>
+            <MiniField id={`${id}-unit`} label={t('builder.unit')} error={errorFor(`actions.${index}.unit`)}>
+              <Select id={`${id}-unit`} {...register(at('unit'))}>
+                <option value="percent">{t('builder.unitPercent')}</option>
+                <option value="amount">{t('builder.unitAmount')}</option>
+              </Select>
+            </MiniField>
+            <MiniField id={`${id}-ceiling`} label={t('builder.ceiling')} error={errorFor(`actions.${index}.ceiling`)}>
+              <SmallInput
+                fitted
+                id={`${id}-ceiling`}
+                type="number"
+                step="any"
+                invalid={Boolean(errorFor(`actions.${index}.ceiling`))}
+                {...register(at('ceiling'), number)}
+              />
+            </MiniField>
+            <MiniField id={`${id}-floor`} label={t('builder.floor')} error={errorFor(`actions.${index}.floor`)}>
+              <SmallInput
+                fitted
+                id={`${id}-floor`}
+                type="number"
+                step="any"
+                invalid={Boolean(errorFor(`actions.${index}.floor`))}
+                {...register(at('floor'), number)}
+              />
+            </MiniField>
+          </>
+        )}
+        {action.type === 'set_budget' && (
+          <MiniField id={`${id}-amount`} label={t('builder.amount')} error={errorFor(`actions.${index}.amount`)}>
+            <SmallInput
+              fitted
+              id={`${id}-amount`}
+              type="number"
+              step="any"
+              invalid={Boolean(errorFor(`actions.${index}.amount`))}
+              {...register(at('amount'), number)}
+            />
+          </MiniField>
+        )}
+        {action.type === 'notify' && (
+          <MiniField
             id={`${id}-message`}
-            invalid={Boolean(errorFor(`actions.${index}.message`))}
-            {...register(at('message'))}
-          />
-        </MiniField>
-      )}
+            label={t('builder.message')}
+            error={errorFor(`actions.${index}.message`)}
+            className="min-w-48 grow"
+          >
+            <SmallInput
+              id={`${id}-message`}
+              invalid={Boolean(errorFor(`actions.${index}.message`))}
+              {...register(at('message'))}
+            />
+          </MiniField>
+        )}
+      </div>
       <Button
         size="sm"
         variant="ghost"
-        className="ml-auto"
+        className="mt-5 shrink-0 px-2"
         aria-label={t('builderA11y.removeAction', { n: index + 1 })}
         onClick={onRemove}
       >
