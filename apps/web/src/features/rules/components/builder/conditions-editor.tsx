@@ -59,13 +59,8 @@ export function GroupEditor({ path, depth, position = 1, onRemove }: GroupEditor
           <option value="any">{t('builder.matchAny')}</option>
         </Select>
         {onRemove && (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="ml-auto"
-            aria-label={t('builderA11y.removeGroup', { n: position })}
-            onClick={onRemove}
-          >
+          // Its visible words are its name; the group around it says which group.
+          <Button size="sm" variant="ghost" className="ml-auto" onClick={onRemove}>
             <Trash2 aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
             {t('builder.removeGroup')}
           </Button>

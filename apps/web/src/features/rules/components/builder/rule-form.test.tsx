@@ -85,7 +85,7 @@ describe('the builder by keyboard', () => {
     const group = await screen.findByRole('group', { name: 'Group 2' });
     expect(within(group).getByLabelText('Match')).toHaveFocus();
     await user.tab();
-    expect(within(group).getByRole('button', { name: 'Remove group 2' })).toHaveFocus();
+    expect(within(group).getByRole('button', { name: 'Remove group' })).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(screen.queryByRole('group', { name: 'Group 2' })).not.toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Condition 1' })).getByLabelText('Metric')).toHaveFocus();

@@ -130,8 +130,7 @@ export function RuleForm({ initial, rule, onRestart }: RuleFormProps) {
           <SafeguardsSection />
         </form>
         <div
-          aria-label={t('builderA11y.review')}
-          role="region"
+          data-testid="rule-review"
           className="min-w-0 space-y-4 xl:sticky xl:top-8 xl:max-h-[calc(100dvh-4rem)] xl:self-start xl:overflow-y-auto xl:p-1"
         >
           <RuleSummaryCard>
