@@ -30,7 +30,7 @@ describe('rule builder', () => {
     await user.click(await screen.findByRole('button', { name: /เพิ่มงบให้ชุดโฆษณาที่ ROAS ดี/ }));
     expect(screen.getByLabelText('ชื่อกฎ')).toHaveValue('เพิ่มงบให้ชุดโฆษณาที่ ROAS ดี');
     expect(screen.getByLabelText('ระดับ')).toHaveValue('adset');
-    const action = screen.getByRole('group', { name: 'การดำเนินการ' });
+    const action = screen.getByRole('group', { name: 'การดำเนินการที่ 1' });
     expect(within(action).getByLabelText('การดำเนินการ')).toHaveValue('increase_budget');
     expect(within(action).getByLabelText('จำนวน')).toHaveValue(20);
     expect(within(action).getByLabelText('เพดาน (ไม่บังคับ)')).toHaveValue(5000);
@@ -105,11 +105,11 @@ describe('rule builder', () => {
 
     // A budget action at ad level is refused on the action's type.
     await user.selectOptions(
-      within(screen.getByRole('group', { name: 'การดำเนินการ' })).getByLabelText('การดำเนินการ'),
+      within(screen.getByRole('group', { name: 'การดำเนินการที่ 1' })).getByLabelText('การดำเนินการ'),
       'increase_budget',
     );
     // A new type is a new row: find it again.
-    const action = screen.getByRole('group', { name: 'การดำเนินการ' });
+    const action = screen.getByRole('group', { name: 'การดำเนินการที่ 1' });
     expect(await screen.findByText('โฆษณาไม่มีงบประมาณ การปรับงบต้องใช้ระดับแคมเปญหรือชุดโฆษณา')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('ระดับ'), 'adset');
     await waitFor(() =>
@@ -142,14 +142,14 @@ describe('rule builder', () => {
     await user.click(screen.getByRole('button', { name: 'Create rule' }));
     expect(await screen.findByText('Rule name is required')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Remove condition' }));
+    await user.click(screen.getByRole('button', { name: 'Remove condition 1' }));
     expect(await screen.findByText('Add at least one condition')).toBeInTheDocument();
 
     const top = screen.getByRole('group', { name: 'Conditions' });
     await user.click(within(top).getAllByRole('button', { name: 'Add group' }).at(-1) as HTMLElement);
-    const second = screen.getByRole('group', { name: 'Group' });
+    const second = screen.getByRole('group', { name: 'Group 1' });
     await user.click(within(second).getByRole('button', { name: 'Add group' }));
-    const third = within(second).getByRole('group', { name: 'Group' });
+    const third = within(second).getByRole('group', { name: 'Group 2' });
     // The third level offers conditions only.
     expect(within(third).queryByRole('button', { name: 'Add group' })).not.toBeInTheDocument();
     expect(within(third).getByRole('button', { name: 'Add condition' })).toBeInTheDocument();

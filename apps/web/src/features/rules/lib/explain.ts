@@ -41,7 +41,8 @@ export function metricLabel(metric: ConditionTrace['metric'], words: Words): str
   return words.t(`metrics.${metric}`);
 }
 
-function subject(trace: Pick<ConditionTrace, 'metric' | 'window' | 'includeToday'>, words: Words): string {
+/** "CPA (the last 7 days)": a metric with its window, or a state metric alone (a budget has no window). */
+export function subjectText(trace: Pick<ConditionTrace, 'metric' | 'window' | 'includeToday'>, words: Words): string {
   const metric = metricLabel(trace.metric, words);
   if (STATE_METRICS.has(trace.metric)) return metric;
   const window = words.t(`windows.${trace.window}`);
@@ -71,7 +72,7 @@ function compare(trace: ConditionTrace, words: Words): string {
 /** "CPA (the last 7 days) is 620.5, greater than 500: held". */
 export function conditionText(trace: ConditionTrace, words: Words): string {
   return words.t('explain.condition', {
-    subject: subject(trace, words),
+    subject: subjectText(trace, words),
     value: figure(trace.value, words),
     compare: compare(trace, words),
     result: words.t(`explain.results.${trace.result}`),

@@ -7,9 +7,11 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
 import { actionOfType, type RuleFormValues } from '../../lib/rule-form.ts';
 import { MiniField, Options, Section, Select, SmallInput } from './controls.tsx';
+import { useRowFocus } from './use-row-focus.ts';
 
 const number = { valueAsNumber: true } as const;
 
+/** One action, its type first and then what that type takes; the row wraps rather than squeezing a control. */
 function ActionRow({
   index,
   onRemove,
@@ -29,96 +31,96 @@ function ActionRow({
   return (
     <div
       role="group"
-      aria-label={t('builder.action')}
-      className="grid grid-cols-2 gap-3 rounded-lg border border-gray-200 bg-gray-50 p-3 sm:grid-cols-6 dark:border-gray-700 dark:bg-gray-800/50"
+      aria-label={t('builderA11y.actionN', { n: index + 1 })}
+      className="flex items-start gap-2 rounded-lg border border-gray-200 bg-gray-50 p-2 sm:p-3 dark:border-gray-700 dark:bg-gray-800/50"
     >
-      <MiniField
-        id={`${id}-type`}
-        label={t('builder.actionType')}
-        error={errorFor(`actions.${index}.type`)}
-        className="sm:col-span-2"
-      >
-        <Select
-          id={`${id}-type`}
-          value={action.type}
-          invalid={Boolean(errorFor(`actions.${index}.type`))}
-          onChange={(event) => onTypeChange(event.target.value as RuleActionType)}
-        >
-          <Options values={RULE_ACTION_TYPES} label={(type) => t(`actionTypes.${type}`)} />
-        </Select>
-      </MiniField>
-      {(action.type === 'increase_budget' || action.type === 'decrease_budget') && (
-        <>
-          <MiniField id={`${id}-by`} label={t('builder.by')} error={errorFor(`actions.${index}.by`)}>
-            <SmallInput
-              id={`${id}-by`}
-              type="number"
-              step="any"
-              invalid={Boolean(errorFor(`actions.${index}.by`))}
-              {...register(at('by'), number)}
-            />
-          </MiniField>
-          <MiniField id={`${id}-unit`} label={t('builder.unit')} error={errorFor(`actions.${index}.unit`)}>
-            <Select id={`${id}-unit`} {...register(at('unit'))}>
-              <option value="percent">{t('builder.unitPercent')}</option>
-              <option value="amount">{t('builder.unitAmount')}</option>
-            </Select>
-          </MiniField>
-          <MiniField id={`${id}-ceiling`} label={t('builder.ceiling')} error={errorFor(`actions.${index}.ceiling`)}>
-            <SmallInput
-              id={`${id}-ceiling`}
-              type="number"
-              step="any"
-              invalid={Boolean(errorFor(`actions.${index}.ceiling`))}
-              {...register(at('ceiling'), number)}
-            />
-          </MiniField>
-          <MiniField id={`${id}-floor`} label={t('builder.floor')} error={errorFor(`actions.${index}.floor`)}>
-            <SmallInput
-              id={`${id}-floor`}
-              type="number"
-              step="any"
-              invalid={Boolean(errorFor(`actions.${index}.floor`))}
-              {...register(at('floor'), number)}
-            />
-          </MiniField>
-        </>
-      )}
-      {action.type === 'set_budget' && (
-        <MiniField
-          id={`${id}-amount`}
-          label={t('builder.amount')}
-          error={errorFor(`actions.${index}.amount`)}
-          className="sm:col-span-3"
-        >
-          <SmallInput
-            id={`${id}-amount`}
-            type="number"
-            step="any"
-            invalid={Boolean(errorFor(`actions.${index}.amount`))}
-            {...register(at('amount'), number)}
-          />
+      <div className="flex min-w-0 flex-1 flex-wrap items-end gap-3">
+        <MiniField id={`${id}-type`} label={t('builder.actionType')} error={errorFor(`actions.${index}.type`)}>
+          <Select
+            id={`${id}-type`}
+            value={action.type}
+            invalid={Boolean(errorFor(`actions.${index}.type`))}
+            onChange={(event) => onTypeChange(event.target.value as RuleActionType)}
+          >
+            <Options values={RULE_ACTION_TYPES} label={(type) => t(`actionTypes.${type}`)} />
+          </Select>
         </MiniField>
-      )}
-      {action.type === 'notify' && (
-        <MiniField
-          id={`${id}-message`}
-          label={t('builder.message')}
-          error={errorFor(`actions.${index}.message`)}
-          className="sm:col-span-3"
-        >
-          <SmallInput
+        {(action.type === 'increase_budget' || action.type === 'decrease_budget') && (
+          <>
+            <MiniField id={`${id}-by`} label={t('builder.by')} error={errorFor(`actions.${index}.by`)}>
+              <SmallInput
+                fitted
+                id={`${id}-by`}
+                type="number"
+                step="any"
+                invalid={Boolean(errorFor(`actions.${index}.by`))}
+                {...register(at('by'), number)}
+              />
+            </MiniField>
+            <MiniField id={`${id}-unit`} label={t('builder.unit')} error={errorFor(`actions.${index}.unit`)}>
+              <Select id={`${id}-unit`} {...register(at('unit'))}>
+                <option value="percent">{t('builder.unitPercent')}</option>
+                <option value="amount">{t('builder.unitAmount')}</option>
+              </Select>
+            </MiniField>
+            <MiniField id={`${id}-ceiling`} label={t('builder.ceiling')} error={errorFor(`actions.${index}.ceiling`)}>
+              <SmallInput
+                fitted
+                id={`${id}-ceiling`}
+                type="number"
+                step="any"
+                invalid={Boolean(errorFor(`actions.${index}.ceiling`))}
+                {...register(at('ceiling'), number)}
+              />
+            </MiniField>
+            <MiniField id={`${id}-floor`} label={t('builder.floor')} error={errorFor(`actions.${index}.floor`)}>
+              <SmallInput
+                fitted
+                id={`${id}-floor`}
+                type="number"
+                step="any"
+                invalid={Boolean(errorFor(`actions.${index}.floor`))}
+                {...register(at('floor'), number)}
+              />
+            </MiniField>
+          </>
+        )}
+        {action.type === 'set_budget' && (
+          <MiniField id={`${id}-amount`} label={t('builder.amount')} error={errorFor(`actions.${index}.amount`)}>
+            <SmallInput
+              fitted
+              id={`${id}-amount`}
+              type="number"
+              step="any"
+              invalid={Boolean(errorFor(`actions.${index}.amount`))}
+              {...register(at('amount'), number)}
+            />
+          </MiniField>
+        )}
+        {action.type === 'notify' && (
+          <MiniField
             id={`${id}-message`}
-            invalid={Boolean(errorFor(`actions.${index}.message`))}
-            {...register(at('message'))}
-          />
-        </MiniField>
-      )}
-      <div className="col-span-2 flex items-end justify-end sm:col-span-1 sm:col-start-6">
-        <Button size="sm" variant="ghost" aria-label={t('builder.removeAction')} onClick={onRemove}>
-          <Trash2 aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
-        </Button>
+            label={t('builder.message')}
+            error={errorFor(`actions.${index}.message`)}
+            className="min-w-48 grow"
+          >
+            <SmallInput
+              id={`${id}-message`}
+              invalid={Boolean(errorFor(`actions.${index}.message`))}
+              {...register(at('message'))}
+            />
+          </MiniField>
+        )}
       </div>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="mt-5 shrink-0 px-2"
+        aria-label={t('builderA11y.removeAction', { n: index + 1 })}
+        onClick={onRemove}
+      >
+        <Trash2 aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
+      </Button>
     </div>
   );
 }
@@ -128,23 +130,41 @@ export function ActionsEditor() {
   const { control, formState } = useFormContext<RuleFormValues>();
   const errorFor = useRuleError(formState.errors);
   const { fields, append, remove, update } = useFieldArray({ control, name: 'actions' });
+  const { rowsRef, addRef, focusRow, focusAfterRemove } = useRowFocus(fields.length);
   const listError = errorFor('actions');
   return (
     <Section title={t('builder.actions')} description={t('builder.actionsHint')}>
-      {fields.map((field, index) => (
-        <ActionRow
-          key={field.id}
-          index={index}
-          onRemove={() => remove(index)}
-          onTypeChange={(type) => update(index, actionOfType(type))}
-        />
-      ))}
+      <div ref={rowsRef} className="space-y-3">
+        {fields.map((field, index) => (
+          <ActionRow
+            key={field.id}
+            index={index}
+            onRemove={() => {
+              focusAfterRemove(index);
+              remove(index);
+            }}
+            onTypeChange={(type) => {
+              // A new type is a new row (fresh fields): the type select it replaces keeps the focus.
+              focusRow(index);
+              update(index, actionOfType(type));
+            }}
+          />
+        ))}
+      </div>
       {listError && (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           {listError}
         </p>
       )}
-      <Button size="sm" variant="secondary" onClick={() => append(actionOfType('notify'))}>
+      <Button
+        ref={addRef}
+        size="sm"
+        variant="secondary"
+        onClick={() => {
+          focusRow(fields.length);
+          append(actionOfType('notify'));
+        }}
+      >
         <Plus aria-hidden="true" className="size-4" />
         {t('builder.addAction')}
       </Button>

@@ -3,20 +3,35 @@ import type { ComponentProps, ReactNode } from 'react';
 import { fieldErrorId, validityAria, validityBorder } from '../../../../components/ui/input.tsx';
 
 const CONTROL =
-  'block h-9 w-full rounded-lg border bg-white px-2.5 text-sm text-gray-900 focus:outline-2 focus:outline-offset-0 dark:bg-gray-800 dark:text-gray-100';
+  'block h-9 rounded-lg border bg-white px-2.5 text-sm text-gray-900 focus:outline-2 focus:outline-offset-0 disabled:opacity-60 dark:bg-gray-800 dark:text-gray-100';
+
+/*
+ * A select keeps its own width, which the browser takes from its longest option in the page's font: it never
+ * clips its words, and a row of them wraps instead (ADR 0057). `max-w-full` only guards a box narrower than one
+ * option, which no builder row is from 390 px up.
+ */
+const SELECT = 'w-auto max-w-full';
+const INPUT = 'w-full';
+/** A number in a sentence row: as wide as what is typed (where the browser can size a field to its content). */
+const FITTED_INPUT = 'w-auto min-w-24 max-w-40 field-sizing-content';
 
 type ControlProps<Element extends 'select' | 'input'> = ComponentProps<Element> & { invalid?: boolean };
 
 /** The builder's compact control class: its validity's border after the shared shape. */
-const controlClass = (invalid: boolean | undefined, className: string | undefined) =>
-  clsx(CONTROL, validityBorder(invalid), className);
+const controlClass = (invalid: boolean | undefined, width: string, className: string | undefined) =>
+  clsx(CONTROL, width, validityBorder(invalid), className);
 
 export function Select({ invalid, className, id, ...props }: ControlProps<'select'>) {
-  return <select id={id} {...validityAria(id, invalid)} className={controlClass(invalid, className)} {...props} />;
+  return (
+    <select id={id} {...validityAria(id, invalid)} className={controlClass(invalid, SELECT, className)} {...props} />
+  );
 }
 
-export function SmallInput({ invalid, className, id, ...props }: ControlProps<'input'>) {
-  return <input id={id} {...validityAria(id, invalid)} className={controlClass(invalid, className)} {...props} />;
+export function SmallInput({ invalid, fitted, className, id, ...props }: ControlProps<'input'> & { fitted?: boolean }) {
+  const width = fitted ? FITTED_INPUT : INPUT;
+  return (
+    <input id={id} {...validityAria(id, invalid)} className={controlClass(invalid, width, className)} {...props} />
+  );
 }
 
 /** A select's options, one a value, each with the words `label` gives it. */

@@ -14,6 +14,7 @@ function toText(value: number | undefined): string {
 /**
  * A number input for values held inside a larger shape (a range's ends, a factor). It keeps the typed text while
  * it is half-written ("0.", "-") and reports NaN for an empty box, which the schema refuses with its own message.
+ * It sits in a sentence row, so it is as wide as its number rather than the row.
  */
 export function NumberBox({ value, onValueChange, ...props }: NumberBoxProps) {
   const [text, setText] = useState(() => toText(value));
@@ -23,6 +24,7 @@ export function NumberBox({ value, onValueChange, ...props }: NumberBoxProps) {
     Object.is(parsed, value ?? Number.NaN) || (Number.isNaN(parsed) && value === undefined) ? text : toText(value);
   return (
     <SmallInput
+      fitted
       type="number"
       step="any"
       inputMode="decimal"

@@ -18,6 +18,7 @@ import { useWords } from '../../hooks/use-words.ts';
 import { normalizeRule, ruleResolver, type RuleFormValues } from '../../lib/rule-form.ts';
 import { warningText } from '../../lib/explain.ts';
 import { PreviewResult } from '../preview-panel.tsx';
+import { RuleSummaryCard } from './rule-summary.tsx';
 import { ActionsEditor } from './actions-editor.tsx';
 import { GroupEditor } from './conditions-editor.tsx';
 import { Section } from './controls.tsx';
@@ -40,6 +41,7 @@ export function RuleForm({ initial, rule, onRestart }: RuleFormProps) {
   const { t } = useTranslation('rules');
   const words = useWords();
   const id = useId();
+  const formId = `${id}-form`;
   const navigate = useNavigate();
   const errorText = useApiErrorText();
   const save = useSaveRule(rule?.id);
@@ -88,8 +90,18 @@ export function RuleForm({ initial, rule, onRestart }: RuleFormProps) {
 
   return (
     <FormProvider {...form}>
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <form onSubmit={onSave} noValidate className="space-y-6" aria-label={t('builder.formLabel')}>
+      {/*
+        Wide screens: the form, and beside it a column that stays in view with the rule in words, the buttons and
+        the preview. Narrow screens: the same column below the form. Nothing stands empty (ADR 0057).
+      */}
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(20rem,26rem)]">
+        <form
+          id={formId}
+          onSubmit={onSave}
+          noValidate
+          className="min-w-0 space-y-6"
+          aria-label={t('builder.formLabel')}
+        >
           {rule && rule.warnings.length > 0 && (
             <ul className="space-y-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950/50 dark:text-amber-200">
               {rule.warnings.map((warning, index) => (
@@ -116,8 +128,14 @@ export function RuleForm({ initial, rule, onRestart }: RuleFormProps) {
           <ActionsEditor />
           <ScheduleSection isNew={!rule} />
           <SafeguardsSection />
-          <div className="flex flex-wrap gap-3">
-            <Button type="submit" loading={save.isPending}>
+        </form>
+        <div
+          data-testid="rule-review"
+          className="min-w-0 space-y-4 xl:sticky xl:top-8 xl:max-h-[calc(100dvh-4rem)] xl:self-start xl:overflow-y-auto xl:p-1"
+        >
+          <RuleSummaryCard>
+            {/* Outside the form element but its buttons all the same (`form`), so Enter in a field still saves. */}
+            <Button type="submit" form={formId} loading={save.isPending}>
               {!save.isPending && <Save aria-hidden="true" className="size-4" />}
               {rule ? t('builder.saveChanges') : t('builder.create')}
             </Button>
@@ -131,17 +149,17 @@ export function RuleForm({ initial, rule, onRestart }: RuleFormProps) {
                 {t('builder.restart')}
               </Button>
             )}
-          </div>
-        </form>
-        <aside aria-label={t('preview.title')} className="space-y-3 xl:sticky xl:top-6 xl:self-start">
-          <Section title={t('preview.title')} description={t('preview.hint')}>
-            {preview.data ? (
-              <PreviewResult preview={preview.data} />
-            ) : (
-              <p className="text-sm text-gray-600 dark:text-gray-400">{t('preview.empty')}</p>
-            )}
-          </Section>
-        </aside>
+          </RuleSummaryCard>
+          <aside aria-label={t('preview.title')}>
+            <Section title={t('preview.title')} description={t('preview.hint')}>
+              {preview.data ? (
+                <PreviewResult preview={preview.data} />
+              ) : (
+                <p className="text-sm text-gray-600 dark:text-gray-400">{t('preview.empty')}</p>
+              )}
+            </Section>
+          </aside>
+        </div>
       </div>
     </FormProvider>
   );

@@ -40,7 +40,7 @@ export function ScheduleSection({ isNew = false }: { isNew?: boolean }) {
 
   return (
     <Section title={t('builder.schedule')} description={t('builder.scheduleHint')}>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="flex flex-wrap items-end gap-4">
         <MiniField id={`${id}-mode`} label={t('builder.scheduleMode')}>
           <Select id={`${id}-mode`} value={daily ? 'daily' : 'every'} onChange={(event) => setMode(event.target.value)}>
             <option value="every">{t('builder.scheduleEvery')}</option>
@@ -50,6 +50,7 @@ export function ScheduleSection({ isNew = false }: { isNew?: boolean }) {
         {daily ? (
           <MiniField id={`${id}-at`} label={t('builder.dailyAt')} error={errorFor('schedule.dailyAt')}>
             <SmallInput
+              fitted
               id={`${id}-at`}
               type="time"
               invalid={Boolean(errorFor('schedule.dailyAt'))}
@@ -88,7 +89,7 @@ export function SafeguardsSection() {
   const errorFor = useRuleError(formState.errors);
   return (
     <Section title={t('builder.safeguards')} description={t('builder.safeguardsHint')}>
-      <div className="grid gap-4 sm:grid-cols-5">
+      <div className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] items-end gap-4">
         {SAFEGUARDS.map((key) => (
           <MiniField
             key={key}
