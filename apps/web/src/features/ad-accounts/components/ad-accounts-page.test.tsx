@@ -73,9 +73,22 @@ describe('AdAccountsPage states', () => {
     expect(first).toHaveTextContent(/Account ID\s*act_123456/);
     expect(first).toHaveTextContent(/Currency\s*THB/);
     expect(first).toHaveTextContent(/Timezone\s*Asia\/Bangkok/);
-    const expectedDate = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' }).format(
-      new Date(active.last_sync ?? ''),
-    );
+    // In the account's own zone, named, unless it is the reader's zone too (ADR 0059).
+    const expectedDate = new Intl.DateTimeFormat(
+      'en',
+      Intl.DateTimeFormat().resolvedOptions().timeZone === active.timezone
+        ? { dateStyle: 'medium', timeStyle: 'medium' }
+        : {
+            year: 'numeric',
+            month: 'short',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+            second: '2-digit',
+            timeZone: active.timezone,
+            timeZoneName: 'short',
+          },
+    ).format(new Date(active.last_sync ?? ''));
     expect(first).toHaveTextContent(`Last Sync${expectedDate}`);
     expect(within(first).queryByText('Reconnect required')).not.toBeInTheDocument();
     const link = within(first).getByRole('link', { name: 'View in Facebook' });

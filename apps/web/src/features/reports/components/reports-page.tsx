@@ -11,7 +11,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useReport, type ReportFilters } from '../api/reports.ts';
-import { formatMoney, formatNumber, localDate } from '../lib/format.ts';
+import { formatMoney, formatNumber, localDay } from '../../../lib/format.ts';
 import { CHART_METRICS, type ChartMetric } from '../lib/metrics.ts';
 
 // recharts is large: the chart is its own chunk, fetched when a report has something to draw.
@@ -37,8 +37,8 @@ export function ReportsPage() {
   const { t, i18n } = useTranslation('reports');
   const language = i18n.language;
   const accounts = useAdAccounts();
-  const [from, setFrom] = useState(() => localDate(-29));
-  const [to, setTo] = useState(() => localDate(0));
+  const [from, setFrom] = useState(() => localDay(-29));
+  const [to, setTo] = useState(() => localDay(0));
   const [adAccountId, setAdAccountId] = useState('');
   const [level, setLevel] = useState<ReportFilters['level']>('account');
   const [metric, setMetric] = useState<ChartMetric>('spend');
@@ -61,8 +61,8 @@ export function ReportsPage() {
   }, [report.data, sort]);
 
   const preset = (days: number) => {
-    setFrom(localDate(-(days - 1)));
-    setTo(localDate(0));
+    setFrom(localDay(-(days - 1)));
+    setTo(localDay(0));
   };
   const sortBy = (key: SortKey) =>
     setSort((current) => ({ key, descending: current.key === key ? !current.descending : key !== 'name' }));
@@ -175,7 +175,9 @@ export function ReportsPage() {
         </CardContent>
         {problem && problem !== 'missing' && (
           <p role="alert" className="px-6 pb-4 text-sm text-red-600 dark:text-red-400">
-            {t(`problems.${problem}`, { days: REPORT_MAX_DAYS })}
+            {problem === 'fromAfterTo'
+              ? t('common:dateRange.fromAfterTo')
+              : t('problems.rangeTooLong', { days: REPORT_MAX_DAYS })}
           </p>
         )}
       </Card>
