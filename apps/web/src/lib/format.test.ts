@@ -46,6 +46,12 @@ describe('format', () => {
     expect(browserTimeZone()).toBe('UTC');
     expect(formatDateTime(INSTANT, 'en', { timeZone: 'Asia/Bangkok' })).toBe('Nov 26, 2026, 12:04 PM GMT+7');
     expect(formatDateTime(INSTANT, 'th', { timeZone: 'Asia/Bangkok' })).toBe('26 พ.ย. 2569 12:04 GMT+7');
+    expect(formatDateTime(INSTANT, 'th', { timeZone: 'Asia/Bangkok', seconds: true })).toBe(
+      '26 พ.ย. 2569 12:04:03 GMT+7',
+    );
+    expect(formatDateTime(INSTANT, 'en', { timeZone: 'Asia/Bangkok', seconds: true })).toBe(
+      'Nov 26, 2026, 12:04:03 PM GMT+7',
+    );
     // The day before over there.
     expect(formatDate(INSTANT, 'en', { timeZone: 'America/Los_Angeles' })).toBe('Nov 25, 2026');
   });

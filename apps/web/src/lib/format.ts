@@ -63,24 +63,19 @@ function toDate(value: Instant): Date {
 
 /** "Nov 26, 2026, 5:04 AM" · "26 พ.ย. 2569 05:04"; in another zone "…, 12:04 PM GMT+7". */
 export function formatDateTime(value: Instant, language: string, options: DateTimeOptions = {}): string {
+  const date = toDate(value);
   const timeZone = otherZone(options.timeZone);
-  if (!timeZone)
-    return dateTimeFormat(language, { dateStyle: 'medium', timeStyle: options.seconds ? 'medium' : 'short' }).format(
-      toDate(value),
-    );
-  // A zone name cannot be asked for with the styles: the same fields spelled out, with the language's hour digits.
-  const { hour, hourCycle } = dateTimeFormat(language, { timeStyle: 'short' }).resolvedOptions();
-  return dateTimeFormat(language, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: hour === '2-digit' ? '2-digit' : 'numeric',
-    minute: '2-digit',
-    ...(options.seconds ? { second: '2-digit' as const } : {}),
-    ...(hourCycle ? { hourCycle } : {}),
-    timeZone,
-    timeZoneName: 'short',
-  }).format(toDate(value));
+  const styled = dateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: options.seconds ? 'medium' : 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+  if (!timeZone) return styled;
+  // The styles cannot carry a zone name: it is asked for alone and written after the time.
+  const zoneName = dateTimeFormat(language, { timeZone, timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return zoneName ? `${styled} ${zoneName}` : styled;
 }
 
 /** The day of an instant: "Nov 26, 2026" · "26 พ.ย. 2569". */

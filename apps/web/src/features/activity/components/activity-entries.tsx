@@ -58,7 +58,7 @@ export function ActivityEntries({ rows, selected, onToggle, onToggleAll, stale }
         </label>
         <ul aria-label={t('table.entries')} className="divide-y divide-gray-100 dark:divide-gray-800">
           {rows.map((log) => (
-            <li key={log._id} className="flex gap-3 px-4 py-3 text-sm">
+            <li key={log._id} className="flex items-start gap-3 px-4 py-3 text-sm">
               <input
                 type="checkbox"
                 aria-label={t('table.select')}

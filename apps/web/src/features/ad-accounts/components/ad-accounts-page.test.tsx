@@ -74,21 +74,14 @@ describe('AdAccountsPage states', () => {
     expect(first).toHaveTextContent(/Currency\s*THB/);
     expect(first).toHaveTextContent(/Timezone\s*Asia\/Bangkok/);
     // In the account's own zone, named, unless it is the reader's zone too (ADR 0059).
-    const expectedDate = new Intl.DateTimeFormat(
-      'en',
-      Intl.DateTimeFormat().resolvedOptions().timeZone === active.timezone
-        ? { dateStyle: 'medium', timeStyle: 'medium' }
-        : {
-            year: 'numeric',
-            month: 'short',
-            day: 'numeric',
-            hour: 'numeric',
-            minute: '2-digit',
-            second: '2-digit',
-            timeZone: active.timezone,
-            timeZoneName: 'short',
-          },
-    ).format(new Date(active.last_sync ?? ''));
+    const lastSync = new Date(active.last_sync ?? '');
+    const inZone = new Intl.DateTimeFormat('en', {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      timeZone: active.timezone,
+    }).format(lastSync);
+    const expectedDate =
+      Intl.DateTimeFormat().resolvedOptions().timeZone === active.timezone ? inZone : `${inZone} GMT+7`;
     expect(first).toHaveTextContent(`Last Sync${expectedDate}`);
     expect(within(first).queryByText('Reconnect required')).not.toBeInTheDocument();
     const link = within(first).getByRole('link', { name: 'View in Facebook' });

@@ -2,6 +2,9 @@ import { clsx } from 'clsx';
 import { ChevronLeft, ChevronRight, type LucideIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
+/** The width of a faded edge and its arrow (w-10). */
+const EDGE = 40;
+
 export interface TabItem<Id extends string> {
   id: Id;
   label: string;
@@ -43,8 +46,16 @@ export function ScrollingTabs<Id extends string>({ tabs, active, onSelect, label
     return () => observer.disconnect();
   }, [measure]);
 
+  // The chosen tab is scrolled clear of the faded edges, so it is never half under an arrow.
   useEffect(() => {
-    document.getElementById(`${base}-${active}-tab`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const element = list.current;
+    const tab = document.getElementById(`${base}-${active}-tab`);
+    if (!element || !tab || element.scrollWidth <= element.clientWidth) return;
+    const start = tab.offsetLeft - element.offsetLeft;
+    const end = start + tab.offsetWidth;
+    if (start - EDGE < element.scrollLeft) element.scrollTo({ left: Math.max(0, start - EDGE) });
+    else if (end + EDGE > element.scrollLeft + element.clientWidth)
+      element.scrollTo({ left: end + EDGE - element.clientWidth });
   }, [active, base]);
 
   const choose = (id: Id) => {

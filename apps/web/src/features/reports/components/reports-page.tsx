@@ -84,7 +84,7 @@ export function ReportsPage() {
   const header = (key: SortKey, label: string, alignRight = true) => (
     <th
       scope="col"
-      className={clsx('px-3 py-2 font-medium', alignRight && 'text-right')}
+      className={clsx('px-3 py-2 font-medium whitespace-nowrap', alignRight && 'text-right')}
       aria-sort={sort.key === key ? (sort.descending ? 'descending' : 'ascending') : 'none'}
     >
       <button type="button" onClick={() => sortBy(key)} className="inline-flex items-center gap-1 hover:underline">
@@ -104,8 +104,9 @@ export function ReportsPage() {
       <PageHeader title={t('title')} description={t('description')} />
 
       <Card>
-        <CardContent className="flex flex-wrap items-end gap-4">
-          <div>
+        {/* On a phone: From and To side by side, then the presets and each select on a row of their own. */}
+        <CardContent className="grid grid-cols-2 gap-x-3 gap-y-4 px-4 sm:flex sm:flex-wrap sm:items-end sm:gap-4 sm:px-6">
+          <div className="min-w-0">
             <label htmlFor="report-from" className="block text-sm font-medium text-gray-700 dark:text-gray-300">
               {t('filters.from')}
             </label>
@@ -115,11 +116,11 @@ export function ReportsPage() {
               value={from}
               max={to || undefined}
               onChange={(e) => setFrom(e.target.value)}
-              className="mt-1 w-40"
+              className="mt-1 w-full sm:w-40"
               invalid={problem === 'fromAfterTo'}
             />
           </div>
-          <div>
+          <div className="min-w-0">
             <label htmlFor="report-to" className="block text-sm font-medium text-gray-700 dark:text-gray-300">
               {t('filters.to')}
             </label>
@@ -129,18 +130,24 @@ export function ReportsPage() {
               value={to}
               min={from || undefined}
               onChange={(e) => setTo(e.target.value)}
-              className="mt-1 w-40"
+              className="mt-1 w-full sm:w-40"
               invalid={problem === 'rangeTooLong'}
             />
           </div>
-          <div className="flex gap-2" role="group" aria-label={t('filters.presets')}>
+          <div className="col-span-2 grid grid-cols-3 gap-2 sm:flex" role="group" aria-label={t('filters.presets')}>
             {PRESETS.map((days) => (
-              <Button key={days} variant="secondary" size="sm" onClick={() => preset(days)}>
+              <Button
+                key={days}
+                variant="secondary"
+                size="sm"
+                className="px-2 whitespace-nowrap sm:px-3"
+                onClick={() => preset(days)}
+              >
                 {t('filters.lastDays', { count: days })}
               </Button>
             ))}
           </div>
-          <div>
+          <div className="col-span-2 min-w-0">
             <label htmlFor="report-account" className="block text-sm font-medium text-gray-700 dark:text-gray-300">
               {t('filters.account')}
             </label>
@@ -148,7 +155,7 @@ export function ReportsPage() {
               id="report-account"
               value={adAccountId}
               onChange={(e) => setAdAccountId(e.target.value)}
-              className="mt-1 h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
+              className="mt-1 h-10 w-full max-w-full rounded-lg border border-gray-300 bg-white px-3 text-sm sm:w-auto dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
             >
               <option value="">{t('filters.allAccounts')}</option>
               {(accounts.data ?? []).map((account) => (
@@ -158,7 +165,7 @@ export function ReportsPage() {
               ))}
             </select>
           </div>
-          <div>
+          <div className="col-span-2 min-w-0">
             <label htmlFor="report-level" className="block text-sm font-medium text-gray-700 dark:text-gray-300">
               {t('filters.level')}
             </label>
@@ -166,7 +173,7 @@ export function ReportsPage() {
               id="report-level"
               value={level}
               onChange={(e) => setLevel(e.target.value as ReportFilters['level'])}
-              className="mt-1 h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
+              className="mt-1 h-10 w-full max-w-full rounded-lg border border-gray-300 bg-white px-3 text-sm sm:w-auto dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
             >
               <option value="account">{t('levels.account')}</option>
               <option value="campaign">{t('levels.campaign')}</option>
@@ -215,7 +222,7 @@ export function ReportsPage() {
             <CardContent className="space-y-4">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 className="text-lg font-semibold text-gray-900 dark:text-gray-100">{t('chart.title')}</h2>
-                <div className="flex gap-1" role="group" aria-label={t('chart.metric')}>
+                <div className="flex flex-wrap gap-1" role="group" aria-label={t('chart.metric')}>
                   {CHART_METRICS.map((m) => (
                     <Button
                       key={m}
@@ -270,7 +277,7 @@ export function ReportsPage() {
                 <thead className="border-b border-gray-200 text-left text-gray-600 dark:border-gray-800 dark:text-gray-400">
                   <tr>
                     {header('name', level === 'campaign' ? t('levels.campaign') : t('levels.account'), false)}
-                    <th scope="col" className="px-3 py-2 font-medium">
+                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
                       {t('table.currency')}
                     </th>
                     {header('spend', t('metrics.spend'))}
