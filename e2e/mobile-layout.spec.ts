@@ -12,8 +12,13 @@ const LANGUAGES = ['en', 'th'] as const;
 type Language = (typeof LANGUAGES)[number];
 
 const WORDS = {
-  en: { entries: 'Activity entries', tabs: 'AI Studio tools', range: 'Last 30 days' },
-  th: { entries: 'รายการกิจกรรม', tabs: 'เครื่องมือ AI Studio', range: '30 วันล่าสุด' },
+  en: {
+    entries: 'Activity entries',
+    tabs: 'AI Studio tools',
+    range: 'Last 30 days',
+    totals: 'Totals for the chosen range',
+  },
+  th: { entries: 'รายการกิจกรรม', tabs: 'เครื่องมือ AI Studio', range: '30 วันล่าสุด', totals: 'ยอดรวมของช่วงเวลาที่เลือก' },
 } as const;
 
 // A long note with one unbroken word, the kind that pushes a layout sideways.
@@ -96,6 +101,11 @@ for (const language of LANGUAGES) {
     const presetBox = await preset.boundingBox();
     expect(presetBox!.height).toBeLessThanOrEqual(34);
     expect(await preset.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    // …and each series shows all four figures, the last (ROAS) inside the screen, not past a cut-off column.
+    const series = page.getByRole('list', { name: WORDS[language].totals }).getByRole('listitem').first();
+    await expect(series.locator('dd')).toHaveCount(4);
+    const roas = await series.locator('dd').last().boundingBox();
+    expect(roas!.x + roas!.width).toBeLessThanOrEqual(390);
 
     // AI Studio: the tab list says more tabs exist, and every one of the five can be reached.
     await expectFits(page, '/ai-studio');

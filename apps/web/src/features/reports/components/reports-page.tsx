@@ -12,13 +12,14 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useReport, type ReportFilters } from '../api/reports.ts';
 import { formatMoney, formatNumber, localDay } from '../../../lib/format.ts';
+import { NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { CHART_METRICS, type ChartMetric } from '../lib/metrics.ts';
+import { SeriesCards, type SortKey } from './series-cards.tsx';
 
 // recharts is large: the chart is its own chunk, fetched when a report has something to draw.
 const ReportChart = lazy(() => import('./report-chart.tsx').then((module) => ({ default: module.ReportChart })));
 
 const PRESETS = [7, 30, 90] as const;
-type SortKey = 'name' | 'spend' | 'conversions' | 'cpa' | 'roas';
 
 function rangeProblem(from: string, to: string): 'fromAfterTo' | 'rangeTooLong' | 'missing' | null {
   if (!from || !to) return 'missing';
@@ -37,6 +38,7 @@ export function ReportsPage() {
   const { t, i18n } = useTranslation('reports');
   const language = i18n.language;
   const accounts = useAdAccounts();
+  const narrow = useMediaQuery(NARROW_QUERY);
   const [from, setFrom] = useState(() => localDay(-29));
   const [to, setTo] = useState(() => localDay(0));
   const [adAccountId, setAdAccountId] = useState('');
@@ -271,52 +273,61 @@ export function ReportsPage() {
           </Card>
 
           <Card>
-            <div className="overflow-x-auto">
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">{t('table.caption')}</caption>
-                <thead className="border-b border-gray-200 text-left text-gray-600 dark:border-gray-800 dark:text-gray-400">
-                  <tr>
-                    {header('name', level === 'campaign' ? t('levels.campaign') : t('levels.account'), false)}
-                    <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                      {t('table.currency')}
-                    </th>
-                    {header('spend', t('metrics.spend'))}
-                    {header('conversions', t('metrics.conversions'))}
-                    {header('cpa', t('metrics.cpa'))}
-                    {header('roas', t('metrics.roas'))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((s) => (
-                    <tr
-                      key={`${s.adAccountId}:${s.id}`}
-                      className="border-b border-gray-100 last:border-0 dark:border-gray-800"
-                    >
-                      <td className="px-3 py-2">
-                        <div className="font-medium text-gray-900 dark:text-gray-100">{s.name}</div>
-                        {level === 'campaign' && <div className="text-xs text-gray-500">{s.adAccountName}</div>}
-                      </td>
-                      <td className="px-3 py-2">{s.currency}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{money(s.totals.spend, s.currency)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {formatNumber(s.totals.conversions, language)}
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{money(s.totals.cpa, s.currency)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {s.totals.roas === null ? '—' : `${formatNumber(s.totals.roas, language)}×`}
-                      </td>
-                    </tr>
-                  ))}
-                  {rows.length === 0 && (
+            {narrow ? (
+              <SeriesCards
+                rows={rows}
+                byCampaign={level === 'campaign'}
+                sort={sort.key}
+                onSort={(key) => setSort({ key, descending: key !== 'name' })}
+              />
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="min-w-full text-sm">
+                  <caption className="sr-only">{t('table.caption')}</caption>
+                  <thead className="border-b border-gray-200 text-left text-gray-600 dark:border-gray-800 dark:text-gray-400">
                     <tr>
-                      <td colSpan={6} className="px-3 py-6 text-center text-gray-600 dark:text-gray-400">
-                        {t('empty.noDelivery')}
-                      </td>
+                      {header('name', level === 'campaign' ? t('levels.campaign') : t('levels.account'), false)}
+                      <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                        {t('table.currency')}
+                      </th>
+                      {header('spend', t('metrics.spend'))}
+                      {header('conversions', t('metrics.conversions'))}
+                      {header('cpa', t('metrics.cpa'))}
+                      {header('roas', t('metrics.roas'))}
                     </tr>
-                  )}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {rows.map((s) => (
+                      <tr
+                        key={`${s.adAccountId}:${s.id}`}
+                        className="border-b border-gray-100 last:border-0 dark:border-gray-800"
+                      >
+                        <td className="px-3 py-2">
+                          <div className="font-medium text-gray-900 dark:text-gray-100">{s.name}</div>
+                          {level === 'campaign' && <div className="text-xs text-gray-500">{s.adAccountName}</div>}
+                        </td>
+                        <td className="px-3 py-2">{s.currency}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">{money(s.totals.spend, s.currency)}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">
+                          {formatNumber(s.totals.conversions, language)}
+                        </td>
+                        <td className="px-3 py-2 text-right tabular-nums">{money(s.totals.cpa, s.currency)}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">
+                          {s.totals.roas === null ? '—' : `${formatNumber(s.totals.roas, language)}×`}
+                        </td>
+                      </tr>
+                    ))}
+                    {rows.length === 0 && (
+                      <tr>
+                        <td colSpan={6} className="px-3 py-6 text-center text-gray-600 dark:text-gray-400">
+                          {t('empty.noDelivery')}
+                        </td>
+                      </tr>
+                    )}
+                  </tbody>
+                </table>
+              </div>
+            )}
           </Card>
         </>
       )}
