@@ -115,13 +115,14 @@ describe('ReportsPage', () => {
     await waitFor(() => expect(cards()).toHaveLength(2));
     const [thai, japanese] = cards();
     expect(thai).toHaveTextContent('Shop TH');
-    for (const [term, value] of [
+    const figures: [term: string, value: string][] = [
       ['Spend', money(1500, 'THB')],
       ['Conversions', '10'],
       ['CPA', money(150, 'THB')],
       ['ROAS', '4×'],
-    ])
-      expect(within(thai!).getByText(term).nextElementSibling).toHaveTextContent(value!);
+    ];
+    for (const [term, value] of figures)
+      expect(within(thai!).getByText(term).nextElementSibling).toHaveTextContent(value);
     expect(within(japanese!).getByText('CPA').nextElementSibling).toHaveTextContent('—');
 
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'conversions');
