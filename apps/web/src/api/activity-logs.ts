@@ -1,6 +1,7 @@
 import type { ActivityLevel, ActivityLog, ActivityType, LogList, LogStats } from '@adpilot/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, API_BASE, ApiError, refreshSession } from '../lib/api-client.ts';
+import { localDay } from '../lib/format.ts';
 import { readToken } from '../lib/session-storage.ts';
 
 /*
@@ -61,6 +62,11 @@ function queryString(values: Record<string, string | number | undefined>): strin
   return search.toString();
 }
 
+/** The export's file name, dated by the reader's local day: `adpilot-activity-2026-11-26.csv`. */
+export function exportFileName(format: 'csv' | 'json', now: Date = new Date()): string {
+  return `adpilot-activity-${localDay(0, now)}.${format}`;
+}
+
 /** Downloads the export as a file; the file is streamed by the server and saved by the browser. */
 export async function downloadLogs(format: 'csv' | 'json', filters: LogFilterValues): Promise<void> {
   const url = `${API_BASE}/logs/export?${queryString({ ...filters, format })}`;
@@ -70,8 +76,8 @@ export async function downloadLogs(format: 'csv' | 'json', filters: LogFilterVal
   if (response.status === 401 && (await refreshSession(sentWith))) response = await fetchFile();
   if (!response.ok) throw new ApiError(`Export failed with status ${response.status}`, response.status, 'BAD_REQUEST');
   const blob = await response.blob();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `activity.${format}`;
+  // Named by the reader's own calendar day: the server's name uses its UTC day, a day off each evening in Bangkok.
+  const name = exportFileName(format);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
   link.download = name;

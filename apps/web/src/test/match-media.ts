@@ -1,11 +1,11 @@
 import { vi } from 'vitest';
 
-/** jsdom has no matchMedia; toasts and the theme ask it. */
-export function stubMatchMedia(prefersDark: boolean): void {
+/** jsdom has no matchMedia; toasts and the theme ask it, and pages ask whether the screen is a phone's. */
+export function stubMatchMedia(prefersDark: boolean, { narrow = false }: { narrow?: boolean } = {}): void {
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({
-      matches: prefersDark && query.includes('dark'),
+      matches: (prefersDark && query.includes('dark')) || (narrow && query.includes('max-width')),
       media: query,
       onchange: null,
       addEventListener: vi.fn(),

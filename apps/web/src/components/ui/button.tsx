@@ -7,7 +7,10 @@ const VARIANTS = {
     'bg-blue-600 text-white hover:bg-blue-700 focus-visible:outline-blue-600 dark:bg-blue-500 dark:hover:bg-blue-400',
   secondary:
     'border border-gray-300 bg-white text-gray-900 hover:bg-gray-50 focus-visible:outline-blue-600 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700',
-  danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600 dark:bg-red-500 dark:hover:bg-red-400',
+  // Disabled, a danger button turns neutral grey rather than a dimmed red that still reads as a live warning
+  // (gray-600 on gray-200 is 6.1:1, gray-400 on gray-800 5.6:1: legible, and plainly off).
+  danger:
+    'bg-red-600 text-white enabled:hover:bg-red-700 focus-visible:outline-red-600 disabled:bg-gray-200 disabled:text-gray-600 dark:bg-red-500 dark:enabled:hover:bg-red-400 dark:disabled:bg-gray-800 dark:disabled:text-gray-400',
   ghost: 'text-gray-700 hover:bg-gray-100 focus-visible:outline-blue-600 dark:text-gray-200 dark:hover:bg-gray-800',
 } as const;
 
@@ -45,7 +48,8 @@ export function Button({
       aria-busy={loading || undefined}
       className={clsx(
         'inline-flex items-center justify-center rounded-lg font-medium transition-colors',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
+        'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed',
+        variant !== 'danger' && 'disabled:opacity-60',
         VARIANTS[variant],
         SIZES[size],
         className,

@@ -1,8 +1,10 @@
 import type { ActivityLog } from '@adpilot/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguageChoice } from '../../../lib/i18n.ts';
 import { buildActivityLog as log } from '../../../test/activity-log.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { buildSession, fail, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
 
 const page = (logs: ActivityLog[], p: number, total: number, asOf: number) => ({
@@ -200,5 +202,89 @@ describe('ActivityPage', () => {
     await user.click(screen.getByRole('button', { name: 'Clear log' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(cleared).toEqual({}));
+  });
+
+  it('shows each entry as a card on a phone: time, level, type and the whole description', async () => {
+    stubMatchMedia(false, { narrow: true });
+    const session = signIn();
+    const long = `Rule “Scale winners”: raise the budget on “Summer sale” ${'and a long tail of words '.repeat(6)}`;
+    const entries = [
+      log({ level: 'warning', type: 'rule_action', description: long, createdAt: '2026-11-26T12:04:03Z' }),
+      log({ description: 'second' }),
+    ];
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': ok(page(entries, 1, 2, 200)),
+    });
+    const user = userEvent.setup();
+    renderApp('/activity');
+    const list = await screen.findByRole('list', { name: 'Activity entries' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const first = cards[0]!;
+    expect(first).toHaveTextContent(long.trim());
+    expect(first).toHaveTextContent('Warning');
+    expect(first).toHaveTextContent('Rule action');
+    expect(
+      within(first)
+        .getByText(/Nov 26, 2026/)
+        .closest('time'),
+    ).toHaveAttribute('datetime', '2026-11-26T12:04:03Z');
+    // Selecting works on cards as in the table.
+    expect(screen.getByRole('button', { name: 'Delete selected (0)' })).toBeDisabled();
+    await user.click(within(first).getByRole('checkbox', { name: 'Select' }));
+    expect(screen.getByRole('button', { name: 'Delete selected (1)' })).toBeEnabled();
+    await user.click(screen.getByRole('checkbox', { name: 'Select all on this page' }));
+    expect(screen.getByRole('button', { name: 'Delete selected (2)' })).toBeEnabled();
+  });
+
+  it('writes a card in Thai with the Buddhist-era year', async () => {
+    stubMatchMedia(false, { narrow: true });
+    setLanguageChoice('th');
+    const session = signIn();
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': ok(page([log({ type: 'sync', createdAt: '2026-11-26T12:04:03Z' })], 1, 1, 200)),
+    });
+    renderApp('/activity');
+    const card = within(await screen.findByRole('list', { name: 'รายการกิจกรรม' })).getByRole('listitem');
+    expect(card).toHaveTextContent(/26 พ\.ย\. 2569/);
+    expect(card).toHaveTextContent('การซิงค์');
+  });
+
+  it('refuses a From day after the To day in the form, in Reports’ words, without asking the server', async () => {
+    const session = signIn();
+    const asked: URLSearchParams[] = [];
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': (_body, url) => {
+        asked.push(url.searchParams);
+        const description = url.searchParams.has('to') ? 'within the chosen days' : 'in range';
+        return ok(page([log({ description })], 1, 1, 200));
+      },
+    });
+    renderApp('/activity');
+    await screen.findByText('in range');
+    const from = screen.getByLabelText('From');
+    const to = screen.getByLabelText('To');
+    fireEvent.change(from, { target: { value: '2026-11-20' } });
+    fireEvent.change(to, { target: { value: '2026-11-10' } });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The start date must not be after the end date');
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription('The start date must not be after the end date');
+    expect(screen.queryByText('in range')).not.toBeInTheDocument();
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    expect(asked.some((query) => query.has('to'))).toBe(false);
+
+    fireEvent.change(to, { target: { value: '2026-11-25' } });
+    await waitFor(() => expect(asked.some((query) => query.has('to'))).toBe(true));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(from).not.toHaveAttribute('aria-invalid');
+    expect(await screen.findByText('within the chosen days')).toBeInTheDocument();
   });
 });

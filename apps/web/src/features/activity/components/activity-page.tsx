@@ -8,7 +8,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Download, Radio, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import {
@@ -25,8 +25,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { useActivityText } from '../../../lib/activity-text.ts';
 import { useLogStream, type LiveState } from '../hooks/use-log-stream.ts';
+import { ActivityEntries } from './activity-entries.tsx';
 
 interface FilterForm {
   level: ActivityLevel | '';
@@ -53,13 +53,10 @@ function toFilters(form: FilterForm): LogFilterValues {
   };
 }
 
-/** The level's dot colour, as on the dashboard (spec §2). */
-const LEVEL_DOT: Record<ActivityLevel, string> = {
-  error: 'bg-red-500',
-  warning: 'bg-yellow-500',
-  info: 'bg-green-500',
-  success: 'bg-green-500',
-};
+/** A From day after the To day is refused in the form, in Reports' words, before anything is asked of the server. */
+function rangeIsBackwards(form: FilterForm): boolean {
+  return form.from !== '' && form.to !== '' && form.from > form.to;
+}
 
 const selectClass =
   'h-10 rounded-md border border-gray-300 bg-white px-3 text-sm text-gray-900 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100';
@@ -81,8 +78,8 @@ function LiveBadge({ state }: { state: LiveState }) {
 }
 
 export function ActivityPage() {
-  const { t, i18n } = useTranslation('activity');
-  const text = useActivityText();
+  const { t } = useTranslation('activity');
+  const rangeErrorId = useId();
   const queryClient = useQueryClient();
   const accounts = useAdAccounts();
 
@@ -101,6 +98,7 @@ export function ActivityPage() {
     return () => clearTimeout(timer);
   }, [search]);
 
+  const backwards = rangeIsBackwards(form);
   const filters = useMemo(() => toFilters(form), [form]);
   const filtersKey = JSON.stringify(filters);
   useEffect(() => {
@@ -111,9 +109,10 @@ export function ActivityPage() {
   }, [filtersKey]);
 
   // Page 1 reads the present; later pages stay pinned to what page 1 saw, so new entries never shift them.
-  const list = useQuery(
-    logsQueryOptions({ ...filters, page, limit: LOGS_PAGE_SIZE, asOf: page > 1 ? asOf : undefined }),
-  );
+  const list = useQuery({
+    ...logsQueryOptions({ ...filters, page, limit: LOGS_PAGE_SIZE, asOf: page > 1 ? asOf : undefined }),
+    enabled: !backwards,
+  });
   const answer = list.data;
   useEffect(() => {
     if (page === 1 && answer && !list.isPlaceholderData) setAsOf(answer.pagination.asOf);
@@ -122,7 +121,7 @@ export function ActivityPage() {
   const onEntry = useCallback((log: ActivityLog) => {
     setLiveEntries((current) => (current.some((entry) => entry._id === log._id) ? current : [log, ...current]));
   }, []);
-  const liveState = useLogStream({ enabled: live, filters, after: asOf, onEntry });
+  const liveState = useLogStream({ enabled: live && !backwards, filters, after: asOf, onEntry });
 
   const pageRows = answer?.logs ?? [];
   const shownIds = new Set(pageRows.map((log) => log._id));
@@ -162,17 +161,13 @@ export function ActivityPage() {
   });
 
   const allSelected = rows.length > 0 && rows.every((log) => selected.has(log._id));
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(rows.map((log) => log._id)));
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
-    });
-  const time = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language === 'th' ? 'th-TH' : 'en-US', {
-      dateStyle: 'medium',
-      timeStyle: 'medium',
     });
   const set = <K extends keyof FilterForm>(key: K, value: FilterForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -244,7 +239,9 @@ export function ActivityPage() {
               type="date"
               value={form.from}
               onChange={(event) => set('from', event.target.value)}
-              className={selectClass}
+              aria-invalid={backwards || undefined}
+              aria-describedby={backwards ? rangeErrorId : undefined}
+              className={clsx(selectClass, backwards && 'border-red-500 dark:border-red-400')}
             />
           </label>
           <label className="flex flex-col gap-1 text-sm">
@@ -253,7 +250,9 @@ export function ActivityPage() {
               type="date"
               value={form.to}
               onChange={(event) => set('to', event.target.value)}
-              className={selectClass}
+              aria-invalid={backwards || undefined}
+              aria-describedby={backwards ? rangeErrorId : undefined}
+              className={clsx(selectClass, backwards && 'border-red-500 dark:border-red-400')}
             />
           </label>
           <Button
@@ -266,6 +265,11 @@ export function ActivityPage() {
             {t('filters.reset')}
           </Button>
         </div>
+        {backwards && (
+          <p id={rangeErrorId} role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {t('common:dateRange.fromAfterTo')}
+          </p>
+        )}
 
         <div className="flex flex-wrap items-center gap-3">
           <Button variant={live ? 'primary' : 'secondary'} aria-pressed={live} onClick={() => setLive((on) => !on)}>
@@ -274,11 +278,21 @@ export function ActivityPage() {
           </Button>
           <LiveBadge state={liveState} />
           <div className="ml-auto flex flex-wrap gap-2">
-            <Button variant="secondary" loading={exportAs.isPending} onClick={() => exportAs.mutate('csv')}>
+            <Button
+              variant="secondary"
+              loading={exportAs.isPending}
+              disabled={backwards}
+              onClick={() => exportAs.mutate('csv')}
+            >
               <Download aria-hidden="true" className="size-4" />
               {t('export.csv')}
             </Button>
-            <Button variant="secondary" loading={exportAs.isPending} onClick={() => exportAs.mutate('json')}>
+            <Button
+              variant="secondary"
+              loading={exportAs.isPending}
+              disabled={backwards}
+              onClick={() => exportAs.mutate('json')}
+            >
               <Download aria-hidden="true" className="size-4" />
               {t('export.json')}
             </Button>
@@ -286,7 +300,7 @@ export function ActivityPage() {
               <Trash2 aria-hidden="true" className="size-4" />
               {t('delete.selected', { count: selected.size })}
             </Button>
-            <Button variant="secondary" disabled={total === 0} onClick={() => setConfirming('clear')}>
+            <Button variant="secondary" disabled={total === 0 || backwards} onClick={() => setConfirming('clear')}>
               {t('clear.button')}
             </Button>
           </div>
@@ -294,7 +308,9 @@ export function ActivityPage() {
       </Card>
 
       <Card className="overflow-x-auto">
-        {list.isError && !answer ? (
+        {backwards ? (
+          <p className="p-8 text-center text-sm text-gray-500 dark:text-gray-400">{t('table.fixRange')}</p>
+        ) : list.isError && !answer ? (
           <p role="alert" className="p-8 text-center text-sm text-red-600 dark:text-red-400">
             {t('table.error')}
           </p>
@@ -305,49 +321,13 @@ export function ActivityPage() {
         ) : rows.length === 0 ? (
           <p className="p-8 text-center text-sm text-gray-500 dark:text-gray-400">{t('table.empty')}</p>
         ) : (
-          <table className={clsx('w-full text-left text-sm', list.isPlaceholderData && 'opacity-60')}>
-            <thead className="border-b border-gray-200 text-gray-600 dark:border-gray-800 dark:text-gray-400">
-              <tr>
-                <th className="w-10 p-3">
-                  <input
-                    type="checkbox"
-                    aria-label={t('table.selectAll')}
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? new Set() : new Set(rows.map((log) => log._id)))}
-                  />
-                </th>
-                <th className="p-3 font-medium">{t('table.time')}</th>
-                <th className="p-3 font-medium">{t('table.level')}</th>
-                <th className="p-3 font-medium">{t('table.type')}</th>
-                <th className="p-3 font-medium">{t('table.description')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((log) => (
-                <tr key={log._id} className="border-b border-gray-100 last:border-0 dark:border-gray-800">
-                  <td className="p-3">
-                    <input
-                      type="checkbox"
-                      aria-label={t('table.select')}
-                      checked={selected.has(log._id)}
-                      onChange={() => toggle(log._id)}
-                    />
-                  </td>
-                  <td className="p-3 whitespace-nowrap text-gray-600 dark:text-gray-400">
-                    <time dateTime={log.createdAt}>{time(log.createdAt)}</time>
-                  </td>
-                  <td className="p-3 whitespace-nowrap">
-                    <span className="inline-flex items-center gap-2">
-                      <span aria-hidden="true" className={clsx('size-2 rounded-full', LEVEL_DOT[log.level])} />
-                      {t(`levels.${log.level}`)}
-                    </span>
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{t(`types.${log.type}`, log.type)}</td>
-                  <td className="p-3 break-words text-gray-900 dark:text-gray-100">{text(log)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ActivityEntries
+            rows={rows}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={toggleAll}
+            stale={list.isPlaceholderData}
+          />
         )}
       </Card>
 

@@ -5,6 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useAccountSync } from '../hooks/use-account-sync.ts';
 
 interface AdAccountCardProps {
@@ -22,9 +23,7 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
   const active = account.account_status === 'active';
 
   const lastSync = account.last_sync
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-        new Date(account.last_sync),
-      )
+    ? formatDateTime(account.last_sync, i18n.language, { timeZone: account.timezone, seconds: true })
     : t('card.never');
 
   const details: [label: string, value: string][] = [

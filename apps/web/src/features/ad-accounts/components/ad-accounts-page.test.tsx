@@ -74,9 +74,15 @@ describe('AdAccountsPage states', () => {
     expect(first).toHaveTextContent(/Account ID\s*act_123456/);
     expect(first).toHaveTextContent(/Currency\s*THB/);
     expect(first).toHaveTextContent(/Timezone\s*Asia\/Bangkok/);
-    const expectedDate = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'medium' }).format(
-      new Date(active.last_sync ?? ''),
-    );
+    // In the account's own zone, named, unless it is the reader's zone too (ADR 0059).
+    const lastSync = new Date(active.last_sync ?? '');
+    const inZone = new Intl.DateTimeFormat('en', {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      timeZone: active.timezone,
+    }).format(lastSync);
+    const expectedDate =
+      Intl.DateTimeFormat().resolvedOptions().timeZone === active.timezone ? inZone : `${inZone} GMT+7`;
     expect(first).toHaveTextContent(`Last Sync${expectedDate}`);
     expect(within(first).queryByText('Reconnect required')).not.toBeInTheDocument();
     const link = within(first).getByRole('link', { name: 'View in Facebook' });

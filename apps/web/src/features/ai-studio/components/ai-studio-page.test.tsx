@@ -218,4 +218,29 @@ describe('tabs', () => {
     expect(screen.getByRole('tab', { name: 'ผู้ช่วย AI' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'รับคำแนะนำจาก AI' })).toBeDisabled();
   });
+
+  it('moves between the five tabs from the keyboard: arrows wrap, Home and End jump, focus follows', async () => {
+    const { user } = renderPage();
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'AI Assistant',
+      'Performance Analysis',
+      'Content Studio',
+      'Algorithm Hacks',
+      'Automation',
+    ]);
+    // Only the chosen tab is in the tab order.
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1, -1, -1]);
+    await user.click(tabs[0]!);
+    await user.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('tab', { name: 'Automation' })).toHaveFocus();
+    expect(screen.getByRole('tab', { name: 'Automation' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tabpanel', { name: 'Automation' })).toHaveTextContent('Coming Soon');
+    await user.keyboard('{Home}');
+    expect(screen.getByRole('tab', { name: 'AI Assistant' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Performance Analysis' })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{End}');
+    expect(screen.getByRole('tab', { name: 'Automation' })).toHaveFocus();
+  });
 });

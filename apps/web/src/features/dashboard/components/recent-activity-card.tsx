@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { logsQueryOptions } from '../../../api/activity-logs.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useActivityText } from '../../../lib/activity-text.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 
 /** Spec §2: the 5 newest entries. */
 export const RECENT_ACTIVITY_COUNT = 5;
@@ -42,7 +43,7 @@ export function RecentActivityCard() {
                 <div className="min-w-0">
                   <p className="text-sm break-words text-gray-900 dark:text-gray-100">{text(log)}</p>
                   <time dateTime={log.createdAt} className="text-xs text-gray-500 dark:text-gray-400">
-                    {new Date(log.createdAt).toLocaleString(i18n.language === 'th' ? 'th-TH' : 'en-US')}
+                    {formatDateTime(log.createdAt, i18n.language)}
                   </time>
                 </div>
               </li>

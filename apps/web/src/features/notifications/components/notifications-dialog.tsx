@@ -13,6 +13,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/format.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import {
   useNotificationSettings,
@@ -25,10 +26,6 @@ import {
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 /** The contracts' English messages by their catalogue key, so the words shown are the page language's. */
 const MESSAGE_KEYS = new Map(Object.entries(NOTIFICATION_MESSAGES).map(([key, text]) => [text as string, key]));
-
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 function Toggle({
   id,

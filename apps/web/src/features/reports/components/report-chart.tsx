@@ -1,7 +1,7 @@
 import type { ReportSeries } from '@adpilot/contracts';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDay, formatMoney, formatNumber } from '../lib/format.ts';
+import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
 import type { ChartMetric } from '../lib/metrics.ts';
 
 const MONEY: ReadonlySet<ChartMetric> = new Set(['spend', 'cpa']);
@@ -16,7 +16,7 @@ export function ReportChart({ series, metric }: { series: ReportSeries[]; metric
   const shown = series.slice(0, CHART_SERIES_MAX);
   const days = shown[0]?.days ?? [];
   const rows = days.map((day, index) => ({
-    label: formatDay(day.date, language),
+    label: formatDay(day.date, language, { short: true }),
     ...Object.fromEntries(shown.map((s, n) => [`s${n}`, s.days[index]?.[metric] ?? null])),
   }));
   const format = (value: number, index: number) => {

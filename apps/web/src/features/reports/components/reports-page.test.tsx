@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
+import { stubMatchMedia } from '../../../test/match-media.ts';
 import { mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
 
 function series(name: string, currency: string, spend: number, conversions: number, value: number): ReportSeries {
@@ -102,5 +103,31 @@ describe('ReportsPage', () => {
       .slice(before)
       .filter((call) => String(call[0]).includes('from=2026-03-10&to=2026-03-01'));
     expect(reportCalls).toHaveLength(0);
+  });
+
+  it('shows every figure of a series as a card on a phone, sorted by the chosen figure', async () => {
+    stubMatchMedia(false, { narrow: true });
+    mockApi({ 'GET /ad-accounts': ok(ACCOUNTS), 'GET /reports': ok(REPORT) });
+    renderApp('/reports');
+    const list = await screen.findByRole('list', { name: 'Totals for the chosen range' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = () => within(list).getAllByRole('listitem');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const [thai, japanese] = cards();
+    expect(thai).toHaveTextContent('Shop TH');
+    const figures: [term: string, value: string][] = [
+      ['Spend', money(1500, 'THB')],
+      ['Conversions', '10'],
+      ['CPA', money(150, 'THB')],
+      ['ROAS', '4×'],
+    ];
+    for (const [term, value] of figures)
+      expect(within(thai!).getByText(term).nextElementSibling).toHaveTextContent(value);
+    expect(within(japanese!).getByText('CPA').nextElementSibling).toHaveTextContent('—');
+
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'conversions');
+    expect(cards()[0]).toHaveTextContent('Shop TH');
+    await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'name');
+    expect(cards()[0]).toHaveTextContent('Shop JP');
   });
 });

@@ -11,14 +11,15 @@ import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useReport, type ReportFilters } from '../api/reports.ts';
-import { formatMoney, formatNumber, localDate } from '../lib/format.ts';
+import { formatMoney, formatNumber, localDay } from '../../../lib/format.ts';
+import { NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { CHART_METRICS, type ChartMetric } from '../lib/metrics.ts';
+import { SeriesCards, type SortKey } from './series-cards.tsx';
 
 // recharts is large: the chart is its own chunk, fetched when a report has something to draw.
 const ReportChart = lazy(() => import('./report-chart.tsx').then((module) => ({ default: module.ReportChart })));
 
 const PRESETS = [7, 30, 90] as const;
-type SortKey = 'name' | 'spend' | 'conversions' | 'cpa' | 'roas';
 
 function rangeProblem(from: string, to: string): 'fromAfterTo' | 'rangeTooLong' | 'missing' | null {
   if (!from || !to) return 'missing';
@@ -37,8 +38,9 @@ export function ReportsPage() {
   const { t, i18n } = useTranslation('reports');
   const language = i18n.language;
   const accounts = useAdAccounts();
-  const [from, setFrom] = useState(() => localDate(-29));
-  const [to, setTo] = useState(() => localDate(0));
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [from, setFrom] = useState(() => localDay(-29));
+  const [to, setTo] = useState(() => localDay(0));
   const [adAccountId, setAdAccountId] = useState('');
   const [level, setLevel] = useState<ReportFilters['level']>('account');
   const [metric, setMetric] = useState<ChartMetric>('spend');
@@ -61,8 +63,8 @@ export function ReportsPage() {
   }, [report.data, sort]);
 
   const preset = (days: number) => {
-    setFrom(localDate(-(days - 1)));
-    setTo(localDate(0));
+    setFrom(localDay(-(days - 1)));
+    setTo(localDay(0));
   };
   const sortBy = (key: SortKey) =>
     setSort((current) => ({ key, descending: current.key === key ? !current.descending : key !== 'name' }));
@@ -84,7 +86,7 @@ export function ReportsPage() {
   const header = (key: SortKey, label: string, alignRight = true) => (
     <th
       scope="col"
-      className={clsx('px-3 py-2 font-medium', alignRight && 'text-right')}
+      className={clsx('px-3 py-2 font-medium whitespace-nowrap', alignRight && 'text-right')}
       aria-sort={sort.key === key ? (sort.descending ? 'descending' : 'ascending') : 'none'}
     >
       <button type="button" onClick={() => sortBy(key)} className="inline-flex items-center gap-1 hover:underline">
@@ -104,8 +106,9 @@ export function ReportsPage() {
       <PageHeader title={t('title')} description={t('description')} />
 
       <Card>
-        <CardContent className="flex flex-wrap items-end gap-4">
-          <div>
+        {/* On a phone: From and To side by side, then the presets and each select on a row of their own. */}
+        <CardContent className="grid grid-cols-2 gap-x-3 gap-y-4 px-4 sm:flex sm:flex-wrap sm:items-end sm:gap-4 sm:px-6">
+          <div className="min-w-0">
             <label htmlFor="report-from" className="block text-sm font-medium text-gray-700 dark:text-gray-300">
               {t('filters.from')}
             </label>
@@ -115,11 +118,11 @@ export function ReportsPage() {
               value={from}
               max={to || undefined}
               onChange={(e) => setFrom(e.target.value)}
-              className="mt-1 w-40"
+              className="mt-1 w-full sm:w-40"
               invalid={problem === 'fromAfterTo'}
             />
           </div>
-          <div>
+          <div className="min-w-0">
             <label htmlFor="report-to" className="block text-sm font-medium text-gray-700 dark:text-gray-300">
               {t('filters.to')}
             </label>
@@ -129,18 +132,24 @@ export function ReportsPage() {
               value={to}
               min={from || undefined}
               onChange={(e) => setTo(e.target.value)}
-              className="mt-1 w-40"
+              className="mt-1 w-full sm:w-40"
               invalid={problem === 'rangeTooLong'}
             />
           </div>
-          <div className="flex gap-2" role="group" aria-label={t('filters.presets')}>
+          <div className="col-span-2 grid grid-cols-3 gap-2 sm:flex" role="group" aria-label={t('filters.presets')}>
             {PRESETS.map((days) => (
-              <Button key={days} variant="secondary" size="sm" onClick={() => preset(days)}>
+              <Button
+                key={days}
+                variant="secondary"
+                size="sm"
+                className="px-2 whitespace-nowrap sm:px-3"
+                onClick={() => preset(days)}
+              >
                 {t('filters.lastDays', { count: days })}
               </Button>
             ))}
           </div>
-          <div>
+          <div className="col-span-2 min-w-0">
             <label htmlFor="report-account" className="block text-sm font-medium text-gray-700 dark:text-gray-300">
               {t('filters.account')}
             </label>
@@ -148,7 +157,7 @@ export function ReportsPage() {
               id="report-account"
               value={adAccountId}
               onChange={(e) => setAdAccountId(e.target.value)}
-              className="mt-1 h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
+              className="mt-1 h-10 w-full max-w-full rounded-lg border border-gray-300 bg-white px-3 text-sm sm:w-auto dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
             >
               <option value="">{t('filters.allAccounts')}</option>
               {(accounts.data ?? []).map((account) => (
@@ -158,7 +167,7 @@ export function ReportsPage() {
               ))}
             </select>
           </div>
-          <div>
+          <div className="col-span-2 min-w-0">
             <label htmlFor="report-level" className="block text-sm font-medium text-gray-700 dark:text-gray-300">
               {t('filters.level')}
             </label>
@@ -166,7 +175,7 @@ export function ReportsPage() {
               id="report-level"
               value={level}
               onChange={(e) => setLevel(e.target.value as ReportFilters['level'])}
-              className="mt-1 h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
+              className="mt-1 h-10 w-full max-w-full rounded-lg border border-gray-300 bg-white px-3 text-sm sm:w-auto dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100"
             >
               <option value="account">{t('levels.account')}</option>
               <option value="campaign">{t('levels.campaign')}</option>
@@ -175,7 +184,9 @@ export function ReportsPage() {
         </CardContent>
         {problem && problem !== 'missing' && (
           <p role="alert" className="px-6 pb-4 text-sm text-red-600 dark:text-red-400">
-            {t(`problems.${problem}`, { days: REPORT_MAX_DAYS })}
+            {problem === 'fromAfterTo'
+              ? t('common:dateRange.fromAfterTo')
+              : t('problems.rangeTooLong', { days: REPORT_MAX_DAYS })}
           </p>
         )}
       </Card>
@@ -213,7 +224,7 @@ export function ReportsPage() {
             <CardContent className="space-y-4">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <h2 className="text-lg font-semibold text-gray-900 dark:text-gray-100">{t('chart.title')}</h2>
-                <div className="flex gap-1" role="group" aria-label={t('chart.metric')}>
+                <div className="flex flex-wrap gap-1" role="group" aria-label={t('chart.metric')}>
                   {CHART_METRICS.map((m) => (
                     <Button
                       key={m}
@@ -262,52 +273,61 @@ export function ReportsPage() {
           </Card>
 
           <Card>
-            <div className="overflow-x-auto">
-              <table className="min-w-full text-sm">
-                <caption className="sr-only">{t('table.caption')}</caption>
-                <thead className="border-b border-gray-200 text-left text-gray-600 dark:border-gray-800 dark:text-gray-400">
-                  <tr>
-                    {header('name', level === 'campaign' ? t('levels.campaign') : t('levels.account'), false)}
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {t('table.currency')}
-                    </th>
-                    {header('spend', t('metrics.spend'))}
-                    {header('conversions', t('metrics.conversions'))}
-                    {header('cpa', t('metrics.cpa'))}
-                    {header('roas', t('metrics.roas'))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((s) => (
-                    <tr
-                      key={`${s.adAccountId}:${s.id}`}
-                      className="border-b border-gray-100 last:border-0 dark:border-gray-800"
-                    >
-                      <td className="px-3 py-2">
-                        <div className="font-medium text-gray-900 dark:text-gray-100">{s.name}</div>
-                        {level === 'campaign' && <div className="text-xs text-gray-500">{s.adAccountName}</div>}
-                      </td>
-                      <td className="px-3 py-2">{s.currency}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">{money(s.totals.spend, s.currency)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {formatNumber(s.totals.conversions, language)}
-                      </td>
-                      <td className="px-3 py-2 text-right tabular-nums">{money(s.totals.cpa, s.currency)}</td>
-                      <td className="px-3 py-2 text-right tabular-nums">
-                        {s.totals.roas === null ? '—' : `${formatNumber(s.totals.roas, language)}×`}
-                      </td>
-                    </tr>
-                  ))}
-                  {rows.length === 0 && (
+            {narrow ? (
+              <SeriesCards
+                rows={rows}
+                byCampaign={level === 'campaign'}
+                sort={sort.key}
+                onSort={(key) => setSort({ key, descending: key !== 'name' })}
+              />
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="min-w-full text-sm">
+                  <caption className="sr-only">{t('table.caption')}</caption>
+                  <thead className="border-b border-gray-200 text-left text-gray-600 dark:border-gray-800 dark:text-gray-400">
                     <tr>
-                      <td colSpan={6} className="px-3 py-6 text-center text-gray-600 dark:text-gray-400">
-                        {t('empty.noDelivery')}
-                      </td>
+                      {header('name', level === 'campaign' ? t('levels.campaign') : t('levels.account'), false)}
+                      <th scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                        {t('table.currency')}
+                      </th>
+                      {header('spend', t('metrics.spend'))}
+                      {header('conversions', t('metrics.conversions'))}
+                      {header('cpa', t('metrics.cpa'))}
+                      {header('roas', t('metrics.roas'))}
                     </tr>
-                  )}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody>
+                    {rows.map((s) => (
+                      <tr
+                        key={`${s.adAccountId}:${s.id}`}
+                        className="border-b border-gray-100 last:border-0 dark:border-gray-800"
+                      >
+                        <td className="px-3 py-2">
+                          <div className="font-medium text-gray-900 dark:text-gray-100">{s.name}</div>
+                          {level === 'campaign' && <div className="text-xs text-gray-500">{s.adAccountName}</div>}
+                        </td>
+                        <td className="px-3 py-2">{s.currency}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">{money(s.totals.spend, s.currency)}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">
+                          {formatNumber(s.totals.conversions, language)}
+                        </td>
+                        <td className="px-3 py-2 text-right tabular-nums">{money(s.totals.cpa, s.currency)}</td>
+                        <td className="px-3 py-2 text-right tabular-nums">
+                          {s.totals.roas === null ? '—' : `${formatNumber(s.totals.roas, language)}×`}
+                        </td>
+                      </tr>
+                    ))}
+                    {rows.length === 0 && (
+                      <tr>
+                        <td colSpan={6} className="px-3 py-6 text-center text-gray-600 dark:text-gray-400">
+                          {t('empty.noDelivery')}
+                        </td>
+                      </tr>
+                    )}
+                  </tbody>
+                </table>
+              </div>
+            )}
           </Card>
         </>
       )}

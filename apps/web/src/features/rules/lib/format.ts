@@ -1,13 +1,9 @@
-/** Dates and numbers in the page's language: Thai pages get Thai month names and the Buddhist year. */
-export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
+import { formatDay } from '../../../lib/format.ts';
 
+// The Rules pages write through the app's one formatter (ADR 0059); these names stay so the pages' imports do.
+export { formatDateTime, formatNumber } from '../../../lib/format.ts';
+
+/** A calendar day of a backtest ("2026-11-22") as "Nov 22" · "22 พ.ย.". */
 export function formatDate(isoDate: string, language: string): string {
-  // A local calendar date ("2026-11-22"): read at noon UTC so no time zone moves it to another day.
-  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(new Date(`${isoDate}T12:00:00Z`));
-}
-
-export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+  return formatDay(isoDate, language, { short: true });
 }

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { formatNumber } from '../../../lib/format.ts';
 
 /** A feature code in words, with the plan's own figures; "-1" limits read as unlimited. */
 function useFeatureText() {
@@ -33,7 +34,7 @@ interface PlanCardProps {
 }
 
 export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCardProps) {
-  const { t } = useTranslation('subscription');
+  const { t, i18n } = useTranslation('subscription');
   const featureText = useFeatureText();
   return (
     <article
@@ -59,7 +60,7 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCar
         <span className="text-sm text-gray-600 dark:text-gray-400">{t('perMonth')}</span>
       </p>
       <p className="text-sm text-gray-600 dark:text-gray-400">
-        {t('baht', { value: approximateBaht(plan.price).toLocaleString('th-TH') })}
+        {t('baht', { value: formatNumber(approximateBaht(plan.price), i18n.language, 0) })}
       </p>
       <ul className="mt-5 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
         {plan.features.map((code) => (

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDate } from '../../../lib/format.ts';
 import { useBillingPortal, useCancelSubscription, useUpgrade } from '../api/subscription.ts';
 import { PlanChangeQuestion } from './plan-change-question.tsx';
 import { PlanCard } from './plan-card.tsx';
@@ -95,14 +96,7 @@ export function SubscriptionPage() {
   }
 
   const subscription = current.data;
-  const expiry = new Date(subscription.currentPeriodEnd).toLocaleDateString(
-    i18n.language === 'th' ? 'th-TH' : 'en-US',
-    {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-    },
-  );
+  const expiry = formatDate(subscription.currentPeriodEnd, i18n.language);
   const pendingPlan = upgrade.isPending ? upgrade.variables : undefined;
 
   return (

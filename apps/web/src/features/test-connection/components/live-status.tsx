@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatTime } from '../../../lib/format.ts';
 import { useHealth } from '../api/diagnostics.ts';
 
 /** Spec §2/§9: a live indicator from /api/health, refreshed every 30 seconds. */
@@ -34,9 +35,7 @@ export function LiveStatus() {
         {t('status.title')}: {state ? t(`status.${state}`) : '…'}
       </span>
       {checkedAt > 0 && (
-        <span className="text-gray-500">
-          {t('status.checked', { time: new Date(checkedAt).toLocaleTimeString(i18n.language) })}
-        </span>
+        <span className="text-gray-500">{t('status.checked', { time: formatTime(checkedAt, i18n.language) })}</span>
       )}
     </div>
   );

@@ -1,0 +1,120 @@
+import type { ActivityLevel, ActivityLog } from '@adpilot/contracts';
+import { clsx } from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { useActivityText } from '../../../lib/activity-text.ts';
+import { useFormat } from '../../../lib/format.ts';
+import { NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
+
+/** The level's dot colour, as on the dashboard (spec §2). */
+const LEVEL_DOT: Record<ActivityLevel, string> = {
+  error: 'bg-red-500',
+  warning: 'bg-yellow-500',
+  info: 'bg-green-500',
+  success: 'bg-green-500',
+};
+
+interface ActivityEntriesProps {
+  rows: ActivityLog[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: () => void;
+  /** The previous page still on screen while the next loads. */
+  stale: boolean;
+}
+
+function Level({ level }: { level: ActivityLevel }) {
+  const { t } = useTranslation('activity');
+  return (
+    <span className="inline-flex items-center gap-2">
+      <span aria-hidden="true" className={clsx('size-2 shrink-0 rounded-full', LEVEL_DOT[level])} />
+      {t(`levels.${level}`)}
+    </span>
+  );
+}
+
+/**
+ * The entries: a table on wide screens; on a phone each entry is a card that shows all four facts — time, level,
+ * type and the whole description — since a table of four columns cannot fit 390 px without hiding some (ADR 0059).
+ */
+export function ActivityEntries({ rows, selected, onToggle, onToggleAll, stale }: ActivityEntriesProps) {
+  const { t } = useTranslation('activity');
+  const text = useActivityText();
+  const format = useFormat();
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const allSelected = rows.length > 0 && rows.every((log) => selected.has(log._id));
+  const time = (log: ActivityLog) => (
+    <time dateTime={log.createdAt}>{format.dateTime(log.createdAt, { seconds: true })}</time>
+  );
+  const selectAll = (
+    <input type="checkbox" aria-label={t('table.selectAll')} checked={allSelected} onChange={onToggleAll} />
+  );
+
+  if (narrow)
+    return (
+      <div className={clsx(stale && 'opacity-60')}>
+        <label className="flex items-center gap-3 border-b border-gray-200 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
+          {selectAll}
+          <span aria-hidden="true">{t('table.selectAll')}</span>
+        </label>
+        <ul aria-label={t('table.entries')} className="divide-y divide-gray-100 dark:divide-gray-800">
+          {rows.map((log) => (
+            <li key={log._id} className="flex items-start gap-3 px-4 py-3 text-sm">
+              <input
+                type="checkbox"
+                aria-label={t('table.select')}
+                checked={selected.has(log._id)}
+                onChange={() => onToggle(log._id)}
+                className="mt-1 shrink-0"
+              />
+              <div className="min-w-0 flex-1 space-y-1">
+                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-gray-600 dark:text-gray-400">
+                  {time(log)}
+                  <span className="font-medium text-gray-800 dark:text-gray-200">
+                    <Level level={log.level} />
+                  </span>
+                  <span className="rounded bg-gray-100 px-1.5 py-0.5 dark:bg-gray-800">
+                    {t(`types.${log.type}`, log.type)}
+                  </span>
+                </p>
+                <p className="break-words text-gray-900 dark:text-gray-100">{text(log)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+
+  return (
+    <table className={clsx('w-full text-left text-sm', stale && 'opacity-60')}>
+      <thead className="border-b border-gray-200 text-gray-600 dark:border-gray-800 dark:text-gray-400">
+        <tr>
+          <th className="w-10 p-3">{selectAll}</th>
+          <th className="p-3 font-medium">{t('table.time')}</th>
+          <th className="p-3 font-medium">{t('table.level')}</th>
+          <th className="p-3 font-medium">{t('table.type')}</th>
+          <th className="p-3 font-medium">{t('table.description')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((log) => (
+          <tr key={log._id} className="border-b border-gray-100 last:border-0 dark:border-gray-800">
+            <td className="p-3">
+              <input
+                type="checkbox"
+                aria-label={t('table.select')}
+                checked={selected.has(log._id)}
+                onChange={() => onToggle(log._id)}
+              />
+            </td>
+            <td className="p-3 whitespace-nowrap text-gray-600 dark:text-gray-400">{time(log)}</td>
+            <td className="p-3 whitespace-nowrap">
+              <Level level={log.level} />
+            </td>
+            <td className="p-3 whitespace-nowrap">{t(`types.${log.type}`, log.type)}</td>
+            <td className="p-3 break-words text-gray-900 dark:text-gray-100">{text(log)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,135 @@
+import { useTranslation } from 'react-i18next';
+
+/*
+ * The one way the web writes dates, numbers and money (ADR 0059): `Intl` in the reader's language — the language of
+ * the content being read (ADR 0025) — so Thai gets Thai month names and Buddhist-era years ("26 พ.ย. 2569"), English
+ * gets "Nov 26, 2026". An instant that belongs to an ad account is written in the account's time zone, and says which
+ * zone when it is not the reader's own. A calendar day ("2026-11-26") is a day, never moved by any zone.
+ */
+
+type Instant = string | number | Date;
+
+export interface ZoneOptions {
+  /** An IANA zone (an ad account's `timezone`); the reader's own zone when absent or not a zone. */
+  timeZone?: string | null | undefined;
+}
+
+export interface DateTimeOptions extends ZoneOptions {
+  /** Seconds too, where entries a second apart must read apart (the activity log). */
+  seconds?: boolean;
+}
+
+/** Thai is always written with the Buddhist calendar, whatever the browser's region says. */
+function localeOf(language: string): string {
+  return language === 'th' || language.startsWith('th-') ? 'th-TH-u-ca-buddhist' : language;
+}
+
+// Number formats are kept once made; date formats are made on each call, since the reader's zone is part of them.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(localeOf(language), options);
+}
+
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(language), options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** The browser's own IANA zone (UTC when it names none). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The zone to write in, or undefined for the reader's own (an unknown zone name falls back to it too). */
+function otherZone(timeZone: string | null | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    const canonical = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+    return canonical === browserTimeZone() ? undefined : canonical;
+  } catch {
+    return undefined;
+  }
+}
+
+function toDate(value: Instant): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** "Nov 26, 2026, 5:04 AM" · "26 พ.ย. 2569 05:04"; in another zone "…, 12:04 PM GMT+7". */
+export function formatDateTime(value: Instant, language: string, options: DateTimeOptions = {}): string {
+  const date = toDate(value);
+  const timeZone = otherZone(options.timeZone);
+  const styled = dateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: options.seconds ? 'medium' : 'short',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(date);
+  if (!timeZone) return styled;
+  // The styles cannot carry a zone name: it is asked for alone and written after the time.
+  const zoneName = dateTimeFormat(language, { timeZone, timeZoneName: 'short' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return zoneName ? `${styled} ${zoneName}` : styled;
+}
+
+/** The day of an instant: "Nov 26, 2026" · "26 พ.ย. 2569". */
+export function formatDate(value: Instant, language: string, options: ZoneOptions = {}): string {
+  const timeZone = otherZone(options.timeZone);
+  return dateTimeFormat(language, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(toDate(value));
+}
+
+/** The time of an instant: "5:04:03 AM" · "05:04:03". */
+export function formatTime(value: Instant, language: string): string {
+  return dateTimeFormat(language, { timeStyle: 'medium' }).format(toDate(value));
+}
+
+/** A calendar day ("2026-11-26") as "Nov 26, 2026", or as "Nov 26" with `short`; no zone moves it. */
+export function formatDay(isoDate: string, language: string, { short = false }: { short?: boolean } = {}): string {
+  const options: Intl.DateTimeFormatOptions = short
+    ? { day: 'numeric', month: 'short', timeZone: 'UTC' }
+    : { dateStyle: 'medium', timeZone: 'UTC' };
+  return dateTimeFormat(language, options).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** "1,234.5" · "1,234.5"; at most `digits` decimals. */
+export function formatNumber(value: number, language: string, digits = 2): string {
+  return numberFormat(language, { maximumFractionDigits: digits }).format(value);
+}
+
+/** An amount in its own currency: "$1,234.50" · "฿1,234.50"; a code Intl does not know is written after the figure. */
+export function formatMoney(value: number, currency: string, language: string): string {
+  try {
+    return numberFormat(language, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
+  } catch {
+    return `${formatNumber(value, language)} ${currency}`;
+  }
+}
+
+/** The reader's local calendar day as "YYYY-MM-DD", `days` from `from` (today): date inputs and file names. */
+export function localDay(days = 0, from: Date = new Date()): string {
+  const date = new Date(from);
+  date.setDate(date.getDate() + days);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The formatters bound to the language of the content being read (a page's content language inside the shell). */
+export function useFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return {
+    language,
+    dateTime: (value: Instant, options?: DateTimeOptions) => formatDateTime(value, language, options),
+    date: (value: Instant, options?: ZoneOptions) => formatDate(value, language, options),
+    time: (value: Instant) => formatTime(value, language),
+    day: (isoDate: string, options?: { short?: boolean }) => formatDay(isoDate, language, options),
+    number: (value: number, digits?: number) => formatNumber(value, language, digits),
+    money: (value: number, currency: string) => formatMoney(value, currency, language),
+  };
+}
