@@ -4,10 +4,10 @@ import type { ComponentProps } from 'react';
 
 const VARIANTS = {
   primary:
-    'bg-blue-600 text-white hover:bg-blue-700 focus-visible:outline-blue-600 dark:bg-blue-500 dark:hover:bg-blue-400',
+    'bg-blue-600 text-white hover:bg-blue-700 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
   secondary:
     'border border-gray-300 bg-white text-gray-900 hover:bg-gray-50 focus-visible:outline-blue-600 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700',
-  danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600 dark:bg-red-500 dark:hover:bg-red-400',
+  danger: 'bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-600 dark:focus-visible:outline-red-400',
   ghost: 'text-gray-700 hover:bg-gray-100 focus-visible:outline-blue-600 dark:text-gray-200 dark:hover:bg-gray-800',
 } as const;
 

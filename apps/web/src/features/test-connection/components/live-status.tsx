@@ -34,7 +34,7 @@ export function LiveStatus() {
         {t('status.title')}: {state ? t(`status.${state}`) : '…'}
       </span>
       {checkedAt > 0 && (
-        <span className="text-gray-500">
+        <span className="text-gray-500 dark:text-gray-400">
           {t('status.checked', { time: new Date(checkedAt).toLocaleTimeString(i18n.language) })}
         </span>
       )}
