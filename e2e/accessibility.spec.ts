@@ -67,7 +67,7 @@ for (const combination of COMBINATIONS) {
     browser,
     request,
   }, testInfo) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const { language, theme, width } = combination;
 
     // The data is made in English, in a context of its own (the sandbox's consent screen is checked on the way).

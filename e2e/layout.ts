@@ -6,6 +6,7 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
  */
 export const CLIPPING_REPORTED_ONLY: readonly string[] = [
   'rule-new',
+  'rule-new-blank',
   'rule-edit',
   'activity',
   'reports',

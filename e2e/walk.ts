@@ -127,6 +127,18 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
   route('ad-accounts', '/ad-accounts'),
   route('rules', '/rules'),
   route('rule-new', '/rules/new'),
+  {
+    name: 'rule-new-blank',
+    async open(page) {
+      await page.goto('/rules/new');
+      await settled(page);
+      // The builder's form, as "Blank rule" opens it (where the page starts on its template choice).
+      const blank = page.getByRole('button', { name: /^(Blank rule|กฎเปล่า)/ });
+      if (await blank.isVisible()) await blank.click();
+      await expect(page.getByRole('combobox').first()).toBeVisible();
+      await settled(page);
+    },
+  },
   route('rule-detail', (workspace) => `/rules/${ruleId(workspace)}`),
   route('rule-edit', (workspace) => `/rules/${ruleId(workspace)}/edit`),
   route('activity', '/activity'),
