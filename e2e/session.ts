@@ -17,7 +17,7 @@ export async function signInFreshUser(page: Page, request: APIRequestContext, pr
 }
 
 /** Opens the app and stores a session where the app keeps it (spec §3: token, refreshToken, user). */
-async function storeSession(page: Page, data: Session): Promise<void> {
+export async function storeSession(page: Page, data: Session): Promise<void> {
   await page.goto('/login');
   await page.evaluate((session) => {
     // Runs in the browser; the e2e tsconfig has no DOM types, hence the narrow view of localStorage.
@@ -43,8 +43,11 @@ export async function signInAdmin(page: Page, request: APIRequestContext): Promi
 
 const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
 
-/** Connects the sandbox's ad accounts through the Ad Accounts page and waits for their first sync to finish. */
-export async function connectSandbox(page: Page): Promise<void> {
+/**
+ * Connects the sandbox's ad accounts through the Ad Accounts page and waits for their first sync to finish;
+ * `atConsent` runs on the sandbox's consent screen before Allow is pressed.
+ */
+export async function connectSandbox(page: Page, atConsent?: (page: Page) => Promise<void>): Promise<void> {
   await page.goto('/ad-accounts');
   await page.getByRole('button', { name: 'Connect Account' }).click();
   await page
@@ -52,6 +55,7 @@ export async function connectSandbox(page: Page): Promise<void> {
     .getByRole('button', { name: 'Continue to Facebook' })
     .click();
   await expect(page).toHaveURL(/\/sandbox\/meta\/[^/]+\/dialog\/oauth/);
+  await atConsent?.(page);
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByText(CONNECTED)).toBeVisible();
   // The first sync fills the mirror that rules and the AI studio read; wait until every card can sync again.

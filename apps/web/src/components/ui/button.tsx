@@ -4,13 +4,14 @@ import type { ComponentProps } from 'react';
 
 const VARIANTS = {
   primary:
-    'bg-blue-600 text-white hover:bg-blue-700 focus-visible:outline-blue-600 dark:bg-blue-500 dark:hover:bg-blue-400',
+    'bg-blue-600 text-white hover:bg-blue-700 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
   secondary:
     'border border-gray-300 bg-white text-gray-900 hover:bg-gray-50 focus-visible:outline-blue-600 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700',
   // Disabled, a danger button turns neutral grey rather than a dimmed red that still reads as a live warning
-  // (gray-600 on gray-200 is 6.1:1, gray-400 on gray-800 5.6:1: legible, and plainly off).
+  // (gray-600 on gray-200 is 6.1:1, gray-400 on gray-800 5.6:1: legible, and plainly off). Enabled, it stays red-600
+  // in the dark theme too: white on red-500 is under 4.5:1.
   danger:
-    'bg-red-600 text-white enabled:hover:bg-red-700 focus-visible:outline-red-600 disabled:bg-gray-200 disabled:text-gray-600 dark:bg-red-500 dark:enabled:hover:bg-red-400 dark:disabled:bg-gray-800 dark:disabled:text-gray-400',
+    'bg-red-600 text-white enabled:hover:bg-red-700 focus-visible:outline-red-600 disabled:bg-gray-200 disabled:text-gray-600 dark:focus-visible:outline-red-400 dark:disabled:bg-gray-800 dark:disabled:text-gray-400',
   ghost: 'text-gray-700 hover:bg-gray-100 focus-visible:outline-blue-600 dark:text-gray-200 dark:hover:bg-gray-800',
 } as const;
 

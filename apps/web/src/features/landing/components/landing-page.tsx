@@ -9,7 +9,7 @@ import { HOW_IT_WORKS_HEADING_ID, HowItWorksSection } from './how-it-works-secti
 import { LandingFooter } from './landing-footer.tsx';
 
 const primaryLink =
-  'inline-flex items-center justify-center rounded-lg bg-blue-600 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:bg-blue-500 dark:hover:bg-blue-400';
+  'inline-flex items-center justify-center rounded-lg bg-blue-600 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400';
 
 /** Watch Demo walks the visitor through the product: it brings the "How it works" steps into view. */
 function showHowItWorks(): void {

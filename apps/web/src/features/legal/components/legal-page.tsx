@@ -27,7 +27,7 @@ function LegalDocumentView({ document }: { document: LegalDocument }) {
           i18nKey="contactLine"
           values={{ email: CONTACT_EMAIL }}
           components={{
-            mail: <a href={`mailto:${CONTACT_EMAIL}`} className="text-blue-600 hover:underline dark:text-blue-400" />,
+            mail: <a href={`mailto:${CONTACT_EMAIL}`} className="text-blue-600 underline dark:text-blue-400" />,
           }}
         />
       </p>

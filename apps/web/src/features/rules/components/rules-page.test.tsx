@@ -52,7 +52,7 @@ describe('RulesPage', () => {
     expect(second).toHaveTextContent('1 เงื่อนไข');
     expect(second).toHaveTextContent('2 การดำเนินการ');
     expect(second).not.toHaveTextContent('ทำงานล่าสุด');
-    expect(within(second).getByRole('link', { name: 'แก้ไขกฎ Scale' })).toHaveAttribute(
+    expect(within(second).getByRole('link', { name: 'แก้ไข กฎ Scale' })).toHaveAttribute(
       'href',
       `/rules/${flat.id}/edit`,
     );
@@ -183,14 +183,14 @@ describe('RulesPage', () => {
     const { user } = renderPage();
     const card = await screen.findByRole('article', { name: 'Drop me' });
 
-    await user.click(within(card).getByRole('button', { name: 'ลบกฎ Drop me' }));
+    await user.click(within(card).getByRole('button', { name: 'ลบ กฎ Drop me' }));
     let dialog = screen.getByRole('dialog', { name: 'ลบกฎ' });
     expect(dialog).toHaveTextContent('“Drop me”');
     await user.click(within(dialog).getByRole('button', { name: 'ยกเลิก' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('DELETE', `/rules/${drop.id}`)).toHaveLength(0);
 
-    await user.click(within(card).getByRole('button', { name: 'ลบกฎ Drop me' }));
+    await user.click(within(card).getByRole('button', { name: 'ลบ กฎ Drop me' }));
     dialog = screen.getByRole('dialog', { name: 'ลบกฎ' });
     await user.click(within(dialog).getByRole('button', { name: 'ลบ' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Drop me' })).not.toBeInTheDocument());

@@ -35,7 +35,9 @@ export function LiveStatus() {
         {t('status.title')}: {state ? t(`status.${state}`) : '…'}
       </span>
       {checkedAt > 0 && (
-        <span className="text-gray-500">{t('status.checked', { time: formatTime(checkedAt, i18n.language) })}</span>
+        <span className="text-gray-500 dark:text-gray-400">
+          {t('status.checked', { time: formatTime(checkedAt, i18n.language) })}
+        </span>
       )}
     </div>
   );

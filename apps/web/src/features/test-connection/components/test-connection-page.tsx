@@ -45,7 +45,7 @@ function ResultItem({ result }: { result: DiagnosticResult }) {
           </p>
         )}
       </div>
-      <span className="text-xs text-gray-500">{t('results.duration', { ms: result.durationMs })}</span>
+      <span className="text-xs text-gray-500 dark:text-gray-400">{t('results.duration', { ms: result.durationMs })}</span>
     </li>
   );
 }
@@ -144,7 +144,7 @@ export function TestConnectionPage() {
             </CardHeader>
             <CardContent>
               {ordered.length === 0 ? (
-                <p className="text-sm text-gray-500">{t('results.empty')}</p>
+                <p className="text-sm text-gray-500 dark:text-gray-400">{t('results.empty')}</p>
               ) : (
                 <ul className="divide-y divide-gray-200 dark:divide-gray-800" aria-label={t('results.title')}>
                   {ordered.map((result) => (

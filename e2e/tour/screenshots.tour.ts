@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, type Page } from '@playwright/test';
+import { storeSession } from '../session.ts';
+import {
+  ADMIN_SCREENS,
+  chooseLanguageAndTheme,
+  combinationName,
+  COMBINATIONS,
+  PUBLIC_SCREENS,
+  SIGNED_IN_SCREENS,
+  switchToAdmin,
+  type Screen,
+  type Workspace,
+} from '../walk.ts';
+import { SCREENSHOTS_DIR, WORKSPACE_FILE } from './files.ts';
+
+async function picture(page: Page, prefix: string, screens: readonly Screen[], workspace: Workspace) {
+  for (const screen of screens) {
+    await test.step(screen.name, async () => {
+      await screen.open(page, workspace);
+      await page.screenshot({
+        path: join(SCREENSHOTS_DIR, `${prefix}-${screen.name}.png`),
+        fullPage: true,
+        animations: 'disabled',
+      });
+    });
+  }
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const combination of COMBINATIONS) {
+  test(`tour ${combinationName(combination)}`, async ({ browser, request }) => {
+    test.setTimeout(180_000);
+    const workspace = JSON.parse(readFileSync(WORKSPACE_FILE, 'utf8')) as Workspace;
+    const prefix = combinationName(combination);
+    const context = await browser.newContext({ viewport: combination.width.viewport });
+    await chooseLanguageAndTheme(context, combination.language, combination.theme);
+    const page = await context.newPage();
+    await picture(page, prefix, PUBLIC_SCREENS, workspace);
+    await storeSession(page, workspace.session);
+    await picture(page, prefix, SIGNED_IN_SCREENS, workspace);
+    await switchToAdmin(page, request);
+    await picture(page, prefix, ADMIN_SCREENS, workspace);
+    await context.close();
+  });
+}

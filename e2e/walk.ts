@@ -1,0 +1,217 @@
+import type { Rule, RuleTemplate, Session } from '@adpilot/contracts';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { connectSandbox, E2E_ADMIN, signInFreshUser, storeSession } from './session.ts';
+
+/**
+ * Every screen of the product, in the order a reviewer would walk it, for the accessibility walk
+ * (e2e/accessibility.spec.ts) and the screenshot tour (e2e/tour/screenshots.tour.ts). A screen is named once here,
+ * so both cover the same list.
+ */
+export const LANGUAGES = ['en', 'th'] as const;
+export const THEMES = ['light', 'dark'] as const;
+export const WIDTHS = [
+  { name: '1366', viewport: { width: 1366, height: 900 } },
+  { name: '390', viewport: { width: 390, height: 844 } },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number];
+export type Theme = (typeof THEMES)[number];
+
+export interface Combination {
+  language: Language;
+  theme: Theme;
+  width: (typeof WIDTHS)[number];
+}
+
+export const COMBINATIONS: readonly Combination[] = LANGUAGES.flatMap((language) =>
+  THEMES.flatMap((theme) => WIDTHS.map((width) => ({ language, theme, width }))),
+);
+
+export function combinationName({ language, theme, width }: Combination): string {
+  return `${language}-${theme}-${width.name}`;
+}
+
+/**
+ * Stores the language and theme choices before the app's first script runs, on every page the context opens, the
+ * way the language menu and the theme toggle store them (spec §2).
+ */
+export async function chooseLanguageAndTheme(context: BrowserContext, language: Language, theme: Theme) {
+  await context.addInitScript(
+    ([chosenLanguage, chosenTheme]) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+        .localStorage;
+      storage.setItem('language', chosenLanguage);
+      storage.setItem('theme', chosenTheme);
+    },
+    [language, theme] as const,
+  );
+}
+
+/** What the walk found on the signed-in user's workspace, for the screens that need an id. */
+export interface Workspace {
+  session: Session;
+  ruleId: string;
+}
+
+export interface Screen {
+  /** File-name safe: `en-light-1366-<name>.png`, and the name the layout helper's lists use. */
+  name: string;
+  /** Opens the screen and waits until it shows its content, not a spinner. */
+  open(page: Page, workspace: Workspace | null): Promise<void>;
+}
+
+/** Waits for the page's heading and for every loading status to be gone. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[role="status"][aria-label]').filter({ visible: true })).toHaveCount(0, {
+    timeout: 20_000,
+  });
+}
+
+function route(name: string, path: string | ((workspace: Workspace | null) => string)): Screen {
+  return {
+    name,
+    async open(page, workspace) {
+      await page.goto(typeof path === 'string' ? path : path(workspace));
+      await settled(page);
+    },
+  };
+}
+
+const ruleId = (workspace: Workspace | null): string => {
+  if (!workspace) throw new Error('a rule screen needs the seeded workspace');
+  return workspace.ruleId;
+};
+
+/** Screens a visitor sees signed out (the landing page, login and register send a signed-in user on). */
+export const PUBLIC_SCREENS: readonly Screen[] = [
+  route('landing', '/'),
+  route('login', '/login'),
+  route('register', '/register'),
+  route('forgot-password', '/forgot-password'),
+  route('reset-password', '/reset-password?token=walk-token'),
+  route('terms', '/terms'),
+  route('privacy', '/privacy'),
+  {
+    name: 'verify-email',
+    async open(page) {
+      // A made-up token: the page's refusal is what a stale link shows.
+      await page.goto('/verify-email?token=walk-token');
+      await expect(page.getByRole('alert')).toBeVisible({ timeout: 20_000 });
+    },
+  },
+];
+
+/** The AI Studio's five tabs, in their order on the page (ai-studio-page.tsx). */
+export const AI_STUDIO_TABS = ['assistant', 'analysis', 'content', 'hacks', 'automation'] as const;
+
+function aiStudioTab(tab: (typeof AI_STUDIO_TABS)[number], index: number): Screen {
+  return {
+    name: `ai-studio-${tab}`,
+    async open(page) {
+      if (!page.url().endsWith('/ai-studio')) {
+        await page.goto('/ai-studio');
+        await settled(page);
+      }
+      const button = page.getByRole('tab').nth(index);
+      await button.click();
+      await expect(button).toHaveAttribute('aria-selected', 'true');
+      await settled(page);
+    },
+  };
+}
+
+/** Screens of the signed-in shell, with the workspace's data in them. */
+export const SIGNED_IN_SCREENS: readonly Screen[] = [
+  route('dashboard', '/dashboard'),
+  route('ad-accounts', '/ad-accounts'),
+  route('rules', '/rules'),
+  route('rule-new', '/rules/new'),
+  {
+    name: 'rule-new-blank',
+    async open(page) {
+      await page.goto('/rules/new');
+      await settled(page);
+      // The builder's form, as "Blank rule" opens it (where the page starts on its template choice).
+      const blank = page.getByRole('button', { name: /^(Blank rule|กฎเปล่า)/ });
+      if (await blank.isVisible()) await blank.click();
+      await expect(page.getByRole('combobox').first()).toBeVisible();
+      await settled(page);
+    },
+  },
+  route('rule-detail', (workspace) => `/rules/${ruleId(workspace)}`),
+  route('rule-edit', (workspace) => `/rules/${ruleId(workspace)}/edit`),
+  route('activity', '/activity'),
+  route('reports', '/reports'),
+  ...AI_STUDIO_TABS.map(aiStudioTab),
+  route('subscription', '/subscription'),
+  route('settings', '/settings'),
+  route('test', '/test'),
+  {
+    name: 'notifications',
+    async open(page) {
+      await page.goto('/reports');
+      await settled(page);
+      // On a narrow screen the sidebar, which holds the button, is behind the menu button.
+      const menu = page.getByRole('button', { name: /^(Open menu|เปิดเมนู)$/ });
+      if (await menu.isVisible()) await menu.click();
+      await page.getByRole('button', { name: /^(Notifications|การแจ้งเตือน)$/ }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await expect(dialog.locator('[role="status"][aria-label]').filter({ visible: true })).toHaveCount(0, {
+        timeout: 20_000,
+      });
+    },
+  },
+];
+
+/** The instance settings as the administrator sees them (a user sees the admin-only notice on `settings`). */
+export const ADMIN_SCREENS: readonly Screen[] = [route('settings-admin', '/settings')];
+
+/**
+ * A fresh user with data on every screen: the sandbox's ad accounts connected through the consent screen (`atConsent`
+ * runs there), a rule from a template switched on and run once to its end, and two notes in the activity log.
+ */
+export async function seedWorkspace(
+  page: Page,
+  request: APIRequestContext,
+  atConsent?: (page: Page) => Promise<void>,
+): Promise<Workspace> {
+  const session = await signInFreshUser(page, request, 'walk');
+  const headers = { authorization: `Bearer ${session.token}` };
+  await connectSandbox(page, atConsent);
+
+  const templates = await request.get('/api/rules/templates', { headers });
+  const template = ((await templates.json()) as { data: RuleTemplate[] }).data.find(
+    (item) => item.id === 'scale_winners_roas',
+  );
+  expect(template, 'the scale-winners template').toBeDefined();
+  const created = await request.post('/api/rules', {
+    headers,
+    data: { ...template!.rule, name: template!.name.en, isActive: true },
+  });
+  expect(created.status()).toBe(201);
+  const rule = ((await created.json()) as { data: Rule }).data;
+  expect((await request.post(`/api/rules/${rule.id}/run`, { headers })).ok()).toBeTruthy();
+  await expect
+    .poll(
+      async () => {
+        const runs = await request.get(`/api/rules/${rule.id}/runs`, { headers });
+        const list = ((await runs.json()) as { data: { status: string }[] }).data;
+        return list[0]?.status ?? 'none';
+      },
+      { timeout: 60_000, message: 'the seeded run finishes' },
+    )
+    .toMatch(/^(completed|failed)$/);
+  for (const description of ['Weekly budget review done', 'Paused the summer campaign by hand']) {
+    expect((await request.post('/api/logs', { headers, data: { description } })).status()).toBe(201);
+  }
+  return { session, ruleId: rule.id };
+}
+
+/** Signs the page's context in as the instance administrator (registered by scripts/e2e-server.mjs). */
+export async function switchToAdmin(page: Page, request: APIRequestContext): Promise<void> {
+  const response = await request.post('/api/auth/login', { data: E2E_ADMIN });
+  expect(response.ok()).toBeTruthy();
+  await storeSession(page, ((await response.json()) as { data: Session }).data);
+}
