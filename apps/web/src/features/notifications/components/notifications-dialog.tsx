@@ -151,7 +151,9 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
   return (
     <div className="space-y-6">
       <section className="space-y-3">
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-500 dark:text-gray-400">{t('email.title')}</h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-500 dark:text-gray-400">
+          {t('email.title')}
+        </h3>
         <p className="text-sm text-gray-600 dark:text-gray-400">
           {t('email.address', { email: settings.email })}
           {settings.mailDelivery === 'outbox' && <span className="block">{t('email.outbox')}</span>}
@@ -201,7 +203,9 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
       </section>
 
       <section className="space-y-3">
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-500 dark:text-gray-400">{t('webhook.title')}</h3>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-gray-500 dark:text-gray-400">
+          {t('webhook.title')}
+        </h3>
         <p className="text-sm text-gray-600 dark:text-gray-400">{t('webhook.hint')}</p>
         <Field id="notify-webhook-url" label={t('webhook.url')} error={urlError ?? undefined}>
           <Input

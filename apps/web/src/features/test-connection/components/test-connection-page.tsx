@@ -45,7 +45,9 @@ function ResultItem({ result }: { result: DiagnosticResult }) {
           </p>
         )}
       </div>
-      <span className="text-xs text-gray-500 dark:text-gray-400">{t('results.duration', { ms: result.durationMs })}</span>
+      <span className="text-xs text-gray-500 dark:text-gray-400">
+        {t('results.duration', { ms: result.durationMs })}
+      </span>
     </li>
   );
 }
