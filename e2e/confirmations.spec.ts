@@ -169,6 +169,19 @@ for (const viewport of [
         return box ? Math.round(viewport.width - (box.x + box.width)) : -1;
       })
       .toBeLessThanOrEqual(24);
+    // The toast slides down into place: once it has settled (two equal measures while it still shows), it sits clear
+    // of Create. A toast over Create settles there too, and fails.
+    let previous = '';
+    await expect
+      .poll(async () => {
+        await expect(message).toBeVisible();
+        const box = await toast.boundingBox();
+        const now = JSON.stringify(box);
+        const settled = now === previous;
+        previous = now;
+        return settled;
+      })
+      .toBe(true);
     const [toastBox, createBox] = [await toast.boundingBox(), await create.boundingBox()];
     expect(toastBox && createBox).toBeTruthy();
     expect(overlaps(toastBox!, createBox!)).toBe(false);
