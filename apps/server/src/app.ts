@@ -121,13 +121,13 @@ export async function buildApp(
   // The embedded default's stand-in for Meta: same wire format, served by this process.
   if (ctx.meta.sandbox) await app.register(ctx.meta.sandbox.plugin, { prefix: SANDBOX_PREFIX });
 
-  const spaServed = await registerSpa(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
+  const spa = await registerSpa(app, ctx.config.webDistDir ?? DEFAULT_WEB_DIST);
   app.setNotFoundHandler((request, reply) => {
     // History fallback: any other GET of a page path (not a missing file) is a client-side route.
     const path = request.url.split('?')[0] ?? '/';
     const isPageRoute = request.method === 'GET' && !path.startsWith('/sandbox/') && !/\.[a-z0-9]+$/i.test(path);
-    if (spaServed && isPageRoute)
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    if (spa && isPageRoute)
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile(spa.htmlFor(path));
     return reply.status(404).send(notFoundEnvelope(request.method, request.url));
   });
   return app;

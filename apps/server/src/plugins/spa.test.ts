@@ -11,6 +11,8 @@ describe('serving the built SPA', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>AdPilot</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    mkdirSync(join(dist, 'routes'));
+    writeFileSync(join(dist, 'routes', 'login.html'), '<!doctype html><link rel="modulepreload" href="/login.js">');
     t = await createTestApp({ WEB_DIST_DIR: dist });
   });
   afterAll(() => t.close());
@@ -25,6 +27,23 @@ describe('serving the built SPA', () => {
       expect(response.body).toContain('<div id="root">');
     },
   );
+
+  it.each(['/login', '/login?next=%2Frules'])(
+    'answers %s with the copy of index.html that preloads its page, never cached',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('href="/login.js"');
+    },
+  );
+
+  it('answers a route without its own copy, or one only starting like it, with index.html', async () => {
+    for (const url of ['/loginx', '/rules/login']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.body, url).toContain('<div id="root">');
+    }
+  });
 
   it('serves hashed assets with a year of caching, and 404s a missing file', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });

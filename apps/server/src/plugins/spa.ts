@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -9,10 +9,10 @@ import { join } from 'node:path';
  * as the brotli or gzip copy the build wrote beside it when the client accepts one (ADR 0056), the fallback's
  * index.html included, with `Vary: Accept-Encoding` either way.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<boolean> {
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<SpaPages | null> {
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'web app is not built; run `npm run build` to serve it');
-    return false;
+    return null;
   }
   await app.register(fastifyStatic, {
     root: distDir,
@@ -24,5 +24,25 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     },
   });
   app.get('/assets/*', (request, reply) => reply.sendFile(`assets/${(request.params as { '*': string })['*']}`));
-  return true;
+  // Pages opened first by address have a copy of index.html that also preloads their chunks (routes/<segment>.html).
+  const routesDir = join(distDir, 'routes');
+  const routes = new Set(
+    existsSync(routesDir)
+      ? readdirSync(routesDir)
+          .filter((name) => name.endsWith('.html'))
+          .map((name) => name.slice(0, -'.html'.length))
+      : [],
+  );
+  return {
+    htmlFor(path) {
+      const segment = path.split('/')[1] ?? '';
+      return routes.has(segment) ? `routes/${segment}.html` : 'index.html';
+    },
+  };
+}
+
+/** The built SPA's HTML for a client-side route. */
+export interface SpaPages {
+  /** The file (relative to the build) to answer a page path with. */
+  htmlFor(path: string): string;
 }
