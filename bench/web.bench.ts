@@ -11,25 +11,17 @@ import { STORAGE_KEYS, type Session } from '@adpilot/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = join(root, 'apps/server/dist/main.js');
 const webIndex = join(root, 'apps/web/dist/index.html');
 const port = Number(process.env.BENCH_WEB_PORT ?? 3202);
 const origin = `http://127.0.0.1:${port}`;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const chromeFlags = CHROMIUM_FLAGS;
 /** A folder to keep each page's full Lighthouse report in (JSON), to read what an audit flagged. */
 const reportsDir = process.env.BENCH_WEB_REPORTS;
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The newest modification time under a path (a file, or a folder walked whole). */
 function newest(path: string): number {

@@ -1,6 +1,6 @@
 import type { AdAccount, RulePreview, RuleRun } from '@adpilot/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { connectSandbox, signInFreshUser } from './session.ts';
+import { connectSandbox, openSandboxConsent, signInFreshUser } from './session.ts';
 
 /**
  * Money moves only after a question that says what will happen (ADR 0058): Run now, a plan change; the consent
@@ -124,13 +124,7 @@ test('a plan change asks with the price and limits; keeping the plan sends nothi
 
 test('Cancel on the consent screen is a neutral “Connection cancelled”, not a failure', async ({ page, request }) => {
   await signInFreshUser(page, request, 'confirm-consent');
-  await page.goto('/ad-accounts');
-  await page.getByRole('button', { name: 'Connect Account' }).click();
-  await page
-    .getByRole('dialog', { name: 'Connect Facebook Ad Account' })
-    .getByRole('button', { name: 'Continue to Facebook' })
-    .click();
-  await expect(page).toHaveURL(/\/sandbox\/meta\/[^/]+\/dialog\/oauth/);
+  await openSandboxConsent(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/ad-accounts$/);
   await expect(page.getByText(/^Connection cancelled\./)).toBeVisible();

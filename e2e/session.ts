@@ -41,13 +41,8 @@ export async function signInAdmin(page: Page, request: APIRequestContext): Promi
   return { authorization: `Bearer ${data.token}` };
 }
 
-const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
-
-/**
- * Connects the sandbox's ad accounts through the Ad Accounts page and waits for their first sync to finish;
- * `atConsent` runs on the sandbox's consent screen before Allow is pressed.
- */
-export async function connectSandbox(page: Page, atConsent?: (page: Page) => Promise<void>): Promise<void> {
+/** From the Ad Accounts page through Connect Account to the sandbox's consent screen. */
+export async function openSandboxConsent(page: Page): Promise<void> {
   await page.goto('/ad-accounts');
   await page.getByRole('button', { name: 'Connect Account' }).click();
   await page
@@ -55,6 +50,16 @@ export async function connectSandbox(page: Page, atConsent?: (page: Page) => Pro
     .getByRole('button', { name: 'Continue to Facebook' })
     .click();
   await expect(page).toHaveURL(/\/sandbox\/meta\/[^/]+\/dialog\/oauth/);
+}
+
+const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
+
+/**
+ * Connects the sandbox's ad accounts through the Ad Accounts page and waits for their first sync to finish;
+ * `atConsent` runs on the sandbox's consent screen before Allow is pressed.
+ */
+export async function connectSandbox(page: Page, atConsent?: (page: Page) => Promise<void>): Promise<void> {
+  await openSandboxConsent(page);
   await atConsent?.(page);
   await page.getByRole('button', { name: 'Allow' }).click();
   await expect(page.getByText(CONNECTED)).toBeVisible();
