@@ -1,6 +1,7 @@
 import type { LogStats, Rule, RuleTemplate } from '@adpilot/contracts';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { connectSandbox, signInFreshUser } from './session.ts';
+import { winnersEveryDay } from './walk.ts';
 
 /** An authenticated API call of the test's own user. */
 async function apiGet<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
@@ -28,14 +29,9 @@ test('a rule action appears on the Activity page live, without a reload', async 
   const templates = await apiGet<RuleTemplate[]>(request, session.token, '/rules/templates');
   const template = templates.find((item) => item.id === 'scale_winners_roas');
   expect(template).toBeDefined();
-  // The sandbox's delivery moves with the calendar: some days no ad set has a 3-day ROAS over 4, every day one has a
-  // ROAS over 0 with the template's minimum spend (the template's first condition is the ROAS one).
-  const body = structuredClone(template!.rule) as { conditions: { items: { metric?: string; value?: unknown }[] } };
-  expect(body.conditions.items[0]?.metric).toBe('roas');
-  body.conditions.items[0]!.value = 0;
   const created = await request.post('/api/rules', {
     headers: auth,
-    data: { ...body, name: 'Live scale winners', isActive: true },
+    data: { ...winnersEveryDay(template!.rule), name: 'Live scale winners', isActive: true },
   });
   expect(created.status()).toBe(201);
   const rule = ((await created.json()) as { data: Rule }).data;
