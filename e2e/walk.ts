@@ -188,7 +188,14 @@ export async function seedWorkspace(
   expect(template, 'the scale-winners template').toBeDefined();
   const created = await request.post('/api/rules', {
     headers,
-    data: { ...winnersEveryDay(template!.rule), name: template!.name.en, isActive: true },
+    // Notify only: every walk's user shares the sandbox's ad sets, and budget writes here would use up the four
+    // changes an hour Meta allows each ad set that the rules and activity tests make.
+    data: {
+      ...winnersEveryDay(template!.rule),
+      actions: [{ type: 'notify' }],
+      name: template!.name.en,
+      isActive: true,
+    },
   });
   expect(created.status()).toBe(201);
   const rule = ((await created.json()) as { data: Rule }).data;

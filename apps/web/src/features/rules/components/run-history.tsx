@@ -37,62 +37,68 @@ function ActionRow({ action, reverting, refusal, onRevert }: ActionRowProps) {
   const words = useWords();
   const { t } = words;
   return (
-    <li
-      role="group"
-      aria-label={`${t(`actionTypes.${action.type}`)} · ${action.entity.name}`}
-      className="space-y-2 rounded-lg border border-gray-200 p-3 dark:border-gray-700"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <p className="text-sm">
-            <span className="text-gray-500 dark:text-gray-400">{t(`levels.${action.entity.level}`)} · </span>
-            <span className="font-medium break-all text-gray-900 dark:text-gray-100">{action.entity.name}</span>
-          </p>
-          <p className="text-xs text-gray-500 dark:text-gray-400">
-            {t('detail.metaId', { id: action.target.externalId })}
-          </p>
-          <ActionPlanLine
-            type={action.type}
-            change={action.change}
-            holderReason={action.holderReason}
-            targetName={action.target.name}
-            onHolder={action.target.externalId !== action.entity.externalId}
-          />
-          {action.failure && (
-            <p className="text-xs text-red-600 dark:text-red-400">
-              {t(`activity:actionFailures.${action.failure.code}`)}
+    // A list item holding a named group: a <li> given role="group" would no longer be an item of its list.
+    <li>
+      <div
+        role="group"
+        aria-label={`${t(`actionTypes.${action.type}`)} · ${action.entity.name}`}
+        className="space-y-2 rounded-lg border border-gray-200 p-3 dark:border-gray-700"
+      >
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <p className="text-sm">
+              <span className="text-gray-500 dark:text-gray-400">{t(`levels.${action.entity.level}`)} · </span>
+              <span className="font-medium break-all text-gray-900 dark:text-gray-100">{action.entity.name}</span>
             </p>
-          )}
+            <p className="text-xs text-gray-500 dark:text-gray-400">
+              {t('detail.metaId', { id: action.target.externalId })}
+            </p>
+            <ActionPlanLine
+              type={action.type}
+              change={action.change}
+              holderReason={action.holderReason}
+              targetName={action.target.name}
+              onHolder={action.target.externalId !== action.entity.externalId}
+            />
+            {action.failure && (
+              <p className="text-xs text-red-600 dark:text-red-400">
+                {t(`activity:actionFailures.${action.failure.code}`)}
+              </p>
+            )}
+          </div>
+          <div className="flex items-center gap-2">
+            <span className={clsx(BADGE, STATUS_COLOURS[action.status] ?? OTHER)}>
+              {t(`detail.actionStatus.${action.status}`)}
+            </span>
+            {action.revertible && (
+              <Button
+                size="sm"
+                variant="secondary"
+                loading={reverting}
+                aria-label={t('detail.revertLabel', {
+                  type: t(`actionTypes.${action.type}`),
+                  name: action.target.name,
+                })}
+                onClick={() => onRevert(action)}
+              >
+                {!reverting && <Undo2 aria-hidden="true" className="size-4" />}
+                {t('detail.revert')}
+              </Button>
+            )}
+          </div>
         </div>
-        <div className="flex items-center gap-2">
-          <span className={clsx(BADGE, STATUS_COLOURS[action.status] ?? OTHER)}>
-            {t(`detail.actionStatus.${action.status}`)}
-          </span>
-          {action.revertible && (
-            <Button
-              size="sm"
-              variant="secondary"
-              loading={reverting}
-              aria-label={t('detail.revertLabel', { type: t(`actionTypes.${action.type}`), name: action.target.name })}
-              onClick={() => onRevert(action)}
-            >
-              {!reverting && <Undo2 aria-hidden="true" className="size-4" />}
-              {t('detail.revert')}
-            </Button>
-          )}
-        </div>
+        {refusal && (
+          <p role="alert" className="text-sm text-amber-800 dark:text-amber-300">
+            {refusal}
+          </p>
+        )}
+        <details className="text-sm">
+          <summary className="cursor-pointer text-gray-600 dark:text-gray-400">{t('detail.why')}</summary>
+          <div className="mt-1">
+            <ExplanationView explanation={action.explanation} />
+          </div>
+        </details>
       </div>
-      {refusal && (
-        <p role="alert" className="text-sm text-amber-800 dark:text-amber-300">
-          {refusal}
-        </p>
-      )}
-      <details className="text-sm">
-        <summary className="cursor-pointer text-gray-600 dark:text-gray-400">{t('detail.why')}</summary>
-        <div className="mt-1">
-          <ExplanationView explanation={action.explanation} />
-        </div>
-      </details>
     </li>
   );
 }
