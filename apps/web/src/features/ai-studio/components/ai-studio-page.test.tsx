@@ -133,6 +133,25 @@ describe('tabs', () => {
     ).toBeInTheDocument();
   });
 
+  it('assistant: a used-up quota names the plan and its limit and links to the Subscription page', async () => {
+    routes.set('POST /ai/chat', () => ({
+      status: 429,
+      body: {
+        success: false,
+        code: 'AI_REQUEST_LIMIT_REACHED',
+        message: 'quota',
+        params: { plan: 'free', limit: 30 },
+      },
+    }));
+    const { user } = renderPage();
+    await user.type(screen.getByLabelText('Your question'), 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Get AI Advice' }));
+    expect(
+      await screen.findByText('Your Free plan includes 30 AI requests a month, and they are used.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans and upgrade' })).toHaveAttribute('href', '/subscription');
+  });
+
   it('analysis: the spec messages, then results with coloured type badges', async () => {
     routes.set('POST /ai/analyze-performance', () =>
       ok([

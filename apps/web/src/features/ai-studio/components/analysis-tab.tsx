@@ -13,6 +13,7 @@ import { accountWeek } from '../lib/account-week.ts';
 import { readPastedJson } from '../lib/pasted-json.ts';
 import { JsonField } from './json-field.tsx';
 import { LABEL } from './styles.ts';
+import { usePlanLimitNotice } from '../../../components/plan-limit.tsx';
 
 /** Spec §2: optimization blue, warning yellow, anything else green. */
 const BADGE: Record<AnalysisItem['type'], string> = {
@@ -26,6 +27,8 @@ export function AnalysisTab() {
   const id = useId();
   const queryClient = useQueryClient();
   const errorText = useAiErrorText();
+  // A plan refusal names the limit and the plan and links to the Subscription page (ADR 0058).
+  const planLimit = usePlanLimitNotice();
   const analyze = useAnalyzePerformance();
   const [data, setData] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +49,7 @@ export function AnalysisTab() {
       setError(null);
       toast.success(t('analysis.filled', { name: account.facebook_account_name }));
     } catch (failure) {
-      toast.error(errorText(failure, t('analysis.accountFailed')));
+      toast.error(planLimit(failure) ?? errorText(failure, t('analysis.accountFailed')));
     } finally {
       setFilling(false);
     }
@@ -65,7 +68,7 @@ export function AnalysisTab() {
         setItems(result);
         toast.success(t('analysis.success'));
       },
-      onError: (failure) => toast.error(errorText(failure, t('analysis.failed'))),
+      onError: (failure) => toast.error(planLimit(failure) ?? errorText(failure, t('analysis.failed'))),
     });
   };
 

@@ -7,12 +7,15 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { useChat } from '../api/ai.ts';
 import { useAiErrorText } from '../hooks/use-ai-error-text.ts';
 import { LABEL, TEXTAREA } from './styles.ts';
+import { usePlanLimitNotice } from '../../../components/plan-limit.tsx';
 
 /** Spec §2/§5: a question box (blank cannot be sent, cleared once sent) and the answer with its line breaks. */
 export function AssistantTab() {
   const { t } = useTranslation('ai-studio');
   const id = useId();
   const errorText = useAiErrorText();
+  // A plan refusal names the limit and the plan and links to the Subscription page (ADR 0058).
+  const planLimit = usePlanLimitNotice();
   const chat = useChat();
   const [question, setQuestion] = useState('');
   const [response, setResponse] = useState<string | null>(null);
@@ -27,7 +30,7 @@ export function AssistantTab() {
         setResponse(reply.response);
         toast.success(t('assistant.success'));
       },
-      onError: (error) => toast.error(errorText(error, t('assistant.failed'))),
+      onError: (error) => toast.error(planLimit(error) ?? errorText(error, t('assistant.failed'))),
     });
   };
 

@@ -4,11 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAiUsage, useJoinWaitlist } from '../api/ai.ts';
 import { useAiErrorText } from '../hooks/use-ai-error-text.ts';
+import { usePlanLimitNotice } from '../../../components/plan-limit.tsx';
 
 /** Spec §2: Coming Soon, and Join Waitlist, which records the user's interest once and says so. */
 export function AutomationTab() {
   const { t } = useTranslation('ai-studio');
   const errorText = useAiErrorText();
+  // A plan refusal names the limit and the plan and links to the Subscription page (ADR 0058).
+  const planLimit = usePlanLimitNotice();
   const usage = useAiUsage();
   const join = useJoinWaitlist();
   const joined = usage.data?.waitlistJoined ?? false;
@@ -17,7 +20,7 @@ export function AutomationTab() {
     join.mutate(undefined, {
       onSuccess: (answer) =>
         toast.success(t(answer.alreadyJoined ? 'automation.alreadyToast' : 'automation.joinedToast')),
-      onError: (error) => toast.error(errorText(error, t('automation.failed'))),
+      onError: (error) => toast.error(planLimit(error) ?? errorText(error, t('automation.failed'))),
     });
 
   return (

@@ -10,12 +10,15 @@ import { useAiErrorText } from '../hooks/use-ai-error-text.ts';
 import { readPastedJson } from '../lib/pasted-json.ts';
 import { JsonField } from './json-field.tsx';
 import { LABEL, SELECT } from './styles.ts';
+import { usePlanLimitNotice } from '../../../components/plan-limit.tsx';
 
 /** Spec §2: platform (Instagram included), product JSON, then numbered variations each with a Copy button. */
 export function ContentTab() {
   const { t } = useTranslation('ai-studio');
   const id = useId();
   const errorText = useAiErrorText();
+  // A plan refusal names the limit and the plan and links to the Subscription page (ADR 0058).
+  const planLimit = usePlanLimitNotice();
   const generate = useGenerateAdCopy();
   const [platform, setPlatform] = useState<Platform>('facebook');
   const [product, setProduct] = useState('');
@@ -37,7 +40,7 @@ export function ContentTab() {
           setVariations(result);
           toast.success(t('content.success'));
         },
-        onError: (failure) => toast.error(errorText(failure, t('content.failed'))),
+        onError: (failure) => toast.error(planLimit(failure) ?? errorText(failure, t('content.failed'))),
       },
     );
   };

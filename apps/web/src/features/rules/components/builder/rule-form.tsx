@@ -24,6 +24,7 @@ import { GroupEditor } from './conditions-editor.tsx';
 import { Section } from './controls.tsx';
 import { SafeguardsSection, ScheduleSection } from './schedule-safeguards.tsx';
 import { ScopeSection } from './scope-section.tsx';
+import { usePlanLimitNotice } from '../../../../components/plan-limit.tsx';
 
 interface RuleFormProps {
   initial: RuleFormValues;
@@ -44,6 +45,8 @@ export function RuleForm({ initial, rule, onRestart }: RuleFormProps) {
   const formId = `${id}-form`;
   const navigate = useNavigate();
   const errorText = useApiErrorText();
+  // A plan refusal names the limit and the plan and links to the Subscription page (ADR 0058).
+  const planLimit = usePlanLimitNotice();
   const save = useSaveRule(rule?.id);
   const preview = usePreviewRule();
   const form = useForm<RuleFormValues, unknown, RuleBody>({
@@ -72,7 +75,7 @@ export function RuleForm({ initial, rule, onRestart }: RuleFormProps) {
       void navigate(`/rules/${saved.id}`);
     } catch (error) {
       setServerErrors(error, setError, serverFields(error));
-      toast.error(errorText(error, t('builder.saveFailed')));
+      toast.error(planLimit(error) ?? errorText(error, t('builder.saveFailed')));
     }
   });
 
@@ -82,7 +85,7 @@ export function RuleForm({ initial, rule, onRestart }: RuleFormProps) {
       {
         onError: (error) => {
           setServerErrors(error, setError, serverFields(error));
-          toast.error(errorText(error, t('builder.previewFailed')));
+          toast.error(planLimit(error) ?? errorText(error, t('builder.previewFailed')));
         },
       },
     );
