@@ -29,6 +29,7 @@ export default tseslint.config(
     rules: {
       'adpilot/import-direction': 'error',
       'adpilot/no-drizzle-handle': 'error',
+      'adpilot/table-ownership': 'error',
     },
   },
   {

@@ -7,6 +7,7 @@
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { KNOWN_CROSSINGS, TABLE_OWNERS } from './table-owners.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = new Set(['server', 'web']);
@@ -218,7 +219,42 @@ const noEnvImport = {
   },
 };
 
+/** Every table has one owning module (lint/table-owners.js): no other module's code takes it from @adpilot/db. */
+const tableOwnership = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A module's code touches only the tables its module owns (lint/table-owners.js)." },
+    schema: [],
+  },
+  create(context) {
+    const file = relativeFile(context);
+    const module = moduleOf(file);
+    if (!module || isTest(file)) return {};
+    const allowed = new Set(KNOWN_CROSSINGS[file] ?? []);
+    return {
+      ImportDeclaration(node) {
+        if (node.source.value !== '@adpilot/db' || node.importKind === 'type') return;
+        for (const specifier of node.specifiers) {
+          if (specifier.type !== 'ImportSpecifier' || specifier.importKind === 'type') continue;
+          const table = specifier.imported.name;
+          const owner = TABLE_OWNERS[table];
+          if (!owner || owner === module || allowed.has(table)) continue;
+          context.report({
+            node: specifier,
+            message: `Table '${table}' belongs to the ${owner} module: ask its service instead of querying it here.`,
+          });
+        }
+      },
+    };
+  },
+};
+
 export const architecture = {
   meta: { name: 'adpilot-architecture' },
-  rules: { 'import-direction': importDirection, 'no-drizzle-handle': noDrizzleHandle, 'no-env-import': noEnvImport },
+  rules: {
+    'import-direction': importDirection,
+    'no-drizzle-handle': noDrizzleHandle,
+    'no-env-import': noEnvImport,
+    'table-ownership': tableOwnership,
+  },
 };

@@ -299,6 +299,22 @@ const cases: Case[] = [
     good: "import type { AdAccountRow } from '@adpilot/db';\nexport type Used = AdAccountRow;\n",
     says: 'Services never hold the database handle',
   },
+  // every table has one owning module (lint/table-owners.js)
+  {
+    rule: "a module's repository queries another module's table",
+    file: 'apps/server/src/modules/reports/x.repository.ts',
+    bad: "import { automationRules } from '@adpilot/db';\nexport const table = automationRules;\n",
+    good: "import { automationRules } from '@adpilot/db';\nexport const table = automationRules;\n",
+    goodFile: 'apps/server/src/modules/rules/x.repository.ts',
+    says: "Table 'automationRules' belongs to the rules module",
+  },
+  {
+    rule: 'a repository with known crossings takes one more table',
+    file: 'apps/server/src/modules/reports/reports.repository.ts',
+    bad: "import { insightsDaily, ruleRuns } from '@adpilot/db';\nexport const tables = [insightsDaily, ruleRuns];\n",
+    good: "import { insightsDaily } from '@adpilot/db';\nexport const tables = [insightsDaily];\n",
+    says: "Table 'ruleRuns' belongs to the rules module",
+  },
   // process.env only in config/env.ts
   {
     rule: 'server code reads process.env',
