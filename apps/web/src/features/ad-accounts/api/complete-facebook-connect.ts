@@ -25,8 +25,11 @@ export function useCompleteFacebookConnect({ onSuccess, onError }: CompleteCallb
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeFacebookConnect,
-    onSuccess: (response) => {
+    onSuccess: async (response) => {
       onSuccess?.(response);
+      // The page came back from the consent screen and asked for the list at the same moment as it sent the code:
+      // a read still under way may have left before the accounts were stored. Drop it, then read again.
+      await queryClient.cancelQueries({ queryKey: AD_ACCOUNTS_QUERY_KEY });
       // Returned, so the mutation stays pending until the new cards are on screen.
       return queryClient.invalidateQueries({ queryKey: AD_ACCOUNTS_QUERY_KEY });
     },

@@ -36,6 +36,37 @@ describe('return from Facebook', () => {
     expect(callbacks[0]?.body).toEqual({ code: 'one-time-code', state: 'state-123' });
   });
 
+  it('shows the new cards when the first read of the list left before the accounts were stored', async () => {
+    const accounts = [buildAdAccount({ facebook_account_name: 'Shop C' })];
+    let connected = false;
+    let firstReadTaken = () => {};
+    const firstRead = new Promise<void>((resolve) => (firstReadTaken = resolve));
+    let stored = () => {};
+    const callbackAnswered = new Promise<void>((resolve) => (stored = resolve));
+    let reads = 0;
+    fakeApi({
+      // The page's first read sees no account yet and answers only after the exchange has stored them.
+      'GET /ad-accounts': async () => {
+        reads += 1;
+        const answer = ok(connected ? accounts : []);
+        if (reads === 1) {
+          firstReadTaken();
+          await callbackAnswered;
+        }
+        return answer;
+      },
+      'POST /ad-accounts/facebook/callback': async () => {
+        await firstRead;
+        connected = true;
+        stored();
+        return ok({ connectedAccounts: accounts, leftOutAccounts: [], adAccountLimit: -1 });
+      },
+    });
+    renderAdAccountsPage('/ad-accounts?code=c&state=s');
+    expect(await screen.findByRole('article', { name: 'Shop C' })).toBeInTheDocument();
+    expect(reads).toBeGreaterThanOrEqual(2);
+  });
+
   it('keeps unrelated parameters when cleaning the address', async () => {
     fakeApi({
       'GET /ad-accounts': ok([]),
