@@ -2,18 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { expectLayout } from './layout.ts';
 import {
-  ADMIN_SCREENS,
   chooseLanguageAndTheme,
   combinationName,
   COMBINATIONS,
-  PUBLIC_SCREENS,
   seedWorkspace,
-  SIGNED_IN_SCREENS,
-  switchToAdmin,
   type Screen,
+  visitEveryScreen,
   type Workspace,
 } from './walk.ts';
-import { storeSession } from './session.ts';
 
 /** What the suite refuses (ADR 0060): the impacts a person using a screen reader or low vision is blocked by. */
 const BLOCKING = new Set(['serious', 'critical']);
@@ -80,11 +76,7 @@ for (const combination of COMBINATIONS) {
     const context = await browser.newContext({ viewport: width.viewport });
     await chooseLanguageAndTheme(context, language, theme);
     const page = await context.newPage();
-    await walk(page, PUBLIC_SCREENS, null, testInfo);
-    await storeSession(page, workspace.session);
-    await walk(page, SIGNED_IN_SCREENS, workspace, testInfo);
-    await switchToAdmin(page, request);
-    await walk(page, ADMIN_SCREENS, workspace, testInfo);
+    await visitEveryScreen(page, request, workspace, (screens, shown) => walk(page, screens, shown, testInfo));
     // The theme and language the walk asked for are the ones it checked.
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);

@@ -216,6 +216,23 @@ export async function seedWorkspace(
   return { session, ruleId: rule.id };
 }
 
+/**
+ * Every screen in order, each handed to `visit` with the workspace it shows: the public ones signed out, then the
+ * shell signed in as the workspace's user, then the administrator's (the accessibility walk and the screenshot tour).
+ */
+export async function visitEveryScreen(
+  page: Page,
+  request: APIRequestContext,
+  workspace: Workspace,
+  visit: (screens: readonly Screen[], workspace: Workspace | null) => Promise<void>,
+): Promise<void> {
+  await visit(PUBLIC_SCREENS, null);
+  await storeSession(page, workspace.session);
+  await visit(SIGNED_IN_SCREENS, workspace);
+  await switchToAdmin(page, request);
+  await visit(ADMIN_SCREENS, workspace);
+}
+
 /** Signs the page's context in as the instance administrator (registered by scripts/e2e-server.mjs). */
 export async function switchToAdmin(page: Page, request: APIRequestContext): Promise<void> {
   const response = await request.post('/api/auth/login', { data: E2E_ADMIN });

@@ -1,21 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type Page } from '@playwright/test';
-import { storeSession } from '../session.ts';
 import {
-  ADMIN_SCREENS,
   chooseLanguageAndTheme,
   combinationName,
   COMBINATIONS,
-  PUBLIC_SCREENS,
-  SIGNED_IN_SCREENS,
-  switchToAdmin,
   type Screen,
+  visitEveryScreen,
   type Workspace,
 } from '../walk.ts';
 import { SCREENSHOTS_DIR, WORKSPACE_FILE } from './files.ts';
 
-async function picture(page: Page, prefix: string, screens: readonly Screen[], workspace: Workspace) {
+async function picture(page: Page, prefix: string, screens: readonly Screen[], workspace: Workspace | null) {
   for (const screen of screens) {
     await test.step(screen.name, async () => {
       await screen.open(page, workspace);
@@ -38,11 +34,7 @@ for (const combination of COMBINATIONS) {
     const context = await browser.newContext({ viewport: combination.width.viewport });
     await chooseLanguageAndTheme(context, combination.language, combination.theme);
     const page = await context.newPage();
-    await picture(page, prefix, PUBLIC_SCREENS, workspace);
-    await storeSession(page, workspace.session);
-    await picture(page, prefix, SIGNED_IN_SCREENS, workspace);
-    await switchToAdmin(page, request);
-    await picture(page, prefix, ADMIN_SCREENS, workspace);
+    await visitEveryScreen(page, request, workspace, (screens, shown) => picture(page, prefix, screens, shown));
     await context.close();
   });
 }
