@@ -6,7 +6,7 @@ import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, T
 import { Button } from '../../../components/ui/button.tsx';
 import { useBacktestRule } from '../api/preview-rule.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
-import { formatDate, formatNumber } from '../lib/format.ts';
+import { formatDay, formatNumber } from '../../../lib/format.ts';
 import { Section } from './builder/controls.tsx';
 
 const DAYS = RULE_LIMITS.backtestDaysDefault;
@@ -15,7 +15,7 @@ const LINE_COLOURS = ['#16a34a', '#9333ea', '#ea580c'];
 /** One row per replayed day: its firings and, per currency, the budgets the rule had set by its end. */
 function chartRows(backtest: RuleBacktest, language: string) {
   return backtest.days.map((day) => ({
-    label: formatDate(day.date, language),
+    label: formatDay(day.date, language, { short: true }),
     firings: day.firings.length,
     ...Object.fromEntries(Object.entries(day.budgets).map(([currency, amount]) => [`budget:${currency}`, amount])),
   }));

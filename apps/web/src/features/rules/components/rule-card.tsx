@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { SECONDARY_LINK } from './link-styles.ts';
 import { RunNowButton } from './rule-confirmations.tsx';
 

@@ -12,7 +12,7 @@ import { useToggleRule } from '../api/toggle-rule.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
 import { useWords } from '../hooks/use-words.ts';
 import { warningText } from '../lib/explain.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { BacktestPanel } from './backtest-panel.tsx';
 import { Section } from './builder/controls.tsx';
 import { SECONDARY_LINK } from './link-styles.ts';

@@ -2,7 +2,7 @@ import type { Rule } from '@adpilot/contracts';
 import { Activity, ListChecks, Power, Workflow, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatNumber } from '../lib/format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { ruleStats } from '../lib/rule-stats.ts';
 
 function Counter({ label, value, icon: Icon }: { label: string; value: number; icon: LucideIcon }) {

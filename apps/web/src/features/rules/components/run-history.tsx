@@ -10,7 +10,7 @@ import { useRevertRuleAction, useRuleRuns } from '../api/rule-runs.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
 import { useWords } from '../hooks/use-words.ts';
 import { runOutcomeText } from '../lib/consequences.ts';
-import { formatDateTime } from '../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { ActionPlanLine } from './action-plan-line.tsx';
 import { Section } from './builder/controls.tsx';
 import { ExplanationView } from './explanation-view.tsx';

@@ -8,7 +8,7 @@ import {
   type RuleWarning,
 } from '@adpilot/contracts';
 import type { TFunction } from 'i18next';
-import { formatDateTime, formatNumber } from './format.ts';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 
 /**
  * Explanations, skip reasons and warnings arrive as codes with parameters; these turn them into words of the page's

@@ -8,7 +8,7 @@ import {
 } from '@adpilot/contracts';
 import type { Words } from './explain.ts';
 import { metricLabel, subjectText } from './explain.ts';
-import { formatNumber } from './format.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import type { RuleFormValues } from './rule-form.ts';
 
 /**
