@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { actionActivity } from './rule-activity.ts';
 import type { RuleInputsRepository } from './rule-inputs.repository.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
+import { before, target } from './rule-decision.ts';
 import { classify, liveValue, mirrorChange, type FieldWrite, type LiveField, type WriteOutcome } from './rule-meta.ts';
 import type { RuleRunScheduler } from './rule-runner.ts';
 import { presentAction, presentRun } from './rules.presenter.ts';
@@ -100,8 +101,8 @@ export class RuleRunsService {
     const field = row.field as LiveField;
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
     const actId = account.facebookAccountId;
-    const set = field === 'status' ? row.afterStatus : row.afterMinor;
-    const previous = field === 'status' ? row.beforeStatus : row.beforeMinor;
+    const set = target(row);
+    const previous = before(row);
     const live = (await meta.readLiveValues(token, actId, [{ id: row.targetExternalId, field }])).get(
       row.targetExternalId,
     );
