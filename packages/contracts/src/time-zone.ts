@@ -1,7 +1,10 @@
 /**
- * Where an instant stands on a time zone's wall clock. The engine (rule windows) and the Meta sandbox (insights
- * days, Graph times) both read a zone's offset this one way, so the two never disagree on a day's bounds.
+ * Where an instant stands on a time zone's wall clock, and calendar dates. The engine (rule windows), the server
+ * (an account's "today", daily rule slots, digest hours) and the Meta sandbox (insights days, Graph times) all read a
+ * zone this one way, so they never disagree on a day's bounds.
  */
+
+const MS_PER_DAY = 86_400_000;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -53,4 +56,39 @@ export function isKnownTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The instant at which a wall-clock reading (ms counted as if UTC) happens in a zone; two passes settle DST edges. */
+export function instantOfWallClock(timeZone: string, wallClock: number): number {
+  const guess = wallClock - zoneOffsetMs(timeZone, wallClock);
+  return wallClock - zoneOffsetMs(timeZone, guess);
+}
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone: what "today" means for an ad account. */
+export function localDate(timeZone: string, instant: number): string {
+  return new Date(wallClockMs(timeZone, instant)).toISOString().slice(0, 10);
+}
+
+/** Whole minutes since local midnight of an instant in a time zone (0 to 1439). */
+export function localMinutesOfDay(timeZone: string, instant: number): number {
+  const wallClock = wallClockMs(timeZone, instant);
+  return Math.floor((wallClock - Math.floor(wallClock / MS_PER_DAY) * MS_PER_DAY) / 60_000);
+}
+
+const dayStarts = new Map<string, number>();
+
+/** The instant a local calendar day (YYYY-MM-DD) begins in a time zone. */
+export function startOfLocalDay(timeZone: string, date: string): number {
+  const key = `${timeZone}|${date}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = instantOfWallClock(timeZone, Date.parse(`${date}T00:00:00Z`));
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
+/** Adds whole days to a YYYY-MM-DD date (calendar arithmetic, no time zone involved). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
 }

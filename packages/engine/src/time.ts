@@ -2,7 +2,7 @@
  * Calendar arithmetic in an ad account's time zone, from instants passed in (never a clock). Local dates are
  * handled as day numbers (days since 1970-01-01) so windows are integer ranges.
  */
-import { wallClockMs, zoneOffsetMs } from '@adpilot/contracts';
+import { instantOfWallClock, wallClockMs } from '@adpilot/contracts';
 
 const MS_PER_DAY = 86_400_000;
 export const MS_PER_HOUR = 3_600_000;
@@ -23,9 +23,7 @@ export function localTime(instant: number, timeZone: string): LocalTime {
 
 /** The instant at which a local wall-clock time (day number + ms into it) happens in a zone. */
 export function zonedInstant(day: number, msIntoDay: number, timeZone: string): number {
-  const wallClock = day * MS_PER_DAY + msIntoDay;
-  const guess = wallClock - zoneOffsetMs(timeZone, wallClock);
-  return wallClock - zoneOffsetMs(timeZone, guess);
+  return instantOfWallClock(timeZone, day * MS_PER_DAY + msIntoDay);
 }
 
 /** The last millisecond of a local day, as an instant. */

@@ -1,8 +1,8 @@
+import { localDate } from '@adpilot/contracts';
 import { adAccounts, adEntities, insightsDaily, ruleActions, type AdAccountRow } from '@adpilot/db';
 import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { dateInZone } from '../lib/time-zone.ts';
 import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/rule-runner.ts';
 import { answerConsent } from './meta-sandbox.ts';
 import { createSandboxTestApp, registerUser, type SandboxTestApp, type TestApp } from './test-app.ts';
@@ -94,7 +94,7 @@ export async function connectedUser(
 
 /** Per ad of an account, spend and conversions over the `days` whole local days before today (the mirror's rows). */
 export async function adTotals(t: TestApp, account: AdAccountRow, days: number) {
-  const today = dateInZone(t.clock.now, account.timezone);
+  const today = localDate(account.timezone, t.clock.now.getTime());
   const since = new Date(`${today}T00:00:00Z`);
   since.setUTCDate(since.getUTCDate() - days);
   const from = since.toISOString().slice(0, 10);

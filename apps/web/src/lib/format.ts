@@ -102,6 +102,11 @@ export function formatNumber(value: number, language: string, digits = 2): strin
   return numberFormat(language, { maximumFractionDigits: digits }).format(value);
 }
 
+/** A percentage given in percent points (12.5 → "12.5%"); at most two decimals. */
+export function formatPercent(value: number, language: string): string {
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+}
+
 /** An amount in its own currency: "$1,234.50" · "฿1,234.50"; a code Intl does not know is written after the figure. */
 export function formatMoney(value: number, currency: string, language: string): string {
   try {

@@ -1,4 +1,4 @@
-import { describeActivity, type SyncErrorCode } from '@adpilot/contracts';
+import { addDays, describeActivity, localDate, type SyncErrorCode } from '@adpilot/contracts';
 import type { AdAccountRow, Transactions } from '@adpilot/db';
 import {
   MetaApiError,
@@ -10,7 +10,6 @@ import {
   type MetaClient,
 } from '@adpilot/meta';
 import type { SecretBox } from '../../lib/crypto.ts';
-import { addDays, dateInZone } from '../../lib/time-zone.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountsRepository, EntityInput, EntityLevel, InsightInput } from './ad-accounts.repository.ts';
 import { rollUp } from './insights-rollup.ts';
@@ -148,7 +147,7 @@ export class AdAccountSyncService {
       })),
     ];
 
-    const until = dateInZone(startedAt, info.timezone_name ?? account.timezone);
+    const until = localDate(info.timezone_name ?? account.timezone, startedAt.getTime());
     const since = addDays(until, -(account.lastSync ? REFRESH_DAYS : BACKFILL_DAYS - 1));
     const rows = await meta.getInsights(token, actId, { level: 'ad', timeRange: { since, until }, timeIncrement: 1 });
     const adRows = rows.map(toInsightInput).filter((row): row is InsightInput => row !== null);

@@ -1,27 +1,28 @@
 import {
   AD_ACCOUNT_MESSAGES,
-  addTotals,
-  SUBSCRIPTION_MESSAGES,
-  derivedMetrics,
-  emptyTotals,
-  META_WRITE_SCOPE,
-  OAUTH_STATE_TTL_SECONDS,
   type AdAccount,
   type AdAccountDetail,
   type AdAccountStats,
+  addDays,
+  addTotals,
   type DailyTotals,
   type DeliveryTotals,
-  type LeftOutAccount,
-  type MetricTotals,
-  type PlanId,
-  type UpdateAdAccountRequest,
+  derivedMetrics,
   describeActivity,
+  emptyTotals,
+  type LeftOutAccount,
+  localDate,
+  META_WRITE_SCOPE,
+  type MetricTotals,
+  OAUTH_STATE_TTL_SECONDS,
+  type PlanId,
+  SUBSCRIPTION_MESSAGES,
+  type UpdateAdAccountRequest,
 } from '@adpilot/contracts';
 import type { AdAccountRow, TenantTx, Transactions } from '@adpilot/db';
 import { MetaApiError, type GraphAdAccount, type MetaClient } from '@adpilot/meta';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
-import { addDays, dateInZone } from '../../lib/time-zone.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { presentAdAccount, type PresenterOptions } from './ad-accounts.presenter.ts';
 import type { AdAccountsRepository, NewAdAccount } from './ad-accounts.repository.ts';
@@ -194,7 +195,7 @@ export class AdAccountsService {
   async stats(userId: string, id: string, query: { start_date?: string; end_date?: string }): Promise<AdAccountStats> {
     const { row, start, end, days } = await this.tenant(userId, async (tx) => {
       const row = await this.owned(tx, id);
-      const today = dateInZone(this.deps.now(), row.timezone);
+      const today = localDate(row.timezone, this.deps.now().getTime());
       const end = query.end_date ?? today;
       const start = query.start_date ?? addDays(end, -29);
       if (addDays(start, 366) < end)

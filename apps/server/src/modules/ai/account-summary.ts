@@ -1,5 +1,5 @@
+import { addDays } from '@adpilot/contracts';
 import type { AdAccount, AdAccountStats } from '@adpilot/contracts';
-import { addDays } from '../../lib/time-zone.ts';
 import type { AccountSummary } from '../../providers/ai/ai-provider.ts';
 
 /** The two questions the summary asks of the ad-accounts module, always as the caller (tenant-scoped). */

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
-import { NOTIFICATION_ACTIVITY_CODES, type WebhookFailureCode } from '@adpilot/contracts';
+import {
+  addDays,
+  localDate,
+  localMinutesOfDay,
+  NOTIFICATION_ACTIVITY_CODES,
+  startOfLocalDay,
+  type WebhookFailureCode,
+} from '@adpilot/contracts';
 import type { Transactions } from '@adpilot/db';
-import { dayNumber, zonedInstant } from '@adpilot/engine';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../lib/crypto.ts';
-import { addDays, dateInZone } from '../../lib/time-zone.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { digestMail, entryMail, webhookBody } from './notification-texts.ts';
@@ -185,13 +190,9 @@ export class NotificationDispatcher {
     );
     let queued = 0;
     for (const subscriber of subscribers) {
-      const hour = Number(
-        new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: subscriber.timeZone }).format(
-          at,
-        ),
-      );
+      const hour = Math.floor(localMinutesOfDay(subscriber.timeZone, at.getTime()) / 60);
       if (hour < subscriber.digestHour) continue;
-      const date = addDays(dateInZone(at, subscriber.timeZone), -1);
+      const date = addDays(localDate(subscriber.timeZone, at.getTime()), -1);
       const id = onceId(`digest:${subscriber.userId}:${date}`);
       if (await this.deps.queue.send(NOTIFY_JOBS.digest, { userId: subscriber.userId, date }, { id })) queued += 1;
     }
@@ -208,8 +209,8 @@ export class NotificationDispatcher {
       const settings = await repository.get(tx);
       const address = await repository.address(tx);
       if (!settings?.emailDigestSince || !address.verified) return null;
-      const from = zonedMidnight(date, settings.timeZone);
-      const to = zonedMidnight(addDays(date, 1), settings.timeZone);
+      const from = new Date(startOfLocalDay(settings.timeZone, date));
+      const to = new Date(startOfLocalDay(settings.timeZone, addDays(date, 1)));
       const actions = await repository.actionsBetween(tx, from, to, DIGEST_LINES);
       return { settings, actions, email: address.email };
     });
@@ -234,8 +235,3 @@ export class NotificationDispatcher {
 }
 
 type MailOptions = Parameters<typeof entryMail>[2];
-
-/** The instant a local calendar day begins in a time zone: the engine's zone arithmetic, shared with rule windows. */
-export function zonedMidnight(date: string, timeZone: string): Date {
-  return new Date(zonedInstant(dayNumber(date), 0, timeZone));
-}

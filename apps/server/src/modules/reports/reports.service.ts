@@ -1,15 +1,15 @@
 import {
-  REPORT_DAILY_SERIES_MAX,
+  addDays,
   derivedMetrics,
   emptyTotals,
   type Report,
+  REPORT_DAILY_SERIES_MAX,
   type ReportPoint,
   type ReportQuery,
   type ReportSeries,
 } from '@adpilot/contracts';
 import type { Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
-import { addDays } from '../../lib/time-zone.ts';
 import type { ReportAccount, ReportRow, ReportsRepository } from './reports.repository.ts';
 
 export interface ReportsDeps {

@@ -1,4 +1,10 @@
-import { isConditionGroup, type RuleBacktest, type RuleConditionGroup, type RuleWindow } from '@adpilot/contracts';
+import {
+  addDays,
+  isConditionGroup,
+  type RuleBacktest,
+  type RuleConditionGroup,
+  type RuleWindow,
+} from '@adpilot/contracts';
 import type { AdAccountRow, AdEntityRow, AutomationRuleRow, InsightsDailyRow, RuleActionRow } from '@adpilot/db';
 import {
   backtestRule,
@@ -13,7 +19,6 @@ import {
   type LedgerEntry,
   type RuleEvaluation,
 } from '@adpilot/engine';
-import { addDays } from '../../lib/time-zone.ts';
 import type { RuleInputsRepository } from './rule-inputs.repository.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RuleEvaluator } from './rule-runner.ts';

@@ -1,4 +1,4 @@
-import { dateInZone } from '../../lib/time-zone.ts';
+import { localDate, localMinutesOfDay } from '@adpilot/contracts';
 
 /** The rule format's schedule: every N minutes, or once a day at a local time of each ad account. */
 export type RuleSchedule = { everyMinutes: number } | { dailyAt: string };
@@ -12,17 +12,6 @@ export interface RuleSlot {
 
 /** How late a daily slot may still start: ticks missed by a restart within this window catch up. */
 export const DAILY_GRACE_MINUTES = 60;
-
-function minutesOfDay(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
-}
 
 /**
  * The slots of a rule due at `now`. Every N minutes: one slot per N-minute window (UTC-aligned, so every
@@ -38,9 +27,9 @@ export function dueSlots(schedule: RuleSchedule, timezones: readonly string[], n
   const at = (hours ?? 0) * 60 + (minutes ?? 0);
   const slots: RuleSlot[] = [];
   for (const timezone of new Set(timezones)) {
-    const local = minutesOfDay(now, timezone);
+    const local = localMinutesOfDay(timezone, now.getTime());
     if (local >= at && local < at + DAILY_GRACE_MINUTES) {
-      slots.push({ key: `d:${dateInZone(now, timezone)}:${timezone}`, timezone });
+      slots.push({ key: `d:${localDate(timezone, now.getTime())}:${timezone}`, timezone });
     }
   }
   return slots;

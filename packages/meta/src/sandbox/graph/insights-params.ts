@@ -1,7 +1,7 @@
 import { INSIGHTS_FIELDS } from '../metrics/format-row.ts';
-import { INSIGHTS_LEVELS } from '@adpilot/contracts';
+import { addDays, INSIGHTS_LEVELS, localDate } from '@adpilot/contracts';
 import type { InsightsLevel, InsightsQuery } from '../metrics/insights-rows.ts';
-import { addDays, isCalendarDate, localDate } from '../world/time-zone.ts';
+import { isCalendarDate } from '../world/time-zone.ts';
 import { GraphError, invalidParameter } from './graph-error.ts';
 import { fieldList, jsonParam, type Params } from './params.ts';
 

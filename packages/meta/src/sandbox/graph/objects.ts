@@ -1,7 +1,7 @@
-import { zoneOffsetMs } from '@adpilot/contracts';
+import { localDate, zoneOffsetMs } from '@adpilot/contracts';
 import { currencyOffset } from '../world/seed.ts';
 import { hashString } from '../world/random.ts';
-import { DAY_MS, formatGraphTime, HOUR_MS, localDate } from '../world/time-zone.ts';
+import { DAY_MS, formatGraphTime, HOUR_MS } from '../world/time-zone.ts';
 import { budgetAt, statusAt } from '../world/world.ts';
 import type {
   SandboxAccount,

@@ -1,5 +1,6 @@
+import { addDays, localDate, startOfLocalDay } from '@adpilot/contracts';
 import { noise, hashString } from '../world/random.ts';
-import { addDays, dayNumber, DAY_MS, localDate, startOfLocalDay } from '../world/time-zone.ts';
+import { dayNumber, DAY_MS } from '../world/time-zone.ts';
 import { budgetAt, type World } from '../world/world.ts';
 import type { SandboxAccount, SandboxAd, SandboxAdSet, SandboxCampaign } from '../world/types.ts';
 import { deriveAdDay, type AdDay } from './ad-day.ts';

@@ -1,4 +1,5 @@
-import { localDate, addDays, daysBetween } from '../world/time-zone.ts';
+import { addDays, localDate } from '@adpilot/contracts';
+import { daysBetween } from '../world/time-zone.ts';
 import type { World } from '../world/world.ts';
 import type { SandboxAccount, SandboxAd } from '../world/types.ts';
 import type { AdDay } from './ad-day.ts';

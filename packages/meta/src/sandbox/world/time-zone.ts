@@ -1,30 +1,8 @@
+/** The sandbox's own calendar helpers; local dates and day starts are the shared ones in @adpilot/contracts. */
 import { zoneOffsetMs } from '@adpilot/contracts';
 
 export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
-
-const dayStarts = new Map<string, number>();
-
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone. */
-export function localDate(timeZone: string, instant: number): string {
-  return new Date(instant + zoneOffsetMs(timeZone, instant)).toISOString().slice(0, 10);
-}
-
-/** The instant a local calendar day begins; two passes settle days that start next to a DST switch. */
-export function startOfLocalDay(timeZone: string, date: string): number {
-  const key = `${timeZone}|${date}`;
-  const cached = dayStarts.get(key);
-  if (cached !== undefined) return cached;
-  const utcMidnight = Date.parse(`${date}T00:00:00Z`);
-  let start = utcMidnight - zoneOffsetMs(timeZone, utcMidnight);
-  start = utcMidnight - zoneOffsetMs(timeZone, start);
-  dayStarts.set(key, start);
-  return start;
-}
-
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** Days since 1970-01-01 of a calendar date: the integer that keys per-day noise. */
 export function dayNumber(date: string): number {

@@ -8,7 +8,7 @@ import {
 } from '@adpilot/contracts';
 import type { Words } from './explain.ts';
 import { metricLabel, subjectText } from './explain.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import type { RuleFormValues } from './rule-form.ts';
 
 /**
@@ -41,7 +41,7 @@ function amount(value: number | undefined, words: Words): string {
 
 function percent(value: number, words: Words): string {
   if (!Number.isFinite(value)) return words.t('builderSummary.blank');
-  return new Intl.NumberFormat(words.language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+  return formatPercent(value, words.language);
 }
 
 function list(items: string[], words: Words): string {

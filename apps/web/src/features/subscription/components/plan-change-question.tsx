@@ -1,5 +1,6 @@
 import { approximateBaht, UNLIMITED, type CurrentSubscription, type Plan, type PlanId } from '@adpilot/contracts';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
 
 /** Active rules a move to `limit` switches off: the server keeps the oldest and switches off the newest beyond it. */
 export function rulesSwitchedOff(activeRules: number, limit: number): number {
@@ -34,11 +35,9 @@ export function PlanChangeQuestion({ subscription, plans, target }: PlanChangeQu
   const slower = now !== undefined && next.limits.fastestCheckMinutes > now.limits.fastestCheckMinutes;
   // Through the payment provider a cancellation (the free plan) waits for the end of the period paid for.
   const atPeriodEnd = target === 'free' && subscription.provider === 'stripe';
-  const periodEnd = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-    new Date(subscription.currentPeriodEnd),
-  );
-  const price = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'USD' }).format(next.price);
-  const baht = new Intl.NumberFormat(i18n.language).format(approximateBaht(next.price));
+  const periodEnd = formatDate(subscription.currentPeriodEnd, i18n.language);
+  const price = formatMoney(next.price, 'USD', i18n.language);
+  const baht = formatNumber(approximateBaht(next.price), i18n.language, 0);
   return (
     <div className="space-y-2" data-testid="plan-change-question">
       <p className="font-medium text-gray-900 dark:text-gray-100">

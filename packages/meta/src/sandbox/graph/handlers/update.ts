@@ -1,4 +1,5 @@
-import { HOUR_MS, localDate } from '../../world/time-zone.ts';
+import { localDate } from '@adpilot/contracts';
+import { HOUR_MS } from '../../world/time-zone.ts';
 import type {
   Mutation,
   SandboxAccount,
