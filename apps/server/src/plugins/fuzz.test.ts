@@ -106,6 +106,10 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       (a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'),
     );
     expect(operations.length).toBeGreaterThan(10);
+    // The recursive rule conditions are unfolded from their named schemas: the generator builds real nested groups.
+    const createRule = operations.find((operation) => operation.method === 'POST' && operation.path === '/api/rules/');
+    expect(JSON.stringify(createRule?.body)).not.toContain('$ref');
+    expect(JSON.stringify(createRule?.body)).toContain('"operator"');
     const failures: Failure[] = [];
     const statuses = new Map<number, number>();
     let sent = 0;

@@ -11,10 +11,39 @@ export interface JsonSchema {
   nullable?: boolean;
   anyOf?: JsonSchema[];
   oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  /** A named schema under `components.schemas` (the recursive rule conditions, the envelope). */
+  $ref?: string;
 }
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, OperationObject>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+}
+
+/** How many times a recursive schema is unfolded: deep enough to reach nested groups, finite for the generator. */
+const REF_DEPTH = 4;
+
+/** The schema with every `$ref` replaced by what it names, recursions unfolded `REF_DEPTH` times then left open. */
+export function dereference(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0): JsonSchema {
+  if (schema.$ref !== undefined) {
+    const name = schema.$ref.replace('#/components/schemas/', '');
+    const target = components[name];
+    if (!target) throw new Error(`dangling reference ${schema.$ref}`);
+    return depth >= REF_DEPTH ? {} : dereference(target, components, depth + 1);
+  }
+  const resolved: JsonSchema = { ...schema };
+  const each = (list: JsonSchema[] | undefined) => list?.map((item) => dereference(item, components, depth));
+  if (schema.properties) {
+    resolved.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([key, value]) => [key, dereference(value, components, depth)]),
+    );
+  }
+  if (schema.items) resolved.items = dereference(schema.items, components, depth);
+  if (schema.anyOf) resolved.anyOf = each(schema.anyOf);
+  if (schema.oneOf) resolved.oneOf = each(schema.oneOf);
+  if (schema.allOf) resolved.allOf = each(schema.allOf);
+  return resolved;
 }
 
 interface OperationObject {
@@ -48,6 +77,8 @@ function successTypes(operation: OperationObject): string[] {
 /** Every operation of the document, so a route added later is fuzzed without anyone listing it. */
 export function operationsOf(document: OpenApiDocument): Operation[] {
   const operations: Operation[] = [];
+  const components = document.components?.schemas ?? {};
+  const resolve = (schema: JsonSchema | undefined) => (schema ? dereference(schema, components) : undefined);
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       if (!METHODS.includes(method)) continue;
@@ -57,9 +88,9 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         path,
         pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] ?? ''),
         query: Object.fromEntries(
-          parameters.filter((p) => p.in === 'query').map((p) => [p.name, p.schema ?? {}] as const),
+          parameters.filter((p) => p.in === 'query').map((p) => [p.name, resolve(p.schema) ?? {}] as const),
         ),
-        body: operation.requestBody?.content?.['application/json']?.schema,
+        body: resolve(operation.requestBody?.content?.['application/json']?.schema),
         streams: successTypes(operation).includes('text/event-stream'),
         downloads: successTypes(operation).some((type) => type !== 'application/json' && type !== 'text/event-stream'),
       });
