@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, type PlanId } from './constants.ts';
+import { PLAN_IDS, THB_PER_USD, type PlanId } from './constants.ts';
 
 /** Texts of spec §5 and §8 (Thai, as the spec gives them) and the server's refusals (English; the web renders codes). */
 export const SUBSCRIPTION_MESSAGES = {
@@ -109,7 +109,7 @@ export const cancelResponseSchema = z.object({ subscription: currentSubscription
 export const portalResponseSchema = z.object({ url: z.string() });
 
 /** Baht approximation of a dollar price (spec §9: price × 35, rounded). */
-export const approximateBaht = (dollars: number) => Math.round(dollars * 35);
+export const approximateBaht = (dollars: number) => Math.round(dollars * THB_PER_USD);
 
 /** Spec §9: the share of a limit used, for the meters; unlimited shows 0; capped at 100. */
 export function usagePercent(used: number, limit: number): number {

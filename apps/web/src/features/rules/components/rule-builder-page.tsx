@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useRule } from '../api/rules.ts';
-import { blankRule, ruleToForm, type RuleFormValues } from '../lib/rule-form.ts';
+import { blankRule, ruleToForm, type RuleFormValues } from '../lib/rule-form-values.ts';
 import { AskAi } from './builder/ask-ai.tsx';
 import { RuleForm } from './builder/rule-form.tsx';
 import { TemplatePicker } from './builder/template-picker.tsx';

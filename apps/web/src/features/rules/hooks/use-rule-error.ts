@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { get, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFieldErrorText } from '../../../lib/form-errors.ts';
-import type { RuleFormValues } from '../lib/rule-form.ts';
+import type { RuleFormValues } from '../lib/rule-form-values.ts';
 
 interface ErrorLike {
   type?: string;

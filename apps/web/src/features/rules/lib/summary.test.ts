@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import type { Words } from './explain.ts';
-import { blankRule, type RuleFormValues } from './rule-form.ts';
+import { blankRule, type RuleFormValues } from './rule-form-values.ts';
 import { summarizeRule } from './summary.ts';
 
 const words = (language: 'en' | 'th'): Words => ({ t: i18n.getFixedT(language, 'rules'), language });

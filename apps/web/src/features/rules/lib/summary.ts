@@ -9,7 +9,7 @@ import {
 import type { Words } from './explain.ts';
 import { metricLabel, subjectText } from './explain.ts';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
-import type { RuleFormValues } from './rule-form.ts';
+import type { RuleFormValues } from './rule-form-values.ts';
 
 /**
  * The whole rule being edited, in the page's language, for the builder's summary. It reads the form's values as

@@ -5,7 +5,7 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
-import { actionOfType, type RuleFormValues } from '../../lib/rule-form.ts';
+import { actionOfType, type RuleFormValues } from '../../lib/rule-form-values.ts';
 import { MiniField, Options, Section, Select, SmallInput } from './controls.tsx';
 import { useRowFocus } from './use-row-focus.ts';
 

@@ -5,7 +5,7 @@ import { useController, useFormContext, useWatch, type FieldErrors, type Path } 
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
-import type { RuleFormValues } from '../../lib/rule-form.ts';
+import type { RuleFormValues } from '../../lib/rule-form-values.ts';
 import { MiniField, Options, Select } from './controls.tsx';
 import { NumberBox } from './number-box.tsx';
 

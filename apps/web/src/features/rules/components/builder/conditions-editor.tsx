@@ -5,7 +5,7 @@ import { useFieldArray, useFormContext, type FieldErrors, type Path } from 'reac
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button.tsx';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
-import { newCondition, newGroup, type RuleFormValues } from '../../lib/rule-form.ts';
+import { newCondition, newGroup, type RuleFormValues } from '../../lib/rule-form-values.ts';
 import { ConditionRow } from './condition-row.tsx';
 import { Select } from './controls.tsx';
 import { useRowFocus } from './use-row-focus.ts';

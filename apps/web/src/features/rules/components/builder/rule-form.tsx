@@ -15,7 +15,7 @@ import { useSaveRule } from '../../api/save-rule.ts';
 import { useApiErrorText } from '../../hooks/use-api-error-text.ts';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
 import { useWords } from '../../hooks/use-words.ts';
-import { normalizeRule, ruleResolver, type RuleFormValues } from '../../lib/rule-form.ts';
+import { normalizeRule, ruleResolver, type RuleFormValues } from '../../lib/rule-form-values.ts';
 import { warningText } from '../../lib/explain.ts';
 import { PreviewResult } from '../preview-panel.tsx';
 import { RuleSummaryCard } from './rule-summary.tsx';

@@ -2,7 +2,7 @@ import { useId, useMemo, type ReactNode } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useAdAccounts } from '../../../../api/ad-accounts.ts';
 import { useWords } from '../../hooks/use-words.ts';
-import type { RuleFormValues } from '../../lib/rule-form.ts';
+import type { RuleFormValues } from '../../lib/rule-form-values.ts';
 import { summarizeRule, type SummaryGroup } from '../../lib/summary.ts';
 
 function GroupList({ group, nested = false }: { group: SummaryGroup; nested?: boolean }) {

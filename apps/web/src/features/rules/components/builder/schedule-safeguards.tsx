@@ -4,7 +4,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFastestCheckMinutes } from '../../../../api/subscription.ts';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
-import type { RuleFormValues } from '../../lib/rule-form.ts';
+import type { RuleFormValues } from '../../lib/rule-form-values.ts';
 import { MiniField, Options, Section, Select, SmallInput } from './controls.tsx';
 
 /** The fastest interval on offer that the plan allows (hourly when the plan is not known yet). */

@@ -4,7 +4,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useAdAccounts } from '../../../../api/ad-accounts.ts';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
-import type { RuleFormValues } from '../../lib/rule-form.ts';
+import type { RuleFormValues } from '../../lib/rule-form-values.ts';
 import { MiniField, Options, Section, Select, SmallInput } from './controls.tsx';
 
 function toggled(list: readonly string[] | undefined, item: string, on: boolean): string[] {
