@@ -26,7 +26,7 @@ const ON_POSTGRES = {
   'apps/server/src/modules/auth/session-cache.test.ts': 'NOTIFY of session changes across processes',
   'apps/server/src/modules/diagnostics/diagnostics.routes.test.ts': 'the row-level security probe',
   'apps/server/src/modules/health/health.routes.test.ts': 'module smoke (health)',
-  'apps/server/src/modules/maintenance/maintenance.repository.test.ts': 'system-path SQL',
+  'apps/server/src/modules/maintenance/maintenance.service.test.ts': 'system-path SQL',
   'apps/server/src/modules/maintenance/sync-recovery.test.ts': 'stale sync recovery SQL',
   'apps/server/src/modules/notifications/notifications.test.ts': 'each entry sent once across processes',
   'apps/server/src/modules/notifications/email-verification.test.ts': 'single-use links under concurrency',

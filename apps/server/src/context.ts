@@ -11,6 +11,8 @@ import { ACTIVITY_CHANNEL, ActivityStream } from './modules/activity/activity-st
 import { ActivityRepository } from './modules/activity/activity.repository.ts';
 import { ActivityService } from './modules/activity/activity.service.ts';
 import { AdAccountSyncService } from './modules/ad-accounts/ad-account-sync.service.ts';
+import { AdMirrorRepository } from './modules/ad-accounts/ad-mirror.repository.ts';
+import { AdMirrorService } from './modules/ad-accounts/ad-mirror.service.ts';
 import { AdminRepository } from './modules/admin/admin.repository.ts';
 import { AdminService } from './modules/admin/admin.service.ts';
 import { AdAccountsRepository } from './modules/ad-accounts/ad-accounts.repository.ts';
@@ -28,11 +30,10 @@ import { SessionCache } from './modules/auth/session-cache.ts';
 import { AiService } from './modules/ai/ai.service.ts';
 import type { AiQuota } from './modules/ai/ai-quota.ts';
 import { WaitlistRepository } from './modules/ai/waitlist.repository.ts';
-import { MaintenanceRepository } from './modules/maintenance/maintenance.repository.ts';
+import { MaintenanceService } from './modules/maintenance/maintenance.service.ts';
 import type { NotificationDispatcher } from './modules/notifications/notification-dispatcher.ts';
 import { createNotificationsModule, nudgingActivity } from './modules/notifications/notifications.module.ts';
 import type { NotificationsService } from './modules/notifications/notifications.service.ts';
-import { ReportsRepository } from './modules/reports/reports.repository.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import { MailOutbox } from './providers/mail/mail-outbox.ts';
 import { MailOutboxRepository } from './providers/mail/mail-outbox.repository.ts';
@@ -142,7 +143,7 @@ export function createContext(options: ContextOptions): AppContext {
   const { config, database, appSecret, log } = options;
   const now = options.now ?? (() => new Date());
   const secretBox = new SecretBox(deriveKey(appSecret, 'encryption'));
-  const authRepository = new AuthRepository(database);
+  const authRepository = new AuthRepository(database, database.db);
   const mailOutbox = new MailOutbox(new MailOutboxRepository(database), secretBox);
   const settingsRepository = new SettingsRepository();
   const settingsStore = new SettingsStore({
@@ -178,6 +179,9 @@ export function createContext(options: ContextOptions): AppContext {
   const notificationsModule = createNotificationsModule({
     transactions: database,
     activity: activityWriter,
+    users: auth,
+    // The rules are built below (they write activity through the notifier's nudge): asked for at use.
+    rules: { notifyMessageIn: (tx, ruleId) => rulesModule.rules.notifyMessageIn(tx, ruleId) },
     queue: jobs,
     mailer,
     secretBox,
@@ -208,6 +212,7 @@ export function createContext(options: ContextOptions): AppContext {
     secretBox,
     now,
   });
+  const adMirror = new AdMirrorService(new AdMirrorRepository());
   const queuedScheduler = defineSyncJobs(jobs, {
     transactions: database,
     sync: adAccountSync,
@@ -216,7 +221,6 @@ export function createContext(options: ContextOptions): AppContext {
     now,
   });
   defineActivityJobs(jobs, { activity: activityService, retentionDays: config.logs.retentionDays, now, log });
-  defineMaintenanceJobs(jobs, { transactions: database, repository: new MaintenanceRepository(), now, log });
   const rulesModule = createRulesModule(
     {
       transactions: database,
@@ -225,6 +229,7 @@ export function createContext(options: ContextOptions): AppContext {
       secretBox,
       activity,
       sync: adAccountSync,
+      mirror: adMirror,
       now,
     },
     { quota: limits, ...options.rules },
@@ -243,6 +248,17 @@ export function createContext(options: ContextOptions): AppContext {
     presenter: meta,
     now,
   });
+  defineMaintenanceJobs(jobs, {
+    maintenance: new MaintenanceService({
+      transactions: database,
+      auth,
+      adAccounts,
+      adAccountSync,
+      outbox: mailOutbox,
+    }),
+    now,
+    log,
+  });
   const billingSettings = options.billing ?? billingSettingsFrom(settingsStore, config.stripeApiUrl);
   const stripeGateways = new StripeGateways();
   const subscription = new SubscriptionService({
@@ -250,6 +266,8 @@ export function createContext(options: ContextOptions): AppContext {
     repository: subscriptionRepository,
     limits,
     rules: rulesModule.rules,
+    accounts: adAccounts,
+    users: auth,
     activity,
     billing: billingSettings,
     gateways: stripeGateways,
@@ -260,6 +278,7 @@ export function createContext(options: ContextOptions): AppContext {
     db: database,
     repository: subscriptionRepository,
     subscription,
+    users: auth,
     activity,
     billing: billingSettings,
     gateways: stripeGateways,
@@ -298,7 +317,7 @@ export function createContext(options: ContextOptions): AppContext {
     ...rulesModule,
     admin: new AdminService({ transactions: database, repository: new AdminRepository(), secretBox }),
     ...notificationsModule,
-    reports: new ReportsService({ transactions: database, repository: new ReportsRepository() }),
+    reports: new ReportsService({ transactions: database, mirror: adMirror }),
     settingsStore,
     settings: new SettingsService({
       store: settingsStore,
@@ -328,9 +347,10 @@ export function createContext(options: ContextOptions): AppContext {
       config,
       database: { kind: database.kind },
       transactions: database,
-      repository: new DiagnosticsRepository(database.db),
+      repository: new DiagnosticsRepository(),
       settings: settingsStore,
       auth,
+      plans: subscription,
       accessTokens,
       limiter,
       appVersion: APP_VERSION,

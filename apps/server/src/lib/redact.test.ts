@@ -35,7 +35,7 @@ beforeAll(async () => {
   // A route whose repository call fails inside the database: a NUL byte cannot be stored in a text column.
   app.post<{ Body: { email: string; passwordHash: string } }>('/failing-query', async (request) => {
     const { email, passwordHash } = request.body;
-    await new AuthRepository(ctx.database).createUser({ name: 'Null\u0000Byte', email, passwordHash });
+    await new AuthRepository(ctx.database, ctx.database.db).createUser({ name: 'Null\u0000Byte', email, passwordHash });
     return { ok: true };
   });
   await app.ready();
@@ -78,7 +78,7 @@ describe('captured log output', () => {
 
   it('logs the jobs logger’s errors through the same serializers, without the value Postgres quotes back', async () => {
     lines.length = 0;
-    const failure = await new AuthRepository(ctx.database)
+    const failure = await new AuthRepository(ctx.database, ctx.database.db)
       .findUserById('job-secret-value-123')
       .catch((error: unknown) => error);
     pino(logOptions('info'), stream).error({ err: failure }, 'job failed');

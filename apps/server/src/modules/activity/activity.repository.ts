@@ -1,6 +1,6 @@
 import { rangeEnd, rangeStart, type ActivityLevel, type LogFilters } from '@adpilot/contracts';
 import { activityLogCounters, activityLogs, type ActivityLogRow, type SystemTx, type TenantTx } from '@adpilot/db';
-import { and, count, desc, eq, gt, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 
 export interface NewActivity {
   level: ActivityLevel;
@@ -165,6 +165,29 @@ export class ActivityRepository {
       else if (date !== null) counts.perDay.push({ date, n });
     }
     return counts;
+  }
+
+  /** The rule actions of [from, to), oldest first, at most `limit`, and how many there were in all (the digest). */
+  async ruleActionsBetween(
+    tx: TenantTx,
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<{ rows: ActivityLogRow[]; total: number; byLevel: Record<string, number> }> {
+    const where = and(
+      eq(activityLogs.userId, tx.userId),
+      eq(activityLogs.category, 'rule_action'),
+      gte(activityLogs.createdAt, from),
+      lt(activityLogs.createdAt, to),
+    );
+    const rows = await tx.db.select().from(activityLogs).where(where).orderBy(asc(activityLogs.createdAt)).limit(limit);
+    const counts = await tx.db
+      .select({ level: activityLogs.level, count: sql<number>`count(*)::int` })
+      .from(activityLogs)
+      .where(where)
+      .groupBy(activityLogs.level);
+    const byLevel = Object.fromEntries(counts.map((c) => [c.level, Number(c.count)]));
+    return { rows, total: counts.reduce((sum, c) => sum + Number(c.count), 0), byLevel };
   }
 
   async deleteIds(tx: TenantTx, ids: string[]): Promise<number> {

@@ -1,5 +1,5 @@
 import { addDays, describeActivity, localDate, type SyncErrorCode } from '@adpilot/contracts';
-import type { AdAccountRow, Transactions } from '@adpilot/db';
+import type { AdAccountRow, SystemTx, Transactions } from '@adpilot/db';
 import {
   MetaApiError,
   MetaPermissionError,
@@ -13,6 +13,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountsRepository, EntityInput, EntityLevel, InsightInput } from './ad-accounts.repository.ts';
 import { rollUp } from './insights-rollup.ts';
+import { SyncState } from './sync-state.ts';
 
 /**
  * The first sync backfills a month (every rule window fits); later ones refresh the days Meta still revises:
@@ -58,14 +59,36 @@ interface Pulled {
  * and no transaction waits on the network.
  */
 export class AdAccountSyncService {
-  constructor(private readonly deps: AdAccountSyncDeps) {}
+  private readonly state: SyncState;
+
+  constructor(private readonly deps: AdAccountSyncDeps) {
+    this.state = new SyncState(deps.repository);
+  }
+
+  /**
+   * Claims the refresh of an account whose mirror is older than `staleBefore` (a rule about to judge it): one
+   * claimant at a time, whatever the process, through the account's sync state; a sync already running is waited
+   * for, not repeated. The claimant then runs `sync`, which records the result.
+   */
+  claimRefresh(userId: string, adAccountId: string, staleBefore: Date, at: Date): Promise<boolean> {
+    return this.deps.transactions.tenant(userId, (tx) => this.state.claim(tx, adAccountId, staleBefore, at));
+  }
+
+  /**
+   * Every tenant's syncs that stopped reporting (a `queued` or `syncing` state untouched for an hour belongs to a
+   * job that expired or a worker that died) become an error the user can read, so "Sync now" works again. In the
+   * caller's unit of work on the system path (the maintenance run).
+   */
+  recoverStaleSyncs(tx: SystemTx, now: Date): Promise<number> {
+    return this.state.recover(tx, now);
+  }
 
   async sync(userId: string, adAccountId: string, attempt: { final: boolean }): Promise<SyncResult> {
     const { repository, transactions } = this.deps;
     const account = await transactions.tenant(userId, async (tx) => {
       const found = await repository.find(tx, adAccountId);
       if (!found || found.needsReauth) return undefined;
-      await repository.update(tx, adAccountId, { syncStatus: 'syncing' });
+      await this.state.start(tx, adAccountId);
       return found;
     });
     if (!account) return { status: 'skipped' };
@@ -74,18 +97,20 @@ export class AdAccountSyncService {
       await transactions.tenant(userId, async (tx) => {
         await repository.replaceEntities(tx, adAccountId, pulled.entities, pulled.startedAt);
         await repository.upsertInsights(tx, adAccountId, pulled.insights);
-        await repository.update(tx, adAccountId, {
-          facebookAccountName: pulled.info.name,
-          metaAccountStatus: pulled.info.account_status,
-          disableReason: pulled.info.disable_reason ?? null,
-          currency: pulled.info.currency,
-          timezone: pulled.info.timezone_name,
-          // Kept as known when Meta leaves the field out of an answer (a missing field is not a minimum of 0).
-          ...(pulled.info.min_daily_budget !== undefined ? { minDailyBudget: pulled.info.min_daily_budget } : {}),
-          syncStatus: 'idle',
-          lastSync: this.deps.now(),
-          lastSyncError: null,
-        });
+        await this.state.land(
+          tx,
+          adAccountId,
+          {
+            facebookAccountName: pulled.info.name,
+            metaAccountStatus: pulled.info.account_status,
+            disableReason: pulled.info.disable_reason ?? null,
+            currency: pulled.info.currency,
+            timezone: pulled.info.timezone_name,
+            // Kept as known when Meta leaves the field out of an answer (a missing field is not a minimum of 0).
+            ...(pulled.info.min_daily_budget !== undefined ? { minDailyBudget: pulled.info.min_daily_budget } : {}),
+          },
+          this.deps.now(),
+        );
       });
       return { status: 'synced', entities: pulled.entities.length, insightRows: pulled.insightRows };
     } catch (error) {
@@ -161,18 +186,14 @@ export class AdAccountSyncService {
   }
 
   private async fail(account: AdAccountRow, error: unknown, final: boolean): Promise<SyncResult> {
-    const { repository, activity, transactions } = this.deps;
+    const { activity, transactions } = this.deps;
     const metaError =
       error instanceof MetaApiError
         ? { code: error.code, subcode: error.subcode ?? null, fbtraceId: error.fbtraceId ?? null }
         : null;
     if (error instanceof MetaTokenExpiredError) {
       await transactions.tenant(account.userId, async (tx) => {
-        await repository.update(tx, account.id, {
-          syncStatus: 'error',
-          needsReauth: true,
-          lastSyncError: 'access_expired',
-        });
+        await this.state.accessExpired(tx, account.id);
         const params = { accountName: account.facebookAccountName };
         await activity.insert(tx, {
           level: 'error',
@@ -189,7 +210,7 @@ export class AdAccountSyncService {
     const retrying =
       !final && (!(error instanceof MetaApiError) || error.isTransient || error instanceof MetaRateLimitError);
     await transactions.tenant(account.userId, async (tx) => {
-      await repository.update(tx, account.id, { syncStatus: retrying ? 'queued' : 'error', lastSyncError: reason });
+      await this.state.fail(tx, account.id, reason, retrying);
       if (retrying) return;
       // Meta's own text (English, from Meta) is kept as a parameter: shown as a detail, never as our sentence.
       const params = {

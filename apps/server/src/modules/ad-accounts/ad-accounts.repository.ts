@@ -9,7 +9,7 @@ import {
   type SystemTx,
   type TenantTx,
 } from '@adpilot/db';
-import { and, asc, count, eq, gt, gte, isNull, lte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lte, lt, ne, or, sql } from 'drizzle-orm';
 
 export type NewAdAccount = Pick<
   AdAccountRow,
@@ -131,6 +131,47 @@ export class AdAccountsRepository {
       .where(and(eq(adAccounts.userId, tx.userId), eq(adAccounts.id, id)))
       .returning();
     return row;
+  }
+
+  /** How many accounts the user has connected (what a plan limits). */
+  async count(tx: TenantTx): Promise<number> {
+    const [row] = await tx.db.select({ value: count() }).from(adAccounts).where(eq(adAccounts.userId, tx.userId));
+    return row?.value ?? 0;
+  }
+
+  /**
+   * Sets the account's sync state to `syncing` when its mirror is older than `staleBefore` and no sync holds it (or
+   * the one holding it has not been heard of since `abandonedBefore`), in one statement: of concurrent claimants,
+   * one wins. Only the sync state machine (sync-state.ts) calls it.
+   */
+  async claimSync(tx: TenantTx, id: string, staleBefore: Date, abandonedBefore: Date, at: Date): Promise<boolean> {
+    const rows = await tx.db
+      .update(adAccounts)
+      .set({ syncStatus: 'syncing', updatedAt: at })
+      .where(
+        and(
+          eq(adAccounts.userId, tx.userId),
+          eq(adAccounts.id, id),
+          eq(adAccounts.needsReauth, false),
+          or(isNull(adAccounts.lastSync), lt(adAccounts.lastSync, staleBefore)),
+          or(ne(adAccounts.syncStatus, 'syncing'), lt(adAccounts.updatedAt, abandonedBefore)),
+        ),
+      )
+      .returning({ id: adAccounts.id });
+    return rows.length === 1;
+  }
+
+  /**
+   * Every tenant's `queued` or `syncing` states not touched since `before` become `error` with `code`: a cross-tenant
+   * update on the system path. Only the sync state machine (sync-state.ts) calls it.
+   */
+  async failStaleSyncs(tx: SystemTx, before: Date, code: string, now: Date): Promise<number> {
+    const rows = await tx.db
+      .update(adAccounts)
+      .set({ syncStatus: 'error', lastSyncError: code, updatedAt: now })
+      .where(and(inArray(adAccounts.syncStatus, ['queued', 'syncing']), lt(adAccounts.updatedAt, before)))
+      .returning({ id: adAccounts.id });
+    return rows.length;
   }
 
   async delete(tx: TenantTx, id: string): Promise<boolean> {
@@ -257,6 +298,15 @@ export class AdAccountsRepository {
     input: { stateHash: string; provider: string; redirectUri: string; expiresAt: Date },
   ): Promise<void> {
     await tx.db.insert(oauthStates).values({ ...input, userId: tx.userId });
+  }
+
+  /** Every tenant's OAuth states that can no longer be used (expired or spent): the clean-up, on the system path. */
+  async purgeSpentOAuthStates(tx: SystemTx, now: Date): Promise<number> {
+    const rows = await tx.db
+      .delete(oauthStates)
+      .where(or(lt(oauthStates.expiresAt, now), isNotNull(oauthStates.usedAt)))
+      .returning({ id: oauthStates.id });
+    return rows.length;
   }
 
   /** Takes a state once, only for the user it was issued to and before it expires. */

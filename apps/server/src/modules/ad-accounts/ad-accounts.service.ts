@@ -19,13 +19,14 @@ import {
   SUBSCRIPTION_MESSAGES,
   type UpdateAdAccountRequest,
 } from '@adpilot/contracts';
-import type { AdAccountRow, TenantTx, Transactions } from '@adpilot/db';
+import type { AdAccountRow, SystemTx, TenantTx, Transactions } from '@adpilot/db';
 import { MetaApiError, type GraphAdAccount, type MetaClient } from '@adpilot/meta';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { presentAdAccount, type PresenterOptions } from './ad-accounts.presenter.ts';
 import type { AdAccountsRepository, NewAdAccount } from './ad-accounts.repository.ts';
+import { SyncState } from './sync-state.ts';
 
 /** The permissions the spec's consent text promises: read accounts and insights, pause/resume, budgets and bids. */
 export const META_SCOPES = ['ads_read', 'ads_management', 'business_management'];
@@ -98,7 +99,21 @@ function metricTotals(day: DeliveryTotals): MetricTotals {
 }
 
 export class AdAccountsService {
-  constructor(private readonly deps: AdAccountsServiceDeps) {}
+  private readonly syncState: SyncState;
+
+  constructor(private readonly deps: AdAccountsServiceDeps) {
+    this.syncState = new SyncState(deps.repository);
+  }
+
+  /** How many accounts the user has connected, in the caller's unit of work (the subscription's usage). */
+  countIn(tx: TenantTx): Promise<number> {
+    return this.deps.repository.count(tx);
+  }
+
+  /** Every tenant's OAuth states that can no longer be used, in the caller's unit of work (the maintenance run). */
+  purgeSpentOAuthStates(tx: SystemTx, now: Date): Promise<number> {
+    return this.deps.repository.purgeSpentOAuthStates(tx, now);
+  }
 
   private present = (row: AdAccountRow): AdAccount => presentAdAccount(row, this.deps.presenter);
 
@@ -184,8 +199,7 @@ export class AdAccountsService {
    * `send` returns, and its "idle" must not be overwritten. A sync already queued absorbs a second request.
    */
   private markQueued(tx: TenantTx, row: AdAccountRow): Promise<AdAccountRow | undefined> {
-    if (row.syncStatus === 'syncing') return Promise.resolve(row);
-    return this.deps.repository.update(tx, row.id, { syncStatus: 'queued' });
+    return this.syncState.queue(tx, row);
   }
 
   private async reread(row: AdAccountRow): Promise<AdAccountRow> {

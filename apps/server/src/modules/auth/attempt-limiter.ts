@@ -1,3 +1,4 @@
+import type { SystemTx } from '@adpilot/db';
 import { createHmac } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimitRepository } from './rate-limit.repository.ts';
@@ -69,6 +70,11 @@ export class AttemptLimiter {
   }
 
   /** Forgets every count of an account under these rules, from every address (after a password reset). */
+  /** Drops every window already closed at `now`, in the caller's unit of work (the maintenance run). */
+  purgeClosed(tx: SystemTx, now: Date): Promise<number> {
+    return this.repository.purgeClosed(tx, now);
+  }
+
   async clearAccount(rules: readonly LimitRule[], account: string): Promise<void> {
     for (const rule of rules) {
       if (rule.scope !== 'address') await this.repository.deleteTree(`${rule.name}:${this.digest(account)}`);

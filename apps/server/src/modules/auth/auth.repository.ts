@@ -1,5 +1,15 @@
-import { passwordResets, refreshTokens, users, type SystemTx, type Transactions, type UserRow } from '@adpilot/db';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  passwordResets,
+  refreshTokens,
+  selectRows,
+  users,
+  type Database,
+  type SystemTx,
+  type TenantTx,
+  type Transactions,
+  type UserRow,
+} from '@adpilot/db';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { LiveSession } from './session-cache.ts';
 
 /**
@@ -7,7 +17,11 @@ import type { LiveSession } from './session-cache.ts';
  * named system path.
  */
 export class AuthRepository {
-  constructor(private readonly transactions: Transactions) {}
+  /** `plain` is the handle with no unit of work (the application role with no user set), for the RLS probe only. */
+  constructor(
+    private readonly transactions: Transactions,
+    private readonly plain?: Database,
+  ) {}
 
   private system<T>(work: (tx: SystemTx) => Promise<T>): Promise<T> {
     return this.transactions.system('sign-in flows', work);
@@ -165,5 +179,103 @@ export class AuthRepository {
         .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
       return user;
     });
+  }
+
+  // Queries other modules compose into their own unit of work, through AuthService (ADR 0066).
+
+  /**
+   * Every tenant's spent rows: reset links expired or used, refresh tokens expired or revoked before
+   * `keepRevokedUntil` (rotated and revoked tokens are kept a while: a replay of one must still be recognised as
+   * reuse). The clean-up, on the system path.
+   */
+  async purgeExpired(
+    tx: SystemTx,
+    now: Date,
+    keepRevokedUntil: Date,
+  ): Promise<{ passwordResets: number; refreshTokens: number }> {
+    const resets = await tx.db
+      .delete(passwordResets)
+      .where(or(lt(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id });
+    const tokens = await tx.db
+      .delete(refreshTokens)
+      .where(or(lt(refreshTokens.expiresAt, now), lt(refreshTokens.revokedAt, keepRevokedUntil)))
+      .returning({ id: refreshTokens.id });
+    return { passwordResets: resets.length, refreshTokens: tokens.length };
+  }
+
+  /** The user's address and the one a confirmation link proved, with when (ADR 0054). */
+  async addressOf(
+    tx: TenantTx,
+  ): Promise<{ email: string; verifiedEmail: string | null; verifiedAt: Date | null } | undefined> {
+    const [row] = await tx.db
+      .select({ email: users.email, verifiedEmail: users.verifiedEmail, verifiedAt: users.emailVerifiedAt })
+      .from(users)
+      .where(eq(users.id, tx.userId));
+    return row;
+  }
+
+  /** Marks `email` verified now, only while it is still the user's address; false when it no longer is. */
+  async markEmailVerified(tx: SystemTx, userId: string, email: string): Promise<boolean> {
+    const [user] = await tx.db
+      .update(users)
+      .set({ verifiedEmail: email, emailVerifiedAt: sql`now()` })
+      .where(and(eq(users.id, userId), eq(users.email, email)))
+      .returning({ id: users.id });
+    return user !== undefined;
+  }
+
+  async userExists(tx: SystemTx, id: string): Promise<boolean> {
+    const [user] = await tx.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+    return user !== undefined;
+  }
+
+  async emailOf(tx: TenantTx): Promise<string | undefined> {
+    const [row] = await tx.db.select({ email: users.email }).from(users).where(eq(users.id, tx.userId));
+    return row?.email;
+  }
+
+  async countUsers(tx: SystemTx): Promise<number> {
+    const [row] = await selectRows<{ count: number }>(tx.db, sql`select count(*)::int as count from users`);
+    return row?.count ?? 0;
+  }
+
+  /** Two users with no password that can be used (the hash matches nothing), for the row-level security probe. */
+  createProbeUsers(tx: SystemTx, emails: [string, string]): Promise<{ id: string }[]> {
+    return tx.db
+      .insert(users)
+      .values(emails.map((email) => ({ email, name: 'Diagnostics probe', passwordHash: '!', role: 'user' as const })))
+      .returning({ id: users.id });
+  }
+
+  async deleteUsers(tx: SystemTx, ids: string[]): Promise<void> {
+    if (ids.length > 0) await tx.db.delete(users).where(inArray(users.id, ids));
+  }
+
+  /** A row the user owns in a tenant table: a refresh token that can never be presented (its hash is random). */
+  async insertProbeToken(tx: TenantTx, tokenHash: string, expiresAt: Date): Promise<void> {
+    await tx.db.insert(refreshTokens).values({ userId: tx.userId, familyId: tx.userId, tokenHash, expiresAt });
+  }
+
+  /**
+   * How many of `ownerId`'s refresh tokens this transaction sees, asked without the explicit user filter the other
+   * queries add: only the database's row-level security stands between the reader and the rows.
+   */
+  async countTokensOf(tx: TenantTx, ownerId: string): Promise<number> {
+    const [row] = await selectRows<{ count: number }>(
+      tx.db,
+      sql`select count(*)::int as count from refresh_tokens where user_id = ${ownerId}`,
+    );
+    return row?.count ?? 0;
+  }
+
+  /** The same question on the plain handle: no user set, as a request without a session would be. */
+  async countTokensWithoutUser(ownerId: string): Promise<number> {
+    if (!this.plain) throw new Error('AuthRepository was built without the plain handle');
+    const [row] = await selectRows<{ count: number }>(
+      this.plain,
+      sql`select count(*)::int as count from refresh_tokens where user_id = ${ownerId}`,
+    );
+    return row?.count ?? 0;
   }
 }

@@ -7,6 +7,7 @@ import {
   type Session,
   type User,
 } from '@adpilot/contracts';
+import type { SystemTx, TenantTx } from '@adpilot/db';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
@@ -67,6 +68,13 @@ export interface AuthServiceDeps {
   /** Sign-ups per address an hour; 0: no limit (the suites, a benchmark). */
   registrationsPerHour: number;
   now: () => Date;
+}
+
+/** An account's address, and whether a confirmation link proved it (ADR 0054). */
+export interface VerifiedAddress {
+  email: string;
+  verified: boolean;
+  verifiedAt: Date | null;
 }
 
 export class AuthService {
@@ -154,6 +162,62 @@ export class AuthService {
       this.deps.repository.liveSession(sessionId, userId, this.deps.now()),
     );
   }
+
+  // What other modules ask of the users and their sessions, each in the caller's unit of work (ADR 0066).
+
+  /**
+   * The clean-up's part of auth: reset links expired or used, refresh tokens expired or revoked before
+   * `keepRevokedUntil`, and rate-limit windows closed, every tenant's (system path).
+   */
+  async purgeExpired(
+    tx: SystemTx,
+    now: Date,
+    keepRevokedUntil: Date,
+  ): Promise<{ passwordResets: number; refreshTokens: number; rateLimitBuckets: number }> {
+    const { passwordResets, refreshTokens } = await this.deps.repository.purgeExpired(tx, now, keepRevokedUntil);
+    return { passwordResets, refreshTokens, rateLimitBuckets: await this.deps.limiter.purgeClosed(tx, now) };
+  }
+
+  /** The user's address, and whether a confirmation link proved it (ADR 0054). */
+  async addressIn(tx: TenantTx): Promise<VerifiedAddress> {
+    const row = await this.deps.repository.addressOf(tx);
+    if (!row) throw new Error('The user of a tenant transaction has no row');
+    const verified = row.verifiedEmail !== null && row.verifiedEmail === row.email;
+    return { email: row.email, verified, verifiedAt: verified ? row.verifiedAt : null };
+  }
+
+  /** Marks `email` the user's proved address, only while it still is their address; false when it no longer is. */
+  confirmAddressIn(tx: SystemTx, userId: string, email: string): Promise<boolean> {
+    return this.deps.repository.markEmailVerified(tx, userId, email);
+  }
+
+  /** The user's e-mail address (billing's mail and Stripe customer). */
+  emailIn(tx: TenantTx): Promise<string | undefined> {
+    return this.deps.repository.emailOf(tx);
+  }
+
+  /** Whether a user with this id exists (a Stripe event naming one of ours). */
+  userExistsIn(tx: SystemTx, userId: string): Promise<boolean> {
+    return this.deps.repository.userExists(tx, userId);
+  }
+
+  /** How many users the instance has. */
+  countUsersIn(tx: SystemTx): Promise<number> {
+    return this.deps.repository.countUsers(tx);
+  }
+
+  /**
+   * The Test page's probes on auth's own tables: throwaway users (and their deletion), a row of one of them, and how
+   * many of that row each reader sees with nothing but the database's row-level security between them.
+   */
+  readonly probes = {
+    createUsers: (tx: SystemTx, emails: [string, string]) => this.deps.repository.createProbeUsers(tx, emails),
+    deleteUsers: (tx: SystemTx, ids: string[]) => this.deps.repository.deleteUsers(tx, ids),
+    insertOwnRow: (tx: TenantTx, tokenHash: string, expiresAt: Date) =>
+      this.deps.repository.insertProbeToken(tx, tokenHash, expiresAt),
+    countRowsOf: (tx: TenantTx, ownerId: string) => this.deps.repository.countTokensOf(tx, ownerId),
+    countRowsWithoutUser: (ownerId: string) => this.deps.repository.countTokensWithoutUser(ownerId),
+  };
 
   /** Resolves once every session change committed so far is known to this process (see `SessionCache.settled`). */
   sessionsSettled(): Promise<void> {

@@ -1,5 +1,5 @@
 import { rateLimitBuckets, type SystemTx, type Transactions } from '@adpilot/db';
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 
 export interface Bucket {
   count: number;
@@ -58,5 +58,14 @@ export class RateLimitRepository {
         .delete(rateLimitBuckets)
         .where(or(eq(rateLimitBuckets.key, key), sql`starts_with(${rateLimitBuckets.key}, ${`${key}:`})`)),
     );
+  }
+
+  /** Every window closed before `now`: the clean-up, in the caller's unit of work on the system path. */
+  async purgeClosed(tx: SystemTx, now: Date): Promise<number> {
+    const rows = await tx.db
+      .delete(rateLimitBuckets)
+      .where(lt(rateLimitBuckets.resetAt, now))
+      .returning({ key: rateLimitBuckets.key });
+    return rows.length;
   }
 }

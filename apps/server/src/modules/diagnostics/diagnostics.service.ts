@@ -6,7 +6,7 @@ import type {
   DiagnosticsInfo,
   MissingConfigCode,
 } from '@adpilot/contracts';
-import type { DatabaseKind, Transactions } from '@adpilot/db';
+import type { DatabaseKind, SystemTx, Transactions } from '@adpilot/db';
 import type { Config } from '../../config/env.ts';
 import type { SettingsReader } from '../../config/runtime-settings.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
@@ -36,7 +36,10 @@ export interface DiagnosticsServiceDeps {
   transactions: Transactions;
   repository: DiagnosticsRepository;
   settings: SettingsReader;
+  /** Auth's users and sessions: the RLS probe runs on its tables, through its API (ADR 0066). */
   auth: AuthService;
+  /** Up to `limit` plans of the catalogue, or null while the instance has no plans table (subscription's API). */
+  plans: { planSampleIn(tx: SystemTx, limit: number): Promise<{ id: string; name: string }[] | null> };
   accessTokens: AccessTokens;
   limiter: AttemptLimiter;
   appVersion: string;
@@ -154,19 +157,20 @@ export class DiagnosticsService {
    * A it is not, and with no user set (the plain handle, as an unauthenticated query) it is not either.
    */
   private async rowLevelSecurity(): Promise<Outcome> {
-    const { transactions, repository } = this.deps;
+    const { transactions } = this.deps;
+    const probe = this.deps.auth.probes;
     let ids: string[] = [];
     try {
       const created = await transactions.system('diagnostics: rls users', (tx) =>
-        repository.createProbeUsers(tx, [probeEmail('rls-a'), probeEmail('rls-b')]),
+        probe.createUsers(tx, [probeEmail('rls-a'), probeEmail('rls-b')]),
       );
       ids = created.map((row) => row.id);
       const [a, b] = ids as [string, string];
       const expiresAt = new Date(this.deps.now().getTime() + 60_000);
-      await transactions.tenant(b, (tx) => repository.insertOwnRow(tx, hashToken(randomToken()), expiresAt));
-      const asOwner = await transactions.tenant(b, (tx) => repository.countRowsOf(tx, b));
-      const asOther = await transactions.tenant(a, (tx) => repository.countRowsOf(tx, b));
-      const withoutUser = await repository.countRowsWithoutUser(b);
+      await transactions.tenant(b, (tx) => probe.insertOwnRow(tx, hashToken(randomToken()), expiresAt));
+      const asOwner = await transactions.tenant(b, (tx) => probe.countRowsOf(tx, b));
+      const asOther = await transactions.tenant(a, (tx) => probe.countRowsOf(tx, b));
+      const withoutUser = await probe.countRowsWithoutUser(b);
       if (asOwner !== 1)
         return { status: 'failed', code: 'rls_failed', params: { error: 'the owner cannot read its row' } };
       if (asOther > 0) return { status: 'failed', code: 'rls_leak' };
@@ -175,17 +179,15 @@ export class DiagnosticsService {
     } catch (error) {
       return { status: 'failed', code: 'rls_failed', params: { error: errorText(error) } };
     } finally {
-      await transactions
-        .system('diagnostics: rls cleanup', (tx) => repository.deleteUsers(tx, ids))
-        .catch(() => undefined);
+      await transactions.system('diagnostics: rls cleanup', (tx) => probe.deleteUsers(tx, ids)).catch(() => undefined);
     }
   }
 
   private async databaseAccess(): Promise<Outcome> {
     try {
       const { plans, users } = await this.deps.transactions.system('diagnostics: database access', async (tx) => ({
-        plans: await this.deps.repository.listPlans(tx, DIAGNOSTICS_PLAN_LIMIT),
-        users: await this.deps.repository.countUsers(tx),
+        plans: await this.deps.plans.planSampleIn(tx, DIAGNOSTICS_PLAN_LIMIT),
+        users: await this.deps.auth.countUsersIn(tx),
       }));
       if (plans === null) return { status: 'warning', code: 'database_access_no_plans_table', params: { users } };
       return { status: 'passed', code: 'database_access_completed', params: { users, plans } };
@@ -212,7 +214,7 @@ export class DiagnosticsService {
       const id = userId;
       if (id)
         await this.deps.transactions
-          .system('diagnostics: signup cleanup', (tx) => this.deps.repository.deleteUsers(tx, [id]))
+          .system('diagnostics: signup cleanup', (tx) => this.deps.auth.probes.deleteUsers(tx, [id]))
           .catch(() => undefined);
     }
   }

@@ -2,9 +2,10 @@ import { adAccounts } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMaintenance, STALE_SYNC_MINUTES } from '../../jobs/maintenance.jobs.ts';
+import { runMaintenance } from '../../jobs/maintenance.jobs.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
-import { MaintenanceRepository, SYNC_STALLED } from './maintenance.repository.ts';
+import { STALE_SYNC_MINUTES, SYNC_STALLED } from '../ad-accounts/sync-state.ts';
+import { MaintenanceService } from './maintenance.service.ts';
 
 /** A sync whose job died leaves `queued`/`syncing` behind; the hourly maintenance run turns it into an error. */
 describe('stale sync recovery', () => {
@@ -28,8 +29,13 @@ describe('stale sync recovery', () => {
   const minutesAgo = (minutes: number) => new Date(t.clock.now.getTime() - minutes * 60_000);
   const run = () =>
     runMaintenance({
-      transactions: t.database,
-      repository: new MaintenanceRepository(),
+      maintenance: new MaintenanceService({
+        transactions: t.database,
+        auth: t.ctx.auth,
+        adAccounts: t.ctx.adAccounts,
+        adAccountSync: t.ctx.adAccountSync,
+        outbox: t.ctx.mailOutbox,
+      }),
       now: () => t.clock.now,
       log: pino({ level: 'silent' }),
     });

@@ -12,6 +12,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { RulesService } from '../rules/rules.service.ts';
 import { digestMail, entryMail, webhookBody } from './notification-texts.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 import { NOTIFICATION_MAIL_KEEP_MS } from './notifications.service.ts';
@@ -55,6 +57,8 @@ export interface DispatcherDeps {
   transactions: Transactions;
   repository: NotificationsRepository;
   activity: ActivityRepository;
+  users: Pick<AuthService, 'addressIn'>;
+  rules: Pick<RulesService, 'notifyMessageIn'>;
   queue: NotifyQueue;
   mailer: Mailer;
   sender: WebhookSender;
@@ -113,12 +117,13 @@ export class NotificationDispatcher {
     const { repository } = this.deps;
     const found = await this.deps.transactions.tenant(userId, async (tx) => {
       const settings = await repository.get(tx);
-      const entry = await repository.entry(tx, activityId);
+      const entry = await this.deps.activity.find(tx, activityId);
       // Checked again when sending: the address may have changed, or the channel turned off, since the scan.
-      const address = await repository.address(tx);
+      const address = await this.deps.users.addressIn(tx);
       if (!settings?.emailErrorsSince || !entry || !address.verified || entry.category === 'note') return null;
       const ruleId = typeof entry.metadata.ruleId === 'string' ? entry.metadata.ruleId : null;
-      const message = ruleId && entry.metadata.action === 'notify' ? await repository.notifyMessage(tx, ruleId) : null;
+      const message =
+        ruleId && entry.metadata.action === 'notify' ? await this.deps.rules.notifyMessageIn(tx, ruleId) : null;
       return { settings, entry, message, email: address.email };
     });
     if (!found) return;
@@ -138,10 +143,11 @@ export class NotificationDispatcher {
     const { repository, secretBox } = this.deps;
     const found = await this.deps.transactions.tenant(userId, async (tx) => {
       const settings = await repository.get(tx);
-      const entry = await repository.entry(tx, activityId);
+      const entry = await this.deps.activity.find(tx, activityId);
       if (!settings?.webhookUrl || !settings.webhookSecretEnc || !entry) return null;
       const ruleId = typeof entry.metadata.ruleId === 'string' ? entry.metadata.ruleId : null;
-      const message = ruleId && entry.metadata.action === 'notify' ? await repository.notifyMessage(tx, ruleId) : null;
+      const message =
+        ruleId && entry.metadata.action === 'notify' ? await this.deps.rules.notifyMessageIn(tx, ruleId) : null;
       return { settings, entry, message };
     });
     if (!found) return;
@@ -207,11 +213,11 @@ export class NotificationDispatcher {
     const { repository } = this.deps;
     const found = await this.deps.transactions.tenant(userId, async (tx) => {
       const settings = await repository.get(tx);
-      const address = await repository.address(tx);
+      const address = await this.deps.users.addressIn(tx);
       if (!settings?.emailDigestSince || !address.verified) return null;
       const from = new Date(startOfLocalDay(settings.timeZone, date));
       const to = new Date(startOfLocalDay(settings.timeZone, addDays(date, 1)));
-      const actions = await repository.actionsBetween(tx, from, to, DIGEST_LINES);
+      const actions = await this.deps.activity.ruleActionsBetween(tx, from, to, DIGEST_LINES);
       return { settings, actions, email: address.email };
     });
     if (!found || found.actions.total === 0) return false;

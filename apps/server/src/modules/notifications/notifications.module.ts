@@ -4,6 +4,8 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { ActivityRepository, NewActivity } from '../activity/activity.repository.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { RulesService } from '../rules/rules.service.ts';
 import { NotificationDispatcher, type NotifyQueue } from './notification-dispatcher.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
 import { NotificationsService } from './notifications.service.ts';
@@ -12,7 +14,12 @@ import { WebhookSender } from './webhook-sender.ts';
 
 export interface NotificationsModuleDeps {
   transactions: Transactions;
+  /** The activity log: the notifier reads the entries it sends (and the digest's rule actions) through it. */
   activity: ActivityRepository;
+  /** Auth's API on the user's address: whether it is proved, and the proof of a confirmation link (ADR 0066). */
+  users: Pick<AuthService, 'addressIn' | 'confirmAddressIn'>;
+  /** The rules' API: the message of a rule's notify action (ADR 0066). */
+  rules: Pick<RulesService, 'notifyMessageIn'>;
   queue: NotifyQueue;
   mailer: Mailer;
   secretBox: SecretBox;

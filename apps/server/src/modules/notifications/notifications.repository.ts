@@ -1,16 +1,12 @@
 import {
-  activityLogs,
-  automationRules,
   emailVerifications,
   notificationSettings,
   selectRows,
-  users,
-  type ActivityLogRow,
   type NotificationSettingsRow,
   type SystemTx,
   type TenantTx,
 } from '@adpilot/db';
-import { and, asc, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 
 export type SettingsPatch = Partial<
   Pick<
@@ -38,13 +34,6 @@ export interface DigestSubscriber {
   digestHour: number;
 }
 
-/** The account's address, and whether a confirmation link proved it (ADR 0054). */
-export interface Address {
-  email: string;
-  verified: boolean;
-  verifiedAt: Date | null;
-}
-
 /** What counts as "tell me at once": an error entry, or a rule's notify action (ADR 0038). */
 const IMMEDIATE = sql`(a.level = 'error' or (a.category = 'rule_action' and a.metadata->>'action' = 'notify'))`;
 
@@ -58,16 +47,6 @@ export class NotificationsRepository {
   async get(tx: TenantTx): Promise<NotificationSettingsRow | undefined> {
     const [row] = await tx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, tx.userId));
     return row;
-  }
-
-  async address(tx: TenantTx): Promise<Address> {
-    const [row] = await tx.db
-      .select({ email: users.email, verifiedEmail: users.verifiedEmail, verifiedAt: users.emailVerifiedAt })
-      .from(users)
-      .where(eq(users.id, tx.userId));
-    if (!row) throw new Error('The user of a tenant transaction has no row');
-    const verified = row.verifiedEmail !== null && row.verifiedEmail === row.email;
-    return { email: row.email, verified, verifiedAt: verified ? row.verifiedAt : null };
   }
 
   /** When the newest confirmation link of `email` that can still be used was made, if any. */
@@ -96,12 +75,15 @@ export class NotificationsRepository {
   }
 
   /**
-   * Uses a confirmation link, once: the link is taken by one conditional update (of concurrent uses, one finds it
-   * unused; the others wait for its row and then find it used), and the address is marked verified only while it
-   * is still the account's address. Runs on the system path: the link works signed out. Returns the user, or
-   * undefined for a link unknown, used, expired or sent to an address the account no longer has.
+   * Takes a confirmation link, once, by one conditional update (of concurrent uses, one finds it unused; the others
+   * wait for its row and then find it used). Runs on the system path: the link works signed out. Returns whose
+   * address it proves, or undefined for a link unknown, used or expired.
    */
-  async confirmVerification(tx: SystemTx, tokenHash: string, at: Date): Promise<string | undefined> {
+  async takeVerification(
+    tx: SystemTx,
+    tokenHash: string,
+    at: Date,
+  ): Promise<{ userId: string; email: string } | undefined> {
     const [taken] = await tx.db
       .update(emailVerifications)
       .set({ usedAt: at })
@@ -113,19 +95,15 @@ export class NotificationsRepository {
         ),
       )
       .returning({ userId: emailVerifications.userId, email: emailVerifications.email });
-    if (!taken) return undefined;
-    const [user] = await tx.db
-      .update(users)
-      .set({ verifiedEmail: taken.email, emailVerifiedAt: sql`now()` })
-      .where(and(eq(users.id, taken.userId), eq(users.email, taken.email)))
-      .returning({ id: users.id });
-    if (!user) return undefined;
-    // The address is proved: the user's other links have nothing left to do.
+    return taken;
+  }
+
+  /** Marks the user's other unused links used: the address is proved, they have nothing left to do. */
+  async retireVerifications(tx: SystemTx, userId: string, at: Date): Promise<void> {
     await tx.db
       .update(emailVerifications)
       .set({ usedAt: at })
-      .where(and(eq(emailVerifications.userId, user.id), isNull(emailVerifications.usedAt)));
-    return user.id;
+      .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
   }
 
   async save(tx: TenantTx, patch: SettingsPatch): Promise<NotificationSettingsRow> {
@@ -152,48 +130,6 @@ export class NotificationsRepository {
       .returning();
     if (!row) throw new Error('upsert returned no row');
     return row;
-  }
-
-  async entry(tx: TenantTx, id: string): Promise<ActivityLogRow | undefined> {
-    const [row] = await tx.db
-      .select()
-      .from(activityLogs)
-      .where(and(eq(activityLogs.userId, tx.userId), eq(activityLogs.id, id)));
-    return row;
-  }
-
-  /** The message of the rule's notify action, when it has one (the entry names the rule). */
-  async notifyMessage(tx: TenantTx, ruleId: string): Promise<string | null> {
-    const [row] = await tx.db
-      .select({ definition: automationRules.definition })
-      .from(automationRules)
-      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, ruleId)));
-    const actions = (row?.definition.actions ?? []) as { type?: unknown; message?: unknown }[];
-    const notify = actions.find((action) => action.type === 'notify');
-    return typeof notify?.message === 'string' && notify.message.length > 0 ? notify.message : null;
-  }
-
-  /** The rule actions of [from, to), oldest first, at most `limit`, and how many there were in all. */
-  async actionsBetween(
-    tx: TenantTx,
-    from: Date,
-    to: Date,
-    limit: number,
-  ): Promise<{ rows: ActivityLogRow[]; total: number; byLevel: Record<string, number> }> {
-    const where = and(
-      eq(activityLogs.userId, tx.userId),
-      eq(activityLogs.category, 'rule_action'),
-      gte(activityLogs.createdAt, from),
-      lt(activityLogs.createdAt, to),
-    );
-    const rows = await tx.db.select().from(activityLogs).where(where).orderBy(asc(activityLogs.createdAt)).limit(limit);
-    const counts = await tx.db
-      .select({ level: activityLogs.level, count: sql<number>`count(*)::int` })
-      .from(activityLogs)
-      .where(where)
-      .groupBy(activityLogs.level);
-    const byLevel = Object.fromEntries(counts.map((c) => [c.level, Number(c.count)]));
-    return { rows, total: counts.reduce((sum, c) => sum + Number(c.count), 0), byLevel };
   }
 
   /**

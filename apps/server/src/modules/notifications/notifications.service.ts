@@ -5,13 +5,14 @@ import {
   type NotificationTestResult,
   type UpdateNotificationSettings,
 } from '@adpilot/contracts';
-import type { NotificationSettingsRow, Transactions } from '@adpilot/db';
+import type { NotificationSettingsRow, SystemTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
 import { confirmationMail, testMail, webhookBody, type Language } from './notification-texts.ts';
-import type { Address, NotificationsRepository, SettingsPatch } from './notifications.repository.ts';
+import type { AuthService, VerifiedAddress as Address } from '../auth/auth.service.ts';
+import type { NotificationsRepository, SettingsPatch } from './notifications.repository.ts';
 import type { WebhookAddressPolicy } from './webhook-address.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 
@@ -34,6 +35,7 @@ const perUser = (userId: string) => ({ account: `user:${userId}`, address: '' })
 export interface NotificationsDeps {
   transactions: Transactions;
   repository: NotificationsRepository;
+  users: Pick<AuthService, 'addressIn' | 'confirmAddressIn'>;
   secretBox: SecretBox;
   mailer: Mailer;
   policy: WebhookAddressPolicy;
@@ -76,7 +78,7 @@ export class NotificationsService {
   get(userId: string): Promise<NotificationSettings> {
     const { repository } = this.deps;
     return this.deps.transactions.tenant(userId, async (tx) => {
-      const address = await repository.address(tx);
+      const address = await this.deps.users.addressIn(tx);
       return this.present(
         await repository.get(tx),
         address,
@@ -117,7 +119,7 @@ export class NotificationsService {
         }
       }
       const row = await repository.save(tx, patch);
-      const address = await repository.address(tx);
+      const address = await this.deps.users.addressIn(tx);
       const pending = await repository.pendingVerification(tx, address.email, this.deps.now());
       return { row, address, pending, made };
     });
@@ -140,7 +142,7 @@ export class NotificationsService {
     const { repository } = this.deps;
     const { row, address } = await this.deps.transactions.tenant(userId, async (tx) => ({
       row: await repository.get(tx),
-      address: await repository.address(tx),
+      address: await this.deps.users.addressIn(tx),
     }));
     if (address.verified) throw AppError.conflict(NOTIFICATION_MESSAGES.alreadyVerified);
     const pending = await this.sendConfirmation(userId, address.email, row?.language ?? 'en');
@@ -165,10 +167,23 @@ export class NotificationsService {
     return createdAt;
   }
 
+  /**
+   * Uses a confirmation link once, in one unit of work: the link is taken, the address marked verified (by auth, only
+   * while it is still the account's address) and the user's other links retired. Returns the user, or undefined for
+   * a link unknown, used, expired or sent to an address the account no longer has.
+   */
+  private async confirmVerificationIn(tx: SystemTx, tokenHash: string, at: Date): Promise<string | undefined> {
+    const taken = await this.deps.repository.takeVerification(tx, tokenHash, at);
+    if (!taken) return undefined;
+    if (!(await this.deps.users.confirmAddressIn(tx, taken.userId, taken.email))) return undefined;
+    await this.deps.repository.retireVerifications(tx, taken.userId, at);
+    return taken.userId;
+  }
+
   /** The confirmation page: uses a link once; signed in or not, the token alone says whose address it proves. */
   async confirmEmail(token: string): Promise<{ message: string }> {
     const userId = await this.deps.transactions.system('email verification', (tx) =>
-      this.deps.repository.confirmVerification(tx, hashToken(token), this.deps.now()),
+      this.confirmVerificationIn(tx, hashToken(token), this.deps.now()),
     );
     if (!userId) throw AppError.badRequest(NOTIFICATION_MESSAGES.verificationInvalid, 'INVALID_STATE');
     return { message: NOTIFICATION_MESSAGES.verificationDone };
@@ -194,7 +209,7 @@ export class NotificationsService {
     const { repository, limiter } = this.deps;
     const { row, address } = await this.deps.transactions.tenant(userId, async (tx) => ({
       row: await repository.get(tx),
-      address: await repository.address(tx),
+      address: await this.deps.users.addressIn(tx),
     }));
     const language = row?.language ?? 'en';
     if (channel === 'email') {

@@ -10,11 +10,12 @@ import {
 } from '@adpilot/contracts';
 import type { Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
-import type { ReportAccount, ReportRow, ReportsRepository } from './reports.repository.ts';
+import type { AdMirrorService, ReportAccount, ReportRow } from '../ad-accounts/ad-mirror.service.ts';
 
 export interface ReportsDeps {
   transactions: Transactions;
-  repository: ReportsRepository;
+  /** The ad-accounts module's read API on the synced insights, read in the report's unit of work (ADR 0066). */
+  mirror: Pick<AdMirrorService, 'reportAccounts' | 'reportAccountDays' | 'reportCampaignTotals' | 'reportCampaignDays'>;
 }
 
 /** Money rounded to hundredths of the major unit for the answer (sums of numeric(18,4) come back long). */
@@ -61,16 +62,16 @@ export class ReportsService {
   constructor(private readonly deps: ReportsDeps) {}
 
   async report(userId: string, query: ReportQuery): Promise<Report> {
-    const { repository } = this.deps;
+    const { mirror } = this.deps;
     const data = await this.deps.transactions.tenant(userId, async (tx) => {
-      const accounts = await repository.accounts(tx, query.adAccountId);
+      const accounts = await mirror.reportAccounts(tx, query.adAccountId);
       if (query.adAccountId && accounts.length === 0) throw AppError.notFound('Ad account not found');
       const scope = { from: query.from, to: query.to, adAccountIds: accounts.map((account) => account.id) };
-      if (query.level === 'account') return { accounts, totals: null, rows: await repository.accountDays(tx, scope) };
+      if (query.level === 'account') return { accounts, totals: null, rows: await mirror.reportAccountDays(tx, scope) };
       // Per campaign: every campaign's totals, and the days of the ones that spent most only (ADR 0047).
-      const totals = (await repository.campaignTotals(tx, scope)).sort(bySpend);
+      const totals = (await mirror.reportCampaignTotals(tx, scope)).sort(bySpend);
       const daily = totals.slice(0, REPORT_DAILY_SERIES_MAX).map((row) => row.campaignId as string);
-      return { accounts, totals, rows: await repository.campaignDays(tx, scope, daily) };
+      return { accounts, totals, rows: await mirror.reportCampaignDays(tx, scope, daily) };
     });
     const range = dates(query.from, query.to);
     const byAccount = new Map(data.accounts.map((account) => [account.id, account]));

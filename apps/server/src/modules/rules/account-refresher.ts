@@ -1,20 +1,19 @@
 import type { AdAccountRow } from '@adpilot/db';
 import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.service.ts';
-import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import type { Transactions } from '@adpilot/db';
 
 export interface RefresherDeps {
   db: Transactions;
-  inputs: RuleInputsRepository;
-  sync: AdAccountSyncService;
+  inputs: Pick<AdMirrorService, 'account'>;
+  /** The ad-accounts module's sync: it claims the refresh (the account's sync state) and records its result. */
+  sync: Pick<AdAccountSyncService, 'claimRefresh' | 'sync'>;
   now: () => Date;
   sleep?: (ms: number) => Promise<void>;
   /** How long a rule waits for someone else's refresh before judging on the mirror it has. */
   maxWaitMs?: number;
 }
 
-/** A sync that has not finished after this long is taken to be dead. */
-const ABANDONED_MS = 10 * 60_000;
 const POLL_MS = 200;
 
 /**
@@ -45,13 +44,10 @@ export class AccountRefresher {
   }
 
   private async refresh(account: AdAccountRow, maxAgeMs: number): Promise<AdAccountRow> {
-    const { db, inputs, now } = this.deps;
+    const { db, inputs, sync, now } = this.deps;
     const at = now();
-    const staleBefore = new Date(at.getTime() - maxAgeMs);
-    const claimed = await db.tenant(account.userId, (tx) =>
-      inputs.claimRefresh(tx, account.id, staleBefore, new Date(at.getTime() - ABANDONED_MS), at),
-    );
-    if (claimed) await this.deps.sync.sync(account.userId, account.id, { final: true });
+    const claimed = await sync.claimRefresh(account.userId, account.id, new Date(at.getTime() - maxAgeMs), at);
+    if (claimed) await sync.sync(account.userId, account.id, { final: true });
     const deadline = Date.now() + (this.deps.maxWaitMs ?? 120_000);
     for (;;) {
       const current = await db.tenant(account.userId, (tx) => inputs.account(tx, account.id));

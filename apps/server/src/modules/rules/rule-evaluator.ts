@@ -19,7 +19,7 @@ import {
   type LedgerEntry,
   type RuleEvaluation,
 } from '@adpilot/engine';
-import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RuleEvaluator } from './rule-runner.ts';
 import { toRuleBody } from './rules.presenter.ts';
@@ -94,7 +94,7 @@ export const toEngineRule = (row: AutomationRuleRow): EngineRule => ({ ...toRule
  */
 export class MirrorEvaluator implements RuleEvaluator {
   constructor(
-    private readonly inputs: RuleInputsRepository,
+    private readonly inputs: AdMirrorService,
     private readonly ledger: RuleLedgerRepository,
   ) {}
 

@@ -4,7 +4,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { actionActivity } from './rule-activity.ts';
 import { decide, screen, settlementOf, target, type PlannedWrite, type Settlement } from './rule-decision.ts';
-import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RulesRepository } from './rules.repository.ts';
 import type { Transactions } from '@adpilot/db';
@@ -15,7 +15,7 @@ export interface RuleWriteDeps {
   db: Transactions;
   rules: RulesRepository;
   ledger: RuleLedgerRepository;
-  inputs: RuleInputsRepository;
+  inputs: AdMirrorService;
   activity: ActivityRepository;
   /** The client of the Meta app configured now; its live reads and writes carry the ad account (its throttle). */
   metaClient: () => MetaClient;

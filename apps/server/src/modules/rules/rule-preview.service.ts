@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { AccountRefresher } from './account-refresher.ts';
 import type { MirrorEvaluator } from './rule-evaluator.ts';
 import { toEngineRule } from './rule-evaluator.ts';
-import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import { freshnessMs } from './rule-slots.ts';
 import { otherRules } from './rules.presenter.ts';
 import type { RulesRepository } from './rules.repository.ts';
@@ -14,7 +14,7 @@ import type { TenantTx, Transactions } from '@adpilot/db';
 export interface RulePreviewDeps {
   db: Transactions;
   rules: RulesRepository;
-  inputs: RuleInputsRepository;
+  inputs: AdMirrorService;
   evaluator: MirrorEvaluator;
   refresher: AccountRefresher;
   now: () => Date;

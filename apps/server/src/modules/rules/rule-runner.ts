@@ -5,7 +5,7 @@ import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AccountRefresher } from './account-refresher.ts';
 import { runActivity } from './rule-activity.ts';
 import type { RuleExecutor } from './rule-executor.ts';
-import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import { toLedgerPlan } from './rule-plan.ts';
 import { freshnessMs, slotTimezone } from './rule-slots.ts';
@@ -40,7 +40,7 @@ export interface RunnerDeps {
   db: Transactions;
   rules: RulesRepository;
   ledger: RuleLedgerRepository;
-  inputs: RuleInputsRepository;
+  inputs: AdMirrorService;
   activity: ActivityRepository;
   refresher: AccountRefresher;
   executor: RuleExecutor;

@@ -4,7 +4,7 @@ import type { EntityStatus, MetaClient } from '@adpilot/meta';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { actionActivity } from './rule-activity.ts';
-import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
 import { before, target } from './rule-decision.ts';
 import { classify, liveValue, mirrorChange, type FieldWrite, type LiveField, type WriteOutcome } from './rule-meta.ts';
@@ -94,7 +94,7 @@ export class RuleRunsService {
 
   private async writeBack(
     row: RuleActionRow,
-    account: NonNullable<Awaited<ReturnType<RuleInputsRepository['account']>>>,
+    account: NonNullable<Awaited<ReturnType<AdMirrorService['account']>>>,
   ): Promise<RuleActionRecord> {
     const { db, ledger, inputs, activity, now } = this.deps;
     const meta = this.deps.metaClient();

@@ -1,4 +1,4 @@
-import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RuleRunRequest } from './rule-runner.ts';
 import { dueSlots, type RuleSchedule } from './rule-slots.ts';
@@ -11,7 +11,7 @@ export interface RuleTickDeps {
   db: Transactions;
   rules: RulesRepository;
   ledger: RuleLedgerRepository;
-  inputs: RuleInputsRepository;
+  inputs: AdMirrorService;
   /** The fastest "every N minutes" each user's plan allows now (the plan's limits); absent: any. */
   fastestCheckMinutesOf?: ActiveRuleQuota['fastestCheckMinutesOf'];
 }

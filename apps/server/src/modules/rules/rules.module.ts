@@ -5,10 +5,10 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.service.ts';
+import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import { AccountRefresher } from './account-refresher.ts';
 import { MirrorEvaluator } from './rule-evaluator.ts';
 import { RuleExecutor, type ExecutorDeps, type RuleWriteDeps } from './rule-executor.ts';
-import { RuleInputsRepository } from './rule-inputs.repository.ts';
 import { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import { RulePreviewService } from './rule-preview.service.ts';
 import { RuleRunner, type RuleRunRequest, type RuleRunScheduler } from './rule-runner.ts';
@@ -47,6 +47,8 @@ export function createRulesModule(
     secretBox: SecretBox;
     activity: ActivityRepository;
     sync: AdAccountSyncService;
+    /** The ad-accounts module's mirror: the snapshot rules judge, and the note of a change made at Meta. */
+    mirror: AdMirrorService;
     now: () => Date;
   },
   options: RulesOptions = {},
@@ -55,7 +57,7 @@ export function createRulesModule(
   const db = deps.transactions;
   const rules = new RulesRepository();
   const ledger = new RuleLedgerRepository();
-  const inputs = new RuleInputsRepository();
+  const inputs = deps.mirror;
   const evaluator = new MirrorEvaluator(inputs, ledger);
   const refresher = new AccountRefresher({ db, inputs, sync: deps.sync, now });
   const writing: RuleWriteDeps = {

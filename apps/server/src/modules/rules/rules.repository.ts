@@ -72,6 +72,26 @@ export class RulesRepository {
       .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, id)));
   }
 
+  /** How many of the user's rules are active (what the plan shows as used), without the activation lock. */
+  async countActive(tx: TenantTx): Promise<number> {
+    const [row] = await tx.db
+      .select({ n: count() })
+      .from(automationRules)
+      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.isActive, true)));
+    return row?.n ?? 0;
+  }
+
+  /** The message of the rule's notify action, when it has one. */
+  async notifyMessage(tx: TenantTx, ruleId: string): Promise<string | null> {
+    const [row] = await tx.db
+      .select({ definition: automationRules.definition })
+      .from(automationRules)
+      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, ruleId)));
+    const actions = (row?.definition.actions ?? []) as { type?: unknown; message?: unknown }[];
+    const notify = actions.find((action) => action.type === 'notify');
+    return typeof notify?.message === 'string' && notify.message.length > 0 ? notify.message : null;
+  }
+
   /**
    * Serialises the user's activations until the transaction ends, then counts the active rules: a limit checked
    * this way holds against parallel requests.

@@ -13,7 +13,7 @@ import {
 } from '@adpilot/contracts';
 import type { AutomationRuleRow } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
-import type { RuleInputsRepository } from './rule-inputs.repository.ts';
+import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import { presentRule, toDefinition, toRuleBody, warningsOf } from './rules.presenter.ts';
 import type { RulesRepository } from './rules.repository.ts';
 import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
@@ -44,7 +44,7 @@ export const UNLIMITED_ACTIVE_RULES: ActiveRuleQuota = {
 export interface RulesServiceDeps {
   db: Transactions;
   rules: RulesRepository;
-  inputs: RuleInputsRepository;
+  inputs: AdMirrorService;
   quota: ActiveRuleQuota;
   now: () => Date;
 }
@@ -142,6 +142,16 @@ export class RulesService {
   async deactivateBeyondLimit(tx: TenantTx, limit: number): Promise<AutomationRuleRow[]> {
     if (!Number.isFinite(limit)) return [];
     return this.deps.rules.deactivateNewestBeyond(tx, limit, this.deps.now());
+  }
+
+  /** How many of the user's rules are active, in the caller's unit of work (the subscription's usage). */
+  countActiveIn(tx: TenantTx): Promise<number> {
+    return this.deps.rules.countActive(tx);
+  }
+
+  /** The message of the rule's notify action, if it has one, in the caller's unit of work (the notifier's mail). */
+  notifyMessageIn(tx: TenantTx, ruleId: string): Promise<string | null> {
+    return this.deps.rules.notifyMessage(tx, ruleId);
   }
 
   /**

@@ -1,10 +1,11 @@
 import { SUBSCRIPTION_MESSAGES } from '@adpilot/contracts';
-import type { Transactions } from '@adpilot/db';
+import type { SystemTx, Transactions } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import type { BillingSettings } from './billing-settings.ts';
 import type { StripeGateways } from './stripe-gateway.ts';
 import { refsOf } from './stripe-state.ts';
@@ -25,6 +26,8 @@ export interface BillingWebhooksDeps {
   db: Transactions;
   repository: SubscriptionRepository;
   subscription: Pick<SubscriptionService, 'applyStripeIn'>;
+  /** Whether an event's user is one of ours, and their address, from auth (ADR 0066). */
+  users: Pick<AuthService, 'userExistsIn' | 'emailIn'>;
   activity: ActivityRepository;
   billing: BillingSettings;
   gateways: StripeGateways;
@@ -43,6 +46,16 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 export class BillingWebhooks {
   constructor(private readonly deps: BillingWebhooksDeps) {}
 
+  /** Whose subscription a Stripe event is about: the user it names (if it exists) or the holder of its ids. */
+  private async ownerIn(
+    tx: SystemTx,
+    refs: { userId?: string; customerId?: string; subscriptionId?: string },
+  ): Promise<string | undefined> {
+    if (refs.userId && /^[0-9a-f-]{36}$/i.test(refs.userId) && (await this.deps.users.userExistsIn(tx, refs.userId)))
+      return refs.userId;
+    return this.deps.repository.findStripeHolder(tx, refs);
+  }
+
   async receive(rawBody: Buffer, signature: string | undefined): Promise<WebhookOutcome> {
     const settings = this.deps.billing();
     if (!settings?.webhookSecret) throw AppError.notFound('Stripe webhooks are not configured');
@@ -57,7 +70,7 @@ export class BillingWebhooks {
     if (!HANDLED_EVENTS.has(event.type)) return 'ignored';
 
     const refs = refsOf(event);
-    const owner = await this.deps.db.system('stripe webhook owner', (tx) => this.deps.repository.findOwner(tx, refs));
+    const owner = await this.deps.db.system('stripe webhook owner', (tx) => this.ownerIn(tx, refs));
     if (!owner) {
       // Not about one of our users (another product on the same account): acknowledge once, change nothing.
       const fresh = await this.deps.db.system('stripe webhook without owner', (tx) =>
@@ -86,7 +99,7 @@ export class BillingWebhooks {
       });
       return {
         outcome: 'applied' as const,
-        notify: { plan: state.plan.name, until, email: await this.deps.repository.userEmail(tx) },
+        notify: { plan: state.plan.name, until, email: await this.deps.users.emailIn(tx) },
       };
     });
 

@@ -1,8 +1,5 @@
 import {
-  adAccounts,
-  automationRules,
   billingEvents,
-  users,
   selectRows,
   subscriptionPlans,
   subscriptions,
@@ -12,7 +9,7 @@ import {
   type SystemTx,
   type TenantTx,
 } from '@adpilot/db';
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 
 export type SubscriptionPatch = Partial<
   Pick<
@@ -39,6 +36,22 @@ export interface SubscriptionLock {
 export class SubscriptionRepository {
   plans(tx: TenantTx | SystemTx): Promise<SubscriptionPlanRow[]> {
     return tx.db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sortOrder));
+  }
+
+  /**
+   * Up to `limit` plans as the database holds them now, or null while the instance has no plans table (billing adds
+   * `subscription_plans`): the Test page's read.
+   */
+  async planSample(tx: SystemTx, limit: number): Promise<{ id: string; name: string }[] | null> {
+    const [exists] = await selectRows<{ present: boolean }>(
+      tx.db,
+      sql`select to_regclass('public.subscription_plans') is not null as present`,
+    );
+    if (!exists?.present) return null;
+    return selectRows<{ id: string; name: string }>(
+      tx.db,
+      sql`select id::text as id, name::text as name from subscription_plans order by id limit ${limit}`,
+    );
   }
 
   /** The user's subscription, made on the free plan the first time it is asked for. */
@@ -104,15 +117,11 @@ export class SubscriptionRepository {
     return rows.length === 1;
   }
 
-  /** Whose subscription a Stripe event is about: the user it names (if it exists) or the owner of its ids. */
-  async findOwner(
+  /** Who holds the subscription or customer a Stripe event names, if anyone. */
+  async findStripeHolder(
     tx: SystemTx,
-    refs: { userId?: string; customerId?: string; subscriptionId?: string },
+    refs: { customerId?: string; subscriptionId?: string },
   ): Promise<string | undefined> {
-    if (refs.userId && /^[0-9a-f-]{36}$/i.test(refs.userId)) {
-      const [user] = await tx.db.select({ id: users.id }).from(users).where(eq(users.id, refs.userId));
-      if (user) return user.id;
-    }
     const matches = [
       refs.subscriptionId ? eq(subscriptions.stripeSubscriptionId, refs.subscriptionId) : undefined,
       refs.customerId ? eq(subscriptions.stripeCustomerId, refs.customerId) : undefined,
@@ -123,24 +132,6 @@ export class SubscriptionRepository {
       .from(subscriptions)
       .where(or(...matches));
     return row?.userId;
-  }
-
-  async userEmail(tx: TenantTx): Promise<string | undefined> {
-    const [row] = await tx.db.select({ email: users.email }).from(users).where(eq(users.id, tx.userId));
-    return row?.email;
-  }
-
-  async activeRules(tx: TenantTx): Promise<number> {
-    const [row] = await tx.db
-      .select({ value: count() })
-      .from(automationRules)
-      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.isActive, true)));
-    return row?.value ?? 0;
-  }
-
-  async adAccounts(tx: TenantTx): Promise<number> {
-    const [row] = await tx.db.select({ value: count() }).from(adAccounts).where(eq(adAccounts.userId, tx.userId));
-    return row?.value ?? 0;
   }
 
   async aiRequests(tx: TenantTx, periodStart: Date): Promise<number> {

@@ -5,11 +5,13 @@ import {
   type PlanId,
   type UpgradeResponse,
 } from '@adpilot/contracts';
-import type { TenantTx, Transactions } from '@adpilot/db';
+import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { AdAccountsService } from '../ad-accounts/ad-accounts.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import type { RulesService } from '../rules/rules.service.ts';
 import { asCap, type PlanLimits, type PlanState } from './plan-limits.ts';
 import { presentPlan, presentSubscription } from './subscription.presenter.ts';
@@ -22,7 +24,11 @@ export interface SubscriptionServiceDeps {
   db: Transactions;
   repository: SubscriptionRepository;
   limits: PlanLimits;
-  rules: Pick<RulesService, 'deactivateBeyondLimit' | 'slowToPlan'>;
+  rules: Pick<RulesService, 'deactivateBeyondLimit' | 'slowToPlan' | 'countActiveIn'>;
+  /** What the plan counts of the ad accounts module (ADR 0066). */
+  accounts: Pick<AdAccountsService, 'countIn'>;
+  /** The user's address, from auth (ADR 0066). */
+  users: Pick<AuthService, 'emailIn'>;
   activity: ActivityRepository;
   /** Stripe when configured (asked at every call), local billing otherwise. */
   billing: BillingSettings;
@@ -217,7 +223,7 @@ export class SubscriptionService {
         plan,
         subscription: await this.presentIn(tx, state),
         customerId: state.subscription.stripeCustomerId,
-        email: await this.deps.repository.userEmail(tx),
+        email: await this.deps.users.emailIn(tx),
         held: state.subscription.stripeSubscriptionId,
       };
     });
@@ -247,11 +253,16 @@ export class SubscriptionService {
     return { subscription, url };
   }
 
+  /** Up to `limit` plans as stored now, or null while the instance has no plans table (the Test page). */
+  planSampleIn(tx: SystemTx, limit: number): Promise<{ id: string; name: string }[] | null> {
+    return this.deps.repository.planSample(tx, limit);
+  }
+
   async presentIn(tx: TenantTx, state: PlanState): Promise<CurrentSubscription> {
     const [aiRequests, activeRules, adAccounts] = [
       await this.deps.repository.aiRequests(tx, state.period.start),
-      await this.deps.repository.activeRules(tx),
-      await this.deps.repository.adAccounts(tx),
+      await this.deps.rules.countActiveIn(tx),
+      await this.deps.accounts.countIn(tx),
     ];
     const { stripeCustomerId, stripeSubscriptionId } = state.subscription;
     // Paid, past due or cancelling through Stripe: the portal is where the card is changed and invoices are read.

@@ -1,3 +1,4 @@
+import type { SystemTx } from '@adpilot/db';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { Mail } from './mailer.ts';
 import type { MailOutboxRepository } from './mail-outbox.repository.ts';
@@ -19,5 +20,10 @@ export class MailOutbox {
       sealedBody: this.secretBox.encrypt(mail.text),
       expiresAt: mail.expiresAt,
     });
+  }
+
+  /** An outbox mail carries a reset link: once the link is dead the mail is only a liability. */
+  purgeExpired(tx: SystemTx, now: Date): Promise<number> {
+    return this.repository.purgeExpired(tx, now);
   }
 }

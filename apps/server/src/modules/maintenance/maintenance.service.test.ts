@@ -2,9 +2,10 @@ import { mailOutbox, oauthStates, passwordResets, rateLimitBuckets, refreshToken
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
-import { MaintenanceRepository } from './maintenance.repository.ts';
+import { MaintenanceService } from './maintenance.service.ts';
 
-describe('purgeExpired', () => {
+/** The clean-up asks each owner for its spent rows, in one unit of work on the system path. */
+describe('purgeExpiredIn', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -55,7 +56,16 @@ describe('purgeExpired', () => {
         { toAddress: 'a@example.com', subject: 'expired', sealedBody: 'v1.y', expiresAt: at(-0.5) },
       ]);
 
-      const counts = await new MaintenanceRepository().purgeExpired(tx, now, at(-24 * 7));
+      const { auth, adAccounts, adAccountSync } = t.ctx;
+      const maintenance = new MaintenanceService({
+        transactions: t.database,
+        auth,
+        adAccounts,
+        adAccountSync,
+        outbox: t.ctx.mailOutbox,
+      });
+      // Revoked tokens are kept seven days: 'revoked-recently' (a day ago) stays, 'revoked-long-ago' (ten) goes.
+      const counts = await maintenance.purgeExpiredIn(tx, now);
       expect(counts).toEqual({
         oauthStates: 2,
         passwordResets: 1,

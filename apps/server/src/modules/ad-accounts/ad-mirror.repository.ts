@@ -1,0 +1,216 @@
+import type { EntityLevel } from '@adpilot/contracts';
+import {
+  adAccounts,
+  adEntities,
+  insightsDaily,
+  type AdAccountRow,
+  type AdEntityRow,
+  type InsightsDailyRow,
+  type SystemTx,
+  type TenantTx,
+} from '@adpilot/db';
+import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+
+export interface ReportAccount {
+  id: string;
+  name: string;
+  currency: string;
+}
+
+export interface ReportRow {
+  adAccountId: string;
+  /** The campaign's Meta id; null on account rows. */
+  campaignId: string | null;
+  campaignName: string | null;
+  date: string;
+  spend: number;
+  conversions: number;
+  conversionValue: number;
+}
+
+export interface ReportScope {
+  from: string;
+  to: string;
+  adAccountIds: string[];
+}
+
+/**
+ * What other modules read of the mirror (the accounts, their entities and daily insights), each read in the
+ * caller's unit of work: the rule engine's snapshot and the reports' sums. Every method filters by the caller's
+ * user as well as row-level security does.
+ */
+export class AdMirrorRepository {
+  /** The caller's accounts among `ids`, or all of them when `ids` is empty. */
+  accounts(tx: TenantTx, ids: readonly string[]): Promise<AdAccountRow[]> {
+    const mine = eq(adAccounts.userId, tx.userId);
+    return tx.db
+      .select()
+      .from(adAccounts)
+      .where(ids.length > 0 ? and(mine, inArray(adAccounts.id, [...ids])) : mine)
+      .orderBy(asc(adAccounts.createdAt));
+  }
+
+  async account(tx: TenantTx, id: string): Promise<AdAccountRow | undefined> {
+    const [row] = await this.accounts(tx, [id]);
+    return row;
+  }
+
+  /** Every entity of the accounts that still exists on Meta: the judged level and their parents (budget holders). */
+  entities(tx: TenantTx, adAccountIds: readonly string[]): Promise<AdEntityRow[]> {
+    if (adAccountIds.length === 0) return Promise.resolve([]);
+    return tx.db
+      .select()
+      .from(adEntities)
+      .where(
+        and(
+          eq(adEntities.userId, tx.userId),
+          inArray(adEntities.adAccountId, [...adAccountIds]),
+          ne(adEntities.status, 'DELETED'),
+        ),
+      );
+  }
+
+  /** Daily rows of one level since a date (the oldest any window reads). */
+  insights(
+    tx: TenantTx,
+    adAccountIds: readonly string[],
+    level: EntityLevel,
+    since: string,
+  ): Promise<InsightsDailyRow[]> {
+    if (adAccountIds.length === 0) return Promise.resolve([]);
+    return tx.db
+      .select()
+      .from(insightsDaily)
+      .where(
+        and(
+          eq(insightsDaily.userId, tx.userId),
+          inArray(insightsDaily.adAccountId, [...adAccountIds]),
+          eq(insightsDaily.level, level),
+          gte(insightsDaily.date, since),
+        ),
+      );
+  }
+
+  /** Keeps the mirror true after a write we made, so the next rule of the slot sees it before the next sync. */
+  async recordWrite(
+    tx: TenantTx,
+    adAccountId: string,
+    externalId: string,
+    change: { status: string } | { dailyBudget: number } | { lifetimeBudget: number },
+  ): Promise<void> {
+    await tx.db
+      .update(adEntities)
+      .set(change)
+      .where(
+        and(
+          eq(adEntities.userId, tx.userId),
+          eq(adEntities.adAccountId, adAccountId),
+          eq(adEntities.externalId, externalId),
+        ),
+      );
+  }
+
+  /** The time zones of every user's accounts, for the rule tick's daily slots (a cross-tenant read). */
+  accountZones(tx: SystemTx): Promise<{ id: string; userId: string; timezone: string }[]> {
+    return tx.db
+      .select({ id: adAccounts.id, userId: adAccounts.userId, timezone: adAccounts.timezone })
+      .from(adAccounts);
+  }
+
+  /** The accounts a report covers: one, or all of the user's, by name. */
+  reportAccounts(tx: TenantTx, adAccountId?: string): Promise<ReportAccount[]> {
+    return tx.db
+      .select({ id: adAccounts.id, name: adAccounts.facebookAccountName, currency: adAccounts.currency })
+      .from(adAccounts)
+      .where(and(eq(adAccounts.userId, tx.userId), adAccountId ? eq(adAccounts.id, adAccountId) : undefined))
+      .orderBy(asc(adAccounts.facebookAccountName), asc(adAccounts.id));
+  }
+
+  /**
+   * The user's campaign rows of the range, reached through the (account, date) index by naming the accounts. An
+   * account's day is the sum of its campaigns' rows (the top of the hierarchy, so nothing is counted twice); the
+   * database sums, only days × series come back.
+   */
+  private reportWhere(tx: TenantTx, query: ReportScope) {
+    return and(
+      eq(insightsDaily.userId, tx.userId),
+      inArray(insightsDaily.adAccountId, query.adAccountIds),
+      gte(insightsDaily.date, query.from),
+      lte(insightsDaily.date, query.to),
+      eq(insightsDaily.level, 'campaign'),
+    );
+  }
+
+  /** Each account's days (the sum of its campaigns). */
+  async reportAccountDays(tx: TenantTx, query: ReportScope): Promise<ReportRow[]> {
+    if (query.adAccountIds.length === 0) return [];
+    const rows = await tx.db
+      .select({ adAccountId: insightsDaily.adAccountId, date: insightsDaily.date, ...SUMS })
+      .from(insightsDaily)
+      .where(this.reportWhere(tx, query))
+      .groupBy(insightsDaily.adAccountId, insightsDaily.date);
+    return rows.map((row) => ({ ...numbers(row), campaignId: null, campaignName: null }));
+  }
+
+  /** Each campaign's totals over the range, with its name from the mirror. */
+  async reportCampaignTotals(tx: TenantTx, query: ReportScope): Promise<Omit<ReportRow, 'date'>[]> {
+    if (query.adAccountIds.length === 0) return [];
+    const rows = await tx.db
+      .select({
+        adAccountId: insightsDaily.adAccountId,
+        campaignId: insightsDaily.entityExternalId,
+        campaignName: sql<string | null>`max(${adEntities.name})`,
+        date: sql<string>`''`,
+        ...SUMS,
+      })
+      .from(insightsDaily)
+      .leftJoin(
+        adEntities,
+        and(
+          eq(adEntities.adAccountId, insightsDaily.adAccountId),
+          eq(adEntities.externalId, insightsDaily.entityExternalId),
+        ),
+      )
+      .where(this.reportWhere(tx, query))
+      .groupBy(insightsDaily.adAccountId, insightsDaily.entityExternalId);
+    return rows.map((row) => ({ ...numbers(row), campaignId: row.campaignId, campaignName: row.campaignName }));
+  }
+
+  /** The days of the named campaigns only. */
+  async reportCampaignDays(tx: TenantTx, query: ReportScope, campaignIds: string[]): Promise<ReportRow[]> {
+    if (campaignIds.length === 0) return [];
+    const rows = await tx.db
+      .select({
+        adAccountId: insightsDaily.adAccountId,
+        campaignId: insightsDaily.entityExternalId,
+        date: insightsDaily.date,
+        ...SUMS,
+      })
+      .from(insightsDaily)
+      .where(and(this.reportWhere(tx, query), inArray(insightsDaily.entityExternalId, campaignIds)))
+      .groupBy(insightsDaily.adAccountId, insightsDaily.entityExternalId, insightsDaily.date);
+    return rows.map((row) => ({ ...numbers(row), campaignId: row.campaignId, campaignName: null }));
+  }
+}
+
+const SUMS = {
+  spend: sql<string>`sum(${insightsDaily.spend})`,
+  conversions: sql<string>`sum(${insightsDaily.conversions})`,
+  conversionValue: sql<string>`sum(${insightsDaily.conversionValue})`,
+};
+
+function numbers(row: {
+  adAccountId: string;
+  date: string;
+  spend: string;
+  conversions: string;
+  conversionValue: string;
+}) {
+  return {
+    adAccountId: row.adAccountId,
+    date: row.date,
+    spend: Number(row.spend),
+    conversions: Number(row.conversions),
+    conversionValue: Number(row.conversionValue),
+  };
+}
