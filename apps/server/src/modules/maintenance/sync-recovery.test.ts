@@ -2,7 +2,7 @@ import { adAccounts } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMaintenance, STALE_SYNC_MINUTES } from '../../jobs/maintenance.jobs.ts';
+import { runMaintenance, STALE_SYNC_MINUTES } from './maintenance.jobs.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { MaintenanceRepository, SYNC_STALLED } from './maintenance.repository.ts';
 

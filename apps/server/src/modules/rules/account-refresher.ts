@@ -4,7 +4,7 @@ import type { RuleInputsRepository } from './rule-inputs.repository.ts';
 import type { Transactions } from '@adpilot/db';
 
 export interface RefresherDeps {
-  db: Transactions;
+  transactions: Transactions;
   inputs: RuleInputsRepository;
   sync: AdAccountSyncService;
   now: () => Date;
@@ -45,16 +45,16 @@ export class AccountRefresher {
   }
 
   private async refresh(account: AdAccountRow, maxAgeMs: number): Promise<AdAccountRow> {
-    const { db, inputs, now } = this.deps;
+    const { transactions, inputs, now } = this.deps;
     const at = now();
     const staleBefore = new Date(at.getTime() - maxAgeMs);
-    const claimed = await db.tenant(account.userId, (tx) =>
+    const claimed = await transactions.tenant(account.userId, (tx) =>
       inputs.claimRefresh(tx, account.id, staleBefore, new Date(at.getTime() - ABANDONED_MS), at),
     );
     if (claimed) await this.deps.sync.sync(account.userId, account.id, { final: true });
     const deadline = Date.now() + (this.deps.maxWaitMs ?? 120_000);
     for (;;) {
-      const current = await db.tenant(account.userId, (tx) => inputs.account(tx, account.id));
+      const current = await transactions.tenant(account.userId, (tx) => inputs.account(tx, account.id));
       if (!current) return account;
       if (claimed || this.isFresh(current, maxAgeMs) || current.syncStatus !== 'syncing' || Date.now() > deadline)
         return current;

@@ -1,8 +1,8 @@
 import type { Transactions } from '@adpilot/db';
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MaintenanceRepository } from '../modules/maintenance/maintenance.repository.ts';
-import type { JobQueue } from './job-queue.ts';
+import type { MaintenanceRepository } from './maintenance.repository.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 
 export const PURGE_JOB = 'maintenance-purge';
 /** How long revoked refresh tokens are kept so that replaying one is still detected as reuse. */
