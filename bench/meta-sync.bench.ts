@@ -18,7 +18,7 @@ const [first, ...rest] = connected;
 if (!first) throw new Error('nothing connected');
 running.sandbox.stats.reset();
 const started = performance.now();
-const result = synced(await ctx.adAccountSync.sync(userId, first, { final: true }), first);
+const result = synced(await ctx.modules.adAccounts.sync.sync(userId, first, { final: true }), first);
 const oneMs = performance.now() - started;
 const fullCalls = running.sandbox.stats.snapshot().total;
 const byKind = running.sandbox.stats.snapshot().byKind;
@@ -30,7 +30,7 @@ const allStarted = performance.now();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     for (let next = queue.shift(); next; next = queue.shift())
-      synced(await ctx.adAccountSync.sync(userId, next, { final: true }), next);
+      synced(await ctx.modules.adAccounts.sync.sync(userId, next, { final: true }), next);
   }),
 );
 const tenSeconds = (oneMs + performance.now() - allStarted) / 1000;
@@ -41,7 +41,7 @@ const tenCalls = fullCalls + restStats.total;
 
 // An incremental sync (the last REFRESH_DAYS days + today, ADR 0012) of the first account.
 running.sandbox.stats.reset();
-synced(await ctx.adAccountSync.sync(userId, first, { final: true }), first);
+synced(await ctx.modules.adAccounts.sync.sync(userId, first, { final: true }), first);
 const incrementalCalls = running.sandbox.stats.snapshot().total;
 
 const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);

@@ -64,11 +64,11 @@ clock.now = new Date(clock.now.getTime() + 16 * 60_000);
 running.sandbox.stats.reset();
 const mutationsBefore = running.sandbox.mutations.length;
 const started = performance.now();
-const due = await ctx.ruleTick.due(clock.now);
+const due = await ctx.modules.rules.tick.due(clock.now);
 const queue = [...due];
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await ctx.ruleRunner.run(next);
+    for (let next = queue.shift(); next; next = queue.shift()) await ctx.modules.rules.runner.run(next);
   }),
 );
 const seconds = (performance.now() - started) / 1000;

@@ -143,8 +143,8 @@ const importDirection = {
 };
 
 /**
- * Drizzle's query entry points. A unit of work may be called `db` too (`deps.db.tenant(…)`), so the rule looks for a
- * query started on something named `db`, not for the name alone.
+ * Drizzle's query entry points. The rule looks for a query started on something named `db` (`tx.db.select(…)`), not
+ * for the name alone: the unit of work is `transactions` (ADR 0065), but other names hold a `db` too.
  */
 const QUERY_METHODS = new Set([
   'query',

@@ -12,7 +12,7 @@ const ON_POSTGRES = {
   'packages/db/src/transactions.test.ts': 'tenant and system units of work under RLS',
   'packages/db/src/usage-month-migration.test.ts': 'a data migration on rows made before it',
   'apps/server/src/jobs/job-queue.test.ts': "pg-boss on Postgres's own pool",
-  'apps/server/src/jobs/ad-account-sync.jobs.test.ts': 'sync jobs through pg-boss',
+  'apps/server/src/modules/ad-accounts/ad-account-sync.jobs.test.ts': 'sync jobs through pg-boss',
   'apps/server/src/modules/activity/activity-stream.test.ts': 'LISTEN/NOTIFY across processes',
   'apps/server/src/modules/activity/activity.routes.test.ts': 'the per-user sequence trigger, search SQL',
   'apps/server/src/modules/activity/activity-export.test.ts': 'cursor streaming of a large export',

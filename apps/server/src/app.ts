@@ -12,27 +12,8 @@ import { registerDocs } from './plugins/docs.ts';
 import { envelopeServerOptions, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { endAllEventStreams } from './modules/activity/event-stream.ts';
-import { adAccountsRoutes } from './modules/ad-accounts/ad-accounts.routes.ts';
-import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { aiRoutes } from './modules/ai/ai.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { rulesRoutes } from './modules/rules/rules.routes.ts';
-import { emailVerificationRoutes, notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
-import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
-import { billingRoutes } from './modules/subscription/billing.routes.ts';
-import { subscriptionRoutes } from './modules/subscription/subscription.routes.ts';
 import { SANDBOX_PREFIX } from './providers/meta/meta-provider.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -64,14 +45,16 @@ export async function buildApp(
     ...envelopeServerOptions,
   }).withTypeProvider<ZodTypeProvider>();
 
+  const { modules } = ctx;
+  const { sessions } = modules.auth;
   // Sessions are cached only while this process hears the database's session notifications (ADR 0014).
   let unlistenSessions: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    unlistenSessions = await ctx.database.listen(SESSION_CHANNEL, ctx.sessions.listener);
+    unlistenSessions = await ctx.database.listen(SESSION_CHANNEL, sessions.listener);
   });
   app.addHook('onClose', async () => {
     await unlistenSessions?.();
-    ctx.sessions.listener.onReset?.(false);
+    sessions.listener.onReset?.(false);
   });
   // Saved settings are read, and watched for saves in other processes, before the first request (ADR 0044).
   app.addHook('onReady', () => ctx.settingsStore.start());
@@ -79,7 +62,6 @@ export async function buildApp(
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('ctx', ctx);
 
   // External plugins first, then our own, then routes.
   await registerSecurity(app, {
@@ -91,32 +73,33 @@ export async function buildApp(
   await registerDocs(app);
   registerErrorHandling(app);
   registerBodyDepthLimit(app);
-  registerAuthentication(app);
+  registerAuthentication(app, { accessTokens: modules.auth.accessTokens, sessions: modules.auth.service });
 
   await app.register(
     async (api) => {
       api.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundEnvelope(request.method, request.url)));
-      await api.register(healthRoutes);
-      await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(adAccountsRoutes, { prefix: '/ad-accounts' });
-      await api.register(adminRoutes, { prefix: '/admin' });
-      await api.register(rulesRoutes, { prefix: '/rules' });
-      await api.register(notificationsRoutes, { prefix: '/notifications' });
-      await api.register(emailVerificationRoutes, { prefix: '/email-verification' });
-      await api.register(reportsRoutes, { prefix: '/reports' });
-      await api.register(settingsRoutes, { prefix: '/settings' });
-      await api.register(diagnosticsRoutes, { prefix: '/diagnostics' });
-      await api.register(aiRoutes, { prefix: '/ai' });
-      await api.register(subscriptionRoutes, { prefix: '/subscription' });
-      await api.register(billingRoutes, { prefix: '/billing' });
-      await api.register(activityRoutes, { prefix: '/logs' });
+      // Each module's routes, closed over its own services.
+      await api.register(modules.health.routes);
+      await api.register(modules.auth.routes, { prefix: '/auth' });
+      await api.register(modules.adAccounts.routes, { prefix: '/ad-accounts' });
+      await api.register(modules.admin.routes, { prefix: '/admin' });
+      await api.register(modules.rules.routes, { prefix: '/rules' });
+      await api.register(modules.notifications.routes, { prefix: '/notifications' });
+      await api.register(modules.notifications.emailVerificationRoutes, { prefix: '/email-verification' });
+      await api.register(modules.reports.routes, { prefix: '/reports' });
+      await api.register(modules.settings.routes, { prefix: '/settings' });
+      await api.register(modules.diagnostics.routes, { prefix: '/diagnostics' });
+      await api.register(modules.ai.routes, { prefix: '/ai' });
+      await api.register(modules.subscription.routes, { prefix: '/subscription' });
+      await api.register(modules.subscription.billingRoutes, { prefix: '/billing' });
+      await api.register(modules.activity.routes, { prefix: '/logs' });
     },
     { prefix: '/api' },
   );
   // Open log streams would hold the server's close until their tokens expire: end them first.
   app.addHook('preClose', async () => {
     endAllEventStreams();
-    await ctx.activityStream.close();
+    await modules.activity.stream.close();
   });
   // The embedded default's stand-in for Meta: same wire format, served by this process.
   if (ctx.meta.sandbox) await app.register(ctx.meta.sandbox.plugin, { prefix: SANDBOX_PREFIX });

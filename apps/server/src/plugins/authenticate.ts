@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import type { AccessTokens } from '../modules/auth/access-token.ts';
+import type { AuthService } from '../modules/auth/auth.service.ts';
 
 export interface AuthUser {
   id: string;
@@ -28,17 +30,20 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Adds `request.authUser` and the `requireAuth` / `requireAdmin` hooks used by protected route subtrees. */
-export function registerAuthentication(app: FastifyInstance): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  auth: { accessTokens: Pick<AccessTokens, 'verify'>; sessions: Pick<AuthService, 'sessionRole'> },
+): void {
   app.decorateRequest('authUser', null);
 
   app.decorate('requireAuth', async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = bearerToken(request);
     if (!token) throw AppError.unauthorized();
-    const claims = await app.ctx.accessTokens.verify(token);
+    const claims = await auth.accessTokens.verify(token);
     if (!claims) throw AppError.unauthorized('Invalid or expired token', 'TOKEN_EXPIRED');
     // A logout or a detected refresh-token reuse revokes the session, and with it every access token issued in it.
     // The role comes from the session's user, not from the token: a demoted admin loses admin routes at once.
-    const role = await app.ctx.auth.sessionRole(claims.sessionId, claims.userId);
+    const role = await auth.sessions.sessionRole(claims.sessionId, claims.userId);
     if (!role) throw AppError.unauthorized('Session has ended, please sign in again', 'TOKEN_EXPIRED');
     request.authUser = { id: claims.userId, role, sessionId: claims.sessionId };
   });

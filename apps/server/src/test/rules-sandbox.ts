@@ -62,7 +62,7 @@ export function rulesSandboxApp() {
     /** Runs what "Run now" queued (and any later attempt it asked for), the way the queue's worker would. */
     async drain(): Promise<void> {
       for (let batch = held.take(); batch.length > 0; batch = held.take()) {
-        for (const { request } of batch) await app().ctx.ruleRunner.run(request);
+        for (const { request } of batch) await app().modules.rules.runner.run(request);
       }
     },
   };

@@ -7,8 +7,11 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config/env.ts';
-import { createContext, type AppContext, type ContextOptions } from '../context.ts';
+import { createContext, type AppContext, type AppModules, type ContextOptions } from '../context.ts';
+import { deriveKey, SecretBox } from '../lib/crypto.ts';
 import type { SyncScheduler } from '../modules/ad-accounts/ad-accounts.service.ts';
+import { MailOutbox } from '../providers/mail/mail-outbox.ts';
+import { MailOutboxRepository } from '../providers/mail/mail-outbox.repository.ts';
 import type { Mail, Mailer } from '../providers/mail/mailer.ts';
 import { startTestSandbox } from './meta-sandbox.ts';
 
@@ -24,7 +27,13 @@ export class CapturingMailer implements Mailer {
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every module's services, internals included (the rules' runner and tick, the notifier's dispatcher…). */
+  modules: AppModules;
   database: DatabaseHandle;
+  /** The app's sealing of secrets at rest (same key), for tests that read a sealed column. */
+  secretBox: SecretBox;
+  /** The outbox mail the app keeps when no SMTP server is configured, for tests that seed or read it. */
+  mailOutbox: MailOutbox;
   mailer: CapturingMailer;
   clock: { now: Date; advance(ms: number): void };
   /** Reads or writes behind the API's back, across tenants: the tests' own use of the system path. */
@@ -57,7 +66,7 @@ export function syncInLine(context: () => AppContext | undefined): SyncScheduler
     enqueueSync: async (userId, adAccountId) => {
       const ctx = context();
       if (!ctx) throw new Error('a sync was asked for before the app was built');
-      await ctx.adAccountSync.sync(userId, adAccountId, { final: true });
+      await ctx.modules.adAccounts.sync.sync(userId, adAccountId, { final: true });
       return true;
     },
   };
@@ -90,10 +99,14 @@ export async function createTestApp(env: Record<string, string> = {}, services: 
   });
   const app = await buildApp(ctx, { logger: false });
   await app.ready();
+  const secretBox = new SecretBox(deriveKey(TEST_SECRET, 'encryption'));
   return {
     app,
     ctx,
+    modules: ctx.modules,
     database,
+    secretBox,
+    mailOutbox: new MailOutbox(new MailOutboxRepository(database), secretBox),
     mailer,
     clock,
     inspect: (work) => database.system('test inspection', (tx) => work(tx.db)),

@@ -2,7 +2,7 @@ import { activityLogs } from '@adpilot/db';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runLogRetention } from '../../jobs/activity.jobs.ts';
+import { runLogRetention } from './activity.jobs.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { activityLogListResponse, seedLogs } from '../../test/activity-fixtures.ts';
 
@@ -321,7 +321,7 @@ describe('retention', () => {
       ]);
     }
     const deleted = await runLogRetention({
-      activity: t.ctx.activity,
+      activity: t.modules.activity.service,
       retentionDays: 90,
       now: () => t.clock.now,
       log: t.app.log,

@@ -19,7 +19,20 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ActivityStream } from './activity-stream.ts';
+import type { ActivityService } from './activity.service.ts';
 import { openEventStream } from './event-stream.ts';
+
+interface ActivityRoutesDeps {
+  activity: ActivityService;
+  activityStream: ActivityStream;
+  /** How often an open log stream sends a heartbeat (LOG_STREAM_HEARTBEAT_MS). */
+  heartbeatMs: number;
+  /** Whether a stream's session still stands: auth's answer, asked before each heartbeat. */
+  sessions: Pick<AuthService, 'sessionRole'>;
+  now: () => Date;
+}
 
 const tags = ['logs'];
 
@@ -32,8 +45,10 @@ function tokenOf(request: FastifyRequest): string | undefined {
 }
 
 /** Spec §7 Logs: every route is the signed-in user's; a foreign id answers 404. */
-export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { activity, activityStream } = app.ctx;
+export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
+  app,
+  { activity, activityStream, heartbeatMs, sessions, now },
+) => {
   app.addHook('onRequest', app.requireAuth);
 
   app.get(
@@ -146,9 +161,9 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         filters,
         lastSeq: resumeFrom === undefined ? undefined : Number(resumeFrom),
         token: tokenOf(request),
-        heartbeatMs: app.ctx.config.logs.streamHeartbeatMs,
-        sessionLive: async () => (await app.ctx.auth.sessionRole(user.sessionId, user.id)) !== null,
-        now: app.ctx.now,
+        heartbeatMs,
+        sessionLive: async () => (await sessions.sessionRole(user.sessionId, user.id)) !== null,
+        now,
       });
     },
   );

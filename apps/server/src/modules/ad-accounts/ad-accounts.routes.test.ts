@@ -67,7 +67,7 @@ describe('connect flow', () => {
       db.select().from(adAccounts).where(eq(adAccounts.userId, session.user.id)).limit(1),
     );
     expect(row?.accessTokenEnc).toMatch(/^v1\./);
-    const token = t.ctx.secretBox.decrypt(row?.accessTokenEnc ?? '');
+    const token = t.secretBox.decrypt(row?.accessTokenEnc ?? '');
     expect(row?.accessTokenEnc).not.toContain(token);
     expect((await call(session, 'GET', '/')).body).not.toContain(token);
   });
@@ -215,7 +215,7 @@ describe('sync', () => {
     const [account] = (await connect(session)).json().data.connectedAccounts;
     sandbox.sandbox.faults.set({ expiredToken: true });
     try {
-      await t.ctx.adAccountSync.sync(session.user.id, account.id, { final: false });
+      await t.modules.adAccounts.sync.sync(session.user.id, account.id, { final: false });
     } finally {
       sandbox.sandbox.faults.clear();
     }
@@ -258,7 +258,7 @@ describe('sync failures are stored as codes', () => {
     const [account] = (await connect(session)).json().data.connectedAccounts;
     sandbox.sandbox.faults.set({ serverError: { count: 50 } });
     try {
-      expect(await t.ctx.adAccountSync.sync(session.user.id, account.id, { final: true })).toEqual({
+      expect(await t.modules.adAccounts.sync.sync(session.user.id, account.id, { final: true })).toEqual({
         status: 'failed',
       });
     } finally {

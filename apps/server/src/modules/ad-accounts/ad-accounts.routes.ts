@@ -15,13 +15,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { AdAccountsService } from './ad-accounts.service.ts';
 
 const tags = ['ad-accounts'];
 const params = adAccountIdParamsSchema;
 
 /** Spec §7 "Ad accounts": every route is the signed-in user's, and a foreign id answers 404. */
-export const adAccountsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { adAccounts } = app.ctx;
+export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsService }> = async (
+  app,
+  { adAccounts },
+) => {
   app.addHook('onRequest', app.requireAuth);
 
   app.get('/', { schema: { tags, response: { 200: successEnvelope(z.array(adAccountSchema)) } } }, async (request) => ({

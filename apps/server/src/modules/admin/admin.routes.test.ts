@@ -21,7 +21,7 @@ describe('admin outbox', () => {
     await t.inspect((db) => db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id)));
     await t.inspect((db) => db.update(users).set({ role: 'user' }).where(eq(users.id, member.user.id)));
     const expiresAt = inAnHour();
-    await new OutboxMailer(t.ctx.mailOutbox, pino({ level: 'silent' })).send({
+    await new OutboxMailer(t.mailOutbox, pino({ level: 'silent' })).send({
       to: member.user.email,
       subject: 'Reset your AdPilot password',
       text: 'link: /reset-password?token=abc',
@@ -45,7 +45,7 @@ describe('admin outbox', () => {
 
   it('keeps bodies sealed at rest: the stored row holds no link, the admin reads it opened', async () => {
     const secret = 'sealed-at-rest-token-123';
-    await t.ctx.mailOutbox.store({
+    await t.mailOutbox.store({
       to: 'sealed@example.com',
       subject: 'Reset your AdPilot password',
       text: `Open https://adpilot.example/reset-password?token=${secret}`,
@@ -56,7 +56,9 @@ describe('admin outbox', () => {
     expect(row?.sealedBody).toMatch(/^v1\./);
     expect(JSON.stringify(rows)).not.toContain(secret);
 
-    const mail = (await t.ctx.admin.recentOutboxMail(50)).find((candidate) => candidate.to === 'sealed@example.com');
+    const mail = (await t.modules.admin.service.recentOutboxMail(50)).find(
+      (candidate) => candidate.to === 'sealed@example.com',
+    );
     expect(mail?.text).toBe(`Open https://adpilot.example/reset-password?token=${secret}`);
   });
 
@@ -66,7 +68,7 @@ describe('admin outbox', () => {
     const url = '/api/admin/outbox';
     const setRole = async (role: 'admin' | 'user') => {
       await t.inspect((db) => db.update(users).set({ role }).where(eq(users.id, member.user.id)));
-      await t.ctx.auth.sessionsSettled();
+      await t.modules.auth.service.sessionsSettled();
     };
     expect((await t.app.inject({ method: 'GET', url, headers: member.auth })).statusCode).toBe(403);
     await setRole('admin');

@@ -1,10 +1,10 @@
 import { outboxMailSchema, outboxQuerySchema, successEnvelope } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AdminService } from './admin.service.ts';
 
 /** Operator endpoints: the instance administrator (the first registered user) only. */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { admin } = app.ctx;
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin }) => {
   app.addHook('onRequest', app.requireAdmin);
 
   // Without SMTP, password-reset links wait here; the admin can pass them on.

@@ -18,12 +18,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { AiService } from './ai.service.ts';
 
 const tags = ['ai'];
 
 /** /api/ai: spec §7 AI, plus usage and rule drafting. Every route is the signed-in user's own. */
-export const aiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ai } = app.ctx;
+export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { ai }) => {
   app.addHook('onRequest', app.requireAuth);
 
   app.post(

@@ -27,7 +27,7 @@ export interface AiServiceDeps {
   /** The plan's fastest rule check (ADR 0040's `PlanLimits`), so a drafted rule can be switched on as it is. */
   ruleChecks: { fastestCheckMinutes(userId: string): Promise<number> };
   accounts: OwnAccounts;
-  db: Transactions;
+  transactions: Transactions;
   waitlist: WaitlistRepository;
 }
 
@@ -85,7 +85,7 @@ export class AiService {
     const [usage, settings, waitlistJoined] = await Promise.all([
       this.deps.quota.usage(userId),
       this.deps.settings(),
-      this.deps.db.tenant(userId, (tx) => this.deps.waitlist.has(tx, AUTOMATION_FEATURE)),
+      this.deps.transactions.tenant(userId, (tx) => this.deps.waitlist.has(tx, AUTOMATION_FEATURE)),
     ]);
     return {
       ...usage,
@@ -97,7 +97,9 @@ export class AiService {
 
   /** The Automation tab's "Join Waitlist": recorded once however often (or however many times at once) it is pressed. */
   async joinWaitlist(userId: string): Promise<WaitlistResponse> {
-    const recorded = await this.deps.db.tenant(userId, (tx) => this.deps.waitlist.join(tx, AUTOMATION_FEATURE));
+    const recorded = await this.deps.transactions.tenant(userId, (tx) =>
+      this.deps.waitlist.join(tx, AUTOMATION_FEATURE),
+    );
     return { joined: true, alreadyJoined: !recorded };
   }
 

@@ -13,13 +13,12 @@ import {
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { AuthService } from './auth.service.ts';
 
 const tags = ['auth'];
 
 /** The seven authentication endpoints of the spec, with its exact payloads and answers. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth } = app.ctx;
-
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
     '/login',
     { schema: { tags, body: loginRequestSchema, response: { 200: successEnvelope(sessionSchema) } } },

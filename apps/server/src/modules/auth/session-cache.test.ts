@@ -153,7 +153,7 @@ describe('session checks across processes', () => {
     expect(logout.statusCode).toBe(200);
     // The process that signed out forgets at once; the other once the database's notification arrived.
     expect(await me(t.app, user.auth)).toBe(401);
-    await other.ctx.auth.sessionsSettled();
+    await other.ctx.modules.auth.service.sessionsSettled();
     expect(await me(other.app, user.auth)).toBe(401);
   });
 
@@ -167,7 +167,7 @@ describe('session checks across processes', () => {
     expect(await outbox(t.app)).toBe(403);
     expect(await outbox(other.app)).toBe(403);
     await t.inspect((db) => db.update(users).set({ role: 'admin' }).where(eq(users.id, member.user.id)));
-    await Promise.all([t.ctx.auth.sessionsSettled(), other.ctx.auth.sessionsSettled()]);
+    await Promise.all([t.modules.auth.service.sessionsSettled(), other.ctx.modules.auth.service.sessionsSettled()]);
     expect(await outbox(t.app)).toBe(200);
     expect(await outbox(other.app)).toBe(200);
   });
@@ -178,7 +178,7 @@ describe('session checks across processes', () => {
     await t.inspect((db) =>
       db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.userId, user.user.id)),
     );
-    await other.ctx.auth.sessionsSettled();
+    await other.ctx.modules.auth.service.sessionsSettled();
     expect(await me(other.app, user.auth)).toBe(401);
   });
 });

@@ -2,12 +2,15 @@ import { healthSchema, successEnvelope } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkDatabase } from './health.service.ts';
 import { APP_VERSION } from '../../version.ts';
+import type { DatabaseHandle } from '@adpilot/db';
+import type { Config } from '../../config/env.ts';
 
 const startedAt = Date.now();
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { database, config } = app.ctx;
-
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; config: Pick<Config, 'role'> }> = async (
+  app,
+  { database, config },
+) => {
   app.get(
     '/health',
     {

@@ -56,13 +56,13 @@ describe('purgeExpiredIn', () => {
         { toAddress: 'a@example.com', subject: 'expired', sealedBody: 'v1.y', expiresAt: at(-0.5) },
       ]);
 
-      const { auth, adAccounts, adAccountSync } = t.ctx;
+      const { auth, adAccounts } = t.modules;
       const maintenance = new MaintenanceService({
         transactions: t.database,
-        auth,
-        adAccounts,
-        adAccountSync,
-        outbox: t.ctx.mailOutbox,
+        auth: auth.service,
+        adAccounts: adAccounts.service,
+        adAccountSync: adAccounts.sync,
+        outbox: t.mailOutbox,
       });
       // Revoked tokens are kept seven days: 'revoked-recently' (a day ago) stays, 'revoked-long-ago' (ten) goes.
       const counts = await maintenance.purgeExpiredIn(tx, now);

@@ -2,7 +2,7 @@ import { adAccounts } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMaintenance } from '../../jobs/maintenance.jobs.ts';
+import { runMaintenance } from './maintenance.jobs.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { STALE_SYNC_MINUTES, SYNC_STALLED } from '../ad-accounts/sync-state.ts';
 import { MaintenanceService } from './maintenance.service.ts';
@@ -31,10 +31,10 @@ describe('stale sync recovery', () => {
     runMaintenance({
       maintenance: new MaintenanceService({
         transactions: t.database,
-        auth: t.ctx.auth,
-        adAccounts: t.ctx.adAccounts,
-        adAccountSync: t.ctx.adAccountSync,
-        outbox: t.ctx.mailOutbox,
+        auth: t.modules.auth.service,
+        adAccounts: t.modules.adAccounts.service,
+        adAccountSync: t.modules.adAccounts.sync,
+        outbox: t.mailOutbox,
       }),
       now: () => t.clock.now,
       log: pino({ level: 'silent' }),

@@ -126,10 +126,10 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
         .returning({ id: activityLogs.id }),
     );
     expect(await dueByEmail(session.user.id)).toEqual([]);
-    await t.ctx.notificationDispatcher.deliverEmail(session.user.id, errorId);
-    await t.ctx.notificationDispatcher.deliverEmail(session.user.id, notify!.id);
+    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, errorId);
+    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, notify!.id);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    expect(await t.ctx.notificationDispatcher.sendDigest(session.user.id, yesterday)).toBe(false);
+    expect(await t.modules.notifications.dispatcher.sendDigest(session.user.id, yesterday)).toBe(false);
 
     const mails = mailsTo(email);
     expect(mails).toHaveLength(1);
@@ -179,7 +179,7 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
     const after = await writeError(session.user.id, 'Failure after confirming');
     expect(await dueByEmail(session.user.id)).toEqual([after]);
     expect(before).not.toBe(after);
-    await t.ctx.notificationDispatcher.deliverEmail(session.user.id, after);
+    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, after);
     expect(mailsTo(session.user.email).at(-1)!.subject).toBe('AdPilot: Error: Failure after confirming');
     // A verified address takes a test mail; there is nothing left to confirm.
     expect((await testSend(session, 'email')).json().data).toMatchObject({ channel: 'email', delivered: true });
@@ -236,7 +236,7 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
     expect((await settingsOf(session)).json().data.emailVerified).toBe(false);
     const errorId = await writeError(session.user.id, 'Failure after the address changed');
     expect(await dueByEmail(session.user.id)).toEqual([]);
-    await t.ctx.notificationDispatcher.deliverEmail(session.user.id, errorId);
+    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, errorId);
     expect(mailsTo(changed).filter((mail) => mail.subject.startsWith('AdPilot: Error'))).toHaveLength(0);
   });
 
@@ -289,9 +289,9 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
     const noteId = note.json().data._id as string;
     const due = await t.database.tenant(session.user.id, (tx) => repository.scanDue(tx, SCAN));
     expect(due).toEqual([{ id: noteId, userId: session.user.id, toEmail: false, toWebhook: true }]);
-    await t.ctx.notificationDispatcher.deliverEmail(session.user.id, noteId);
+    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, noteId);
     const today = new Date().toISOString().slice(0, 10);
-    expect(await t.ctx.notificationDispatcher.sendDigest(session.user.id, today)).toBe(false);
+    expect(await t.modules.notifications.dispatcher.sendDigest(session.user.id, today)).toBe(false);
     expect(mailsTo(session.user.email)).toHaveLength(0);
   });
 });

@@ -117,8 +117,8 @@ describe('notifications in the reader’s language', () => {
     async (language) => {
       const { session, failedId } = await subscriber(language);
       const expected = EXPECTED[language];
-      await t.ctx.notificationDispatcher.deliverEmail(session.user.id, failedId);
-      expect(await t.ctx.notificationDispatcher.sendDigest(session.user.id, '2026-03-10')).toBe(true);
+      await t.modules.notifications.dispatcher.deliverEmail(session.user.id, failedId);
+      expect(await t.modules.notifications.dispatcher.sendDigest(session.user.id, '2026-03-10')).toBe(true);
 
       const [entryMail, digestMail] = mailsTo(session.user.email);
       expect(entryMail!.subject).toBe(`AdPilot: ${expected.error}: ${expected.failed}`);
@@ -136,7 +136,10 @@ describe('notifications in the reader’s language', () => {
 
   it.each(['th', 'en'] as const)('words the webhook text in %s and keeps the entry as data', async (language) => {
     const { session, path, failedId } = await subscriber(language);
-    await t.ctx.notificationDispatcher.deliverWebhook(session.user.id, failedId, { retryCount: 0, retryLimit: 0 });
+    await t.modules.notifications.dispatcher.deliverWebhook(session.user.id, failedId, {
+      retryCount: 0,
+      retryLimit: 0,
+    });
     const body = JSON.parse(bodies.get(path)!);
     // The same words, with Slack's control characters in the ad's name sent as its entities.
     expect(body.text.split('\n')[0]).toBe(
@@ -161,9 +164,9 @@ describe('notifications in the reader’s language', () => {
         ])
         .returning({ id: activityLogs.id }),
     );
-    await t.ctx.notificationDispatcher.deliverEmail(session.user.id, note!.id);
+    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, note!.id);
     expect(mailsTo(session.user.email)).toHaveLength(0);
-    await t.ctx.notificationDispatcher.deliverEmail(session.user.id, entry!.id);
+    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, entry!.id);
     const [mail] = mailsTo(session.user.email);
     expect(mail!.subject).toBe('AdPilot: ข้อผิดพลาด: ดูแคมเปญ <script>x</script>');
   });

@@ -1,13 +1,17 @@
 import type { Transactions } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
+import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { ActivityRepository, NewActivity } from '../activity/activity.repository.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { RulesService } from '../rules/rules.service.ts';
-import { NotificationDispatcher, type NotifyQueue } from './notification-dispatcher.ts';
+import { NotificationDispatcher } from './notification-dispatcher.ts';
+import { defineNotificationJobs, type WebhookRetry } from './notifications.jobs.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
+import { emailVerificationRoutes, notificationsRoutes } from './notifications.routes.ts';
 import { NotificationsService } from './notifications.service.ts';
 import { WebhookAddressPolicy } from './webhook-address.ts';
 import { WebhookSender } from './webhook-sender.ts';
@@ -20,7 +24,9 @@ export interface NotificationsModuleDeps {
   users: Pick<AuthService, 'addressIn' | 'confirmAddressIn'>;
   /** The rules' API: the message of a rule's notify action (ADR 0066). */
   rules: Pick<RulesService, 'notifyMessageIn'>;
-  queue: NotifyQueue;
+  queue: JobQueue;
+  /** How often and how soon a failed webhook call is tried again (tests shorten it). */
+  webhookRetry?: WebhookRetry;
   mailer: Mailer;
   secretBox: SecretBox;
   publicUrl: string;
@@ -52,11 +58,23 @@ export function nudgingActivity(inner: ActivityRepository, nudge: (userId: strin
   return wrapped;
 }
 
+/**
+ * The notifier (ADR 0038): its repository, the webhook address policy and sender, the dispatcher and its jobs. Its
+ * public API: `dispatcher` (the nudge the activity writer calls, and the jobs' work) and the two route plugins.
+ */
 export function createNotificationsModule(deps: NotificationsModuleDeps) {
   const repository = new NotificationsRepository();
   const policy = new WebhookAddressPolicy(deps.allowedPrivateHosts);
   const sender = new WebhookSender(policy);
   const dispatcher = new NotificationDispatcher({ ...deps, repository, sender });
-  const notifications = new NotificationsService({ ...deps, repository, policy, sender });
-  return { notifications, notificationDispatcher: dispatcher };
+  const service = new NotificationsService({ ...deps, repository, policy, sender });
+  defineNotificationJobs(deps.queue, dispatcher, deps.webhookRetry);
+  return {
+    service,
+    dispatcher,
+    routes: bindRoutes(notificationsRoutes, { notifications: service }),
+    emailVerificationRoutes: bindRoutes(emailVerificationRoutes, { notifications: service }),
+  };
 }
+
+export type NotificationsModule = ReturnType<typeof createNotificationsModule>;

@@ -12,12 +12,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
+interface NotificationsRoutesDeps {
+  notifications: NotificationsService;
+}
 
 const tags = ['notifications'];
 
 /** /api/notifications: the signed-in user's own settings; there is no id to name anyone else's. */
-export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { notifications } = app.ctx;
+export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesDeps> = async (app, { notifications }) => {
   app.addHook('onRequest', app.requireAuth);
 
   app.get(
@@ -85,9 +89,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** /api/email-verification: the confirmation link's page posts here, signed in or not; the token says whose. */
-export const emailVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { notifications } = app.ctx;
-
+export const emailVerificationRoutes: FastifyPluginAsyncZod<NotificationsRoutesDeps> = async (
+  app,
+  { notifications },
+) => {
   app.post(
     '/confirm',
     {

@@ -266,7 +266,7 @@ describe('notifications', () => {
       description: 'Sync failed for <b>Shop</b>',
       metadata: { code: 'sync_failed', params: { account: 'Shop' } },
     });
-    await t.ctx.notificationDispatcher.scanAll();
+    await t.modules.notifications.dispatcher.scanAll();
     const hit = await waitFor(() => receiver.hits.find((h) => h.path === path));
     expect(verify(webhookSecret, hit)).toBe(true);
     const body = JSON.parse(hit.body);
@@ -285,7 +285,7 @@ describe('notifications', () => {
     receiver.statusFor.set(path, 500);
     await settings(session, { webhookUrl: `${base}${path}` });
     const id = await writeEntry(session.user.id, { level: 'error', category: 'sync', description: 'Sync failed' });
-    await t.ctx.notificationDispatcher.scanAll();
+    await t.modules.notifications.dispatcher.scanAll();
 
     const failure = await waitFor(async () => {
       const rows = await t.inspect((db) =>
@@ -305,7 +305,7 @@ describe('notifications', () => {
       activityId: id,
     });
     // The failure entry is an error, but it is not sent to the failing webhook again (no loop).
-    await t.ctx.notificationDispatcher.scanAll();
+    await t.modules.notifications.dispatcher.scanAll();
     await settled(t.ctx);
     expect(receiver.hits.filter((h) => h.path === path)).toHaveLength(RETRY.limit + 1);
   }, 60_000);
@@ -317,7 +317,7 @@ describe('notifications', () => {
     await settings(session, { emailErrors: true });
     await writeEntry(session.user.id, { level: 'error', category: 'sync', description: 'Token expired for Shop' });
     await writeEntry(session.user.id, { level: 'info', category: 'sync', description: 'Synced Shop' });
-    await t.ctx.notificationDispatcher.scanAll();
+    await t.modules.notifications.dispatcher.scanAll();
     const mail = await waitFor(() => smtp.mails.find((m) => m.to.includes(session.user.email)));
     expect(mail.data).toContain('Subject: AdPilot: Error: Token expired for Shop');
     await settled(t.ctx);
@@ -337,7 +337,7 @@ describe('notifications', () => {
       description: 'Rule "Fatigue" applied notify on ad "A1"',
       metadata: { code: 'rule_action_applied', action: 'notify' },
     });
-    await t.ctx.notificationDispatcher.scanAll();
+    await t.modules.notifications.dispatcher.scanAll();
     const hit = await waitFor(() => receiver.hits.find((h) => h.path === path));
     expect(JSON.parse(hit.body).text).toContain('Rule notification: Rule "Fatigue" applied notify');
     await waitFor(() => smtp.mails.find((m) => m.to.includes(session.user.email)));
@@ -350,7 +350,7 @@ describe('notifications', () => {
     const nudged: string[] = [];
     const writer = nudgingActivity(new ActivityRepository(), (userId) => {
       nudged.push(userId);
-      t.ctx.notificationDispatcher.nudge(userId);
+      t.modules.notifications.dispatcher.nudge(userId);
     });
     await t.database.tenant(session.user.id, async (tx) => {
       await writer.insert(tx, { level: 'info', category: 'sync', description: 'Synced' });
@@ -372,20 +372,23 @@ describe('notifications', () => {
       ids.push(await writeEntry(session.user.id, { level: 'error', category: 'sync', description: `Failure ${i}` }));
     // Both processes scan, several times, all at once, and nudges ask for more scans on both.
     await Promise.all([
-      t.ctx.notificationDispatcher.scanAll(),
-      second.notificationDispatcher.scanAll(),
-      t.ctx.notificationDispatcher.scanUser(session.user.id),
-      second.notificationDispatcher.scanUser(session.user.id),
-      t.ctx.notificationDispatcher.scanAll(),
-      second.notificationDispatcher.scanAll(),
+      t.modules.notifications.dispatcher.scanAll(),
+      second.modules.notifications.dispatcher.scanAll(),
+      t.modules.notifications.dispatcher.scanUser(session.user.id),
+      second.modules.notifications.dispatcher.scanUser(session.user.id),
+      t.modules.notifications.dispatcher.scanAll(),
+      second.modules.notifications.dispatcher.scanAll(),
     ]);
-    t.ctx.notificationDispatcher.nudge(session.user.id);
-    second.notificationDispatcher.nudge(session.user.id);
+    t.modules.notifications.dispatcher.nudge(session.user.id);
+    second.modules.notifications.dispatcher.nudge(session.user.id);
     await waitFor(() => (receiver.hits.filter((h) => h.path === path).length >= 5 ? true : undefined));
     await waitFor(() => (smtp.mails.filter((m) => m.to.includes(session.user.email)).length >= 5 ? true : undefined));
     // Every delivery, retry and nudge (they run a second later) is done on both processes: a duplicate would be in.
     await settled(t.ctx);
-    await Promise.all([t.ctx.notificationDispatcher.scanAll(), second.notificationDispatcher.scanAll()]);
+    await Promise.all([
+      t.modules.notifications.dispatcher.scanAll(),
+      second.modules.notifications.dispatcher.scanAll(),
+    ]);
     await settled(t.ctx);
     const delivered = receiver.hits.filter((h) => h.path === path).map((h) => JSON.parse(h.body).adpilot.entry.id);
     expect(delivered.sort()).toEqual([...ids].sort());
@@ -420,11 +423,11 @@ describe('notifications', () => {
       new Date('2026-03-10T05:00:00Z'),
     );
     // 07:30 in Bangkok on the 11th: the hour has not come.
-    const early = await t.ctx.notificationDispatcher.enqueueDueDigests(new Date('2026-03-11T00:30:00Z'));
+    const early = await t.modules.notifications.dispatcher.enqueueDueDigests(new Date('2026-03-11T00:30:00Z'));
     const at = new Date('2026-03-11T02:00:00Z'); // 09:00 in Bangkok
     const queued = await Promise.all([
-      t.ctx.notificationDispatcher.enqueueDueDigests(at),
-      second.notificationDispatcher.enqueueDueDigests(at),
+      t.modules.notifications.dispatcher.enqueueDueDigests(at),
+      second.modules.notifications.dispatcher.enqueueDueDigests(at),
     ]);
     const mail = await waitFor(() => smtp.mails.find((m) => m.to.includes(session.user.email)));
     const text = mailText(mail.data);
@@ -437,7 +440,7 @@ describe('notifications', () => {
     expect(queued.filter((n) => n > 0)).toHaveLength(1);
     expect(early).toBe(0);
     // A later tick the same day queues nothing again.
-    expect(await t.ctx.notificationDispatcher.enqueueDueDigests(new Date('2026-03-11T10:00:00Z'))).toBe(0);
+    expect(await t.modules.notifications.dispatcher.enqueueDueDigests(new Date('2026-03-11T10:00:00Z'))).toBe(0);
   });
 
   it("keeps another user's settings out of reach", async () => {

@@ -66,14 +66,14 @@ describe('rule actions of type notify', () => {
     });
     expect(run.statusCode).toBe(202);
     for (let batch = held.take(); batch.length > 0; batch = held.take())
-      for (const { request } of batch) await t.ctx.ruleRunner.run(request);
+      for (const { request } of batch) await t.modules.rules.runner.run(request);
 
     const campaigns = (
       await t.app.inject({ method: 'GET', url: `/api/rules/${created.json().data.id}/runs`, headers: session.auth })
     ).json().data[0].actions.length as number;
     expect(campaigns).toBeGreaterThan(0);
 
-    await t.ctx.notificationDispatcher.scanAll();
+    await t.modules.notifications.dispatcher.scanAll();
     // Until every notification job is done: then a duplicate would have arrived, and nothing more can.
     const deadline = Date.now() + 30_000;
     const names = Object.values(NOTIFY_JOBS);

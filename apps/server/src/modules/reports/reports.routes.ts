@@ -1,10 +1,10 @@
 import { reportQuerySchema, reportSchema, successEnvelope } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { ReportsService } from './reports.service.ts';
 
 /** /api/reports: the signed-in user's delivery figures by day (issue 9). */
-export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { reports } = app.ctx;
+export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> = async (app, { reports }) => {
   app.addHook('onRequest', app.requireAuth);
 
   app.get(

@@ -4,7 +4,7 @@ import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import type { Transactions } from '@adpilot/db';
 
 export interface RefresherDeps {
-  db: Transactions;
+  transactions: Transactions;
   inputs: Pick<AdMirrorService, 'account'>;
   /** The ad-accounts module's sync: it claims the refresh (the account's sync state) and records its result. */
   sync: Pick<AdAccountSyncService, 'claimRefresh' | 'sync'>;
@@ -44,13 +44,13 @@ export class AccountRefresher {
   }
 
   private async refresh(account: AdAccountRow, maxAgeMs: number): Promise<AdAccountRow> {
-    const { db, inputs, sync, now } = this.deps;
+    const { transactions, inputs, sync, now } = this.deps;
     const at = now();
     const claimed = await sync.claimRefresh(account.userId, account.id, new Date(at.getTime() - maxAgeMs), at);
     if (claimed) await sync.sync(account.userId, account.id, { final: true });
     const deadline = Date.now() + (this.deps.maxWaitMs ?? 120_000);
     for (;;) {
-      const current = await db.tenant(account.userId, (tx) => inputs.account(tx, account.id));
+      const current = await transactions.tenant(account.userId, (tx) => inputs.account(tx, account.id));
       if (!current) return account;
       if (claimed || this.isFresh(current, maxAgeMs) || current.syncStatus !== 'syncing' || Date.now() > deadline)
         return current;

@@ -12,8 +12,8 @@ import { classify, mirrorChange, outcomeOf, type LiveField } from './rule-meta.t
 
 /** What writing a change to Meta and recording it takes: the executor's runs and a revert both need it. */
 export interface RuleWriteDeps {
-  db: Transactions;
-  rules: RulesRepository;
+  transactions: Transactions;
+  rulesRepository: RulesRepository;
   ledger: RuleLedgerRepository;
   inputs: AdMirrorService;
   activity: ActivityRepository;
@@ -52,9 +52,9 @@ export class RuleExecutor {
   constructor(private readonly deps: ExecutorDeps) {}
 
   async executeAccount(run: RuleRunRow, rule: AutomationRuleRow, account: AdAccountRow): Promise<AccountOutcome> {
-    const { db, ledger, now, leaseMs } = this.deps;
+    const { transactions, ledger, now, leaseMs } = this.deps;
     const started = now();
-    const rows = await db.tenant(run.userId, (tx) =>
+    const rows = await transactions.tenant(run.userId, (tx) =>
       ledger.claimPending(tx, run.id, account.id, started, new Date(started.getTime() + leaseMs)),
     );
     const outcome: AccountOutcome = { applied: 0, failed: 0, postponed: 0 };
@@ -125,11 +125,11 @@ export class RuleExecutor {
     settlement: Settlement,
   ): Promise<void> {
     const at = this.deps.now();
-    const { ledger, rules, activity } = this.deps;
-    await this.deps.db.tenant(row.userId, async (tx) => {
+    const { ledger, rulesRepository, activity } = this.deps;
+    await this.deps.transactions.tenant(row.userId, async (tx) => {
       if (settlement.state === 'applied') {
         await ledger.settle(tx, row.id, { state: 'applied', at });
-        await rules.touchTriggered(tx, rule.id, at);
+        await rulesRepository.touchTriggered(tx, rule.id, at);
         const value = target(row);
         if (row.field !== null && value !== null)
           await this.deps.inputs.recordWrite(

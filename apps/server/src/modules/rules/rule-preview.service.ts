@@ -12,8 +12,8 @@ import type { RulesRepository } from './rules.repository.ts';
 import type { TenantTx, Transactions } from '@adpilot/db';
 
 export interface RulePreviewDeps {
-  db: Transactions;
-  rules: RulesRepository;
+  transactions: Transactions;
+  rulesRepository: RulesRepository;
   inputs: AdMirrorService;
   evaluator: MirrorEvaluator;
   refresher: AccountRefresher;
@@ -34,15 +34,15 @@ export class RulePreviewService {
 
   /** POST /:id/preview: a saved rule, whether it is switched on or not. */
   async previewSaved(userId: string, id: string): Promise<RulePreview> {
-    const row = await this.deps.db.tenant(userId, (tx) => this.deps.rules.find(tx, id));
+    const row = await this.deps.transactions.tenant(userId, (tx) => this.deps.rulesRepository.find(tx, id));
     if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
     return this.preview(userId, toEngineRule(row));
   }
 
   async backtest(userId: string, id: string, days: number): Promise<RuleBacktest> {
-    const { db, rules, evaluator, now } = this.deps;
-    return db.tenant(userId, async (tx) => {
-      const row = await rules.find(tx, id);
+    const { transactions, rulesRepository, evaluator, now } = this.deps;
+    return transactions.tenant(userId, async (tx) => {
+      const row = await rulesRepository.find(tx, id);
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
       const rule = toEngineRule(row);
       return evaluator.backtest(tx, rule, await this.accountsOf(tx, rule), now(), days);
@@ -50,12 +50,12 @@ export class RulePreviewService {
   }
 
   private async preview(userId: string, rule: EngineRule): Promise<RulePreview> {
-    const { db, rules, evaluator, refresher, now } = this.deps;
-    const accounts = await db.tenant(userId, (tx) => this.accountsOf(tx, rule));
+    const { transactions, rulesRepository, evaluator, refresher, now } = this.deps;
+    const accounts = await transactions.tenant(userId, (tx) => this.accountsOf(tx, rule));
     const fresh: AdAccountRow[] = [];
     for (const account of accounts) fresh.push(await refresher.ensureFresh(account, freshnessMs(rule.schedule)));
     const at = now();
-    return db.tenant(userId, async (tx) => {
+    return transactions.tenant(userId, async (tx) => {
       const evaluation = await evaluator.evaluateBody(tx, rule, fresh, at, { explain: 'all' });
       const plans = evaluation.decisions.flatMap((decision) => decision.actions);
       return {
@@ -67,7 +67,7 @@ export class RulePreviewService {
           planned: plans.filter((plan) => plan.outcome === 'planned').length,
           skipped: plans.filter((plan) => plan.outcome === 'skipped').length,
         },
-        warnings: ruleWarnings(rule, otherRules(await rules.list(tx)), rule.id),
+        warnings: ruleWarnings(rule, otherRules(await rulesRepository.list(tx)), rule.id),
       };
     });
   }

@@ -37,8 +37,8 @@ export interface RuleRunScheduler {
 }
 
 export interface RunnerDeps {
-  db: Transactions;
-  rules: RulesRepository;
+  transactions: Transactions;
+  rulesRepository: RulesRepository;
   ledger: RuleLedgerRepository;
   inputs: AdMirrorService;
   activity: ActivityRepository;
@@ -74,15 +74,15 @@ export class RuleRunner {
   }
 
   private async fail(request: RuleRunRequest, error: unknown): Promise<void> {
-    const { db, rules, ledger, activity, now } = this.deps;
+    const { transactions, rulesRepository, ledger, activity, now } = this.deps;
     const code =
       error instanceof MetaTokenExpiredError
         ? 'reauth_required'
         : error instanceof MetaApiError
           ? 'refresh_failed'
           : 'internal_error';
-    await db.tenant(request.userId, async (tx) => {
-      const rule = await rules.find(tx, request.ruleId);
+    await transactions.tenant(request.userId, async (tx) => {
+      const rule = await rulesRepository.find(tx, request.ruleId);
       const run = rule ? await ledger.ensureRun(tx, rule.id, request.slot, request.trigger) : undefined;
       const finished = run ? await ledger.finishRun(tx, run.id, 'failed', now(), { code }) : undefined;
       if (rule && finished) {
@@ -93,13 +93,13 @@ export class RuleRunner {
   }
 
   private async attempt(request: RuleRunRequest): Promise<RunOutcome> {
-    const { db, rules, ledger, now } = this.deps;
+    const { transactions, rulesRepository, ledger, now } = this.deps;
     const { userId } = request;
-    const rule = await db.tenant(userId, (tx) => rules.find(tx, request.ruleId));
+    const rule = await transactions.tenant(userId, (tx) => rulesRepository.find(tx, request.ruleId));
     if (!rule) return { status: 'skipped', reason: 'rule_missing' };
     if (request.trigger === 'schedule' && !rule.isActive) return { status: 'skipped', reason: 'rule_inactive' };
 
-    let run = await db.tenant(userId, async (tx) => {
+    let run = await transactions.tenant(userId, async (tx) => {
       const found = await ledger.ensureRun(tx, rule.id, request.slot, request.trigger);
       if (found.status === 'queued') await ledger.markRunStarted(tx, found.id, now());
       return found;
@@ -127,17 +127,19 @@ export class RuleRunner {
   private async accountsOf(rule: AutomationRuleRow, run: RuleRunRow): Promise<AdAccountRow[]> {
     const { scope } = toRuleBody(rule);
     const zone = slotTimezone(run.slot);
-    const accounts = await this.deps.db.tenant(rule.userId, (tx) => this.deps.inputs.accounts(tx, scope.adAccountIds));
+    const accounts = await this.deps.transactions.tenant(rule.userId, (tx) =>
+      this.deps.inputs.accounts(tx, scope.adAccountIds),
+    );
     return accounts.filter((account) => !zone || account.timezone === zone);
   }
 
   private async plan(rule: AutomationRuleRow, run: RuleRunRow, accounts: AdAccountRow[]): Promise<RuleRunRow> {
-    const { db, ledger, evaluator, refresher, now } = this.deps;
+    const { transactions, ledger, evaluator, refresher, now } = this.deps;
     const maxAge = freshnessMs(toRuleBody(rule).schedule);
     const fresh: AdAccountRow[] = [];
     for (const account of accounts) fresh.push(await refresher.ensureFresh(account, maxAge));
     const at = now();
-    return db.tenant(rule.userId, async (tx) => {
+    return transactions.tenant(rule.userId, async (tx) => {
       const evaluation = await evaluator.evaluate(tx, rule, fresh, at);
       await ledger.commitPlan(tx, run, toLedgerPlan(evaluation, fresh), at);
       return (await ledger.findRun(tx, run.id)) ?? run;
@@ -146,8 +148,8 @@ export class RuleRunner {
 
   /** Ends the run when nothing is left to write; otherwise asks for a later attempt when the first row frees up. */
   private async conclude(rule: AutomationRuleRow, run: RuleRunRow, retryAt: Date | undefined): Promise<RunOutcome> {
-    const { db, ledger, activity, scheduler, now } = this.deps;
-    const pending = await db.tenant(rule.userId, (tx) => ledger.pendingOf(tx, run.id));
+    const { transactions, ledger, activity, scheduler, now } = this.deps;
+    const pending = await transactions.tenant(rule.userId, (tx) => ledger.pendingOf(tx, run.id));
     if (pending.length > 0) {
       const at = now();
       const next = pending
@@ -160,7 +162,7 @@ export class RuleRunner {
       );
       return { status: 'waiting', runId: run.id, retryAt: next };
     }
-    await db.tenant(rule.userId, async (tx) => {
+    await transactions.tenant(rule.userId, async (tx) => {
       const finished = await ledger.finishRun(tx, run.id, 'completed', now());
       if (!finished) return;
       const counts = await ledger.runCounts(tx, run.id);

@@ -13,14 +13,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { RulePreviewService } from './rule-preview.service.ts';
+import type { RuleRunsService } from './rule-runs.service.ts';
+
+export interface RuleRunsRoutesDeps {
+  ruleRuns: RuleRunsService;
+  rulePreview: RulePreviewService;
+}
 
 const tags = ['rules'];
 const emptyBody = z.strictObject({}).nullish();
 
 /** Preview, backtest, run now, the run history and revert; inside /api/rules, behind its authentication hook. */
-export const ruleRunsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { ruleRuns, rulePreview } = app.ctx;
-
+export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (app, { ruleRuns, rulePreview }) => {
   app.post(
     '/preview',
     { schema: { tags, body: createRuleRequestSchema, response: { 200: successEnvelope(rulePreviewSchema) } } },

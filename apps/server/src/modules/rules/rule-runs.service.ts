@@ -52,8 +52,8 @@ export class RuleRunsService {
 
   /** Starts a run of the rule now (its own slot), whatever its schedule or switch; answers the run's id. */
   async runNow(userId: string, ruleId: string): Promise<{ runId: string }> {
-    const run = await this.deps.db.tenant(userId, async (tx) => {
-      if (!(await this.deps.rules.find(tx, ruleId))) throw AppError.notFound(RULE_MESSAGES.notFound);
+    const run = await this.deps.transactions.tenant(userId, async (tx) => {
+      if (!(await this.deps.rulesRepository.find(tx, ruleId))) throw AppError.notFound(RULE_MESSAGES.notFound);
       return this.deps.ledger.ensureRun(tx, ruleId, `manual:${randomUUID()}`, 'manual');
     });
     await this.deps.scheduler.enqueueRun({ userId, ruleId, slot: run.slot, trigger: 'manual' });
@@ -61,8 +61,8 @@ export class RuleRunsService {
   }
 
   async listRuns(userId: string, ruleId: string): Promise<RuleRun[]> {
-    return this.deps.db.tenant(userId, async (tx) => {
-      if (!(await this.deps.rules.find(tx, ruleId))) throw AppError.notFound(RULE_MESSAGES.notFound);
+    return this.deps.transactions.tenant(userId, async (tx) => {
+      if (!(await this.deps.rulesRepository.find(tx, ruleId))) throw AppError.notFound(RULE_MESSAGES.notFound);
       return (await this.deps.ledger.listRuns(tx, ruleId, RUNS_LISTED)).map(presentRun);
     });
   }
@@ -72,9 +72,9 @@ export class RuleRunsService {
    * someone made since is never overwritten (409 with the reason).
    */
   async revert(userId: string, actionId: string): Promise<RuleActionRecord> {
-    const { db, ledger, inputs, now } = this.deps;
+    const { transactions, ledger, inputs, now } = this.deps;
     const at = now();
-    const { row, account } = await db.tenant(userId, async (tx) => {
+    const { row, account } = await transactions.tenant(userId, async (tx) => {
       const found = await ledger.findAction(tx, actionId);
       if (!found) throw AppError.notFound(REVERT_MESSAGES.notFound);
       if (found.state === 'reverted') throw refusal('REVERT_ALREADY_REVERTED', REVERT_MESSAGES.alreadyReverted);
@@ -88,7 +88,7 @@ export class RuleRunsService {
       if (!account) throw AppError.notFound(REVERT_MESSAGES.notFound);
       return await this.writeBack(row, account);
     } finally {
-      await db.tenant(userId, (tx) => ledger.releaseLease(tx, actionId));
+      await transactions.tenant(userId, (tx) => ledger.releaseLease(tx, actionId));
     }
   }
 
@@ -96,7 +96,7 @@ export class RuleRunsService {
     row: RuleActionRow,
     account: NonNullable<Awaited<ReturnType<AdMirrorService['account']>>>,
   ): Promise<RuleActionRecord> {
-    const { db, ledger, inputs, activity, now } = this.deps;
+    const { transactions, ledger, inputs, activity, now } = this.deps;
     const meta = this.deps.metaClient();
     const field = row.field as LiveField;
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
@@ -123,10 +123,10 @@ export class RuleRunsService {
       throw new AppError('META_ERROR', `Facebook refused the revert: ${answer.error.message}`, 502);
     }
     const at = now();
-    return db.tenant(row.userId, async (tx) => {
+    return transactions.tenant(row.userId, async (tx) => {
       await ledger.markReverted(tx, row.id, at);
       await inputs.recordWrite(tx, row.adAccountId, row.targetExternalId, mirrorChange(field, previous));
-      const rule = await this.deps.rules.find(tx, row.ruleId);
+      const rule = await this.deps.rulesRepository.find(tx, row.ruleId);
       if (rule) await activity.insert(tx, actionActivity(rule, account, row, 'reverted'));
       const reverted = await ledger.findAction(tx, row.id);
       return presentAction(reverted ?? row);

@@ -38,7 +38,7 @@ async function ruleRunningEvery(session: Session, everyMinutes: number): Promise
 
 /** The slots the tick would enqueue for one rule at `now`. */
 async function slotsOf(ruleId: string, now: Date): Promise<string[]> {
-  return (await t.ctx.ruleTick.due(now)).filter((run) => run.ruleId === ruleId).map((run) => run.slot);
+  return (await t.modules.rules.tick.due(now)).filter((run) => run.ruleId === ruleId).map((run) => run.slot);
 }
 
 const window = (minutes: number, now: Date) => `m${minutes}:${Math.floor(now.getTime() / (minutes * 60_000))}`;

@@ -8,8 +8,8 @@ import type { ActiveRuleQuota } from './rules.service.ts';
 import type { Transactions } from '@adpilot/db';
 
 export interface RuleTickDeps {
-  db: Transactions;
-  rules: RulesRepository;
+  transactions: Transactions;
+  rulesRepository: RulesRepository;
   ledger: RuleLedgerRepository;
   inputs: AdMirrorService;
   /** The fastest "every N minutes" each user's plan allows now (the plan's limits); absent: any. */
@@ -32,10 +32,10 @@ export function scheduleWithinPlan(schedule: RuleSchedule, fastestMinutes: numbe
  * allows); daily is one slot per time zone of the rule's accounts, once their local clock passes the time.
  */
 export async function dueRuns(deps: RuleTickDeps, now: Date): Promise<RuleRunRequest[]> {
-  const { rules, accounts, fastest } = await deps.db.system(
+  const { rules, accounts, fastest } = await deps.transactions.system(
     'rule-tick: active rules and account time zones',
     async (tx) => {
-      const rules = await deps.rules.listActive(tx);
+      const rules = await deps.rulesRepository.listActive(tx);
       return {
         rules,
         accounts: await deps.inputs.accountZones(tx),
@@ -54,7 +54,7 @@ export async function dueRuns(deps: RuleTickDeps, now: Date): Promise<RuleRunReq
       candidates.push({ userId: rule.userId, ruleId: rule.id, slot: slot.key, trigger: 'schedule' });
     }
   }
-  const existing = await deps.db.system('rule-tick: slots already run', (tx) =>
+  const existing = await deps.transactions.system('rule-tick: slots already run', (tx) =>
     deps.ledger.existingRuns(
       tx,
       candidates.map(({ ruleId, slot }) => ({ ruleId, slot })),

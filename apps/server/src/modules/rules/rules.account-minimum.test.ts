@@ -174,7 +174,7 @@ describe("budget rules respect the account's minimum daily budget (JPY account, 
     // Meta's rate limit postpones the write, so the row waits for a later attempt.
     sandbox().sandbox.faults.set({ rateLimit: { count: 100 } });
     try {
-      await app().ctx.ruleRunner.run(first.request);
+      await app().modules.rules.runner.run(first.request);
     } finally {
       sandbox().sandbox.faults.clear();
     }
@@ -182,7 +182,7 @@ describe("budget rules respect the account's minimum daily budget (JPY account, 
     expect(postponed).toMatchObject({ state: 'postponed', afterMinor: 100 });
 
     // The next sync learns the minimum; the later attempt refuses the row instead of sending it.
-    await app().ctx.adAccountSync.sync(session.user.id, account.id, { final: true });
+    await app().modules.adAccounts.sync.sync(session.user.id, account.id, { final: true });
     app().clock.advance(61 * 60_000);
     await drain();
     const [settled] = (await ledgerOf(app(), rule.id)).filter((row) => row.targetExternalId === adset.externalId);

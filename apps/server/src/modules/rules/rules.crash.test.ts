@@ -51,7 +51,10 @@ async function startApp(database: DatabaseHandle, provider: ContextOptions['meta
   const harness: TestApp = {
     app,
     ctx,
+    modules: ctx.modules,
     database,
+    secretBox: undefined as never,
+    mailOutbox: undefined as never,
     mailer: undefined as never,
     clock: {
       get now() {

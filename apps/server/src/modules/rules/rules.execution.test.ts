@@ -168,7 +168,7 @@ describe('rules on the sandbox', () => {
       isActive: true,
     });
     const request = { userId: session.user.id, ruleId: rule.id, slot: 'm15:1', trigger: 'schedule' as const };
-    const runner = app().ctx.ruleRunner;
+    const runner = app().modules.rules.runner;
     await Promise.all([runner.run(request), runner.run(request)]);
     const afterParallel = sandbox().sandbox.mutations.length;
     expect(afterParallel).toBeGreaterThan(0);
@@ -199,7 +199,7 @@ describe('rules on the sandbox', () => {
       });
     const current = before + 4;
     // The mirror learns the new budget when it syncs; the rule then plans +10% of it.
-    await app().ctx.adAccountSync.sync(session.user.id, account.id, { final: true });
+    await app().modules.adAccounts.sync.sync(session.user.id, account.id, { final: true });
     const rule = await createRule(session, {
       ...buildScaleRule({ by: 10, ceiling: 1_000_000, adAccountIds: [account.id] }),
       scope: { adAccountIds: [account.id], level: 'adset', nameContains: adset.name },
@@ -208,7 +208,7 @@ describe('rules on the sandbox', () => {
     await rules(session, 'POST', `/${rule.id}/run`);
     const [first] = held.take();
     if (!first) throw new Error('run not queued');
-    const outcome = await app().ctx.ruleRunner.run(first.request);
+    const outcome = await app().modules.rules.runner.run(first.request);
     expect(outcome.status).toBe('waiting');
     return { account, adset, rule, first, current };
   }
@@ -224,9 +224,9 @@ describe('rules on the sandbox', () => {
     expect(later?.startAfter?.getTime()).toBeGreaterThan(app().clock.now.getTime());
     app().clock.advance(61 * 60_000);
     if (!later) throw new Error('no later attempt queued');
-    await app().ctx.ruleRunner.run(later.request);
+    await app().modules.rules.runner.run(later.request);
     // A stray copy of the job changes nothing more.
-    await app().ctx.ruleRunner.run(first.request);
+    await app().modules.rules.runner.run(first.request);
     const writes = writesTo(sandbox(), adset.externalId);
     expect(writes).toHaveLength(5);
     expect(writes.at(-1)?.dailyBudget).toBe(Math.round(current * 1.1));
@@ -267,7 +267,7 @@ describe('rules on the sandbox', () => {
     await app().inspect((db) => db.update(adAccounts).set({ needsReauth: true }).where(eq(adAccounts.id, account.id)));
     app().clock.advance(61 * 60_000);
 
-    const outcome = await app().ctx.ruleRunner.run(later.request);
+    const outcome = await app().modules.rules.runner.run(later.request);
     expect(outcome.status).toBe('completed');
     expect(held.take()).toHaveLength(0);
     const [row] = (await ledgerOf(app(), rule.id)).filter((r) => r.targetExternalId === adset.externalId);

@@ -1,7 +1,7 @@
 import type { Transactions } from '@adpilot/db';
 import type { MetaClient } from '@adpilot/meta';
-import { defineRuleJobs, type RuleJobOptions } from '../../jobs/rules.jobs.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.service.ts';
@@ -12,9 +12,11 @@ import { RuleExecutor, type ExecutorDeps, type RuleWriteDeps } from './rule-exec
 import { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import { RulePreviewService } from './rule-preview.service.ts';
 import { RuleRunner, type RuleRunRequest, type RuleRunScheduler } from './rule-runner.ts';
-import { dueRuns } from './rule-tick.ts';
+import { dueRuns, type RuleTickDeps } from './rule-tick.ts';
 import { RuleRunsService } from './rule-runs.service.ts';
+import { defineRuleJobs, queuedRuleRuns, type RuleJobOptions } from './rules.jobs.ts';
 import { RulesRepository } from './rules.repository.ts';
+import { rulesRoutes } from './rules.routes.ts';
 import { RulesService, UNLIMITED_ACTIVE_RULES, type ActiveRuleQuota } from './rules.service.ts';
 
 /** Knobs tests and the crash test's worker turn; production uses the defaults. */
@@ -28,16 +30,11 @@ export interface RulesOptions {
   afterWrite?: ExecutorDeps['afterWrite'];
 }
 
-export interface RulesModule {
-  rules: RulesService;
-  /** The scheduler's question: which rule slots are due now (the tick job asks it every minute). */
-  ruleTick: { due(now: Date): Promise<RuleRunRequest[]> };
-  ruleRuns: RuleRunsService;
-  rulePreview: RulePreviewService;
-  ruleRunner: RuleRunner;
-}
-
-/** Builds the rules feature: repositories, the engine on the mirror, the executor, the jobs and the services. */
+/**
+ * The rules feature: repositories, the engine on the mirror, the executor, the runner and its jobs, the services.
+ * Its public API: `service` (ad accounts and billing switch rules off through it); `runner` and `tick` are the jobs'
+ * work, which tests and benchmarks also call directly.
+ */
 export function createRulesModule(
   deps: {
     transactions: Transactions;
@@ -52,17 +49,16 @@ export function createRulesModule(
     now: () => Date;
   },
   options: RulesOptions = {},
-): RulesModule {
-  const { now, secretBox, activity } = deps;
-  const db = deps.transactions;
-  const rules = new RulesRepository();
+) {
+  const { transactions, now, secretBox, activity } = deps;
+  const rulesRepository = new RulesRepository();
   const ledger = new RuleLedgerRepository();
   const inputs = deps.mirror;
   const evaluator = new MirrorEvaluator(inputs, ledger);
-  const refresher = new AccountRefresher({ db, inputs, sync: deps.sync, now });
+  const refresher = new AccountRefresher({ transactions, inputs, sync: deps.sync, now });
   const writing: RuleWriteDeps = {
-    db,
-    rules,
+    transactions,
+    rulesRepository,
     ledger,
     inputs,
     activity,
@@ -77,25 +73,18 @@ export function createRulesModule(
     ...(options.afterWrite ? { afterWrite: options.afterWrite } : {}),
   });
 
-  // The run job calls the runner, and the runner enqueues later attempts through the job: built in two steps.
-  const built: { runner?: RuleRunner } = {};
-  const runnerOf = () => {
-    if (!built.runner) throw new Error('rule runner used before it was built');
-    return built.runner;
-  };
   const quota = options.quota ?? UNLIMITED_ACTIVE_RULES;
-  const tick = {
-    db,
-    rules,
+  const tickDeps: RuleTickDeps = {
+    transactions,
+    rulesRepository,
     ledger,
     inputs,
     ...(quota.fastestCheckMinutesOf ? { fastestCheckMinutesOf: quota.fastestCheckMinutesOf.bind(quota) } : {}),
   };
-  const queued = defineRuleJobs(deps.queue, { runner: runnerOf, tick, now }, options.jobs);
-  const scheduler = options.scheduler ?? queued;
+  const scheduler = options.scheduler ?? queuedRuleRuns(deps.queue);
   const runner = new RuleRunner({
-    db,
-    rules,
+    transactions,
+    rulesRepository,
     ledger,
     inputs,
     activity,
@@ -105,13 +94,21 @@ export function createRulesModule(
     scheduler,
     now,
   });
-  built.runner = runner;
+  const tick = { due: (at: Date): Promise<RuleRunRequest[]> => dueRuns(tickDeps, at) };
+  defineRuleJobs(deps.queue, { runner, tick, now }, options.jobs);
 
+  const service = new RulesService({ transactions, rulesRepository, inputs, quota, now });
+  const runs = new RuleRunsService({ ...writing, scheduler });
+  const preview = new RulePreviewService({ transactions, rulesRepository, inputs, evaluator, refresher, now });
   return {
-    ruleTick: { due: (now) => dueRuns(tick, now) },
-    rules: new RulesService({ db, rules, inputs, quota, now }),
-    ruleRuns: new RuleRunsService({ ...writing, scheduler }),
-    rulePreview: new RulePreviewService({ db, rules, inputs, evaluator, refresher, now }),
-    ruleRunner: runner,
+    service,
+    runs,
+    preview,
+    /** The jobs' work: one rule's run for one slot, and the minute tick's question (which slots are due now). */
+    runner,
+    tick,
+    routes: bindRoutes(rulesRoutes, { rules: service, ruleRuns: runs, rulePreview: preview }),
   };
 }
+
+export type RulesModule = ReturnType<typeof createRulesModule>;

@@ -13,16 +13,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
-import { ruleRunsRoutes } from './rule-runs.routes.ts';
+import { ruleRunsRoutes, type RuleRunsRoutesDeps } from './rule-runs.routes.ts';
+import type { RulesService } from './rules.service.ts';
 
 const tags = ['rules'];
 const params = ruleIdParamsSchema;
+
+interface RulesRoutesDeps extends RuleRunsRoutesDeps {
+  rules: RulesService;
+}
+
 const emptyBody = z.strictObject({}).nullish();
 
 /** /api/rules: the signed-in user's automation rules (spec §3, §4, §6). */
-export const rulesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { rules } = app.ctx;
-
+export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (app, { rules, ruleRuns, rulePreview }) => {
   // Spec §6: without a signed-in user the rules answer "User not authenticated".
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -86,5 +90,5 @@ export const rulesRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  await app.register(ruleRunsRoutes);
+  await app.register(ruleRunsRoutes, { ruleRuns, rulePreview });
 };

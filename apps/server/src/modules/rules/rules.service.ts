@@ -42,8 +42,8 @@ export const UNLIMITED_ACTIVE_RULES: ActiveRuleQuota = {
 };
 
 export interface RulesServiceDeps {
-  db: Transactions;
-  rules: RulesRepository;
+  transactions: Transactions;
+  rulesRepository: RulesRepository;
   inputs: AdMirrorService;
   quota: ActiveRuleQuota;
   now: () => Date;
@@ -61,24 +61,25 @@ export class RulesService {
   constructor(private readonly deps: RulesServiceDeps) {}
 
   async list(userId: string): Promise<Rule[]> {
-    return this.deps.db.tenant(userId, async (tx) => {
-      const rows = await this.deps.rules.list(tx);
+    return this.deps.transactions.tenant(userId, async (tx) => {
+      const rows = await this.deps.rulesRepository.list(tx);
       return rows.map((row) => presentRule(row, warningsOf(row, rows)));
     });
   }
 
   async get(userId: string, id: string): Promise<Rule> {
-    return this.deps.db.tenant(userId, async (tx) => this.present(tx, await this.owned(tx, id)));
+    return this.deps.transactions.tenant(userId, async (tx) => this.present(tx, await this.owned(tx, id)));
   }
 
   async create(userId: string, body: RuleBody): Promise<Rule> {
-    return this.deps.db.tenant(userId, async (tx) => {
+    return this.deps.transactions.tenant(userId, async (tx) => {
       const plan = await this.deps.quota.rulesIn(tx);
       // A switched-off rule never runs: its cadence is checked against the plan when it is switched on.
       if (body.isActive) scheduleFits(body, plan);
       await this.checkAccounts(tx, body);
-      if (body.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules) throw limitReached(plan);
-      const row = await this.deps.rules.insert(tx, {
+      if (body.isActive && (await this.deps.rulesRepository.lockAndCountActive(tx)) >= plan.activeRules)
+        throw limitReached(plan);
+      const row = await this.deps.rulesRepository.insert(tx, {
         name: body.name,
         description: body.description,
         isActive: body.isActive,
@@ -90,7 +91,7 @@ export class RulesService {
 
   /** Each given field replaces the stored one; the merged rule is checked again as a whole. */
   async update(userId: string, id: string, patch: UpdateRuleRequest): Promise<Rule> {
-    return this.deps.db.tenant(userId, async (tx) => {
+    return this.deps.transactions.tenant(userId, async (tx) => {
       // The plan first, then the rule: the order a plan change takes them in, so neither waits on the other.
       const plan = await this.deps.quota.rulesIn(tx);
       const current = await this.owned(tx, id, { forUpdate: true });
@@ -98,9 +99,13 @@ export class RulesService {
       // An active rule's new schedule, or switching it on, must fit the plan (a downgrade slowed the others).
       if (merged.isActive && (patch.schedule !== undefined || !current.isActive)) scheduleFits(merged, plan);
       await this.checkAccounts(tx, merged);
-      if (merged.isActive && !current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules)
+      if (
+        merged.isActive &&
+        !current.isActive &&
+        (await this.deps.rulesRepository.lockAndCountActive(tx)) >= plan.activeRules
+      )
         throw limitReached(plan);
-      const row = await this.deps.rules.update(
+      const row = await this.deps.rulesRepository.update(
         tx,
         id,
         {
@@ -118,20 +123,20 @@ export class RulesService {
 
   /** Switches a rule on or off; the row lock makes parallel toggles flip one after the other. */
   async toggle(userId: string, id: string): Promise<Rule> {
-    return this.deps.db.tenant(userId, async (tx) => {
+    return this.deps.transactions.tenant(userId, async (tx) => {
       const plan = await this.deps.quota.rulesIn(tx);
       const current = await this.owned(tx, id, { forUpdate: true });
       if (!current.isActive) scheduleFits(toRuleBody(current), plan);
-      if (!current.isActive && (await this.deps.rules.lockAndCountActive(tx)) >= plan.activeRules)
+      if (!current.isActive && (await this.deps.rulesRepository.lockAndCountActive(tx)) >= plan.activeRules)
         throw limitReached(plan);
-      const row = await this.deps.rules.update(tx, id, { isActive: !current.isActive }, this.deps.now());
+      const row = await this.deps.rulesRepository.update(tx, id, { isActive: !current.isActive }, this.deps.now());
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
       return this.present(tx, row);
     });
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    const deleted = await this.deps.db.tenant(userId, (tx) => this.deps.rules.delete(tx, id));
+    const deleted = await this.deps.transactions.tenant(userId, (tx) => this.deps.rulesRepository.delete(tx, id));
     if (!deleted) throw AppError.notFound(RULE_MESSAGES.notFound);
   }
 
@@ -141,17 +146,17 @@ export class RulesService {
    */
   async deactivateBeyondLimit(tx: TenantTx, limit: number): Promise<AutomationRuleRow[]> {
     if (!Number.isFinite(limit)) return [];
-    return this.deps.rules.deactivateNewestBeyond(tx, limit, this.deps.now());
+    return this.deps.rulesRepository.deactivateNewestBeyond(tx, limit, this.deps.now());
   }
 
   /** How many of the user's rules are active, in the caller's unit of work (the subscription's usage). */
   countActiveIn(tx: TenantTx): Promise<number> {
-    return this.deps.rules.countActive(tx);
+    return this.deps.rulesRepository.countActive(tx);
   }
 
   /** The message of the rule's notify action, if it has one, in the caller's unit of work (the notifier's mail). */
   notifyMessageIn(tx: TenantTx, ruleId: string): Promise<string | null> {
-    return this.deps.rules.notifyMessage(tx, ruleId);
+    return this.deps.rulesRepository.notifyMessage(tx, ruleId);
   }
 
   /**
@@ -162,12 +167,12 @@ export class RulesService {
    */
   async forgetAdAccount(tx: TenantTx, adAccountId: string): Promise<AutomationRuleRow[]> {
     const switchedOff: AutomationRuleRow[] = [];
-    for (const row of await this.deps.rules.namingAdAccount(tx, adAccountId)) {
+    for (const row of await this.deps.rulesRepository.namingAdAccount(tx, adAccountId)) {
       const body = toRuleBody(row);
       const adAccountIds = body.scope.adAccountIds.filter((id) => id !== adAccountId);
       const isActive = row.isActive && adAccountIds.length > 0;
       const definition = toDefinition({ ...body, scope: { ...body.scope, adAccountIds } });
-      await this.deps.rules.update(tx, row.id, { definition, isActive }, this.deps.now());
+      await this.deps.rulesRepository.update(tx, row.id, { definition, isActive }, this.deps.now());
       if (row.isActive && !isActive) switchedOff.push(row);
     }
     return switchedOff;
@@ -182,7 +187,7 @@ export class RulesService {
     if (fastestMinutes <= 0) return [];
     // The rule format's own interval at or above the plan's, so the slowed rule still reads as a valid one.
     const minutes = RULE_SCHEDULE_MINUTES.find((every) => every >= fastestMinutes) ?? fastestMinutes;
-    return this.deps.rules.slowActiveBelow(tx, minutes, this.deps.now());
+    return this.deps.rulesRepository.slowActiveBelow(tx, minutes, this.deps.now());
   }
 
   templates(): readonly RuleTemplate[] {
@@ -190,13 +195,13 @@ export class RulesService {
   }
 
   private async owned(tx: TenantTx, id: string, options: { forUpdate?: boolean } = {}): Promise<AutomationRuleRow> {
-    const row = await this.deps.rules.find(tx, id, options);
+    const row = await this.deps.rulesRepository.find(tx, id, options);
     if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
     return row;
   }
 
   private async present(tx: TenantTx, row: AutomationRuleRow): Promise<Rule> {
-    return presentRule(row, warningsOf(row, await this.deps.rules.list(tx)));
+    return presentRule(row, warningsOf(row, await this.deps.rulesRepository.list(tx)));
   }
 
   /** A rule may only name the caller's own ad accounts: any other id is refused like a wrong value. */

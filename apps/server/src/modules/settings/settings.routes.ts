@@ -8,10 +8,10 @@ import {
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { SettingsService } from './settings.service.ts';
 
 /** Spec §7 Settings. The instance administrator only: anyone else gets 403 from every route (ADR 0044). */
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { settings } = app.ctx;
+export const settingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get(

@@ -23,7 +23,7 @@ export const HANDLED_EVENTS = new Set([
 ]);
 
 export interface BillingWebhooksDeps {
-  db: Transactions;
+  transactions: Transactions;
   repository: SubscriptionRepository;
   subscription: Pick<SubscriptionService, 'applyStripeIn'>;
   /** Whether an event's user is one of ours, and their address, from auth (ADR 0066). */
@@ -70,10 +70,10 @@ export class BillingWebhooks {
     if (!HANDLED_EVENTS.has(event.type)) return 'ignored';
 
     const refs = refsOf(event);
-    const owner = await this.deps.db.system('stripe webhook owner', (tx) => this.ownerIn(tx, refs));
+    const owner = await this.deps.transactions.system('stripe webhook owner', (tx) => this.ownerIn(tx, refs));
     if (!owner) {
       // Not about one of our users (another product on the same account): acknowledge once, change nothing.
-      const fresh = await this.deps.db.system('stripe webhook without owner', (tx) =>
+      const fresh = await this.deps.transactions.system('stripe webhook without owner', (tx) =>
         this.deps.repository.claimEvent(tx, event.id, event.type, null),
       );
       return fresh ? 'ignored' : 'duplicate';
@@ -81,7 +81,7 @@ export class BillingWebhooks {
     // Read before the unit of work: no transaction stays open across a call to Stripe.
     const current = refs.subscriptionId ? await stripe.retrieveSubscription(refs.subscriptionId) : undefined;
 
-    const result = await this.deps.db.tenant(owner, async (tx) => {
+    const result = await this.deps.transactions.tenant(owner, async (tx) => {
       if (!(await this.deps.repository.claimEvent(tx, event.id, event.type, owner)))
         return { outcome: 'duplicate' as const };
       if (event.type === 'checkout.session.completed' && refs.customerId) {

@@ -1,13 +1,16 @@
 import { successEnvelope } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { BillingWebhooks } from './billing-webhooks.ts';
 
 /**
  * /api/billing/webhook: Stripe's deliveries. The body is kept as the raw bytes Stripe signed (this plugin's own JSON
  * parser), and no session is asked for: the signature is the authentication.
  */
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { billingWebhooks } = app.ctx;
+export const billingRoutes: FastifyPluginAsyncZod<{ billingWebhooks: BillingWebhooks }> = async (
+  app,
+  { billingWebhooks },
+) => {
   // In place of the app's parser (which parses, behind a depth check): Stripe's signature is over the raw bytes.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

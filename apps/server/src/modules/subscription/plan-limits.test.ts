@@ -22,7 +22,9 @@ const current = async (session: Session) =>
 
 /** Takes in parallel; answers how many were counted and the refusals. */
 async function takeInParallel(userId: string, times: number) {
-  const results = await Promise.allSettled(Array.from({ length: times }, () => t.ctx.limits.takeAiRequest(userId)));
+  const results = await Promise.allSettled(
+    Array.from({ length: times }, () => t.modules.subscription.limits.takeAiRequest(userId)),
+  );
   const taken = results.filter((result) => result.status === 'fulfilled');
   const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
   return { taken, refused };
@@ -138,18 +140,20 @@ describe('AI requests per month', () => {
     expect(Number(error.headers?.['retry-after'])).toBeGreaterThan(0);
     expect(await current(session)).toMatchObject({ aiRequestsUsed: 30, aiRequestsLimit: 30 });
     // Refused requests left no trace: one more refusal, still 30.
-    await expect(t.ctx.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(t.modules.subscription.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({
+      statusCode: 429,
+    });
     expect((await current(session)).aiRequestsUsed).toBe(30);
   });
 
   it('allows the last request below the limit and gives a returned request back', async () => {
     const session = await onPlan('free');
     await takeInParallel(session.user.id, 29);
-    const last = await t.ctx.limits.takeAiRequest(session.user.id);
+    const last = await t.modules.subscription.limits.takeAiRequest(session.user.id);
     expect(last).toMatchObject({ used: 30, limit: 30 });
-    await t.ctx.limits.returnAiRequest(last);
+    await t.modules.subscription.limits.returnAiRequest(last);
     expect((await current(session)).aiRequestsUsed).toBe(29);
-    expect((await t.ctx.limits.takeAiRequest(session.user.id)).used).toBe(30);
+    expect((await t.modules.subscription.limits.takeAiRequest(session.user.id)).used).toBe(30);
   });
 
   it('never refuses on enterprise (-1)', async () => {
@@ -164,16 +168,18 @@ describe('AI requests per month', () => {
     const session = await onPlan('free');
     const other = await onPlan('free');
     await takeInParallel(session.user.id, 30);
-    await expect(t.ctx.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(t.modules.subscription.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({
+      statusCode: 429,
+    });
     expect((await current(other)).aiRequestsUsed).toBe(0);
     const before = await current(session);
     t.clock.advance(31 * 24 * 3600 * 1000);
     try {
       // The access token has expired a month later: ask the service itself.
-      const after = await t.ctx.subscription.current(session.user.id);
+      const after = await t.modules.subscription.service.current(session.user.id);
       expect(after.aiRequestsUsed).toBe(0);
       expect(new Date(after.currentPeriodEnd).getTime()).toBeGreaterThan(new Date(before.currentPeriodEnd).getTime());
-      expect((await t.ctx.limits.takeAiRequest(session.user.id)).used).toBe(1);
+      expect((await t.modules.subscription.limits.takeAiRequest(session.user.id)).used).toBe(1);
     } finally {
       t.clock.advance(-31 * 24 * 3600 * 1000);
     }
@@ -240,10 +246,13 @@ describe('a plan change keeps the month’s AI requests (ADR 0061)', () => {
     const saved = t.clock.now;
     t.clock.now = new Date(firstOfNext.getTime() - 1000);
     try {
-      expect((await t.ctx.subscription.current(session.user.id)).aiRequestsUsed).toBe(3);
+      expect((await t.modules.subscription.service.current(session.user.id)).aiRequestsUsed).toBe(3);
       t.clock.now = firstOfNext;
-      expect((await t.ctx.subscription.current(session.user.id)).aiRequestsUsed).toBe(0);
-      await expect(t.ctx.limits.takeAiRequest(session.user.id)).resolves.toMatchObject({ used: 1, limit: 500 });
+      expect((await t.modules.subscription.service.current(session.user.id)).aiRequestsUsed).toBe(0);
+      await expect(t.modules.subscription.limits.takeAiRequest(session.user.id)).resolves.toMatchObject({
+        used: 1,
+        limit: 500,
+      });
     } finally {
       t.clock.now = saved;
     }
@@ -254,16 +263,20 @@ describe('the AI studio’s AiQuota', () => {
   it('is the same atomic take: parallel takes stop at the limit, refusals are 429s, a given-back request is free again', async () => {
     const session = await onPlan('free');
     const results = await Promise.allSettled(
-      Array.from({ length: 35 }, () => t.ctx.limits.aiQuota.take(session.user.id)),
+      Array.from({ length: 35 }, () => t.modules.subscription.limits.aiQuota.take(session.user.id)),
     );
     const taken = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     expect(taken).toHaveLength(30);
     expect(results.find((result) => result.status === 'rejected')).toMatchObject({
       reason: { code: 'AI_REQUEST_LIMIT_REACHED', statusCode: 429 },
     });
-    expect(await t.ctx.limits.aiQuota.usage(session.user.id)).toEqual({ plan: 'free', used: 30, limit: 30 });
+    expect(await t.modules.subscription.limits.aiQuota.usage(session.user.id)).toEqual({
+      plan: 'free',
+      used: 30,
+      limit: 30,
+    });
     const [first] = taken;
-    if (first) await t.ctx.limits.aiQuota.giveBack(first);
-    expect((await t.ctx.limits.aiQuota.usage(session.user.id)).used).toBe(29);
+    if (first) await t.modules.subscription.limits.aiQuota.giveBack(first);
+    expect((await t.modules.subscription.limits.aiQuota.usage(session.user.id)).used).toBe(29);
   });
 });

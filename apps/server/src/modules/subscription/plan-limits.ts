@@ -39,7 +39,7 @@ export function planIdAt(
 export const asCap = (limit: number) => (limit === UNLIMITED ? Number.POSITIVE_INFINITY : limit);
 
 export interface PlanLimitsDeps {
-  db: Transactions;
+  transactions: Transactions;
   repository: SubscriptionRepository;
   now: () => Date;
 }
@@ -77,7 +77,7 @@ export class PlanLimits {
   }
 
   state(userId: string): Promise<PlanState> {
-    return this.deps.db.tenant(userId, (tx) => this.stateIn(tx));
+    return this.deps.transactions.tenant(userId, (tx) => this.stateIn(tx));
   }
 
   /**
@@ -130,7 +130,7 @@ export class PlanLimits {
    * over, `carryAiRequestsIn`) waits for takes in flight and takes after it count in the month it leaves.
    */
   async takeAiRequest(userId: string): Promise<AiRequestTake> {
-    return this.deps.db.tenant(userId, async (tx) => {
+    return this.deps.transactions.tenant(userId, async (tx) => {
       const { plan, period } = await this.stateIn(tx, { forShare: true });
       const used = await this.deps.repository.takeAiRequest(tx, period.start, plan.aiRequests);
       if (used === null) {
@@ -156,7 +156,7 @@ export class PlanLimits {
     take: (userId) => this.takeAiRequest(userId),
     giveBack: (take) => this.returnAiRequest(take),
     usage: (userId) =>
-      this.deps.db.tenant(userId, async (tx) => {
+      this.deps.transactions.tenant(userId, async (tx) => {
         const { plan, period } = await this.stateIn(tx);
         return {
           plan: plan.id as PlanId,
@@ -179,6 +179,8 @@ export class PlanLimits {
 
   /** Gives back a request `takeAiRequest` counted, when the model failed and the user got no answer. */
   async returnAiRequest(take: AiRequestTake): Promise<void> {
-    await this.deps.db.tenant(take.userId, (tx) => this.deps.repository.returnAiRequest(tx, take.periodStart));
+    await this.deps.transactions.tenant(take.userId, (tx) =>
+      this.deps.repository.returnAiRequest(tx, take.periodStart),
+    );
   }
 }

@@ -233,12 +233,12 @@ describe('POST /api/billing/webhook', () => {
     ]);
     // Once the unpaid period is over, the free plan's limits apply.
     const end = (subscription.items.data[0]?.current_period_end ?? 0) * 1000;
-    const limits = await t.ctx.limits.state(session.user.id);
+    const limits = await t.modules.subscription.limits.state(session.user.id);
     expect(limits.plan.id).toBe('pro');
     const saved = t.clock.now;
     t.clock.now = new Date(end + 1000);
     try {
-      expect((await t.ctx.limits.state(session.user.id)).plan.id).toBe('free');
+      expect((await t.modules.subscription.limits.state(session.user.id)).plan.id).toBe('free');
     } finally {
       t.clock.now = saved;
     }
@@ -299,9 +299,9 @@ describe('POST /api/billing/webhook', () => {
 });
 
 describe('AI requests through Stripe (ADR 0061)', () => {
-  const usage = (session: Session) => t.ctx.limits.aiQuota.usage(session.user.id);
+  const usage = (session: Session) => t.modules.subscription.limits.aiQuota.usage(session.user.id);
   const take = (session: Session, times: number) =>
-    Promise.all(Array.from({ length: times }, () => t.ctx.limits.takeAiRequest(session.user.id)));
+    Promise.all(Array.from({ length: times }, () => t.modules.subscription.limits.takeAiRequest(session.user.id)));
 
   it('Checkout keeps the month’s count; a portal plan change keeps it; a new billing period starts its own', async () => {
     const { session, subscription, completed } = await subscribed('pro');
@@ -324,11 +324,11 @@ describe('AI requests through Stripe (ADR 0061)', () => {
     try {
       await deliver(event('customer.subscription.updated', subscription));
       expect(await usage(session)).toEqual({ plan: 'business', used: 0, limit: 3000 });
-      expect(await t.ctx.limits.takeAiRequest(session.user.id)).toMatchObject({
+      expect(await t.modules.subscription.limits.takeAiRequest(session.user.id)).toMatchObject({
         periodStart: new Date(previous.end * 1000),
         used: 1,
       });
-      const current = await t.ctx.subscription.current(session.user.id);
+      const current = await t.modules.subscription.service.current(session.user.id);
       expect(current.currentPeriodEnd).toBe(new Date(item.current_period_end * 1000).toISOString());
     } finally {
       t.clock.now = saved;
@@ -351,7 +351,9 @@ describe('AI requests through Stripe (ADR 0061)', () => {
     await deliver(event('customer.subscription.deleted', subscription));
     // Ended mid-period: back on the free plan with the 40 counted this month, so nothing more until it ends.
     expect(await usage(session)).toEqual({ plan: 'free', used: 40, limit: 30 });
-    await expect(t.ctx.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(t.modules.subscription.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({
+      statusCode: 429,
+    });
   });
 });
 

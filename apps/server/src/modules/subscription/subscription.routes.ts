@@ -10,13 +10,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { SubscriptionService } from './subscription.service.ts';
 
 const tags = ['subscription'];
 const emptyBody = z.strictObject({}).nullish();
 
 /** Spec §7 Subscription: the signed-in user's plan, the catalogue, upgrade and cancel. */
-export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { subscription } = app.ctx;
+export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscription: SubscriptionService }> = async (
+  app,
+  { subscription },
+) => {
   app.addHook('onRequest', app.requireAuth);
 
   app.get(

@@ -21,7 +21,7 @@ import type { StripeGateway, StripeGateways } from './stripe-gateway.ts';
 import { outcomeOf } from './stripe-state.ts';
 
 export interface SubscriptionServiceDeps {
-  db: Transactions;
+  transactions: Transactions;
   repository: SubscriptionRepository;
   limits: PlanLimits;
   rules: Pick<RulesService, 'deactivateBeyondLimit' | 'slowToPlan' | 'countActiveIn'>;
@@ -53,11 +53,13 @@ export class SubscriptionService {
   constructor(private readonly deps: SubscriptionServiceDeps) {}
 
   async plans(userId: string): Promise<Plan[]> {
-    return this.deps.db.tenant(userId, async (tx) => [...(await this.deps.limits.plans(tx)).values()].map(presentPlan));
+    return this.deps.transactions.tenant(userId, async (tx) =>
+      [...(await this.deps.limits.plans(tx)).values()].map(presentPlan),
+    );
   }
 
   async current(userId: string): Promise<CurrentSubscription> {
-    return this.deps.db.tenant(userId, async (tx) => this.presentIn(tx, await this.deps.limits.stateIn(tx)));
+    return this.deps.transactions.tenant(userId, async (tx) => this.presentIn(tx, await this.deps.limits.stateIn(tx)));
   }
 
   /**
@@ -68,7 +70,7 @@ export class SubscriptionService {
   async upgrade(userId: string, planId: PlanId): Promise<UpgradeResponse> {
     const stripe = this.stripe();
     if (stripe) return this.upgradeThroughStripe(stripe, userId, planId);
-    return this.deps.db.tenant(userId, async (tx) => {
+    return this.deps.transactions.tenant(userId, async (tx) => {
       const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
       if (state.plan.id === planId) throw new AppError('SUBSCRIPTION_SAME_PLAN', SUBSCRIPTION_MESSAGES.samePlan, 409);
       const next = await this.changePlanIn(tx, state, planId, {
@@ -90,11 +92,11 @@ export class SubscriptionService {
     const subscriptionId = current.subscription.stripeSubscriptionId;
     if (stripe && subscriptionId) {
       const updated = await throughStripe(() => stripe.cancelAtPeriodEnd(subscriptionId, `cancel-${subscriptionId}`));
-      return this.deps.db.tenant(userId, async (tx) => ({
+      return this.deps.transactions.tenant(userId, async (tx) => ({
         subscription: await this.presentIn(tx, await this.applyStripeIn(tx, updated)),
       }));
     }
-    return this.deps.db.tenant(userId, async (tx) => {
+    return this.deps.transactions.tenant(userId, async (tx) => {
       const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
       if (state.plan.id === 'free')
         throw new AppError('SUBSCRIPTION_NOT_CANCELABLE', SUBSCRIPTION_MESSAGES.alreadyFree, 409);
@@ -214,7 +216,7 @@ export class SubscriptionService {
   }
 
   private async upgradeThroughStripe(stripe: StripeGateway, userId: string, planId: PlanId): Promise<UpgradeResponse> {
-    const { plan, subscription, customerId, email, held } = await this.deps.db.tenant(userId, async (tx) => {
+    const { plan, subscription, customerId, email, held } = await this.deps.transactions.tenant(userId, async (tx) => {
       const state = await this.deps.limits.stateIn(tx);
       const plan = (await this.deps.limits.plans(tx)).get(planId);
       if (!plan) throw new Error(`plan ${planId} is not in the catalogue`);
@@ -232,7 +234,7 @@ export class SubscriptionService {
     if (held) return { subscription, url: (await this.portal(userId)).url };
     const customer = customerId ?? (await throughStripe(() => stripe.createCustomer(userId, email ?? '')));
     if (!customerId) {
-      await this.deps.db.tenant(userId, async (tx) => {
+      await this.deps.transactions.tenant(userId, async (tx) => {
         await this.deps.limits.stateIn(tx, { forUpdate: true });
         await this.deps.repository.update(tx, { stripeCustomerId: customer }, this.deps.now());
       });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NOTIFY_JOBS, type NotificationDispatcher } from '../modules/notifications/notification-dispatcher.ts';
-import type { JobQueue } from './job-queue.ts';
+import { NOTIFY_JOBS, type NotificationDispatcher } from './notification-dispatcher.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 
 export interface WebhookRetry {
   /** Attempts after the first. */

@@ -1,9 +1,9 @@
 import type { Transactions } from '@adpilot/db';
 import { z } from 'zod';
-import type { AdAccountsRepository } from '../modules/ad-accounts/ad-accounts.repository.ts';
-import type { AdAccountSyncService } from '../modules/ad-accounts/ad-account-sync.service.ts';
-import type { SyncScheduler } from '../modules/ad-accounts/ad-accounts.service.ts';
-import type { JobQueue } from './job-queue.ts';
+import type { AdAccountsRepository } from './ad-accounts.repository.ts';
+import type { AdAccountSyncService } from './ad-account-sync.service.ts';
+import type { SyncScheduler } from './ad-accounts.service.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 
 export const SYNC_JOB = 'ad-account-sync';
 export const SYNC_DUE_JOB = 'ad-account-sync-due';

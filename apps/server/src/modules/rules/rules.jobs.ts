@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { RuleRunner, RuleRunRequest, RuleRunScheduler } from '../modules/rules/rule-runner.ts';
-import { dueRuns, type RuleTickDeps } from '../modules/rules/rule-tick.ts';
-import type { JobQueue } from './job-queue.ts';
+import type { RuleRunner, RuleRunRequest, RuleRunScheduler } from './rule-runner.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 
 export const RULE_RUN_JOB = 'rule-run';
 export const RULE_TICK_JOB = 'rule-tick';
@@ -23,20 +22,29 @@ export interface RuleJobOptions {
 /** The singleton key of a run: one queued and one running job per rule and slot at most. */
 export const runKey = (request: Pick<RuleRunRequest, 'ruleId' | 'slot'>) => `${request.ruleId}:${request.slot}`;
 
-/** Declares the rule jobs: one rule's run for one slot, and the minute tick that enqueues the slots due. */
-export function defineRuleJobs(
-  queue: JobQueue,
-  deps: { runner: () => RuleRunner; tick: RuleTickDeps; now: () => Date },
-  options: RuleJobOptions = {},
-): RuleRunScheduler {
-  const scheduler: RuleRunScheduler = {
+/** How a run is asked for: one `rule-run` job per rule and slot (the singleton key keeps it to one queued). */
+export function queuedRuleRuns(queue: JobQueue): RuleRunScheduler {
+  return {
     enqueueRun: (request, sendOptions = {}) =>
       queue.send(RULE_RUN_JOB, request, {
         singletonKey: runKey(request),
         ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
       }),
   };
+}
 
+/** Declares the rule jobs: one rule's run for one slot, and the minute tick that enqueues the slots due. */
+export function defineRuleJobs(
+  queue: JobQueue,
+  deps: {
+    runner: RuleRunner;
+    /** The scheduler's question: which rule slots are due now. */
+    tick: { due(now: Date): Promise<RuleRunRequest[]> };
+    now: () => Date;
+  },
+  options: RuleJobOptions = {},
+): void {
+  const scheduler = queuedRuleRuns(queue);
   queue.define({
     name: RULE_RUN_JOB,
     payload: runPayload,
@@ -46,7 +54,7 @@ export function defineRuleJobs(
     expireInSeconds: options.expireInSeconds ?? 10 * 60,
     concurrency: 2,
     handler: async (data, job) => {
-      await deps.runner().run(data, { final: job.retryCount >= RULE_RETRY_LIMIT });
+      await deps.runner.run(data, { final: job.retryCount >= RULE_RETRY_LIMIT });
     },
   });
 
@@ -56,8 +64,7 @@ export function defineRuleJobs(
     cron: '* * * * *',
     retryLimit: 0,
     handler: async () => {
-      for (const request of await dueRuns(deps.tick, deps.now())) await scheduler.enqueueRun(request);
+      for (const request of await deps.tick.due(deps.now())) await scheduler.enqueueRun(request);
     },
   });
-  return scheduler;
 }

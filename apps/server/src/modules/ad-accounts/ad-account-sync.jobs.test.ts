@@ -1,7 +1,7 @@
 import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerConsent, startTestSandbox } from '../test/meta-sandbox.ts';
-import { createTestApp, registerUser, type TestApp } from '../test/test-app.ts';
+import { answerConsent, startTestSandbox } from '../../test/meta-sandbox.ts';
+import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 
 /** The real queue (pg-boss on the test database) runs the syncs that connect and "Sync now" enqueue. */
 describe('sync jobs on pg-boss', () => {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { ActivityService } from '../modules/activity/activity.service.ts';
-import type { JobQueue } from './job-queue.ts';
+import type { ActivityService } from './activity.service.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 
 export const LOG_RETENTION_JOB = 'activity-log-retention';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MaintenanceService } from '../modules/maintenance/maintenance.service.ts';
-import type { JobQueue } from './job-queue.ts';
+import type { MaintenanceService } from './maintenance.service.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 
 export const PURGE_JOB = 'maintenance-purge';
 

@@ -1,0 +1,97 @@
+import type { Transactions } from '@adpilot/db';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { bindRoutes } from '../../lib/bind-routes.ts';
+import type { SecretBox } from '../../lib/crypto.ts';
+import type { MetaProvider } from '../../providers/meta/meta-provider.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import { defineSyncJobs } from './ad-account-sync.jobs.ts';
+import { AdAccountSyncService } from './ad-account-sync.service.ts';
+import { AdAccountsRepository } from './ad-accounts.repository.ts';
+import { AdMirrorRepository } from './ad-mirror.repository.ts';
+import { AdMirrorService } from './ad-mirror.service.ts';
+import { adAccountsRoutes } from './ad-accounts.routes.ts';
+import {
+  AdAccountsService,
+  type AccountRules,
+  type AdAccountQuota,
+  type SyncScheduler,
+} from './ad-accounts.service.ts';
+
+export interface AdAccountSyncDeps {
+  transactions: Transactions;
+  activity: ActivityRepository;
+  meta: MetaProvider;
+  secretBox: SecretBox;
+  queue: JobQueue;
+  /** META_SYNC_INTERVAL_MINUTES: how old an account's data may grow before the five-minute tick syncs it. */
+  intervalMinutes: number;
+  now: () => Date;
+}
+
+/**
+ * The ad-accounts module's first part: the sync and its jobs. The rules refresh accounts through the sync and the
+ * accounts' disconnection asks the rules, so the sync is built before the rules module and the rest after it.
+ */
+export function createAdAccountSync(deps: AdAccountSyncDeps) {
+  const { transactions, now } = deps;
+  const repository = new AdAccountsRepository();
+  const sync = new AdAccountSyncService({
+    transactions,
+    repository,
+    activity: deps.activity,
+    metaClient: () => deps.meta.client(),
+    secretBox: deps.secretBox,
+    now,
+  });
+  const scheduler = defineSyncJobs(deps.queue, {
+    transactions,
+    sync,
+    repository,
+    intervalMinutes: deps.intervalMinutes,
+    now,
+  });
+  // The mirror of Meta the sync writes: rules and reports read it through this API (ADR 0066).
+  const mirror = new AdMirrorService(new AdMirrorRepository());
+  return { sync, scheduler, mirror };
+}
+
+export type AdAccountSync = ReturnType<typeof createAdAccountSync>;
+
+export interface AdAccountsModuleDeps extends Omit<AdAccountSyncDeps, 'queue' | 'intervalMinutes'> {
+  /** The module's first part (createAdAccountSync). */
+  accountSync: AdAccountSync;
+  /** Takes the place of the queued syncs (tests and benchmarks run them in line). */
+  scheduler?: SyncScheduler;
+  /** The plan's ad-account limit (subscription's limits). */
+  quota: AdAccountQuota;
+  /** The rules' part in a disconnection (the rules service). */
+  rules: AccountRules;
+  publicUrl: string;
+}
+
+/** Connected Meta ad accounts. Its public API: `service` (the AI reads accounts through it) and `sync`. */
+export function createAdAccountsModule(deps: AdAccountsModuleDeps) {
+  const { meta } = deps;
+  const service = new AdAccountsService({
+    transactions: deps.transactions,
+    repository: new AdAccountsRepository(),
+    activity: deps.activity,
+    metaClient: () => meta.client(),
+    secretBox: deps.secretBox,
+    scheduler: deps.scheduler ?? deps.accountSync.scheduler,
+    quota: deps.quota,
+    rules: deps.rules,
+    isSandbox: () => meta.isSandbox(),
+    redirectUri: `${deps.publicUrl}/ad-accounts`,
+    presenter: meta,
+    now: deps.now,
+  });
+  return {
+    service,
+    sync: deps.accountSync.sync,
+    mirror: deps.accountSync.mirror,
+    routes: bindRoutes(adAccountsRoutes, { adAccounts: service }),
+  };
+}
+
+export type AdAccountsModule = ReturnType<typeof createAdAccountsModule>;

@@ -1,0 +1,85 @@
+import type { Transactions } from '@adpilot/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SettingsReader } from '../../config/runtime-settings.ts';
+import { bindRoutes } from '../../lib/bind-routes.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { RulesService } from '../rules/rules.service.ts';
+import { billingSettingsFrom, type BillingSettings } from './billing-settings.ts';
+import { BillingWebhooks, type BillingWebhooksDeps } from './billing-webhooks.ts';
+import { billingRoutes } from './billing.routes.ts';
+import { PlanLimits } from './plan-limits.ts';
+import { StripeGateways } from './stripe-gateway.ts';
+import { SubscriptionRepository } from './subscription.repository.ts';
+import { subscriptionRoutes } from './subscription.routes.ts';
+import { SubscriptionService, type SubscriptionServiceDeps } from './subscription.service.ts';
+
+/**
+ * The subscription module's first part: the one limits seam every feature uses (active rules, rule cadence, ad
+ * accounts, AI requests). The features are built on it, and the plan changes switch rules off, so the limits come
+ * before the rules module and the rest of the subscription after it.
+ */
+export function createPlanLimits(deps: { transactions: Transactions; now: () => Date }): PlanLimits {
+  return new PlanLimits({ transactions: deps.transactions, repository: new SubscriptionRepository(), now: deps.now });
+}
+
+export interface SubscriptionModuleDeps {
+  transactions: Transactions;
+  /** The module's first part (createPlanLimits). */
+  limits: PlanLimits;
+  rules: Pick<RulesService, 'deactivateBeyondLimit' | 'slowToPlan' | 'countActiveIn'>;
+  /** What the plan counts of the ad accounts module, and the users' addresses (ADR 0066). */
+  accounts: SubscriptionServiceDeps['accounts'];
+  users: SubscriptionServiceDeps['users'] & BillingWebhooksDeps['users'];
+  activity: ActivityRepository;
+  /** Where Stripe's settings are read (the settings seam); `billing` takes their place (tests' local fake). */
+  settings: SettingsReader;
+  stripeApiUrl: string;
+  billing?: BillingSettings;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** Plans, upgrades and Stripe's webhooks. Its public API: `limits` and `service` (the current plan). */
+export function createSubscriptionModule(deps: SubscriptionModuleDeps) {
+  const { transactions, limits, activity, mailer, log, now } = deps;
+  const repository = new SubscriptionRepository();
+  const billing = deps.billing ?? billingSettingsFrom(deps.settings, deps.stripeApiUrl);
+  const gateways = new StripeGateways();
+  const service = new SubscriptionService({
+    transactions,
+    repository,
+    limits,
+    rules: deps.rules,
+    accounts: deps.accounts,
+    users: deps.users,
+    activity,
+    billing,
+    gateways,
+    publicUrl: deps.publicUrl,
+    now,
+  });
+  const webhooks = new BillingWebhooks({
+    transactions,
+    repository,
+    subscription: service,
+    users: deps.users,
+    activity,
+    billing,
+    gateways,
+    mailer,
+    log,
+    now,
+  });
+  return {
+    limits,
+    service,
+    webhooks,
+    routes: bindRoutes(subscriptionRoutes, { subscription: service }),
+    billingRoutes: bindRoutes(billingRoutes, { billingWebhooks: webhooks }),
+  };
+}
+
+export type SubscriptionModule = ReturnType<typeof createSubscriptionModule>;
