@@ -47,6 +47,34 @@ export async function chooseLanguageAndTheme(context: BrowserContext, language: 
   );
 }
 
+/** Stores the language choice before the app's first script runs, on every page the context opens (spec §2). */
+export async function chooseLanguage(context: BrowserContext, language: Language) {
+  await context.addInitScript((chosen) => {
+    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+      .localStorage;
+    storage.setItem('language', chosen);
+  }, language);
+}
+
+/**
+ * Shows the page in a theme without reloading it: with no theme chosen in the app, the app follows the system's
+ * setting as it changes (spec §2), so the system setting is switched. Waits until the page has it and until the
+ * colour transitions it started have ended, so what is measured next is the theme's colours, not a blend.
+ */
+export async function showTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  await page.waitForFunction(() => {
+    // Runs in the browser; the e2e tsconfig has no DOM types, hence the narrow view of the document.
+    const { document } = globalThis as unknown as {
+      document: { getAnimations(): { constructor: { name: string }; playState: string }[] };
+    };
+    return document
+      .getAnimations()
+      .every((animation) => animation.constructor.name !== 'CSSTransition' || animation.playState !== 'running');
+  });
+}
+
 /** What the walk found on the signed-in user's workspace, for the screens that need an id. */
 export interface Workspace {
   session: Session;
