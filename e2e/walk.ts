@@ -1,5 +1,5 @@
 import type { Rule, RuleTemplate, Session } from '@adpilot/contracts';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { connectSandbox, E2E_ADMIN, signInFreshUser, storeSession } from './session.ts';
 
 /**
@@ -88,12 +88,21 @@ export interface Screen {
   open(page: Page, workspace: Workspace | null): Promise<void>;
 }
 
+/**
+ * The loading statuses shown in `scope`: spinners (a status named by its label) and statuses that say so in words,
+ * such as the Activity list's "Loading activity…".
+ */
+function loadingStatuses(scope: Page | Locator): Locator {
+  return scope
+    .locator('[role="status"][aria-label]')
+    .or(scope.getByRole('status').filter({ hasText: /^\s*(Loading|กำลังโหลด)/ }))
+    .filter({ visible: true });
+}
+
 /** Waits for the page's heading and for every loading status to be gone. */
 async function settled(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('[role="status"][aria-label]').filter({ visible: true })).toHaveCount(0, {
-    timeout: 20_000,
-  });
+  await expect(loadingStatuses(page)).toHaveCount(0, { timeout: 20_000 });
 }
 
 function route(name: string, path: string | ((workspace: Workspace | null) => string)): Screen {
@@ -186,9 +195,7 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
       await page.getByRole('button', { name: /^(Notifications|การแจ้งเตือน)$/ }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
-      await expect(dialog.locator('[role="status"][aria-label]').filter({ visible: true })).toHaveCount(0, {
-        timeout: 20_000,
-      });
+      await expect(loadingStatuses(dialog)).toHaveCount(0, { timeout: 20_000 });
     },
   },
 ];
