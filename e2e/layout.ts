@@ -111,19 +111,25 @@ export function describeFindings(screen: string, findings: readonly LayoutFindin
 }
 
 /**
- * Checks the page's layout: every finding fails the test (softly, so the walk goes on), except clipped controls on a screen listed in
- * CLIPPING_REPORTED_ONLY, which are attached to the test's report as a `layout-reported` annotation.
- * Answers the findings that were only reported.
+ * Checks the page's layout: every finding fails the test (softly, so the walk goes on), except clipped controls on
+ * a screen listed in CLIPPING_REPORTED_ONLY, which are attached to the test's report as a `layout-reported`
+ * annotation. `label` names the screen and what it is shown in, in the messages. Answers the findings that were
+ * only reported.
  */
-export async function expectLayout(page: Page, screen: string, testInfo: TestInfo): Promise<string[]> {
+export async function expectLayout(
+  page: Page,
+  screen: string,
+  testInfo: TestInfo,
+  label: string = screen,
+): Promise<string[]> {
   const findings = await findLayoutProblems(page);
   const reportOnly = CLIPPING_REPORTED_ONLY.includes(screen);
   const failing = findings.filter((finding) => !(reportOnly && finding.kind !== 'page-overflow'));
   const reported = describeFindings(
-    screen,
+    label,
     findings.filter((finding) => !failing.includes(finding)),
   );
   for (const description of reported) testInfo.annotations.push({ type: 'layout-reported', description });
-  expect.soft(describeFindings(screen, failing), `layout of ${screen}`).toEqual([]);
+  expect.soft(describeFindings(label, failing), `layout of ${label}`).toEqual([]);
   return reported;
 }

@@ -1,5 +1,5 @@
 import type { Rule, RuleTemplate, Session } from '@adpilot/contracts';
-import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { connectSandbox, E2E_ADMIN, signInFreshUser, storeSession } from './session.ts';
 
 /**
@@ -47,6 +47,34 @@ export async function chooseLanguageAndTheme(context: BrowserContext, language: 
   );
 }
 
+/** Stores the language choice before the app's first script runs, on every page the context opens (spec §2). */
+export async function chooseLanguage(context: BrowserContext, language: Language) {
+  await context.addInitScript((chosen) => {
+    const storage = (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } })
+      .localStorage;
+    storage.setItem('language', chosen);
+  }, language);
+}
+
+/**
+ * Shows the page in a theme without reloading it: with no theme chosen in the app, the app follows the system's
+ * setting as it changes (spec §2), so the system setting is switched. Waits until the page has it and until the
+ * colour transitions it started have ended, so what is measured next is the theme's colours, not a blend.
+ */
+export async function showTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  await page.waitForFunction(() => {
+    // Runs in the browser; the e2e tsconfig has no DOM types, hence the narrow view of the document.
+    const { document } = globalThis as unknown as {
+      document: { getAnimations(): { constructor: { name: string }; playState: string }[] };
+    };
+    return document
+      .getAnimations()
+      .every((animation) => animation.constructor.name !== 'CSSTransition' || animation.playState !== 'running');
+  });
+}
+
 /** What the walk found on the signed-in user's workspace, for the screens that need an id. */
 export interface Workspace {
   session: Session;
@@ -60,12 +88,21 @@ export interface Screen {
   open(page: Page, workspace: Workspace | null): Promise<void>;
 }
 
+/**
+ * The loading statuses shown in `scope`: spinners (a status named by its label) and statuses that say so in words,
+ * such as the Activity list's "Loading activity…".
+ */
+function loadingStatuses(scope: Page | Locator): Locator {
+  return scope
+    .locator('[role="status"][aria-label]')
+    .or(scope.getByRole('status').filter({ hasText: /^\s*(Loading|กำลังโหลด)/ }))
+    .filter({ visible: true });
+}
+
 /** Waits for the page's heading and for every loading status to be gone. */
 async function settled(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.locator('[role="status"][aria-label]').filter({ visible: true })).toHaveCount(0, {
-    timeout: 20_000,
-  });
+  await expect(loadingStatuses(page)).toHaveCount(0, { timeout: 20_000 });
 }
 
 function route(name: string, path: string | ((workspace: Workspace | null) => string)): Screen {
@@ -158,9 +195,7 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
       await page.getByRole('button', { name: /^(Notifications|การแจ้งเตือน)$/ }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toBeVisible();
-      await expect(dialog.locator('[role="status"][aria-label]').filter({ visible: true })).toHaveCount(0, {
-        timeout: 20_000,
-      });
+      await expect(loadingStatuses(dialog)).toHaveCount(0, { timeout: 20_000 });
     },
   },
 ];
