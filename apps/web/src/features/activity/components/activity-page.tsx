@@ -315,7 +315,7 @@ export function ActivityPage() {
             {t('table.error')}
           </p>
         ) : list.isPending ? (
-          <p role="status" className="p-8 text-center text-sm text-gray-500">
+          <p role="status" className="p-8 text-center text-sm text-gray-500 dark:text-gray-400">
             {t('table.loading')}
           </p>
         ) : rows.length === 0 ? (

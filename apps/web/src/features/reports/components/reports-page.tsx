@@ -304,7 +304,9 @@ export function ReportsPage() {
                       >
                         <td className="px-3 py-2">
                           <div className="font-medium text-gray-900 dark:text-gray-100">{s.name}</div>
-                          {level === 'campaign' && <div className="text-xs text-gray-500">{s.adAccountName}</div>}
+                          {level === 'campaign' && (
+                            <div className="text-xs text-gray-500 dark:text-gray-400">{s.adAccountName}</div>
+                          )}
                         </td>
                         <td className="px-3 py-2">{s.currency}</td>
                         <td className="px-3 py-2 text-right tabular-nums">{money(s.totals.spend, s.currency)}</td>

@@ -45,7 +45,9 @@ export function SeriesCards({ rows, byCampaign, sort, onSort }: SeriesCardsProps
             <div className="flex items-baseline justify-between gap-3">
               <div className="min-w-0">
                 <p className="font-medium break-words text-gray-900 dark:text-gray-100">{s.name}</p>
-                {byCampaign && <p className="text-xs break-words text-gray-500">{s.adAccountName}</p>}
+                {byCampaign && (
+                  <p className="text-xs break-words text-gray-500 dark:text-gray-400">{s.adAccountName}</p>
+                )}
               </div>
               <span className="shrink-0 text-xs text-gray-600 dark:text-gray-400">{s.currency}</span>
             </div>
