@@ -4,12 +4,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const ALONE = ['apps/server/src/modules/activity/activity-export.test.ts'];
 
 const node = {
-  environment: 'node',
+  environment: 'node' as const,
   testTimeout: 20_000,
   hookTimeout: 60_000,
   // One migrated database made before the workers start; each test file copies it (ADR 0068).
   globalSetup: ['packages/db/src/testing-global-setup.ts'],
-} as const;
+};
 
 export default defineConfig({
   test: {
