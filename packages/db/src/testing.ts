@@ -94,6 +94,13 @@ export async function postgresTemplate(serverUrl: string): Promise<string> {
   });
 }
 
+/** Makes the migrated database the test files copy, on the engine they will use, if it is not there yet. */
+export async function prepareTestDatabases(): Promise<void> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) await postgresTemplate(serverUrl);
+  else await pgliteSnapshot();
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * Postgres server named by TEST_DATABASE_URL (dropped again on close), so no two files share state. Both start
