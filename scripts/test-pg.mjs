@@ -1,8 +1,9 @@
 // Runs again on real Postgres, when TEST_DATABASE_URL is set (CI sets it), the suites whose outcome can differ
 // between the engines: row-level security and roles, migrations, locks and leases, LISTEN/NOTIFY across processes,
 // pg-boss's delivery, atomic counters under concurrency, SQL features (aggregates, date arithmetic, cursors), plus
-// a smoke of every module. Everything else ran once on PGlite already (ADR 0063). Each test file creates and drops
-// its own database on that server.
+// a smoke of every module (a module with such a suite needs no other). Everything else ran once on PGlite already
+// (ADR 0063, 0068). Each test file creates and drops its own database on that server, a copy of one template
+// database the run migrates once (packages/db/src/testing.ts).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
@@ -17,8 +18,8 @@ const ON_POSTGRES = {
   'apps/server/src/modules/activity/activity.routes.test.ts': 'the per-user sequence trigger, search SQL',
   'apps/server/src/modules/activity/activity-export.test.ts': 'cursor streaming of a large export',
   'apps/server/src/modules/admin/admin.routes.test.ts': 'module smoke (admin, outbox)',
-  'apps/server/src/modules/ad-accounts/ad-accounts.permissions.test.ts': 'module smoke (ad accounts)',
-  'apps/server/src/modules/ad-accounts/ad-accounts.unit-of-work.test.ts': 'one transaction per unit of work',
+  'apps/server/src/modules/ad-accounts/ad-accounts.unit-of-work.test.ts':
+    'one transaction per unit of work (ad accounts smoke)',
   'apps/server/src/modules/auth/auth.routes.test.ts': 'refresh-token rotation and reuse under concurrency',
   'apps/server/src/modules/auth/login-limits.test.ts': 'atomic attempt counters under concurrency',
   'apps/server/src/modules/auth/password-reset.test.ts': 'single-use links under concurrency',
@@ -30,23 +31,24 @@ const ON_POSTGRES = {
   'apps/server/src/modules/maintenance/sync-recovery.test.ts': 'stale sync recovery SQL',
   'apps/server/src/modules/notifications/notifications.test.ts': 'each entry sent once across processes',
   'apps/server/src/modules/notifications/email-verification.test.ts': 'single-use links under concurrency',
-  'apps/server/src/modules/notifications/rule-notify.test.ts': 'rule actions through the delivery jobs',
   'apps/server/src/modules/reports/reports.routes.test.ts': 'aggregates and date arithmetic',
   'apps/server/src/modules/rules/rules.crash.test.ts': 'leases and a killed worker on real locks',
   'apps/server/src/modules/rules/rules.execution.test.ts': 'the action ledger under concurrency',
   'apps/server/src/modules/rules/rule-tick.test.ts': 'slot claiming SQL',
-  'apps/server/src/modules/rules/rules.routes.test.ts': 'module smoke (rules)',
+  'apps/server/src/modules/rules/rules.routes.test.ts': 'parallel toggles and the active-rule limit (rules smoke)',
   'apps/server/src/modules/settings/settings.at-rest.test.ts': 'sealed values as stored',
-  'apps/server/src/modules/settings/settings.routes.test.ts': 'module smoke (settings)',
-  'apps/server/src/modules/settings/settings.store.test.ts': 'NOTIFY of settings across processes',
+  'apps/server/src/modules/settings/settings.store.test.ts': 'NOTIFY of settings across processes (settings smoke)',
   'apps/server/src/modules/subscription/ad-account-limit.test.ts': 'parallel connections against the limit',
   'apps/server/src/modules/subscription/plan-limits.test.ts': 'atomic limit checks under concurrency',
   'apps/server/src/modules/subscription/stripe-billing.test.ts': 'each webhook event applied once',
-  'apps/server/src/modules/subscription/subscription.routes.test.ts': 'module smoke (subscription)',
+  'apps/server/src/modules/subscription/subscription.routes.test.ts': 'upgrades and downgrades racing rule edits',
   'apps/server/src/modules/ai/ai.quota.test.ts': 'the atomic AI quota take',
 };
 
-/** Suites whose outcome does not depend on the engine: pure code, HTTP shape, providers, or a module's own logic. */
+/**
+ * Suites whose outcome does not depend on the engine: pure code, HTTP shape, providers, or a module's own logic once
+ * another suite of the module ran on Postgres (ADR 0068).
+ */
 const PGLITE_ONLY = [
   'apps/server/src/config/env.test.ts',
   'apps/server/src/lib/redact.test.ts',
@@ -62,15 +64,18 @@ const PGLITE_ONLY = [
   'apps/server/src/providers/ai/openai-provider.test.ts',
   'apps/server/src/providers/mail/mailer.test.ts',
   'apps/server/src/providers/meta/meta-provider.test.ts',
+  'apps/server/src/modules/ad-accounts/ad-accounts.permissions.test.ts', // module on Postgres: unit-of-work, sync jobs
   'apps/server/src/modules/ad-accounts/ad-accounts.routes.test.ts',
   'apps/server/src/modules/ad-accounts/insights-rollup.test.ts',
   'apps/server/src/modules/ai/ai.routes.test.ts',
   'apps/server/src/modules/auth/access-token.test.ts',
   'apps/server/src/modules/notifications/notification-language.test.ts',
+  'apps/server/src/modules/notifications/rule-notify.test.ts', // delivery once: notifications.test.ts
   'apps/server/src/modules/notifications/webhook-address.test.ts',
   'apps/server/src/modules/notifications/webhook-sender.test.ts',
   'apps/server/src/modules/rules/rule-decision.test.ts',
   'apps/server/src/modules/rules/rules.account-minimum.test.ts',
+  'apps/server/src/modules/settings/settings.routes.test.ts', // module on Postgres: settings.store, settings.at-rest
   'apps/server/src/modules/subscription/billing-period.test.ts',
 ];
 
@@ -95,8 +100,12 @@ if (!url) {
   console.warn('test:pg skipped: TEST_DATABASE_URL is not set (the same suites already ran on PGlite)');
   process.exit(0);
 }
-const result = spawnSync('npx', ['vitest', 'run', '--project', 'node', ...Object.keys(ON_POSTGRES)], {
-  stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url },
-});
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'node', '--project', 'node-alone', ...Object.keys(ON_POSTGRES)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE_URL: url },
+  },
+);
 process.exit(result.status ?? 1);

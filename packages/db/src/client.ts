@@ -54,6 +54,8 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** A dump of an embedded database (`dumpDataDir`) to start from instead of an empty one: the tests' snapshot. */
+  loadDataDir?: Blob;
 }
 
 /** The statement that opens a unit of work: the role, and for a tenant the user row-level security lets through. */
@@ -165,7 +167,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir);
+  const pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
-import { MIGRATIONS_FOLDER, openDatabase } from './migrate.ts';
+import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { createTestDatabase } from './testing.ts';
 import { selectRows } from './transactions.ts';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
-  handle = await openDatabase({ dataDir: 'memory://' });
+  handle = await createTestDatabase();
 });
 afterAll(() => handle.close());
 
@@ -56,16 +57,11 @@ describe('0022: AI usage moves to the calendar month', () => {
       [new Date(now - 20 * DAY), 17],
     ]);
     const stripe = await user('sub_1', [[new Date(now - 20 * DAY), 9]]);
-    const pgliteClient = handle.pglite;
-    if (!pgliteClient) throw new Error('the migration test runs on the embedded database');
-    await pgliteClient.exec('reset role');
-    try {
-      await pgliteClient.transaction(async (tx) => {
-        for (const statement of MIGRATION.split('--> statement-breakpoint')) await tx.exec(statement);
-      });
-    } finally {
-      await pgliteClient.exec('set role adpilot_app');
-    }
+    // Again, as the tables' owner (who migrates), on whichever engine the suite runs.
+    await handle.system('migration under test', async (tx) => {
+      await tx.db.execute(sql`set local role none`);
+      for (const statement of MIGRATION.split('--> statement-breakpoint')) await tx.db.execute(sql.raw(statement));
+    });
     const moved = await counters(local);
     expect(moved.find((row) => new Date(row.period_start).getTime() === month.getTime())?.ai_requests).toBe(17);
     // History stays as it was.

@@ -74,11 +74,16 @@ describe('GET /api/logs/stream', () => {
     const resumed = await stream(session, '', { 'last-event-id': k });
     await writing;
     await resumed.waitFor(() => resumed.messages.length >= 8);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // A last entry, written after all of them: once it arrived, any duplicate of an earlier one would have too.
+    await note(session, 'last');
+    await resumed.waitFor(() => descriptions(resumed).includes('last'));
     try {
       const got = entriesOf(resumed);
-      expect(got.map((entry) => entry.seq)).toEqual(Array.from({ length: 8 }, (_, i) => Number(k) + 1 + i));
-      expect(new Set(descriptions(resumed))).toEqual(new Set(['n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9', 'n10']));
+      expect(got.map((entry) => entry.seq)).toEqual(Array.from({ length: 9 }, (_, i) => Number(k) + 1 + i));
+      expect(new Set(descriptions(resumed).slice(0, 8))).toEqual(
+        new Set(['n3', 'n4', 'n5', 'n6', 'n7', 'n8', 'n9', 'n10']),
+      );
+      expect(descriptions(resumed)[8]).toBe('last');
       expect(resumed.messages.map((m) => m.id)).toEqual(got.map((entry) => String(entry.seq)));
     } finally {
       resumed.close();
@@ -86,8 +91,8 @@ describe('GET /api/logs/stream', () => {
     // The query parameter does the same for a client that reconnects with a fresh token.
     const byQuery = await stream(session, `&lastEventId=${Number(k) + 6}`);
     try {
-      await byQuery.waitFor(() => byQuery.messages.length === 2);
-      expect(entriesOf(byQuery).map((entry) => entry.seq)).toEqual([Number(k) + 7, Number(k) + 8]);
+      await byQuery.waitFor(() => descriptions(byQuery).includes('last'));
+      expect(entriesOf(byQuery).map((entry) => entry.seq)).toEqual([Number(k) + 7, Number(k) + 8, Number(k) + 9]);
     } finally {
       byQuery.close();
     }
@@ -121,14 +126,23 @@ describe('GET /api/logs/stream', () => {
       await streamA.waitFor(() => streamA.messages.length === 3);
       await streamB.waitFor(() => streamB.messages.length === 2);
       await errorsOfA.waitFor(() => errorsOfA.messages.length === 1);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(new Set(descriptions(streamA))).toEqual(new Set(['a1', 'a2', 'a-error']));
-      expect(new Set(descriptions(streamB))).toEqual(new Set(['b1', 'b2']));
-      expect(descriptions(errorsOfA)).toEqual(['a-error']);
+      // A last entry of each, written after all of them: once it arrived, nothing written before can still come.
+      await note(b, 'b-last');
+      await fetch(`${base}/api/logs`, {
+        method: 'POST',
+        headers: { ...a.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ description: 'a-last', level: 'error' }),
+      });
+      await streamA.waitFor(() => descriptions(streamA).includes('a-last'));
+      await streamB.waitFor(() => descriptions(streamB).includes('b-last'));
+      await errorsOfA.waitFor(() => descriptions(errorsOfA).includes('a-last'));
+      expect(new Set(descriptions(streamA))).toEqual(new Set(['a1', 'a2', 'a-error', 'a-last']));
+      expect(new Set(descriptions(streamB))).toEqual(new Set(['b1', 'b2', 'b-last']));
+      expect(descriptions(errorsOfA)).toEqual(['a-error', 'a-last']);
       // A resume id from another user's log reveals nothing of theirs.
       const probe = await stream(b, '&lastEventId=0');
-      await probe.waitFor(() => probe.messages.length === 2);
-      expect(new Set(descriptions(probe))).toEqual(new Set(['b1', 'b2']));
+      await probe.waitFor(() => descriptions(probe).includes('b-last'));
+      expect(new Set(descriptions(probe))).toEqual(new Set(['b1', 'b2', 'b-last']));
       probe.close();
     } finally {
       streamA.close();
@@ -227,20 +241,22 @@ describe('GET /api/logs/stream', () => {
     await logged.listen({ port: 0, host: '127.0.0.1' });
     const address = logged.server.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    let signature = '';
     try {
       const session = await registerUser(logged);
+      signature = session.token.split('.')[2]!;
       const live = await stream(session, '', {}, origin);
       await live.waitFor(() => live.comments.length > 0);
       live.close();
       await fetch(`${origin}/api/logs/stream?token=${session.token}x`);
       await fetch(`${origin}/api/logs/stream?token=${session.token}&level=nope`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(lines.join('\n')).toContain('/api/logs/stream?token=');
-      const signature = session.token.split('.')[2]!;
-      expect(lines.join('\n')).not.toContain(signature);
     } finally {
       await logged.close();
     }
+    // Closed: every request it served is logged by now, and nothing more can be.
+    expect(lines.join('\n')).toContain('/api/logs/stream?token=REDACTED&level=nope');
+    expect(signature).not.toBe('');
+    expect(lines.join('\n')).not.toContain(signature);
   });
 });
 

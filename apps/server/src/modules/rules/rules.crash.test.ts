@@ -1,9 +1,9 @@
 import { createDatabase, migrateDatabase, ruleActions, ruleRuns, type DatabaseHandle } from '@adpilot/db';
-import { createTestDatabase } from '@adpilot/db/testing';
+import { createTestDatabase, pgliteSnapshot } from '@adpilot/db/testing';
 import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { eq } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +23,14 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-/** On Postgres (TEST_DATABASE_URL) both processes share the server; on PGlite they take turns on one data folder. */
-async function openDatabase(dataDir: string | undefined): Promise<DatabaseHandle> {
+/**
+ * On Postgres (TEST_DATABASE_URL) both processes share the server; on PGlite they take turns on one data folder,
+ * which the first opening fills from the migrated snapshot every test file starts from (ADR 0068).
+ */
+async function openDatabase(dataDir: string | undefined, fresh = false): Promise<DatabaseHandle> {
   if (!dataDir) return createTestDatabase();
-  const handle = createDatabase({ dataDir });
+  const loadDataDir = fresh ? new Blob([readFileSync(await pgliteSnapshot())]) : undefined;
+  const handle = createDatabase({ dataDir, ...(loadDataDir ? { loadDataDir } : {}) });
   await migrateDatabase(handle);
   return handle;
 }
@@ -118,7 +122,7 @@ describe('a worker killed between the Meta write and the ledger', () => {
     if (dataDir) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
 
     // First process: sign up, connect, create a stop-loss on one ad, and queue "Run now" without working it.
-    let database = await openDatabase(dataDir);
+    let database = await openDatabase(dataDir, true);
     const first = await startApp(database, started.provider, false);
     const { session, accounts } = await connectedUser(first);
     const account = accounts.find((row) => row.currency === 'THB');
