@@ -32,10 +32,10 @@ const ON_POSTGRES = {
   'apps/server/src/modules/notifications/notifications.test.ts': 'each entry sent once across processes',
   'apps/server/src/modules/notifications/email-verification.test.ts': 'single-use links under concurrency',
   'apps/server/src/modules/reports/reports.routes.test.ts': 'aggregates and date arithmetic',
-  'apps/server/src/modules/rules/rules.crash.test.ts': 'leases and a killed worker on real locks',
-  'apps/server/src/modules/rules/rules.execution.test.ts': 'the action ledger under concurrency',
-  'apps/server/src/modules/rules/rule-tick.test.ts': 'slot claiming SQL',
-  'apps/server/src/modules/rules/rules.routes.test.ts': 'parallel toggles and the active-rule limit (rules smoke)',
+  'apps/server/src/modules/rules/runs/rules.crash.test.ts': 'leases and a killed worker on real locks',
+  'apps/server/src/modules/rules/runs/rules.execution.test.ts': 'the action ledger under concurrency',
+  'apps/server/src/modules/rules/runs/rule-tick.test.ts': 'slot claiming SQL',
+  'apps/server/src/modules/rules/definitions/rules.routes.test.ts': 'parallel toggles and the active-rule limit (rules smoke)',
   'apps/server/src/modules/settings/settings.at-rest.test.ts': 'sealed values as stored',
   'apps/server/src/modules/settings/settings.store.test.ts': 'NOTIFY of settings across processes (settings smoke)',
   'apps/server/src/modules/subscription/ad-account-limit.test.ts': 'parallel connections against the limit',
@@ -73,8 +73,8 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/notifications/rule-notify.test.ts', // delivery once: notifications.test.ts
   'apps/server/src/modules/notifications/webhook-address.test.ts',
   'apps/server/src/modules/notifications/webhook-sender.test.ts',
-  'apps/server/src/modules/rules/rule-decision.test.ts',
-  'apps/server/src/modules/rules/rules.account-minimum.test.ts',
+  'apps/server/src/modules/rules/runs/rule-decision.test.ts',
+  'apps/server/src/modules/rules/runs/rules.account-minimum.test.ts',
   'apps/server/src/modules/settings/settings.routes.test.ts', // module on Postgres: settings.store, settings.at-rest
   'apps/server/src/modules/subscription/billing-period.test.ts',
 ];

@@ -3,7 +3,7 @@ import { adAccounts, adEntities, insightsDaily, ruleActions, type AdAccountRow }
 import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/rule-runner.ts';
+import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/runs/rule-runner.ts';
 import { answerConsent } from './meta-sandbox.ts';
 import { createSandboxTestApp, registerUser, type SandboxTestApp, type TestApp } from './test-app.ts';
 

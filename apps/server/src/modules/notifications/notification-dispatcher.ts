@@ -13,7 +13,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { RulesService } from '../rules/rules.service.ts';
+import type { RulesService } from '../rules/definitions/rules.service.ts';
 import { digestMail, entryMail, webhookBody } from './notification-texts.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 import { NOTIFICATION_MAIL_KEEP_MS } from './notifications.service.ts';

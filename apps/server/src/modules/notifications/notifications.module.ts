@@ -7,7 +7,7 @@ import type { ActivityRepository, NewActivity } from '../activity/activity.repos
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { RulesService } from '../rules/rules.service.ts';
+import type { RulesService } from '../rules/definitions/rules.service.ts';
 import { NotificationDispatcher } from './notification-dispatcher.ts';
 import { defineNotificationJobs, type WebhookRetry } from './notifications.jobs.ts';
 import { NotificationsRepository } from './notifications.repository.ts';

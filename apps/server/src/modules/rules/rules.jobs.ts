@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RuleRunner, RuleRunRequest, RuleRunScheduler } from './rule-runner.ts';
+import type { RuleRunner, RuleRunRequest, RuleRunScheduler } from './runs/rule-runner.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 
 export const RULE_RUN_JOB = 'rule-run';

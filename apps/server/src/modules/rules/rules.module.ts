@@ -6,18 +6,18 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.service.ts';
 import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
-import { AccountRefresher } from './account-refresher.ts';
-import { MirrorEvaluator } from './rule-evaluator.ts';
-import { RuleExecutor, type ExecutorDeps, type RuleWriteDeps } from './rule-executor.ts';
-import { RuleLedgerRepository } from './rule-ledger.repository.ts';
-import { RulePreviewService } from './rule-preview.service.ts';
-import { RuleRunner, type RuleRunRequest, type RuleRunScheduler } from './rule-runner.ts';
-import { dueRuns, type RuleTickDeps } from './rule-tick.ts';
-import { RuleRunsService } from './rule-runs.service.ts';
+import { AccountRefresher } from './runs/account-refresher.ts';
+import { MirrorEvaluator } from './runs/rule-evaluator.ts';
+import { RuleExecutor, type ExecutorDeps, type RuleWriteDeps } from './runs/rule-executor.ts';
+import { RuleLedgerRepository } from './runs/rule-ledger.repository.ts';
+import { RulePreviewService } from './definitions/rule-preview.service.ts';
+import { RuleRunner, type RuleRunRequest, type RuleRunScheduler } from './runs/rule-runner.ts';
+import { dueRuns, type RuleTickDeps } from './runs/rule-tick.ts';
+import { RuleRunsService } from './runs/rule-runs.service.ts';
 import { defineRuleJobs, queuedRuleRuns, type RuleJobOptions } from './rules.jobs.ts';
-import { RulesRepository } from './rules.repository.ts';
-import { rulesRoutes } from './rules.routes.ts';
-import { RulesService, UNLIMITED_ACTIVE_RULES, type ActiveRuleQuota } from './rules.service.ts';
+import { RulesRepository } from './definitions/rules.repository.ts';
+import { rulesRoutes } from './definitions/rules.routes.ts';
+import { RulesService, UNLIMITED_ACTIVE_RULES, type ActiveRuleQuota } from './definitions/rules.service.ts';
 
 /** Knobs tests and the crash test's worker turn; production uses the defaults. */
 export interface RulesOptions {

@@ -3,7 +3,7 @@ import type { SubscriptionPlanRow, SubscriptionRow, SystemTx, TenantTx, Transact
 import { AppError } from '../../lib/app-error.ts';
 import type { AiQuota } from '../ai/ai-quota.ts';
 import { usagePeriodAt } from './billing-period.ts';
-import type { RulePlanLimits } from '../rules/rules.service.ts';
+import type { RulePlanLimits } from '../rules/definitions/rules.service.ts';
 import type { SubscriptionLock, SubscriptionRepository } from './subscription.repository.ts';
 
 /** The user's plan as every limit reads it, with the usage month holding now (ADR 0061). */

@@ -4,7 +4,7 @@ import type { SettingsReader } from '../../config/runtime-settings.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { RulesService } from '../rules/rules.service.ts';
+import type { RulesService } from '../rules/definitions/rules.service.ts';
 import { billingSettingsFrom, type BillingSettings } from './billing-settings.ts';
 import { BillingWebhooks, type BillingWebhooksDeps } from './billing-webhooks.ts';
 import { billingRoutes } from './billing.routes.ts';

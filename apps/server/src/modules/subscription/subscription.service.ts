@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountsService } from '../ad-accounts/ad-accounts.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { RulesService } from '../rules/rules.service.ts';
+import type { RulesService } from '../rules/definitions/rules.service.ts';
 import { asCap, type PlanLimits, type PlanState } from './plan-limits.ts';
 import { presentPlan, presentSubscription } from './subscription.presenter.ts';
 import type { SubscriptionPatch, SubscriptionRepository } from './subscription.repository.ts';

@@ -2,14 +2,14 @@ import { RULE_MESSAGES, type RuleActionRecord, type RuleRun } from '@adpilot/con
 import type { RuleActionRow } from '@adpilot/db';
 import type { EntityStatus, MetaClient } from '@adpilot/meta';
 import { randomUUID } from 'node:crypto';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { actionActivity } from './rule-activity.ts';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
 import { before, target } from './rule-decision.ts';
 import { classify, liveValue, mirrorChange, type FieldWrite, type LiveField, type WriteOutcome } from './rule-meta.ts';
 import type { RuleRunScheduler } from './rule-runner.ts';
-import { presentAction, presentRun } from './rules.presenter.ts';
+import { presentAction, presentRun } from '../definitions/rules.presenter.ts';
 
 export interface RuleRunsServiceDeps extends RuleWriteDeps {
   scheduler: RuleRunScheduler;

@@ -12,8 +12,8 @@ import {
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/authenticate.ts';
-import type { RulePreviewService } from './rule-preview.service.ts';
+import { currentUser } from '../../../plugins/authenticate.ts';
+import type { RulePreviewService } from '../definitions/rule-preview.service.ts';
 import type { RuleRunsService } from './rule-runs.service.ts';
 
 export interface RuleRunsRoutesDeps {

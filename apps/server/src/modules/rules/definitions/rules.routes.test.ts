@@ -1,8 +1,8 @@
 import { RULE_MESSAGES, RULE_TEMPLATES } from '@adpilot/contracts';
 import { adAccounts, ruleActions, ruleRuns } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
-import { buildRule } from '../../test/rule-factories.ts';
+import { createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
+import { buildRule } from '../../../test/rule-factories.ts';
 
 let t: TestApp;
 // Two active rules at most, so the limit is observable; unlimited is the default (see rules.service.ts).

@@ -1,7 +1,7 @@
 import { adAccounts, type AdAccountRow } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildRule } from '../../test/rule-factories.ts';
+import { buildRule } from '../../../test/rule-factories.ts';
 import {
   connectedUser,
   rulesSandboxApp,
@@ -9,7 +9,7 @@ import {
   mirrorEntities,
   writesTo,
   type Session,
-} from '../../test/rules-sandbox.ts';
+} from '../../../test/rules-sandbox.ts';
 
 /**
  * Budget rules on the sandbox's JPY account, whose minimum daily budget is ¥150: a rule never plans a daily budget

@@ -1,13 +1,13 @@
 import { RULE_MESSAGES, type RuleBacktest, type RuleBody, type RulePreview } from '@adpilot/contracts';
 import type { AdAccountRow } from '@adpilot/db';
 import { ruleWarnings, type EngineRule } from '@adpilot/engine';
-import { AppError } from '../../lib/app-error.ts';
-import type { AccountRefresher } from './account-refresher.ts';
-import type { MirrorEvaluator } from './rule-evaluator.ts';
-import { toEngineRule } from './rule-evaluator.ts';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
-import { freshnessMs } from './rule-slots.ts';
-import { otherRules } from './rules.presenter.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { AccountRefresher } from '../runs/account-refresher.ts';
+import type { MirrorEvaluator } from '../runs/rule-evaluator.ts';
+import { toEngineRule } from '../runs/rule-evaluator.ts';
+import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import { freshnessMs } from '../runs/rule-slots.ts';
+import { otherRules } from './rule-definition.ts';
 import type { RulesRepository } from './rules.repository.ts';
 import type { TenantTx, Transactions } from '@adpilot/db';
 

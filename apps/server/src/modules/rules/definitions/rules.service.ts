@@ -12,9 +12,10 @@ import {
   type UpdateRuleRequest,
 } from '@adpilot/contracts';
 import type { AutomationRuleRow } from '@adpilot/db';
-import { AppError } from '../../lib/app-error.ts';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
-import { presentRule, toDefinition, toRuleBody, warningsOf } from './rules.presenter.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import { presentRule } from './rules.presenter.ts';
+import { toDefinition, toRuleBody, warningsOf } from './rule-definition.ts';
 import type { RulesRepository } from './rules.repository.ts';
 import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
 

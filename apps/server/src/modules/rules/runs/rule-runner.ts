@@ -1,16 +1,16 @@
 import type { EntityDecision } from '@adpilot/contracts';
 import type { AdAccountRow, AutomationRuleRow, RuleRunRow } from '@adpilot/db';
 import { MetaApiError, MetaTokenExpiredError } from '@adpilot/meta';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityRepository } from '../../activity/activity.repository.ts';
 import type { AccountRefresher } from './account-refresher.ts';
 import { runActivity } from './rule-activity.ts';
 import type { RuleExecutor } from './rule-executor.ts';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import { toLedgerPlan } from './rule-plan.ts';
 import { freshnessMs, slotTimezone } from './rule-slots.ts';
-import { toRuleBody } from './rules.presenter.ts';
-import type { RulesRepository } from './rules.repository.ts';
+import { toRuleBody } from '../definitions/rule-definition.ts';
+import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { TenantTx, Transactions } from '@adpilot/db';
 
 /** What the engine decides for a rule over some accounts at a moment (preview, run and backtest share it). */

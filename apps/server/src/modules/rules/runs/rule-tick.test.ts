@@ -2,8 +2,8 @@ import type { PlanId } from '@adpilot/contracts';
 import { automationRules, subscriptions } from '@adpilot/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRule } from '../../test/rule-factories.ts';
-import { createTestApp, registerOnPlan, type registerUser, type TestApp } from '../../test/test-app.ts';
+import { buildRule } from '../../../test/rule-factories.ts';
+import { createTestApp, registerOnPlan, type registerUser, type TestApp } from '../../../test/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -19,10 +19,10 @@ import {
   type LedgerEntry,
   type RuleEvaluation,
 } from '@adpilot/engine';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RuleEvaluator } from './rule-runner.ts';
-import { toRuleBody } from './rules.presenter.ts';
+import { toRuleBody } from '../definitions/rule-definition.ts';
 import type { TenantTx } from '@adpilot/db';
 
 const WINDOW_DAYS: Record<RuleWindow, number> = {

@@ -1,10 +1,10 @@
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RuleRunRequest } from './rule-runner.ts';
 import { dueSlots, type RuleSchedule } from './rule-slots.ts';
-import { toRuleBody } from './rules.presenter.ts';
-import type { RulesRepository } from './rules.repository.ts';
-import type { ActiveRuleQuota } from './rules.service.ts';
+import { toRuleBody } from '../definitions/rule-definition.ts';
+import type { RulesRepository } from '../definitions/rules.repository.ts';
+import type { ActiveRuleQuota } from '../definitions/rules.service.ts';
 import type { Transactions } from '@adpilot/db';
 
 export interface RuleTickDeps {

@@ -1,12 +1,12 @@
 import type { AdAccountRow, AutomationRuleRow, RuleActionRow, RuleRunRow } from '@adpilot/db';
 import type { MetaClient } from '@adpilot/meta';
-import type { SecretBox } from '../../lib/crypto.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { SecretBox } from '../../../lib/crypto.ts';
+import type { ActivityRepository } from '../../activity/activity.repository.ts';
 import { actionActivity } from './rule-activity.ts';
 import { decide, screen, settlementOf, target, type PlannedWrite, type Settlement } from './rule-decision.ts';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
-import type { RulesRepository } from './rules.repository.ts';
+import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { Transactions } from '@adpilot/db';
 import { classify, mirrorChange, outcomeOf, type LiveField } from './rule-meta.ts';
 

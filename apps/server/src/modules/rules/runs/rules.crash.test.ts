@@ -9,15 +9,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { createContext, type AppContext, type ContextOptions } from '../../context.ts';
-import { startTestSandbox } from '../../test/meta-sandbox.ts';
-import { buildRule } from '../../test/rule-factories.ts';
-import { CRASH_TIMING, type CrashWorkerArgs } from '../../test/rule-worker.shared.ts';
-import { connectedUser, mirrorEntities, writesTo } from '../../test/rules-sandbox.ts';
-import { syncInLine, TEST_SECRET, testConfig, type TestApp } from '../../test/test-app.ts';
+import { buildApp } from '../../../app.ts';
+import { createContext, type AppContext, type ContextOptions } from '../../../context.ts';
+import { startTestSandbox } from '../../../test/meta-sandbox.ts';
+import { buildRule } from '../../../test/rule-factories.ts';
+import { CRASH_TIMING, type CrashWorkerArgs } from '../../../test/rule-worker.shared.ts';
+import { connectedUser, mirrorEntities, writesTo } from '../../../test/rules-sandbox.ts';
+import { syncInLine, TEST_SECRET, testConfig, type TestApp } from '../../../test/test-app.ts';
 
-const CHILD = fileURLToPath(new URL('../../test/rule-worker.child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('../../../test/rule-worker.child.ts', import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();

@@ -4,42 +4,13 @@ import {
   type PlannedChange,
   type Rule,
   type RuleActionRecord,
-  type RuleBody,
   type RuleRun,
   type RunSkip,
   type RuleWarning,
 } from '@adpilot/contracts';
 import type { AutomationRuleRow, RuleActionRow, RuleRunRow } from '@adpilot/db';
-import type { LedgerPlan } from './rule-plan.ts';
-import { ruleWarnings, type OtherRule } from '@adpilot/engine';
-
-/** The stored rule format: everything but the columns the list and the scheduler read. */
-export type RuleDefinition = Pick<RuleBody, 'scope' | 'conditions' | 'actions' | 'schedule' | 'safeguards'>;
-
-export function toDefinition(body: RuleDefinition): Record<string, unknown> {
-  const { scope, conditions, actions, schedule, safeguards } = body;
-  return { scope, conditions, actions, schedule, safeguards };
-}
-
-/** The stored row as the rule body the engine evaluates. */
-export function toRuleBody(row: AutomationRuleRow): RuleBody {
-  return {
-    name: row.name,
-    description: row.description,
-    isActive: row.isActive,
-    ...(row.definition as unknown as RuleDefinition),
-  };
-}
-
-/** The user's rules as the engine's conflict check takes them. */
-export function otherRules(rows: readonly AutomationRuleRow[]): OtherRule[] {
-  return rows.map((row) => ({ id: row.id, name: row.name, rule: toRuleBody(row) }));
-}
-
-/** A rule's warnings: no ceiling on an increase, and the user's other active rules that can act against it. */
-export function warningsOf(row: AutomationRuleRow, all: readonly AutomationRuleRow[]): RuleWarning[] {
-  return ruleWarnings(toRuleBody(row), otherRules(all), row.id);
-}
+import type { LedgerPlan } from '../runs/rule-plan.ts';
+import { toRuleBody } from './rule-definition.ts';
 
 export function presentRule(row: AutomationRuleRow, warnings: RuleWarning[]): Rule {
   const { scope, conditions, actions, schedule, safeguards } = toRuleBody(row);

@@ -1,7 +1,7 @@
 import { activityLogs, adAccounts, type AdAccountRow } from '@adpilot/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildRule, buildScaleRule } from '../../test/rule-factories.ts';
+import { buildRule, buildScaleRule } from '../../../test/rule-factories.ts';
 import {
   adTotals,
   connectedUser,
@@ -10,7 +10,7 @@ import {
   mirrorEntities,
   writesTo,
   type Session,
-} from '../../test/rules-sandbox.ts';
+} from '../../../test/rules-sandbox.ts';
 
 const { app, sandbox, held, rules, createRule, drain } = rulesSandboxApp();
 

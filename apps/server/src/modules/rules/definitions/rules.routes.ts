@@ -11,9 +11,9 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
-import { ruleRunsRoutes, type RuleRunsRoutesDeps } from './rule-runs.routes.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { currentUser } from '../../../plugins/authenticate.ts';
+import { ruleRunsRoutes, type RuleRunsRoutesDeps } from '../runs/rule-runs.routes.ts';
 import type { RulesService } from './rules.service.ts';
 
 const tags = ['rules'];

@@ -1,0 +1,36 @@
+import type { RuleBody, RuleWarning } from '@adpilot/contracts';
+import type { AutomationRuleRow } from '@adpilot/db';
+import { ruleWarnings, type OtherRule } from '@adpilot/engine';
+
+/*
+ * The rule as the domain reads it: the stored row decoded into the body the engine evaluates, and the checks made
+ * against the user's other rules. The presenter (the API's answer) and the runner both start from here.
+ */
+
+/** The stored rule format: everything but the columns the list and the scheduler read. */
+export type RuleDefinition = Pick<RuleBody, 'scope' | 'conditions' | 'actions' | 'schedule' | 'safeguards'>;
+
+export function toDefinition(body: RuleDefinition): Record<string, unknown> {
+  const { scope, conditions, actions, schedule, safeguards } = body;
+  return { scope, conditions, actions, schedule, safeguards };
+}
+
+/** The stored row as the rule body the engine evaluates. */
+export function toRuleBody(row: AutomationRuleRow): RuleBody {
+  return {
+    name: row.name,
+    description: row.description,
+    isActive: row.isActive,
+    ...(row.definition as unknown as RuleDefinition),
+  };
+}
+
+/** The user's rules as the engine's conflict check takes them. */
+export function otherRules(rows: readonly AutomationRuleRow[]): OtherRule[] {
+  return rows.map((row) => ({ id: row.id, name: row.name, rule: toRuleBody(row) }));
+}
+
+/** A rule's warnings: no ceiling on an increase, and the user's other active rules that can act against it. */
+export function warningsOf(row: AutomationRuleRow, all: readonly AutomationRuleRow[]): RuleWarning[] {
+  return ruleWarnings(toRuleBody(row), otherRules(all), row.id);
+}
