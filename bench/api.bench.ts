@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const CONNECTIONS = 16;
+const CONNECTIONS = 20;
 const ROUTES = ['/api/ad-accounts', '/api/auth/me'] as const;
 const target = fileURLToPath(new URL('./api-target.ts', import.meta.url));
 

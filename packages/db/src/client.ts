@@ -1,5 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, TransactionAbortedError, type Results, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import {
+  PGlite,
+  TransactionAbortedError,
+  type Results,
+  type Transaction as PgliteTransaction,
+} from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';

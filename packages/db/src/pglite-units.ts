@@ -88,7 +88,8 @@ export function pgliteUnitsOfWork(pglite: PGlite, db: Database): OpenTransaction
         );
         return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
       } catch (error) {
-        if (error instanceof Error && 'code' in error) Object.assign(error, { query: text, params, queryOptions: options });
+        if (error instanceof Error && 'code' in error)
+          Object.assign(error, { query: text, params, queryOptions: options });
         throw error;
       }
     },

@@ -1,6 +1,23 @@
-import { passwordResets, refreshTokens, users, type SystemTx, type Transactions, type UserRow } from '@adpilot/db';
+import {
+  passwordResets,
+  preparedStatement,
+  refreshTokens,
+  users,
+  type SystemTx,
+  type Transactions,
+  type UserRow,
+} from '@adpilot/db';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { LiveSession } from './session-cache.ts';
+
+/** `GET /api/auth/me` on every page load: built once per connection (see `preparedStatement`). */
+const ownUserStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('users_own'),
+);
 
 /**
  * Queries of the sign-in flows. Most run before a user is known (by e-mail, by token hash), so each runs on the
@@ -15,6 +32,14 @@ export class AuthRepository {
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
     return this.system((tx) => tx.db.query.users.findFirst({ where: eq(users.email, email) }));
+  }
+
+  /** The signed-in user's own row, read as that user: row-level security lets nothing else through. */
+  async ownUser(userId: string): Promise<UserRow | undefined> {
+    const [row] = await this.transactions.tenant(userId, (tx) =>
+      ownUserStatement(tx.db).execute({ userId: tx.userId }),
+    );
+    return row;
   }
 
   findUserById(id: string): Promise<UserRow | undefined> {
