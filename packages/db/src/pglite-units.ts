@@ -66,6 +66,19 @@ export function pgliteUnitsOfWork(pglite: PGlite, db: Database): OpenTransaction
     return types;
   };
 
+  // PGlite merges a query's own parsers into its defaults on every query; Drizzle passes the same object for every
+  // run of a statement, so the merge is kept per object.
+  const merged = new WeakMap<object, typeof pglite.parsers>();
+  const parsersFor = (options: QueryOptions | undefined): typeof pglite.parsers => {
+    if (!options?.parsers) return pglite.parsers;
+    let parsers = merged.get(options.parsers);
+    if (!parsers) {
+      parsers = { ...pglite.parsers, ...options.parsers };
+      merged.set(options.parsers, parsers);
+    }
+    return parsers;
+  };
+
   const client: SessionClient = {
     async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
       try {
@@ -86,7 +99,7 @@ export function pgliteUnitsOfWork(pglite: PGlite, db: Database): OpenTransaction
             wire.sync(),
           ]),
         );
-        return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
+        return parse.parseResults(messages, parsersFor(options), { rowMode: options?.rowMode })[0] as Results<T>;
       } catch (error) {
         if (error instanceof Error && 'code' in error)
           Object.assign(error, { query: text, params, queryOptions: options });
