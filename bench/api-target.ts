@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '@adpilot/db';
+import { adAccounts, APP_ROLE, openDatabase, users } from '@adpilot/db';
+import { parse, protocol } from '@electric-sql/pglite';
+import { asc, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
@@ -30,25 +32,45 @@ async function bare(): Promise<{ port: number }> {
 }
 
 /**
- * The floor under the real server: a bare Fastify route that runs one unit of work as the server does (the opening
- * `begin; set_config`, one select, `commit`) straight on the driver, with no auth, Drizzle or serialisation.
+ * The floor under the real server: a bare Fastify route doing the real route's database work and nothing more,
+ * straight on the driver, with no auth, Drizzle, hooks or response schema. The database is the real one (migrated,
+ * row-level security forced) with one user; each request is one tenant unit of work as the server opens it: the
+ * tenant and the role set in the transaction (`begin; set_config(…)`), the route's select (the text Drizzle
+ * generates for it, built once here; on Postgres a named statement, as the server's is), `commit`. On PGlite that is three calls into the engine, the fewest its
+ * protocol allows without batching the commit into the select; on Postgres three round trips.
  */
 async function floor(kind: 'pglite' | 'postgres'): Promise<{ port: number }> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const user = '00000000-0000-0000-0000-000000000001';
-  const opening = `select set_config('app.user_id', '${user}', true)`;
-  const select = 'select id, name from floor_accounts where user_id = $1';
-  let unitOfWork: () => Promise<unknown>;
+  const dataDir = mkdtempSync(join(tmpdir(), 'adpilot-bench-floor-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const url = kind === 'postgres' ? await scratchDatabase() : undefined;
+  const database = await openDatabase({ url, dataDir: `${dataDir}/pglite` });
+  cleanups.push(() => database.close());
+  const [user] = await database.system('bench setup', (tx) =>
+    tx.db.insert(users).values({ name: 'Bench', email: 'bench@example.com', passwordHash: 'x' }).returning(),
+  );
+  const userId = user!.id;
+  const opening = `begin; select set_config('app.user_id', '${userId}', true), set_config('role', '${APP_ROLE}', true)`;
+  // The selects of AdAccountsRepository.list and AuthRepository.ownUser.
+  const selects = {
+    '/api/ad-accounts': database.db
+      .select()
+      .from(adAccounts)
+      .where(eq(adAccounts.userId, userId))
+      .orderBy(asc(adAccounts.createdAt), asc(adAccounts.facebookAccountName))
+      .toSQL(),
+    '/api/auth/me': database.db.select().from(users).where(eq(users.id, userId)).toSQL(),
+  };
+  let unitOfWork: (select: { name: string; sql: string; params: unknown[] }) => Promise<unknown[]>;
   if (kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: await scratchDatabase(), max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c role=${APP_ROLE}` });
     pool.on('error', () => undefined);
-    await pool.query('create table floor_accounts (id uuid primary key, user_id uuid not null, name text)');
     cleanups.push(() => pool.end());
-    unitOfWork = async () => {
+    unitOfWork = async (select) => {
       const client = await pool.connect();
       try {
-        await client.query(`begin; ${opening}`);
-        const { rows } = await client.query(select, [user]);
+        await client.query(opening);
+        // A named statement, as the real routes' selects are (`preparedStatement`): parsed once per connection.
+        const { rows } = await client.query({ name: select.name, text: select.sql, values: select.params });
         await client.query('commit');
         return rows;
       } finally {
@@ -56,20 +78,30 @@ async function floor(kind: 'pglite' | 'postgres'): Promise<{ port: number }> {
       }
     };
   } else {
-    const dataDir = mkdtempSync(join(tmpdir(), 'adpilot-bench-floor-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const db = new PGlite(dataDir);
-    await db.exec('create table floor_accounts (id uuid primary key, user_id uuid not null, name text)');
-    cleanups.push(() => db.close());
-    unitOfWork = () =>
-      db.transaction(async (tx) => {
-        await tx.exec(opening);
-        return (await tx.query(select, [user])).rows;
+    const pglite = database.pglite!;
+    const wire = protocol.serialize;
+    const run = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
+    unitOfWork = (select) =>
+      pglite.runExclusive(async () => {
+        await run(wire.query(opening));
+        const messages = await run(
+          Buffer.concat([
+            wire.parse({ text: select.sql }),
+            wire.bind({ values: select.params as string[] }),
+            wire.describe({ type: 'P' }),
+            wire.execute({}),
+            wire.sync(),
+          ]),
+        );
+        await run(wire.query('commit'));
+        return parse.parseResults(messages, pglite.parsers)[0]!.rows;
       });
   }
   const app = Fastify();
-  app.get('/api/ad-accounts', async () => ({ success: true, data: await unitOfWork() }));
-  app.get('/api/auth/me', async () => ({ success: true, data: await unitOfWork() }));
+  for (const [path, select] of Object.entries(selects)) {
+    const named = { name: path.replaceAll('/', '_'), ...select };
+    app.get(path, async () => ({ success: true, data: await unitOfWork(named) }));
+  }
   await app.listen({ port: 0, host: '127.0.0.1' });
   cleanups.push(() => app.close());
   return { port: (app.server.address() as { port: number }).port };

@@ -1,11 +1,16 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite, type Results, type Transaction as PgliteTransaction } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import {
+  PGlite,
+  TransactionAbortedError,
+  type Results,
+  type Transaction as PgliteTransaction,
+} from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { pgliteUnitsOfWork } from './pglite-units.ts';
 import { listenPglite, listenPostgres, type ChannelListener, type Unlisten } from './listen.ts';
 import { asSystemTx, asTenantTx, assertTenantId, type Transaction, type Transactions } from './transactions.ts';
 
@@ -66,7 +71,7 @@ function prologue(userId?: string): string {
 }
 
 /** Opens a transaction with `opening` as its first statement and runs `work` in it. */
-type OpenTransaction = <T>(opening: string, work: (tx: Transaction) => Promise<T>) => Promise<T>;
+export type OpenTransaction = <T>(opening: string, work: (tx: Transaction) => Promise<T>) => Promise<T>;
 
 /** Tenant and system units of work on one way of opening a transaction: the prologue says which. */
 function unitsOfWork(run: OpenTransaction): Transactions {
@@ -74,15 +79,6 @@ function unitsOfWork(run: OpenTransaction): Transactions {
     tenant: async (userId, work) => run(prologue(userId), (tx) => work(asTenantTx(tx, userId))),
     system: async (reason, work) => run(prologue(), (tx) => work(asSystemTx(tx, reason))),
   };
-}
-
-/** Through Drizzle's transactions: the embedded database, whose one connection Drizzle serialises. */
-function drizzleTransactions(db: Database): OpenTransaction {
-  return (opening, work) =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql.raw(opening));
-      return work(tx);
-    });
 }
 
 /**
@@ -121,7 +117,9 @@ function poolTransactions(pool: pg.Pool, db: Database): OpenTransaction {
         await client.query('rollback').catch((rollbackError: Error) => (discard = rollbackError));
         throw error;
       }
-      await client.query('commit').catch(orDiscard);
+      const committed = await client.query('commit').catch(orDiscard);
+      // A statement failed inside `work` and `work` went on: Postgres answers the commit with a rollback.
+      if (committed.command === 'ROLLBACK') throw new TransactionAbortedError();
       return result;
     } finally {
       client.release(discard);
@@ -171,7 +169,7 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,
-    ...unitsOfWork(drizzleTransactions(db)),
+    ...unitsOfWork(pgliteUnitsOfWork(pglite, db)),
     kind: 'pglite',
     pglite,
     jobQueueConnection: asLoginUser(pglite),

@@ -121,6 +121,42 @@ describe('units of work and row-level security', () => {
     expect(after.map(([row]) => row?.id)).toEqual([bob, alice, bob, alice, bob]);
   });
 
+  it('refuses to report a commit when a statement failed inside the unit of work and the work went on', async () => {
+    const outcome = handle.tenant(alice, async (tx) => {
+      await tx.db.insert(activityLogs).values(entry(tx.userId, 'lost with the transaction'));
+      await tx.db.execute(sql`select 1/0`).catch(() => undefined);
+      return 'done';
+    });
+    await expect(outcome).rejects.toMatchObject({ code: '25P02' });
+    const logs = await handle.tenant(alice, (tx) => tx.db.select().from(activityLogs));
+    expect(logs.map((r) => r.description)).toEqual(['alice entry']);
+  });
+
+  it('sends every kind of value the same way the second time a statement runs as the first', async () => {
+    const when = new Date('2026-01-02T03:04:05.678Z');
+    const write = (description: string) =>
+      handle.tenant(bob, async (tx) => {
+        const [row] = await tx.db
+          .insert(activityLogs)
+          .values({ ...entry(tx.userId, description), metadata: { n: 1, list: ['a', 'b'] }, createdAt: when })
+          .returning();
+        const [read] = await selectRows<{ same: boolean; tags: string[] | null }>(
+          tx.db,
+          sql`select ${when}::timestamptz = ${row!.createdAt} as same, ${sql.param(['x', 'y'])}::text[] as tags`,
+        );
+        return { row, read };
+      });
+    // The first run asks the database for the parameters' types; the second uses what it learnt.
+    for (const description of ['typed once', 'typed again']) {
+      const { row, read } = await write(description);
+      expect(row).toMatchObject({ description, metadata: { n: 1, list: ['a', 'b'] }, createdAt: when });
+      expect(read).toEqual({ same: true, tags: ['x', 'y'] });
+    }
+    await handle.system('test cleanup', (tx) =>
+      tx.db.delete(activityLogs).where(sql`${activityLogs.description} like 'typed %'`),
+    );
+  });
+
   it('hears a notification once the transaction that sent it commits, and not when it rolls back', async () => {
     const heard: string[] = [];
     const unlisten = await handle.listen('adpilot_test_channel', { onMessage: (payload) => heard.push(payload) });

@@ -51,3 +51,22 @@ export async function selectRows<T>(db: Database | Transaction, query: SQL): Pro
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * A statement of a hot path, built by Drizzle once per transaction object instead of on every call, and run with
+ * `sql.placeholder` values. Transaction objects are per connection (one per pooled Postgres connection, one for the
+ * embedded database), so this builds a handful of times in the life of a process. On Postgres the `name` makes it
+ * a prepared statement of the connection as well (parsed and planned once; Postgres plans it again by itself when
+ * the role of the transaction that runs it differs, as row-level security depends on it); PGlite ignores it.
+ */
+export function preparedStatement<Q>(build: (db: Transaction) => Q): (db: Transaction) => Q {
+  const built = new WeakMap<Transaction, Q>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
+}

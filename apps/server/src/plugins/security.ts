@@ -1,7 +1,29 @@
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+
+/** What any Fastify answer carries without Helmet: not Helmet's to set. */
+const NOT_HELMETS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers Helmet sets with `options`. Helmet builds its middleware, and with it every header, on each request
+ * (`@fastify/helmet` calls `helmet(options)` per request: the CSP is parsed again every time); with no nonces
+ * nothing in them depends on the request, so Helmet answers one request of a throwaway instance at start and
+ * every answer carries what it set.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  probe.get('/', () => '');
+  const answer = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  return Object.fromEntries(
+    Object.entries(answer.headers)
+      .filter(([name]) => !NOT_HELMETS.has(name))
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
 
 /**
  * Helmet with a CSP the SPA passes (no inline scripts; inline styles are allowed because the toast library
@@ -12,7 +34,7 @@ export async function registerSecurity(
   app: FastifyInstance,
   options: { https: boolean; requestsPerMinute: number },
 ): Promise<void> {
-  await app.register(helmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,6 +53,12 @@ export async function registerSecurity(
     },
     strictTransportSecurity: options.https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  const entries = Object.entries(headers);
+  // On the raw response, as Helmet does: a hijacked answer (the live log stream) writes its head itself.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of entries) reply.raw.setHeader(name, value);
+    done();
   });
   if (options.requestsPerMinute === 0) return;
   await app.register(rateLimit, {

@@ -4,6 +4,7 @@ import {
   adEntities,
   insightsDaily,
   oauthStates,
+  preparedStatement,
   takeExcluded,
   type AdAccountRow,
   type SystemTx,
@@ -73,6 +74,16 @@ function chunks<T>(items: T[]): T[][] {
  * Every method runs in the caller's unit of work and filters by its user as well: row-level security plus an
  * explicit filter on the same id.
  */
+/** The list every page of the app asks for: built once per connection (see `preparedStatement`). */
+const listStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(adAccounts)
+    .where(eq(adAccounts.userId, sql.placeholder('userId')))
+    .orderBy(asc(adAccounts.createdAt), asc(adAccounts.facebookAccountName))
+    .prepare('ad_accounts_list'),
+);
+
 export class AdAccountsRepository {
   /** Serialises the user's connections until the transaction ends, so the plan's limit holds against parallel ones. */
   async lockConnections(tx: TenantTx): Promise<void> {
@@ -80,11 +91,7 @@ export class AdAccountsRepository {
   }
 
   list(tx: TenantTx): Promise<AdAccountRow[]> {
-    return tx.db
-      .select()
-      .from(adAccounts)
-      .where(eq(adAccounts.userId, tx.userId))
-      .orderBy(asc(adAccounts.createdAt), asc(adAccounts.facebookAccountName));
+    return listStatement(tx.db).execute({ userId: tx.userId });
   }
 
   async find(tx: TenantTx, id: string): Promise<AdAccountRow | undefined> {

@@ -1,5 +1,6 @@
 import {
   passwordResets,
+  preparedStatement,
   refreshTokens,
   selectRows,
   users,
@@ -11,6 +12,15 @@ import {
 } from '@adpilot/db';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { LiveSession } from './session-cache.ts';
+
+/** `GET /api/auth/me` on every page load: built once per connection (see `preparedStatement`). */
+const ownUserStatement = preparedStatement((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('users_own'),
+);
 
 /**
  * Queries of the sign-in flows. Most run before a user is known (by e-mail, by token hash), so each runs on the
@@ -29,6 +39,14 @@ export class AuthRepository {
 
   findUserByEmail(email: string): Promise<UserRow | undefined> {
     return this.system((tx) => tx.db.query.users.findFirst({ where: eq(users.email, email) }));
+  }
+
+  /** The signed-in user's own row, read as that user: row-level security lets nothing else through. */
+  async ownUser(userId: string): Promise<UserRow | undefined> {
+    const [row] = await this.transactions.tenant(userId, (tx) =>
+      ownUserStatement(tx.db).execute({ userId: tx.userId }),
+    );
+    return row;
   }
 
   findUserById(id: string): Promise<UserRow | undefined> {

@@ -148,7 +148,7 @@ export class AuthService {
   }
 
   async me(userId: string): Promise<User> {
-    const row = await this.deps.repository.findUserById(userId);
+    const row = await this.deps.repository.ownUser(userId);
     if (!row) throw AppError.unauthorized('User no longer exists');
     return presentUser(row);
   }
