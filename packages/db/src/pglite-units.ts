@@ -79,34 +79,48 @@ export function pgliteUnitsOfWork(pglite: PGlite, db: Database): OpenTransaction
     return parsers;
   };
 
+  // The unit of work holds the connection; its statements still go one at a time. Code in a unit of work may start
+  // two at once (`Promise.all` of two selects), and the extended protocol's messages of one must not fall between
+  // another's: each waits for the one before it to have its answer.
+  let previous: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = previous.then(work, work);
+    previous = next.catch(() => undefined);
+    return next;
+  };
+
   const client: SessionClient = {
-    async query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-      try {
-        const known = parameterTypes.get(text);
-        const types = known ?? (await describe(text));
-        const values = params.map((param, i) => {
-          if (param === null || param === undefined) return null;
-          const oid = types[i] ?? 0;
-          const serialise = options?.serializers?.[oid] ?? pglite.serializers[oid];
-          return serialise ? serialise(param) : String(param);
-        });
-        const messages = await run(
-          concat([
-            wire.parse({ text }),
-            wire.bind({ values }),
-            wire.describe({ type: 'P' }),
-            wire.execute({}),
-            wire.sync(),
-          ]),
-        );
-        return parse.parseResults(messages, parsersFor(options), { rowMode: options?.rowMode })[0] as Results<T>;
-      } catch (error) {
-        if (error instanceof Error && 'code' in error)
-          Object.assign(error, { query: text, params, queryOptions: options });
-        throw error;
-      }
+    query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+      return oneAtATime(() => statement<T>(text, params, options));
     },
   };
+
+  async function statement<T>(text: string, params: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    try {
+      const known = parameterTypes.get(text);
+      const types = known ?? (await describe(text));
+      const values = params.map((param, i) => {
+        if (param === null || param === undefined) return null;
+        const oid = types[i] ?? 0;
+        const serialise = options?.serializers?.[oid] ?? pglite.serializers[oid];
+        return serialise ? serialise(param) : String(param);
+      });
+      const messages = await run(
+        concat([
+          wire.parse({ text }),
+          wire.bind({ values }),
+          wire.describe({ type: 'P' }),
+          wire.execute({}),
+          wire.sync(),
+        ]),
+      );
+      return parse.parseResults(messages, parsersFor(options), { rowMode: options?.rowMode })[0] as Results<T>;
+    } catch (error) {
+      if (error instanceof Error && 'code' in error)
+        Object.assign(error, { query: text, params, queryOptions: options });
+      throw error;
+    }
+  }
 
   const dialect = (db as unknown as { dialect: ConstructorParameters<typeof PgliteSession>[1] }).dialect;
   const { schema, fullSchema, tableNamesMap } = db._;

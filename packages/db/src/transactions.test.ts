@@ -132,6 +132,28 @@ describe('units of work and row-level security', () => {
     expect(logs.map((r) => r.description)).toEqual(['alice entry']);
   });
 
+  it('answers statements started at once inside one unit of work each with its own rows', async () => {
+    // Both texts are new to the connection, so each is described before it runs: the messages of the two must not
+    // interleave on the one connection (the rule evaluator reads entities and insights with Promise.all).
+    const unique = `${Date.now()}`;
+    const [entries, me, count] = await handle.tenant(alice, (tx) =>
+      Promise.all([
+        tx.db
+          .select()
+          .from(activityLogs)
+          .where(sql`${activityLogs.description} <> ${unique}`),
+        tx.db
+          .select({ email: users.email })
+          .from(users)
+          .where(sql`${users.name} <> ${unique}`),
+        tx.db.execute(sql`select count(*)::int as n from activity_logs where description <> ${unique + 'x'}`),
+      ]),
+    );
+    expect(entries.map((row) => row.description)).toEqual(['alice entry']);
+    expect(me).toEqual([{ email: 'alice@example.com' }]);
+    expect(count.rows).toEqual([{ n: 1 }]);
+  });
+
   it('sends every kind of value the same way the second time a statement runs as the first', async () => {
     const when = new Date('2026-01-02T03:04:05.678Z');
     const write = (description: string) =>
