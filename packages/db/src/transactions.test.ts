@@ -146,12 +146,15 @@ describe('units of work and row-level security', () => {
           .select({ email: users.email })
           .from(users)
           .where(sql`${users.name} <> ${unique}`),
-        tx.db.execute(sql`select count(*)::int as n from activity_logs where description <> ${unique + 'x'}`),
+        selectRows<{ n: number }>(
+          tx.db,
+          sql`select count(*)::int as n from activity_logs where description <> ${unique + 'x'}`,
+        ),
       ]),
     );
     expect(entries.map((row) => row.description)).toEqual(['alice entry']);
     expect(me).toEqual([{ email: 'alice@example.com' }]);
-    expect(count.rows).toEqual([{ n: 1 }]);
+    expect(count).toEqual([{ n: 1 }]);
   });
 
   it('sends every kind of value the same way the second time a statement runs as the first', async () => {
