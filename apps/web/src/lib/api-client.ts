@@ -120,7 +120,10 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   if (response.status === 401 && options.retryOnUnauthorized !== false && readToken()) {
     if (await refreshSession(sentWith)) response = await send(method, path, options);
   }
-  if (response.status === 401 && options.retryOnUnauthorized !== false) {
+  // A 401 for a session that ended here while the request was out (a logout) is no news: nothing to end, and the
+  // page the logout went to must not give way to /login.
+  const endedMeanwhile = sentWith !== null && readToken() === null;
+  if (response.status === 401 && options.retryOnUnauthorized !== false && !endedMeanwhile) {
     clearStoredSession();
     onUnauthorized();
   }
