@@ -24,6 +24,8 @@ export const TABLE_OWNERS = {
   billingEvents: 'subscription',
   featureWaitlist: 'ai',
   instanceSettings: 'settings',
+  workspaces: 'workspaces',
+  workspaceMembers: 'workspaces',
 };
 
 /**

@@ -93,6 +93,7 @@ export async function buildApp(
       await api.register(modules.subscription.routes, { prefix: '/subscription' });
       await api.register(modules.subscription.billingRoutes, { prefix: '/billing' });
       await api.register(modules.activity.routes, { prefix: '/logs' });
+      await api.register(modules.workspaces.routes, { prefix: '/workspaces' });
     },
     { prefix: '/api' },
   );

@@ -23,6 +23,7 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsStore } from './modules/settings/settings.store.ts';
 import type { BillingSettings } from './modules/subscription/billing-settings.ts';
 import { createPlanLimits, createSubscriptionModule } from './modules/subscription/subscription.module.ts';
+import { createWorkspacesModule } from './modules/workspaces/workspaces.module.ts';
 import { MailOutbox } from './providers/mail/mail-outbox.ts';
 import { MailOutboxRepository } from './providers/mail/mail-outbox.repository.ts';
 import { ConfiguredMailer, OutboxMailer, type Mailer } from './providers/mail/mailer.ts';
@@ -83,11 +84,13 @@ export function createContext(options: ContextOptions) {
   const transactions = database;
 
   // The modules, each after the modules whose API it is given.
+  const workspaces = createWorkspacesModule({ transactions });
   const auth = createAuthModule({
     transactions,
     plain: database.db,
     appSecret,
     mailer,
+    workspaces: workspaces.service,
     publicUrl: config.publicUrl,
     registrationsPerHour: config.registrationsPerHour,
     now,
@@ -204,6 +207,7 @@ export function createContext(options: ContextOptions) {
     ai,
     subscription,
     activity: activityLog,
+    workspaces,
   };
 
   return { config, database, jobs, settingsStore, mailer, meta, modules };

@@ -24,3 +24,4 @@ export * from './subscription.ts';
 export * from './activity.ts';
 export * from './time-zone.ts';
 export * from './activity-messages.ts';
+export * from './workspaces.ts';

@@ -35,7 +35,9 @@ beforeAll(async () => {
   // A route whose repository call fails inside the database: a NUL byte cannot be stored in a text column.
   app.post<{ Body: { email: string; passwordHash: string } }>('/failing-query', async (request) => {
     const { email, passwordHash } = request.body;
-    await new AuthRepository(ctx.database, ctx.database.db).createUser({ name: 'Null\u0000Byte', email, passwordHash });
+    await ctx.database.system('test', (tx) =>
+      new AuthRepository(ctx.database, ctx.database.db).createUser(tx, { name: 'Null\u0000Byte', email, passwordHash }),
+    );
     return { ok: true };
   });
   await app.ready();

@@ -9,3 +9,4 @@ export * from './notifications.table.ts';
 export * from './settings.table.ts';
 export * from './ai.table.ts';
 export * from './billing.table.ts';
+export * from './workspaces.table.ts';

@@ -6,7 +6,7 @@ import { AccessTokens } from './access-token.ts';
 import { AttemptLimiter } from './attempt-limiter.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
-import { AuthService } from './auth.service.ts';
+import { AuthService, type PersonalWorkspaces } from './auth.service.ts';
 import { RateLimitRepository } from './rate-limit.repository.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -17,6 +17,8 @@ export interface AuthModuleDeps {
   /** The application secret: the access tokens' and the attempt counters' keys are derived from it. */
   appSecret: string;
   mailer: Mailer;
+  /** The workspaces module's public API: sign-up makes the new user's personal workspace in its unit of work. */
+  workspaces: PersonalWorkspaces;
   publicUrl: string;
   registrationsPerHour: number;
   now: () => Date;
@@ -33,6 +35,8 @@ export function createAuthModule(deps: AuthModuleDeps) {
   const sessions = new SessionCache({ now });
   const limiter = new AttemptLimiter(new RateLimitRepository(transactions), deriveKey(appSecret, 'rate-limit'), now);
   const service = new AuthService({
+    transactions,
+    workspaces: deps.workspaces,
     repository: new AuthRepository(transactions, deps.plain),
     accessTokens,
     limiter,

@@ -53,19 +53,23 @@ export class AuthRepository {
     return this.system((tx) => tx.db.query.users.findFirst({ where: eq(users.id, id) }));
   }
 
-  /** Creates a user; the first one of the instance becomes its admin. Returns undefined on a taken e-mail. */
-  createUser(input: { name: string; email: string; passwordHash: string }): Promise<UserRow | undefined> {
-    return this.system(async ({ db: tx }) => {
-      // Serialises concurrent first registrations so exactly one of them becomes admin.
-      await tx.execute(sql`select pg_advisory_xact_lock(4242002)`);
-      const [existingUser] = await tx.select({ id: users.id }).from(users).limit(1);
-      const [row] = await tx
-        .insert(users)
-        .values({ ...input, role: existingUser ? 'user' : 'admin' })
-        .onConflictDoNothing({ target: users.email })
-        .returning();
-      return row;
-    });
+  /**
+   * Creates a user in the caller's unit of work (sign-up makes the personal workspace in the same one); the first
+   * user of the instance becomes its admin. Returns undefined on a taken e-mail.
+   */
+  async createUser(
+    { db: tx }: SystemTx,
+    input: { name: string; email: string; passwordHash: string },
+  ): Promise<UserRow | undefined> {
+    // Serialises concurrent first registrations so exactly one of them becomes admin.
+    await tx.execute(sql`select pg_advisory_xact_lock(4242002)`);
+    const [existingUser] = await tx.select({ id: users.id }).from(users).limit(1);
+    const [row] = await tx
+      .insert(users)
+      .values({ ...input, role: existingUser ? 'user' : 'admin' })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    return row;
   }
 
   async insertRefreshToken(input: {

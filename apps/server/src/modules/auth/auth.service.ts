@@ -7,7 +7,7 @@ import {
   type Session,
   type User,
 } from '@adpilot/contracts';
-import type { SystemTx, TenantTx } from '@adpilot/db';
+import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
@@ -57,8 +57,16 @@ const RESET_MAIL = {
 
 export const PASSWORD_RESET_DONE_MESSAGE = 'Your password has been reset. You can now sign in.';
 
+/** What sign-up asks of the workspaces module, in its own unit of work (ADR 0066). */
+export interface PersonalWorkspaces {
+  createPersonal(tx: SystemTx, owner: { id: string; name: string }): Promise<string>;
+}
+
 export interface AuthServiceDeps {
+  transactions: Transactions;
   repository: AuthRepository;
+  /** The workspaces module's public API: a new user's personal workspace. */
+  workspaces: PersonalWorkspaces;
   accessTokens: AccessTokens;
   limiter: AttemptLimiter;
   mailer: Mailer;
@@ -96,7 +104,13 @@ export class AuthService {
       await this.deps.limiter.take([rule], { account: '', address: ip }, TOO_MANY_REGISTRATIONS);
     }
     const passwordHash = await hashPassword(input.password);
-    const row = await this.deps.repository.createUser({ name: input.name, email: input.email, passwordHash });
+    const { repository, workspaces } = this.deps;
+    // The user and their personal workspace commit together, or neither does (ADR 0070).
+    const row = await this.deps.transactions.system('sign-up', async (tx) => {
+      const user = await repository.createUser(tx, { name: input.name, email: input.email, passwordHash });
+      if (user) await workspaces.createPersonal(tx, { id: user.id, name: user.name });
+      return user;
+    });
     if (!row) throw AppError.conflict('An account with this email already exists', 'EMAIL_TAKEN');
     return this.startSession(presentUser(row));
   }

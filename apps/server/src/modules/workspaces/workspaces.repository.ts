@@ -1,0 +1,31 @@
+import { workspaceMembers, workspaces, type SystemTx, type TenantTx } from '@adpilot/db';
+import { asc, desc, eq } from 'drizzle-orm';
+
+/** The workspaces module's queries; no other module reads or writes its tables (ADR 0064). */
+export class WorkspacesRepository {
+  /** A user's personal workspace and their owner membership, in the caller's unit of work. */
+  async createPersonal(tx: SystemTx, owner: { id: string; name: string }): Promise<string> {
+    const [workspace] = await tx.db
+      .insert(workspaces)
+      .values({ name: owner.name, personal: true, personalOwnerId: owner.id })
+      .returning({ id: workspaces.id });
+    if (!workspace) throw new Error('the personal workspace was not made');
+    await tx.db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: owner.id, role: 'owner' });
+    return workspace.id;
+  }
+
+  /** The workspaces the user of `tx` is a member of, the personal one first (the policies filter as well). */
+  listOfMember(tx: TenantTx) {
+    return tx.db
+      .select({
+        id: workspaces.id,
+        name: workspaces.name,
+        role: workspaceMembers.role,
+        personal: workspaces.personal,
+      })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaceMembers.userId, tx.userId))
+      .orderBy(desc(workspaces.personal), asc(workspaces.createdAt), asc(workspaces.id));
+  }
+}

@@ -1,0 +1,26 @@
+import type { Workspace } from '@adpilot/contracts';
+import type { SystemTx, Transactions } from '@adpilot/db';
+import type { WorkspacesRepository } from './workspaces.repository.ts';
+
+export interface WorkspacesDeps {
+  transactions: Transactions;
+  repository: WorkspacesRepository;
+}
+
+/** Workspaces and their members (ADR 0070, first step: the personal workspace and the list). */
+export class WorkspacesService {
+  constructor(private readonly deps: WorkspacesDeps) {}
+
+  /**
+   * Makes a new user's personal workspace with them as owner, in the unit of work that makes the user (sign-up),
+   * so there is never a user without one. Returns the workspace's id.
+   */
+  createPersonal(tx: SystemTx, owner: { id: string; name: string }): Promise<string> {
+    return this.deps.repository.createPersonal(tx, owner);
+  }
+
+  /** GET /api/workspaces: the signed-in user's workspaces and their role in each. */
+  list(userId: string): Promise<Workspace[]> {
+    return this.deps.transactions.tenant(userId, (tx) => this.deps.repository.listOfMember(tx));
+  }
+}
