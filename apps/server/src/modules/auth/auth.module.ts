@@ -13,7 +13,7 @@ import { SessionCache } from './session-cache.ts';
 export interface AuthModuleDeps {
   transactions: Transactions;
   /** The handle with no unit of work (the application role, no user set): the Test page's RLS probe only. */
-  plain?: Database;
+  plain: Database;
   /** The application secret: the access tokens' and the attempt counters' keys are derived from it. */
   appSecret: string;
   mailer: Mailer;

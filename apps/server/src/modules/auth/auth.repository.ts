@@ -7,6 +7,7 @@ import {
   type Database,
   type SystemTx,
   type TenantTx,
+  type Transaction,
   type Transactions,
   type UserRow,
 } from '@adpilot/db';
@@ -30,7 +31,7 @@ export class AuthRepository {
   /** `plain` is the handle with no unit of work (the application role with no user set), for the RLS probe only. */
   constructor(
     private readonly transactions: Transactions,
-    private readonly plain?: Database,
+    private readonly plain: Database,
   ) {}
 
   private system<T>(work: (tx: SystemTx) => Promise<T>): Promise<T> {
@@ -252,11 +253,6 @@ export class AuthRepository {
     return user !== undefined;
   }
 
-  async emailOf(tx: TenantTx): Promise<string | undefined> {
-    const [row] = await tx.db.select({ email: users.email }).from(users).where(eq(users.id, tx.userId));
-    return row?.email;
-  }
-
   async countUsers(tx: SystemTx): Promise<number> {
     const [row] = await selectRows<{ count: number }>(tx.db, sql`select count(*)::int as count from users`);
     return row?.count ?? 0;
@@ -283,21 +279,21 @@ export class AuthRepository {
    * How many of `ownerId`'s refresh tokens this transaction sees, asked without the explicit user filter the other
    * queries add: only the database's row-level security stands between the reader and the rows.
    */
-  async countTokensOf(tx: TenantTx, ownerId: string): Promise<number> {
-    const [row] = await selectRows<{ count: number }>(
-      tx.db,
-      sql`select count(*)::int as count from refresh_tokens where user_id = ${ownerId}`,
-    );
-    return row?.count ?? 0;
+  countTokensOf(tx: TenantTx, ownerId: string): Promise<number> {
+    return countTokens(tx.db, ownerId);
   }
 
   /** The same question on the plain handle: no user set, as a request without a session would be. */
-  async countTokensWithoutUser(ownerId: string): Promise<number> {
-    if (!this.plain) throw new Error('AuthRepository was built without the plain handle');
-    const [row] = await selectRows<{ count: number }>(
-      this.plain,
-      sql`select count(*)::int as count from refresh_tokens where user_id = ${ownerId}`,
-    );
-    return row?.count ?? 0;
+  countTokensWithoutUser(ownerId: string): Promise<number> {
+    return countTokens(this.plain, ownerId);
   }
+}
+
+/** How many of `ownerId`'s refresh tokens `db` sees, with no filter of its own: the probe's one question. */
+async function countTokens(db: Database | Transaction, ownerId: string): Promise<number> {
+  const [row] = await selectRows<{ count: number }>(
+    db,
+    sql`select count(*)::int as count from refresh_tokens where user_id = ${ownerId}`,
+  );
+  return row?.count ?? 0;
 }

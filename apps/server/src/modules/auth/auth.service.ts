@@ -206,8 +206,8 @@ export class AuthService {
   }
 
   /** The user's e-mail address (billing's mail and Stripe customer). */
-  emailIn(tx: TenantTx): Promise<string | undefined> {
-    return this.deps.repository.emailOf(tx);
+  async emailIn(tx: TenantTx): Promise<string | undefined> {
+    return (await this.deps.repository.addressOf(tx))?.email;
   }
 
   /** Whether a user with this id exists (a Stripe event naming one of ours). */
