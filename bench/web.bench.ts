@@ -3,7 +3,7 @@
 // the landing page, the login page and the dashboard (signed in), each on a cold cache. Prints one line per page:
 // bytes transferred (all and JavaScript) and the performance, accessibility and best-practices scores.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,6 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = join(root, 'apps/server/dist/main.js');
-const webIndex = join(root, 'apps/web/dist/index.html');
 const port = Number(process.env.BENCH_WEB_PORT ?? 3202);
 const origin = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROME_PATH ?? CHROMIUM_PATH;
@@ -23,30 +22,13 @@ const chromeFlags = CHROMIUM_FLAGS;
 /** A folder to keep each page's full Lighthouse report in (JSON), to read what an audit flagged. */
 const reportsDir = process.env.BENCH_WEB_REPORTS;
 
-/** The newest modification time under a path (a file, or a folder walked whole). */
-function newest(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
-}
-
-/** Builds when a bundle is missing or older than the web app's sources, so the figures are those of the code. */
+/**
+ * Builds unless the bundles were built from exactly these sources (`scripts/build-fresh.mjs`, the e2e suite's own
+ * check), so the figures are those of the code.
+ */
 function buildIfNeeded(): void {
-  const sources = [
-    'apps/web/src',
-    'apps/web/index.html',
-    'apps/web/vite.config.ts',
-    'apps/web/build',
-    'apps/web/public',
-  ];
-  const stale =
-    !existsSync(serverEntry) ||
-    !existsSync(webIndex) ||
-    Math.max(...sources.map((source) => newest(join(root, source)))) > statSync(webIndex).mtimeMs;
-  if (!stale) return;
-  console.log('web: building (npm run build)');
   // The bench runner sets NODE_ENV=test; a build under it would be React's development bundle, not what users get.
-  const result = spawnSync('npm', ['run', 'build'], {
+  const result = spawnSync(process.execPath, [join(root, 'scripts/build-fresh.mjs')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, NODE_ENV: 'production' },
