@@ -48,5 +48,3 @@ export function createActivityModule(deps: ActivityModuleDeps) {
     }),
   };
 }
-
-export type ActivityModule = ReturnType<typeof createActivityModule>;

@@ -93,5 +93,3 @@ export function createAdAccountsModule(deps: AdAccountsModuleDeps) {
     routes: bindRoutes(adAccountsRoutes, { adAccounts: service }),
   };
 }
-
-export type AdAccountsModule = ReturnType<typeof createAdAccountsModule>;

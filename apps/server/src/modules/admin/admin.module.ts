@@ -10,5 +10,3 @@ export function createAdminModule(deps: { transactions: Transactions; secretBox:
   const service = new AdminService({ ...deps, repository: new AdminRepository() });
   return { service, routes: bindRoutes(adminRoutes, { admin: service }) };
 }
-
-export type AdminModule = ReturnType<typeof createAdminModule>;

@@ -49,5 +49,3 @@ export function createAiModule(deps: AiModuleDeps, options: AiOptions = {}) {
   });
   return { service, routes: bindRoutes(aiRoutes, { ai: service }) };
 }
-
-export type AiModule = ReturnType<typeof createAiModule>;

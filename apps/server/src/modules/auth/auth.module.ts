@@ -48,5 +48,3 @@ export function createAuthModule(deps: AuthModuleDeps) {
   });
   return { service, accessTokens, sessions, limiter, routes: bindRoutes(authRoutes, { auth: service }) };
 }
-
-export type AuthModule = ReturnType<typeof createAuthModule>;

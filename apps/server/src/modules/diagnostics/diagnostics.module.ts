@@ -40,5 +40,3 @@ export function createDiagnosticsModule(deps: DiagnosticsModuleDeps) {
   });
   return { service, routes: bindRoutes(diagnosticsRoutes, { diagnostics: service }) };
 }
-
-export type DiagnosticsModule = ReturnType<typeof createDiagnosticsModule>;

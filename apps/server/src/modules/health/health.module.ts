@@ -7,5 +7,3 @@ import { healthRoutes } from './health.routes.ts';
 export function createHealthModule(deps: { database: DatabaseHandle; config: Pick<Config, 'role'> }) {
   return { routes: bindRoutes(healthRoutes, deps) };
 }
-
-export type HealthModule = ReturnType<typeof createHealthModule>;

@@ -76,5 +76,3 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
     emailVerificationRoutes: bindRoutes(emailVerificationRoutes, { notifications: service }),
   };
 }
-
-export type NotificationsModule = ReturnType<typeof createNotificationsModule>;

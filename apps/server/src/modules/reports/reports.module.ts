@@ -9,5 +9,3 @@ export function createReportsModule(deps: { transactions: Transactions; mirror: 
   const service = new ReportsService({ transactions: deps.transactions, mirror: deps.mirror });
   return { service, routes: bindRoutes(reportsRoutes, { reports: service }) };
 }
-
-export type ReportsModule = ReturnType<typeof createReportsModule>;

@@ -110,5 +110,3 @@ export function createRulesModule(
     routes: bindRoutes(rulesRoutes, { rules: service, ruleRuns: runs, rulePreview: preview }),
   };
 }
-
-export type RulesModule = ReturnType<typeof createRulesModule>;

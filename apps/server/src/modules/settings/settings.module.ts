@@ -61,5 +61,3 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
   });
   return { service, routes: bindRoutes(settingsRoutes, { settings: service }) };
 }
-
-export type SettingsModule = ReturnType<typeof createSettingsModule>;

@@ -81,5 +81,3 @@ export function createSubscriptionModule(deps: SubscriptionModuleDeps) {
     billingRoutes: bindRoutes(billingRoutes, { billingWebhooks: webhooks }),
   };
 }
-
-export type SubscriptionModule = ReturnType<typeof createSubscriptionModule>;

@@ -12,5 +12,3 @@ export function createWorkspacesModule(deps: { transactions: Transactions }) {
   const service = new WorkspacesService({ transactions: deps.transactions, repository: new WorkspacesRepository() });
   return { service, routes: bindRoutes(workspacesRoutes, { workspaces: service }) };
 }
-
-export type WorkspacesModule = ReturnType<typeof createWorkspacesModule>;
