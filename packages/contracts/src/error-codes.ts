@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'AD_ACCOUNT_LIMIT_REACHED',
   'AI_REQUEST_LIMIT_REACHED',
   'RULE_SCHEDULE_NOT_IN_PLAN',
+  /** A workspace's members and pending invitations fill its plan's seats (403, params: plan and limit). */
+  'SEAT_LIMIT_REACHED',
   'SUBSCRIPTION_SAME_PLAN',
   'SUBSCRIPTION_NOT_CANCELABLE',
   'BILLING_PROVIDER_ERROR',
@@ -51,6 +53,16 @@ export const ERROR_CODES = [
   'AI_INVALID_REPLY',
   'AI_REFUSED',
   'AI_UNAVAILABLE',
+  /** Workspaces (ADR 0070): an invitation that cannot be accepted, one code per reason (409). */
+  'INVITATION_USED',
+  'INVITATION_REVOKED',
+  'INVITATION_EXPIRED',
+  'INVITATION_EMAIL_MISMATCH',
+  /** The personal workspace cannot be deleted; the last owner cannot leave or lose the role (409). */
+  'WORKSPACE_PERSONAL',
+  'WORKSPACE_LAST_OWNER',
+  /** The address is already a member, or already has a pending invitation (409). */
+  'WORKSPACE_ALREADY_MEMBER',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

@@ -5,6 +5,22 @@ import { z } from 'zod';
 export const WORKSPACE_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
 export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
 
+/** The request header that picks the current workspace; without it, the user's personal workspace. */
+export const WORKSPACE_HEADER = 'x-workspace-id';
+
+/** How much each role may do, higher is more: a route needing `editor` lets editors, admins and owners through. */
+export const ROLE_RANK: Record<WorkspaceRole, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
+
+/** True when `role` is at least `needed`. */
+export function hasRole(role: WorkspaceRole, needed: WorkspaceRole): boolean {
+  return ROLE_RANK[role] >= ROLE_RANK[needed];
+}
+
+/** An invitation link is valid this long. */
+export const INVITATION_TTL_DAYS = 7;
+/** An invitation may be sent again at most this many times an hour. */
+export const INVITATION_RESENDS_PER_HOUR = 5;
+
 /** A workspace as its member sees it. A personal workspace's name is its owner's name; the web words it. */
 export const workspaceSchema = z.object({
   id: z.uuid(),
@@ -17,3 +33,61 @@ export const workspaceSchema = z.object({
 export const workspaceListSchema = z.array(workspaceSchema);
 
 export type Workspace = z.infer<typeof workspaceSchema>;
+
+const workspaceName = z
+  .string()
+  .trim()
+  .min(1, 'Workspace name is required')
+  .max(80, 'Workspace name must be at most 80 characters');
+
+/** POST /api/workspaces and PATCH /api/workspaces/:id. */
+export const workspaceNameInputSchema = z.object({ name: workspaceName });
+export type WorkspaceNameInput = z.infer<typeof workspaceNameInputSchema>;
+
+/** GET /api/workspaces/:id/members. */
+export const workspaceMemberSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(WORKSPACE_ROLES),
+});
+export const workspaceMemberListSchema = z.array(workspaceMemberSchema);
+export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
+
+/** PATCH /api/workspaces/:id/members/:userId. */
+export const memberRoleInputSchema = z.object({ role: z.enum(WORKSPACE_ROLES) });
+export type MemberRoleInput = z.infer<typeof memberRoleInputSchema>;
+
+/** POST /api/workspaces/:id/invitations. */
+export const invitationInputSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
+  role: z.enum(WORKSPACE_ROLES),
+});
+export type InvitationInput = z.infer<typeof invitationInputSchema>;
+
+/** A pending invitation as the workspace's admins see it (never its token). */
+export const invitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  role: z.enum(WORKSPACE_ROLES),
+  invitedBy: z.string().nullable(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export const invitationListSchema = z.array(invitationSchema);
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** POST /api/invitations/accept. */
+export const acceptInvitationInputSchema = z.object({ token: z.string().min(1).max(200) });
+export type AcceptInvitationInput = z.infer<typeof acceptInvitationInputSchema>;
+
+/** GET /api/invitations/preview?token=…: what the invitation page shows before anyone signs in. */
+export const invitationPreviewSchema = z.object({
+  workspaceName: z.string(),
+  personal: z.boolean(),
+  role: z.enum(WORKSPACE_ROLES),
+  email: z.string(),
+  invitedBy: z.string().nullable(),
+  expiresAt: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
