@@ -84,7 +84,7 @@ export function createContext(options: ContextOptions) {
   const transactions = database;
 
   // The modules, each after the modules whose API it is given.
-  const workspaces = createWorkspacesModule({ transactions });
+  const workspaces = createWorkspacesModule({ transactions, now });
   const auth = createAuthModule({
     transactions,
     plain: database.db,

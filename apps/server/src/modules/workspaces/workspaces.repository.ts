@@ -1,4 +1,4 @@
-import { workspaceMembers, workspaces, type SystemTx, type TenantTx } from '@adpilot/db';
+import { workspaceMembers, workspaces, type SystemTx, type UserTx } from '@adpilot/db';
 import { asc, desc, eq } from 'drizzle-orm';
 
 /** The workspaces module's queries; no other module reads or writes its tables (ADR 0064). */
@@ -15,7 +15,7 @@ export class WorkspacesRepository {
   }
 
   /** The workspaces the user of `tx` is a member of, the personal one first (the policies filter as well). */
-  listOfMember(tx: TenantTx) {
+  listOfMember(tx: UserTx) {
     return tx.db
       .select({
         id: workspaces.id,

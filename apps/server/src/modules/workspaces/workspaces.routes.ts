@@ -8,7 +8,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesSer
   app,
   { workspaces },
 ) => {
-  app.addHook('onRequest', app.requireAuth);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/',

@@ -1,10 +1,12 @@
 import type { Workspace } from '@adpilot/contracts';
 import type { SystemTx, Transactions } from '@adpilot/db';
+import type { Membership, MembershipCache } from './membership-cache.ts';
 import type { WorkspacesRepository } from './workspaces.repository.ts';
 
 export interface WorkspacesDeps {
   transactions: Transactions;
   repository: WorkspacesRepository;
+  memberships: MembershipCache;
 }
 
 /** Workspaces and their members (ADR 0070, first step: the personal workspace and the list). */
@@ -21,6 +23,16 @@ export class WorkspacesService {
 
   /** GET /api/workspaces: the signed-in user's workspaces and their role in each. */
   list(userId: string): Promise<Workspace[]> {
-    return this.deps.transactions.tenant(userId, (tx) => this.deps.repository.listOfMember(tx));
+    return this.deps.transactions.user(userId, (tx) => this.deps.repository.listOfMember(tx));
+  }
+
+  /**
+   * The user's membership in `workspaceId`, or in their personal workspace when absent; null when they are not a
+   * member (the request's current workspace, through the membership cache).
+   */
+  resolve(userId: string, workspaceId: string | undefined): Promise<Membership | null> {
+    return this.deps.memberships.resolve(userId, workspaceId, async () =>
+      (await this.list(userId)).map((w) => ({ workspaceId: w.id, role: w.role, personal: w.personal })),
+    );
   }
 }
