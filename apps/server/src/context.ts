@@ -119,6 +119,7 @@ export function createContext(options: ContextOptions) {
     queue: jobs,
     logs: config.logs,
     sessions: auth.service,
+    memberships: workspaces.service,
     now,
     log,
   });
@@ -173,6 +174,7 @@ export function createContext(options: ContextOptions) {
     rules: rules.service,
     accounts: adAccounts.service,
     users: auth.service,
+    workspaces: workspaces.service,
     activity,
     settings: settingsStore,
     stripeApiUrl: config.stripeApiUrl,

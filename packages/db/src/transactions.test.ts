@@ -65,7 +65,7 @@ describe('units of work and row-level security', () => {
   });
 
   it('cannot update or delete another tenant’s rows', async () => {
-    await handle.tenant(alice, (tx) => tx.db.delete(activityLogs).where(eq(activityLogs.userId, bob)));
+    await handle.tenant(alice, (tx) => tx.db.delete(activityLogs).where(eq(activityLogs.workspaceId, bob)));
     await handle.tenant(alice, (tx) => tx.db.update(users).set({ name: 'taken' }).where(eq(users.id, bob)));
     const all = await handle.system('test check', (tx) => tx.db.select().from(activityLogs));
     expect(all.map((r) => r.description).sort()).toEqual(['alice entry', 'bob entry']);

@@ -6,11 +6,11 @@ import type { AuthService } from '../auth/auth.service.ts';
 import { defineActivityJobs } from './activity.jobs.ts';
 import type { ActivityRepository } from './activity.repository.ts';
 import { activityRoutes } from './activity.routes.ts';
-import { ACTIVITY_CHANNEL, ActivityStream } from './activity-stream.ts';
+import { ACTIVITY_CHANNEL, ActivityStream, type StreamMemberships } from './activity-stream.ts';
 import { ActivityService } from './activity.service.ts';
 
 export interface ActivityModuleDeps {
-  database: Pick<DatabaseHandle, 'tenant' | 'system' | 'listen'>;
+  database: Pick<DatabaseHandle, 'tenant' | 'user' | 'system' | 'listen'>;
   /** The one activity writer every module is handed (context.ts wraps it with the notifier's nudge). */
   writer: ActivityRepository;
   queue: JobQueue;
@@ -18,6 +18,8 @@ export interface ActivityModuleDeps {
   logs: { retentionDays: number; streamHeartbeatMs: number };
   /** Whether a stream's session still stands (auth's service). */
   sessions: Pick<AuthService, 'sessionRole'>;
+  /** Whether a stream's user is still a member of its workspace, and word the moment that may have changed. */
+  memberships: StreamMemberships;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -44,6 +46,7 @@ export function createActivityModule(deps: ActivityModuleDeps) {
       activityStream: stream,
       heartbeatMs: deps.logs.streamHeartbeatMs,
       sessions: deps.sessions,
+      memberships: deps.memberships,
       now,
     }),
   };

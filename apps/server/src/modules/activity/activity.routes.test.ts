@@ -328,7 +328,9 @@ describe('retention', () => {
     });
     expect(deleted).toBeGreaterThanOrEqual(2);
     for (const user of [a, b]) {
-      const rows = await t.inspect((db) => db.select().from(activityLogs).where(eq(activityLogs.userId, user.user.id)));
+      const rows = await t.inspect((db) =>
+        db.select().from(activityLogs).where(eq(activityLogs.workspaceId, user.user.id)),
+      );
       expect(rows.map((row) => row.createdAt.toISOString())).toEqual([recent]);
     }
   });

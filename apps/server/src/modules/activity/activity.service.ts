@@ -8,7 +8,7 @@ import {
   type LogStats,
   type LogStatsQuery,
 } from '@adpilot/contracts';
-import type { Transactions } from '@adpilot/db';
+import type { Transactions, TenantScope } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActivityRepository } from './activity.repository.ts';
 import { CSV_HEADER, csvLine, emptyByLevel, presentLog } from './activity.presenter.ts';
@@ -35,9 +35,9 @@ function filtersOf(query: LogFilters): LogFilters {
 export class ActivityService {
   constructor(private readonly deps: ActivityServiceDeps) {}
 
-  async list(userId: string, query: ListLogsQuery): Promise<LogList> {
+  async list(scope: TenantScope, query: ListLogsQuery): Promise<LogList> {
     const { page, limit } = query;
-    const result = await this.deps.transactions.tenant(userId, (tx) =>
+    const result = await this.deps.transactions.tenant(scope, (tx) =>
       this.deps.repository.page(tx, filtersOf(query), { offset: (page - 1) * limit, limit, asOf: query.asOf }),
     );
     return {
@@ -52,15 +52,18 @@ export class ActivityService {
     };
   }
 
-  async get(userId: string, id: string): Promise<ActivityLog> {
-    const row = await this.deps.transactions.tenant(userId, (tx) => this.deps.repository.find(tx, id));
+  async get(scope: TenantScope, id: string): Promise<ActivityLog> {
+    const row = await this.deps.transactions.tenant(scope, (tx) => this.deps.repository.find(tx, id));
     if (!row) throw AppError.notFound(LOG_MESSAGES.notFound);
     return presentLog(row);
   }
 
   /** The user's own note: type `note`, its text the description (data, never markup). */
-  async createNote(userId: string, body: { description: string; level: ActivityLog['level'] }): Promise<ActivityLog> {
-    const row = await this.deps.transactions.tenant(userId, (tx) =>
+  async createNote(
+    scope: TenantScope,
+    body: { description: string; level: ActivityLog['level'] },
+  ): Promise<ActivityLog> {
+    const row = await this.deps.transactions.tenant(scope, (tx) =>
       this.deps.repository.insert(tx, {
         level: body.level,
         category: 'note',
@@ -71,8 +74,8 @@ export class ActivityService {
     return presentLog(row);
   }
 
-  async stats(userId: string, query: LogStatsQuery): Promise<LogStats> {
-    const counts = await this.deps.transactions.tenant(userId, (tx) =>
+  async stats(scope: TenantScope, query: LogStatsQuery): Promise<LogStats> {
+    const counts = await this.deps.transactions.tenant(scope, (tx) =>
       this.deps.repository.counts(tx, filtersOf(query), query.tz ?? 'UTC'),
     );
     const byLevel = emptyByLevel();
@@ -89,15 +92,15 @@ export class ActivityService {
    * The export, newest first, as text chunks: one batch of entries per short transaction, walked by `seq` from the
    * newest entry at the start (entries written meanwhile are not included), so memory holds one batch at a time.
    */
-  async *exportChunks(userId: string, query: ExportLogsQuery): AsyncGenerator<string> {
+  async *exportChunks(scope: TenantScope, query: ExportLogsQuery): AsyncGenerator<string> {
     const filters = filtersOf(query);
     const { repository, transactions } = this.deps;
-    let before = (await transactions.tenant(userId, (tx) => repository.lastSeq(tx))) + 1;
+    let before = (await transactions.tenant(scope, (tx) => repository.lastSeq(tx))) + 1;
     const json = query.format === 'json';
     yield json ? '[' : CSV_HEADER;
     let first = true;
     for (;;) {
-      const rows = await transactions.tenant(userId, (tx) => repository.before(tx, filters, before, EXPORT_BATCH));
+      const rows = await transactions.tenant(scope, (tx) => repository.before(tx, filters, before, EXPORT_BATCH));
       if (rows.length === 0) break;
       let chunk = '';
       for (const row of rows) {
@@ -113,23 +116,23 @@ export class ActivityService {
     if (json) yield '\n]\n';
   }
 
-  async deleteMany(userId: string, ids: string[]): Promise<number> {
-    return this.deps.transactions.tenant(userId, (tx) => this.deps.repository.deleteIds(tx, [...new Set(ids)]));
+  async deleteMany(scope: TenantScope, ids: string[]): Promise<number> {
+    return this.deps.transactions.tenant(scope, (tx) => this.deps.repository.deleteIds(tx, [...new Set(ids)]));
   }
 
-  async clear(userId: string, filters: LogFilters): Promise<number> {
-    return this.deps.transactions.tenant(userId, (tx) => this.deps.repository.clear(tx, filtersOf(filters)));
+  async clear(scope: TenantScope, filters: LogFilters): Promise<number> {
+    return this.deps.transactions.tenant(scope, (tx) => this.deps.repository.clear(tx, filtersOf(filters)));
   }
 
   /** The stream's reads: entries after `afterSeq` (oldest first), and where the user's log stands. */
-  after(userId: string, filters: LogFilters, afterSeq: number, limit: number): Promise<ActivityLog[]> {
-    return this.deps.transactions.tenant(userId, async (tx) =>
+  after(scope: TenantScope, filters: LogFilters, afterSeq: number, limit: number): Promise<ActivityLog[]> {
+    return this.deps.transactions.tenant(scope, async (tx) =>
       (await this.deps.repository.after(tx, filtersOf(filters), afterSeq, limit)).map(presentLog),
     );
   }
 
-  lastSeq(userId: string): Promise<number> {
-    return this.deps.transactions.tenant(userId, (tx) => this.deps.repository.lastSeq(tx));
+  lastSeq(scope: TenantScope): Promise<number> {
+    return this.deps.transactions.tenant(scope, (tx) => this.deps.repository.lastSeq(tx));
   }
 
   /** Retention: deletes every user's entries older than `before`, a batch per transaction; answers how many. */

@@ -64,7 +64,7 @@ describe('connect flow', () => {
     ).toBe(true);
 
     const [row] = await t.inspect((db) =>
-      db.select().from(adAccounts).where(eq(adAccounts.userId, session.user.id)).limit(1),
+      db.select().from(adAccounts).where(eq(adAccounts.workspaceId, session.user.id)).limit(1),
     );
     expect(row?.accessTokenEnc).toMatch(/^v1\./);
     const token = t.secretBox.decrypt(row?.accessTokenEnc ?? '');
@@ -171,7 +171,7 @@ describe('sync', () => {
         db
           .select({ id: adAccounts.id, currency: adAccounts.currency, minimum: adAccounts.minDailyBudget })
           .from(adAccounts)
-          .where(eq(adAccounts.userId, session.user.id)),
+          .where(eq(adAccounts.workspaceId, session.user.id)),
       );
     const byCurrency = (rows: Awaited<ReturnType<typeof stored>>) =>
       Object.fromEntries(rows.map((row) => [row.currency, row.minimum]));
@@ -226,7 +226,7 @@ describe('sync', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.level, 'error'))),
+        .where(and(eq(activityLogs.workspaceId, session.user.id), eq(activityLogs.level, 'error'))),
     );
     const expired = logs.find((log) => log.metadata.code === 'sync_access_expired');
     expect(expired?.metadata.params).toEqual({ accountName: listed.facebook_account_name });
@@ -235,7 +235,7 @@ describe('sync', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'connection'))),
+        .where(and(eq(activityLogs.workspaceId, session.user.id), eq(activityLogs.category, 'connection'))),
     );
     expect(connected.map((log) => log.metadata.code)).toContain('account_connected');
     expect(connected[0]?.metadata.params).toMatchObject({
@@ -270,7 +270,7 @@ describe('sync failures are stored as codes', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'sync'))),
+        .where(and(eq(activityLogs.workspaceId, session.user.id), eq(activityLogs.category, 'sync'))),
     );
     expect(logs).toHaveLength(1);
     expect(logs[0]!.metadata).toMatchObject({
@@ -367,7 +367,7 @@ describe('tenant isolation and edits', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'connection')))
+        .where(and(eq(activityLogs.workspaceId, session.user.id), eq(activityLogs.category, 'connection')))
         .orderBy(desc(activityLogs.seq))
         .limit(1),
     );

@@ -292,7 +292,7 @@ describe('notifications', () => {
         db
           .select()
           .from(activityLogs)
-          .where(sql`${activityLogs.userId} = ${session.user.id} and ${activityLogs.category} = 'notification'`),
+          .where(sql`${activityLogs.workspaceId} = ${session.user.id} and ${activityLogs.category} = 'notification'`),
       );
       return rows[0];
     }, 45_000);

@@ -51,7 +51,7 @@ async function connect(session: Session) {
 }
 
 const storedAccounts = (userId: string) =>
-  t.inspect((db) => db.select().from(adAccounts).where(eq(adAccounts.userId, userId)));
+  t.inspect((db) => db.select().from(adAccounts).where(eq(adAccounts.workspaceId, userId)));
 
 describe('the ad-account limit on connect', () => {
   it('connects up to the limit, succeeds, and names the accounts left out', async () => {

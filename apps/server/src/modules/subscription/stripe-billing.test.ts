@@ -69,7 +69,7 @@ const billingEntries = (userId: string) =>
     db
       .select()
       .from(activityLogs)
-      .where(and(eq(activityLogs.userId, userId), eq(activityLogs.category, 'billing'))),
+      .where(and(eq(activityLogs.workspaceId, userId), eq(activityLogs.category, 'billing'))),
   );
 
 /** A user who went through Checkout for `planId`: the subscription as Stripe holds it, and the completed session. */
@@ -186,7 +186,7 @@ describe('POST /api/billing/webhook', () => {
       (subscription.items.data[0]?.current_period_end ?? 0) * 1000,
     );
     const [row] = await t.inspect((db) =>
-      db.select().from(subscriptions).where(eq(subscriptions.userId, session.user.id)),
+      db.select().from(subscriptions).where(eq(subscriptions.workspaceId, session.user.id)),
     );
     expect(row).toMatchObject({ stripeCustomerId: subscription.customer, stripeSubscriptionId: subscription.id });
   });

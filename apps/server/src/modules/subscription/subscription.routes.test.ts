@@ -131,7 +131,7 @@ describe('POST /api/subscription/upgrade and /cancel (local billing)', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'billing'))),
+        .where(and(eq(activityLogs.workspaceId, session.user.id), eq(activityLogs.category, 'billing'))),
     );
     expect(entries).toHaveLength(1);
     expect(entries[0]?.metadata).toMatchObject({ code: 'plan_changed', params: { from: 'free', to: 'pro' } });
@@ -183,7 +183,7 @@ describe('downgrade below current usage', () => {
     expect(cancel.json().data.subscription).toMatchObject({ plan: 'free', rulesUsed: 3, rulesLimit: 3 });
 
     const rules = await t.inspect((db) =>
-      db.select().from(automationRules).where(eq(automationRules.userId, session.user.id)),
+      db.select().from(automationRules).where(eq(automationRules.workspaceId, session.user.id)),
     );
     expect(rules).toHaveLength(5);
     const off = rules
@@ -196,7 +196,7 @@ describe('downgrade below current usage', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'billing'))),
+        .where(and(eq(activityLogs.workspaceId, session.user.id), eq(activityLogs.category, 'billing'))),
     );
     const deactivated = entries.find((entry) => entry.metadata.code === 'plan_rules_deactivated');
     expect(deactivated?.level).toBe('warning');
@@ -218,7 +218,7 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
   };
   const schedules = async (userId: string) =>
     new Map(
-      (await t.inspect((db) => db.select().from(automationRules).where(eq(automationRules.userId, userId)))).map(
+      (await t.inspect((db) => db.select().from(automationRules).where(eq(automationRules.workspaceId, userId)))).map(
         (rule) => [rule.name, { isActive: rule.isActive, schedule: rule.definition.schedule }],
       ),
     );
@@ -228,7 +228,7 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
         db
           .select()
           .from(activityLogs)
-          .where(and(eq(activityLogs.userId, userId), eq(activityLogs.category, 'billing'))),
+          .where(and(eq(activityLogs.workspaceId, userId), eq(activityLogs.category, 'billing'))),
       )
       .then((rows) => rows.filter((row) => row.metadata.code === code));
 

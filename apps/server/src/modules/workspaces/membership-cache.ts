@@ -23,6 +23,7 @@ interface Entry {
  */
 export class MembershipCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly watchers = new Map<string, Set<() => void>>();
   private generation = 0;
   private listening = false;
 
@@ -39,6 +40,7 @@ export class MembershipCache {
       this.listening = listening;
       this.generation += 1;
       this.entries.clear();
+      for (const set of this.watchers.values()) for (const watcher of set) watcher();
     },
   };
 
@@ -72,5 +74,17 @@ export class MembershipCache {
   evict(userId: string): void {
     this.generation += 1;
     this.entries.delete(userId);
+    for (const watcher of this.watchers.get(userId) ?? []) watcher();
+  }
+
+  /** Calls `onChange` whenever the user's memberships may have changed (open streams check again). */
+  watch(userId: string, onChange: () => void): () => void {
+    let set = this.watchers.get(userId);
+    if (!set) this.watchers.set(userId, (set = new Set()));
+    set.add(onChange);
+    return () => {
+      set.delete(onChange);
+      if (set.size === 0) this.watchers.delete(userId);
+    };
   }
 }

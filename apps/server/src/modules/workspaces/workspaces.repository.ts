@@ -1,5 +1,5 @@
 import { workspaceMembers, workspaces, type SystemTx, type UserTx } from '@adpilot/db';
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 
 /** The workspaces module's queries; no other module reads or writes its tables (ADR 0064). */
 export class WorkspacesRepository {
@@ -27,5 +27,18 @@ export class WorkspacesRepository {
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(eq(workspaceMembers.userId, tx.userId))
       .orderBy(desc(workspaces.personal), asc(workspaces.createdAt), asc(workspaces.id));
+  }
+
+  async exists(tx: SystemTx, id: string): Promise<boolean> {
+    const [row] = await tx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, id));
+    return row !== undefined;
+  }
+
+  async ownerIds(tx: SystemTx, id: string): Promise<string[]> {
+    const rows = await tx.db
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.role, 'owner')));
+    return rows.map((row) => row.userId);
   }
 }

@@ -35,4 +35,19 @@ export class WorkspacesService {
       (await this.list(userId)).map((w) => ({ workspaceId: w.id, role: w.role, personal: w.personal })),
     );
   }
+
+  /** Calls `onChange` whenever the user's memberships may have changed (a stream checks its access again). */
+  watch(userId: string, onChange: () => void): () => void {
+    return this.deps.memberships.watch(userId, onChange);
+  }
+
+  /** Whether a workspace with this id exists (a Stripe event naming one of ours). */
+  existsIn(tx: SystemTx, id: string): Promise<boolean> {
+    return this.deps.repository.exists(tx, id);
+  }
+
+  /** The owners of a workspace (who hears about its bill). */
+  ownerIdsIn(tx: SystemTx, id: string): Promise<string[]> {
+    return this.deps.repository.ownerIds(tx, id);
+  }
 }

@@ -11,7 +11,7 @@ import {
   type PlanId,
   type UpdateRuleRequest,
 } from '@adpilot/contracts';
-import type { AutomationRuleRow } from '@adpilot/db';
+import type { AutomationRuleRow, TenantScope } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import { presentRule } from './rules.presenter.ts';
@@ -61,19 +61,19 @@ const limitReached = ({ plan, activeRules }: RulePlanLimits) =>
 export class RulesService {
   constructor(private readonly deps: RulesServiceDeps) {}
 
-  async list(userId: string): Promise<Rule[]> {
-    return this.deps.transactions.tenant(userId, async (tx) => {
+  async list(scope: TenantScope): Promise<Rule[]> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       const rows = await this.deps.rulesRepository.list(tx);
       return rows.map((row) => presentRule(row, warningsOf(row, rows)));
     });
   }
 
-  async get(userId: string, id: string): Promise<Rule> {
-    return this.deps.transactions.tenant(userId, async (tx) => this.present(tx, await this.owned(tx, id)));
+  async get(scope: TenantScope, id: string): Promise<Rule> {
+    return this.deps.transactions.tenant(scope, async (tx) => this.present(tx, await this.owned(tx, id)));
   }
 
-  async create(userId: string, body: RuleBody): Promise<Rule> {
-    return this.deps.transactions.tenant(userId, async (tx) => {
+  async create(scope: TenantScope, body: RuleBody): Promise<Rule> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       const plan = await this.deps.quota.rulesIn(tx);
       // A switched-off rule never runs: its cadence is checked against the plan when it is switched on.
       if (body.isActive) scheduleFits(body, plan);
@@ -91,8 +91,8 @@ export class RulesService {
   }
 
   /** Each given field replaces the stored one; the merged rule is checked again as a whole. */
-  async update(userId: string, id: string, patch: UpdateRuleRequest): Promise<Rule> {
-    return this.deps.transactions.tenant(userId, async (tx) => {
+  async update(scope: TenantScope, id: string, patch: UpdateRuleRequest): Promise<Rule> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       // The plan first, then the rule: the order a plan change takes them in, so neither waits on the other.
       const plan = await this.deps.quota.rulesIn(tx);
       const current = await this.owned(tx, id, { forUpdate: true });
@@ -123,8 +123,8 @@ export class RulesService {
   }
 
   /** Switches a rule on or off; the row lock makes parallel toggles flip one after the other. */
-  async toggle(userId: string, id: string): Promise<Rule> {
-    return this.deps.transactions.tenant(userId, async (tx) => {
+  async toggle(scope: TenantScope, id: string): Promise<Rule> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       const plan = await this.deps.quota.rulesIn(tx);
       const current = await this.owned(tx, id, { forUpdate: true });
       if (!current.isActive) scheduleFits(toRuleBody(current), plan);
@@ -136,8 +136,8 @@ export class RulesService {
     });
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    const deleted = await this.deps.transactions.tenant(userId, (tx) => this.deps.rulesRepository.delete(tx, id));
+  async remove(scope: TenantScope, id: string): Promise<void> {
+    const deleted = await this.deps.transactions.tenant(scope, (tx) => this.deps.rulesRepository.delete(tx, id));
     if (!deleted) throw AppError.notFound(RULE_MESSAGES.notFound);
   }
 

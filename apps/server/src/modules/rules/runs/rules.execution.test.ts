@@ -85,7 +85,7 @@ describe('rules on the sandbox', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'rule_action'))),
+        .where(and(eq(activityLogs.workspaceId, session.user.id), eq(activityLogs.category, 'rule_action'))),
     );
     expect(log).toHaveLength(expected.size);
     expect(log[0]?.metadata).toMatchObject({ code: 'rule_action_applied', ruleId: rule.id, action: 'pause' });
