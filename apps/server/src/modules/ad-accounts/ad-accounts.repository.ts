@@ -80,7 +80,7 @@ const listStatement = preparedStatement((db) =>
   db
     .select()
     .from(adAccounts)
-    .where(eq(adAccounts.workspaceId, sql.placeholder('userId')))
+    .where(eq(adAccounts.workspaceId, sql.placeholder('workspaceId')))
     .orderBy(asc(adAccounts.createdAt), asc(adAccounts.facebookAccountName))
     .prepare('ad_accounts_list'),
 );
