@@ -11,7 +11,6 @@ import { readdirSync } from 'node:fs';
 const ON_POSTGRES = {
   'packages/db/src/database-setup.test.ts': 'migrations, roles, row-level security',
   'packages/db/src/transactions.test.ts': 'tenant and system units of work under RLS',
-  'packages/db/src/usage-month-migration.test.ts': 'a data migration on rows made before it',
   'packages/db/src/workspaces-migration.test.ts': 'a data migration on rows made before it, RLS by membership',
   'apps/server/src/jobs/job-queue.test.ts': "pg-boss on Postgres's own pool",
   'apps/server/src/modules/ad-accounts/ad-account-sync.jobs.test.ts': 'sync jobs through pg-boss',
@@ -53,6 +52,9 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  // Replays the migration files on a fresh embedded database made at the migration before (migration-fixture.ts).
+  'packages/db/src/usage-month-migration.test.ts',
+  'packages/db/src/workspace-tenant-migration.test.ts',
   'apps/server/src/config/env.test.ts',
   'apps/server/src/lib/redact.test.ts',
   'apps/server/src/plugins/body-depth.test.ts',
