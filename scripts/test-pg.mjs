@@ -52,6 +52,8 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  // Role checks at the route: the same on either engine.
+  'apps/server/src/modules/workspaces/role-matrix.test.ts',
   // Replays the migration files on a fresh embedded database made at the migration before (migration-fixture.ts).
   'packages/db/src/usage-month-migration.test.ts',
   'packages/db/src/workspace-tenant-migration.test.ts',

@@ -6,6 +6,8 @@ export interface Membership {
   workspaceId: string;
   role: WorkspaceRole;
   personal: boolean;
+  /** The user's own personal workspace (a request without a workspace acts in it). */
+  own: boolean;
 }
 
 interface Entry {
@@ -55,7 +57,7 @@ export class MembershipCache {
     load: () => Promise<Membership[]>,
   ): Promise<Membership | null> {
     const pick = (memberships: Membership[]) =>
-      memberships.find((m) => (workspaceId === undefined ? m.personal : m.workspaceId === workspaceId)) ?? null;
+      memberships.find((m) => (workspaceId === undefined ? m.own : m.workspaceId === workspaceId)) ?? null;
     const now = this.now().getTime();
     const hit = this.entries.get(userId);
     if (hit && hit.liveUntil > now) {

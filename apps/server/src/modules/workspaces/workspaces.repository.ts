@@ -1,5 +1,5 @@
 import { workspaceMembers, workspaces, type SystemTx, type UserTx } from '@adpilot/db';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 
 /** The workspaces module's queries; no other module reads or writes its tables (ADR 0064). */
 export class WorkspacesRepository {
@@ -14,19 +14,24 @@ export class WorkspacesRepository {
     return workspace.id;
   }
 
-  /** The workspaces the user of `tx` is a member of, the personal one first (the policies filter as well). */
+  /**
+   * The workspaces the user of `tx` is a member of, their own personal one first (the policies filter as well).
+   * `own` tells the user's own personal workspace from another member's personal workspace they were invited to.
+   */
   listOfMember(tx: UserTx) {
+    const own = sql<boolean>`coalesce(${workspaces.personalOwnerId} = ${tx.userId}, false)`;
     return tx.db
       .select({
         id: workspaces.id,
         name: workspaces.name,
         role: workspaceMembers.role,
         personal: workspaces.personal,
+        own,
       })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(eq(workspaceMembers.userId, tx.userId))
-      .orderBy(desc(workspaces.personal), asc(workspaces.createdAt), asc(workspaces.id));
+      .orderBy(desc(own), desc(workspaces.personal), asc(workspaces.createdAt), asc(workspaces.id));
   }
 
   async exists(tx: SystemTx, id: string): Promise<boolean> {

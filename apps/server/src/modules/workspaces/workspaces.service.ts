@@ -22,7 +22,11 @@ export class WorkspacesService {
   }
 
   /** GET /api/workspaces: the signed-in user's workspaces and their role in each. */
-  list(userId: string): Promise<Workspace[]> {
+  async list(userId: string): Promise<Workspace[]> {
+    return (await this.memberships(userId)).map(({ id, name, role, personal }) => ({ id, name, role, personal }));
+  }
+
+  private memberships(userId: string) {
     return this.deps.transactions.user(userId, (tx) => this.deps.repository.listOfMember(tx));
   }
 
@@ -32,7 +36,12 @@ export class WorkspacesService {
    */
   resolve(userId: string, workspaceId: string | undefined): Promise<Membership | null> {
     return this.deps.memberships.resolve(userId, workspaceId, async () =>
-      (await this.list(userId)).map((w) => ({ workspaceId: w.id, role: w.role, personal: w.personal })),
+      (await this.memberships(userId)).map((w) => ({
+        workspaceId: w.id,
+        role: w.role,
+        personal: w.personal,
+        own: w.own,
+      })),
     );
   }
 
