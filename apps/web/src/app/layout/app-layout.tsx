@@ -1,16 +1,20 @@
 import { Menu } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Fragment, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useWorkspaceFallback } from '../../api/workspaces.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Brand } from '../../components/brand.tsx';
+import { useWorkspaceChoice } from '../../lib/current-workspace.ts';
 import { Sidebar } from './sidebar.tsx';
 
 /** The signed-in shell: a left sidebar, collapsed behind a menu button on small screens. */
 export function AppLayout() {
   const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
+  const workspaceId = useWorkspaceChoice();
+  useWorkspaceFallback();
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -45,7 +49,10 @@ export function AppLayout() {
             </div>
           }
         >
-          <Outlet />
+          {/* A page starts afresh in another workspace: no form, dialog or live stream carries over. */}
+          <Fragment key={workspaceId ?? 'personal'}>
+            <Outlet />
+          </Fragment>
         </Suspense>
       </main>
     </div>
