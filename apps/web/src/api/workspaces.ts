@@ -75,13 +75,14 @@ export function useSwitchWorkspace(): (id: string) => void {
  */
 export function useWorkspaceFallback(): void {
   const choice = useWorkspaceChoice();
-  const { data } = useWorkspaces();
+  const { data, isFetching } = useWorkspaces();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!data || choice === null || data.some((workspace) => workspace.id === choice)) return;
+    // Only a fresh list says the user left: one being read again may not have the workspace just joined yet.
+    if (!data || isFetching || choice === null || data.some((workspace) => workspace.id === choice)) return;
     chooseWorkspace(null);
     void queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== WORKSPACES_QUERY_KEY[0] });
-  }, [data, choice, queryClient]);
+  }, [data, isFetching, choice, queryClient]);
 }
 
 /** A workspace's name as the user reads it: a personal one is named for its owner, or "Personal" when it is theirs. */

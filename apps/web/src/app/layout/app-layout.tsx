@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { Brand } from '../../components/brand.tsx';
 import { useWorkspaceChoice } from '../../lib/current-workspace.ts';
 import { Sidebar } from './sidebar.tsx';
+import { CurrentWorkspaceName } from './workspace-switcher.tsx';
 
 /** The signed-in shell: a left sidebar, collapsed behind a menu button on small screens. */
 export function AppLayout() {
@@ -39,6 +40,7 @@ export function AppLayout() {
           <Menu aria-hidden="true" className="size-5" />
         </Button>
         <Brand to="/dashboard" />
+        <CurrentWorkspaceName />
       </header>
       <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
       <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">

@@ -223,3 +223,16 @@ function CreateWorkspaceDialog({ open, onClose, onCreated }: CreateWorkspaceDial
     </Modal>
   );
 }
+
+/** The current workspace's name where the switcher is out of sight (the small screens' top bar). */
+export function CurrentWorkspaceName() {
+  const { t } = useTranslation('common');
+  const { workspace } = useCurrentWorkspace();
+  const label = useWorkspaceLabel();
+  return (
+    <span className="ml-auto min-w-0 truncate text-sm text-gray-600 dark:text-gray-400">
+      <span className="sr-only">{t('workspace.current')}: </span>
+      {workspace ? label(workspace) : t('workspace.personal')}
+    </span>
+  );
+}

@@ -27,6 +27,12 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: (body: AcceptInvitationInput) =>
       api.post<Workspace>('/invitations/accept', body, { ...outsideWorkspace }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY }),
+    // In the list at once, so the switch to it is not taken for a workspace the user has left.
+    onSuccess: (workspace) => {
+      queryClient.setQueryData<Workspace[]>(WORKSPACES_QUERY_KEY, (list) =>
+        list && !list.some((item) => item.id === workspace.id) ? [...list, workspace] : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: WORKSPACES_QUERY_KEY });
+    },
   });
 }
