@@ -1,7 +1,7 @@
 import { workspaceNameInputSchema, type Workspace } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { Check, ChevronsUpDown, Plus, Users } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -39,6 +39,7 @@ export function WorkspaceSwitcher({ onNavigate }: WorkspaceSwitcherProps) {
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   const choose = (workspace: Workspace) => {
     setOpen(false);
@@ -51,8 +52,18 @@ export function WorkspaceSwitcher({ onNavigate }: WorkspaceSwitcherProps) {
   };
 
   return (
-    <div className="px-3 pb-2">
+    // Escape closes the list and gives the focus back to the button that opened it.
+    <div
+      className="px-3 pb-2"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !open) return;
+        event.stopPropagation();
+        setOpen(false);
+        toggleRef.current?.focus();
+      }}
+    >
       <button
+        ref={toggleRef}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
@@ -61,7 +72,10 @@ export function WorkspaceSwitcher({ onNavigate }: WorkspaceSwitcherProps) {
       >
         <span className="min-w-0 flex-1">
           <span className="block text-xs text-gray-500 dark:text-gray-400">{t('workspace.current')}</span>
-          <span className="block truncate text-sm font-medium text-gray-900 dark:text-gray-100">
+          <span
+            className="block truncate text-sm font-medium text-gray-900 dark:text-gray-100"
+            title={current ? label(current) : undefined}
+          >
             {current ? label(current) : t('workspace.personal')}
           </span>
           {role && (
@@ -98,7 +112,9 @@ export function WorkspaceSwitcher({ onNavigate }: WorkspaceSwitcherProps) {
                     )}
                   >
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate font-medium">{label(workspace)}</span>
+                      <span className="block truncate font-medium" title={label(workspace)}>
+                        {label(workspace)}
+                      </span>
                       <span className="block text-xs opacity-80">{t(`workspace.roles.${workspace.role}`)}</span>
                     </span>
                     {isCurrent && <Check aria-hidden="true" className="size-4 shrink-0" />}

@@ -130,7 +130,7 @@ function PendingInvitations({ workspace }: { workspace: Workspace }) {
           {invitations.data.map((invitation) => (
             <li key={invitation.id} className="flex flex-wrap items-center gap-3 py-3">
               <div className="min-w-0 flex-1 basis-48">
-                <p className="truncate text-sm font-medium text-gray-900 dark:text-gray-100">{invitation.email}</p>
+                <p className="text-sm font-medium wrap-anywhere text-gray-900 dark:text-gray-100">{invitation.email}</p>
                 <p className="text-xs text-gray-600 dark:text-gray-400">
                   {invitation.invitedBy
                     ? t('invitations.invitedBy', { name: invitation.invitedBy })

@@ -94,7 +94,7 @@ export function MemberList({ workspace, label, ownPersonal }: MemberListProps) {
                       {member.name}
                       {isSelf && <span className="font-normal text-gray-500"> {t('members.you')}</span>}
                     </p>
-                    <p className="truncate text-sm text-gray-600 dark:text-gray-400">{member.email}</p>
+                    <p className="text-sm wrap-anywhere text-gray-600 dark:text-gray-400">{member.email}</p>
                   </div>
                   <div className="flex flex-wrap items-center gap-2">
                     {manageable ? (

@@ -48,7 +48,10 @@ export function MembersPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={t('title')} description={t('description', { workspace: name })} />
+      <PageHeader
+        title={t('title')}
+        description={t('description', { workspace: ownPersonal ? t('yourPersonal') : name })}
+      />
       {!manages && (
         <Card role="note" className="flex items-start gap-3 p-4 text-sm text-gray-700 dark:text-gray-300">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-600 dark:text-blue-400" />
