@@ -91,7 +91,7 @@ export function AdAccountsPage() {
 
       {renderContent()}
 
-      <ConnectAccountModal open={connectOpen} onClose={() => setConnectOpen(false)} />
+      <ConnectAccountModal open={connectOpen && canEdit} onClose={() => setConnectOpen(false)} />
       <ConfirmDialog
         open={toDisconnect !== null}
         variant="danger"
