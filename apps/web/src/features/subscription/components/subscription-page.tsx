@@ -4,6 +4,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSubscription, usePlans } from '../../../api/subscription.ts';
+import { useCan } from '../../../api/workspaces.ts';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -23,6 +25,8 @@ export function SubscriptionPage() {
   const { t, i18n } = useTranslation(['subscription', 'errors']);
   const current = useCurrentSubscription();
   const plans = usePlans();
+  // The plan is the workspace's: only its owners change it or its billing; others read it (ADR 0070).
+  const owns = useCan('owner');
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [changeTo, setChangeTo] = useState<Plan | null>(null);
 
@@ -102,6 +106,7 @@ export function SubscriptionPage() {
   return (
     <div className="space-y-8">
       <PageHeader title={t('title')} description={t('description')} />
+      <ReadOnlyNotice needed="owner" text={t('ownersOnly')} />
 
       <Card className="p-6" aria-labelledby="current-plan-heading">
         <div className="flex flex-wrap items-start justify-between gap-4">
@@ -120,13 +125,13 @@ export function SubscriptionPage() {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            {subscription.canManageBilling && (
+            {owns && subscription.canManageBilling && (
               <Button variant="secondary" onClick={() => portal.mutate()} loading={portal.isPending}>
                 <CreditCard aria-hidden="true" className="size-4" />
                 {t('manageBilling')}
               </Button>
             )}
-            {subscription.plan !== 'free' && !subscription.cancelAtPeriodEnd && (
+            {owns && subscription.plan !== 'free' && !subscription.cancelAtPeriodEnd && (
               <Button variant="danger" onClick={() => setConfirmCancel(true)} loading={cancel.isPending}>
                 {t('cancelPlan')}
               </Button>
@@ -163,7 +168,7 @@ export function SubscriptionPage() {
               plan={plan}
               current={plan.id === subscription.plan}
               pending={pendingPlan === plan.id}
-              disabled={upgrade.isPending}
+              disabled={upgrade.isPending || !owns}
               onChoose={choose}
             />
           ))}
