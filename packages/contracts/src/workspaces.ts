@@ -91,3 +91,17 @@ export const invitationPreviewSchema = z.object({
   expiresAt: z.string(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** The path parameters of /api/workspaces/{id}/… */
+export const workspaceIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'Invalid workspace id' }) });
+export const workspaceMemberParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'Invalid workspace id' }),
+  userId: z.uuid({ error: 'Invalid user id' }),
+});
+export const workspaceInvitationParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'Invalid workspace id' }),
+  invitationId: z.uuid({ error: 'Invalid invitation id' }),
+});
+
+/** GET /api/invitations/preview?token=… */
+export const invitationPreviewQuerySchema = z.strictObject({ token: z.string().min(1).max(200) });
