@@ -7,7 +7,6 @@ import {
   type InvitationPreview,
   type PlanId,
   type Workspace,
-  type WorkspaceRole,
 } from '@adpilot/contracts';
 import type { SystemTx, Transactions, WorkspaceInvitationRow } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
@@ -15,6 +14,7 @@ import { hashToken, randomToken } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
 import { invitationMail } from './invitation-mail.ts';
+import { presentInvitation } from './invitations.presenter.ts';
 import type { InvitationsRepository } from './invitations.repository.ts';
 import { accessIn, roleNeeded } from './workspace-access.ts';
 import type { WorkspacesRepository } from './workspaces.repository.ts';
@@ -95,10 +95,8 @@ export class InvitationsService {
         tx,
         members.map((m) => m.userId),
       );
-      if (
-        addresses.some((person) => person.email.toLowerCase() === email) ||
-        (await this.deps.repository.hasPendingFor(tx, workspaceId, email, now))
-      ) {
+      const known = addresses.some((person) => person.email.toLowerCase() === email);
+      if (known || (await this.deps.repository.hasPendingFor(tx, workspaceId, email, now))) {
         throw AppError.conflict(INVITATION_MESSAGES.alreadyMember, 'WORKSPACE_ALREADY_MEMBER');
       }
       await this.checkSeat(tx, workspaceId, members.length, now);
@@ -118,13 +116,9 @@ export class InvitationsService {
         description: `Invited ${email} as ${input.role}`,
       });
       const inviter = await this.inviterName(tx, actorId);
-      return { invitation: this.present(invitation, inviter), mail: { workspace, inviter } };
+      return { invitation: presentInvitation(invitation, inviter), mail: { workspace, inviter } };
     });
-    await this.send(invitation.email, token, {
-      ...mail,
-      role: invitation.role,
-      expiresAt: new Date(invitation.expiresAt),
-    });
+    await this.send(invitation, token, mail);
     return invitation;
   }
 
@@ -135,7 +129,7 @@ export class InvitationsService {
       const rows = await this.deps.repository.listPending(tx, workspaceId, this.deps.now());
       const inviters = new Set(rows.flatMap((row) => (row.invitedBy ? [row.invitedBy] : [])));
       const names = new Map((await this.deps.people.profilesIn(tx, [...inviters])).map((p) => [p.id, p.name]));
-      return rows.map((row) => this.present(row, row.invitedBy ? (names.get(row.invitedBy) ?? null) : null));
+      return rows.map((row) => presentInvitation(row, row.invitedBy ? (names.get(row.invitedBy) ?? null) : null));
     });
   }
 
@@ -187,13 +181,9 @@ export class InvitationsService {
       if (!renewed) throw invitationNotFound();
       const inviter = await this.inviterName(tx, actorId);
       const originalInviter = renewed.invitedBy ? await this.inviterName(tx, renewed.invitedBy) : null;
-      return { invitation: this.present(renewed, originalInviter), mail: { workspace, inviter } };
+      return { invitation: presentInvitation(renewed, originalInviter), mail: { workspace, inviter } };
     });
-    await this.send(invitation.email, token, {
-      ...mail,
-      role: invitation.role,
-      expiresAt: new Date(invitation.expiresAt),
-    });
+    await this.send(invitation, token, mail);
     return invitation;
   }
 
@@ -290,35 +280,20 @@ export class InvitationsService {
     return person?.name ?? null;
   }
 
-  private present(row: WorkspaceInvitationRow, invitedBy: string | null): Invitation {
-    return {
-      id: row.id,
-      email: row.email,
-      role: row.role,
-      invitedBy,
-      expiresAt: row.expiresAt.toISOString(),
-      createdAt: row.createdAt.toISOString(),
-    };
-  }
-
+  /** The invitation's mail with its link; the token exists nowhere else (only its hash is stored). */
   private async send(
-    to: string,
+    invitation: Invitation,
     token: string,
-    mail: {
-      workspace: { name: string; personal: boolean };
-      inviter: string | null;
-      role: WorkspaceRole;
-      expiresAt: Date;
-    },
+    from: { workspace: { name: string; personal: boolean }; inviter: string | null },
   ): Promise<void> {
     const link = `${this.deps.publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
-    const text = invitationMail({
-      workspaceName: mail.workspace.name,
-      personal: mail.workspace.personal,
-      inviterName: mail.inviter ?? 'A member',
-      role: mail.role,
+    const mail = invitationMail({
+      workspaceName: from.workspace.name,
+      personal: from.workspace.personal,
+      inviterName: from.inviter ?? 'A member',
+      role: invitation.role,
       link,
     });
-    await this.deps.mailer.send({ to, expiresAt: mail.expiresAt, ...text });
+    await this.deps.mailer.send({ to: invitation.email, expiresAt: new Date(invitation.expiresAt), ...mail });
   }
 }
