@@ -117,6 +117,8 @@ describe('workspaces and their members', () => {
       { code: 'workspace_created', actorUserId: owner.user.id, params: { workspace: 'Client A' } },
     ]);
     expect((await call('POST', '/api/workspaces', owner, { name: ' ' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/workspaces', owner, { name: 'Nul\u0000name' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/workspaces', owner, { name: 'Extra', personal: true })).statusCode).toBe(400);
   });
 
   it('renames for an admin or owner, refuses an editor with the role named, logs the rename', async () => {
