@@ -39,7 +39,10 @@ const ON_POSTGRES = {
     'parallel toggles and the active-rule limit (rules smoke)',
   'apps/server/src/modules/settings/settings.at-rest.test.ts': 'sealed values as stored',
   'apps/server/src/modules/settings/settings.store.test.ts': 'NOTIFY of settings across processes (settings smoke)',
-  'apps/server/src/modules/workspaces/workspaces.routes.test.ts': 'RLS by membership (workspaces smoke)',
+  'apps/server/src/modules/workspaces/workspaces.routes.test.ts':
+    'RLS by membership, member changes under the workspace lock (workspaces smoke)',
+  'apps/server/src/modules/workspaces/invitations.test.ts':
+    'parallel invitations against the seats under a row lock, parallel accepts of one link',
   'apps/server/src/modules/subscription/ad-account-limit.test.ts': 'parallel connections against the limit',
   'apps/server/src/modules/subscription/plan-limits.test.ts': 'atomic limit checks under concurrency',
   'apps/server/src/modules/subscription/stripe-billing.test.ts': 'each webhook event applied once',

@@ -110,6 +110,7 @@ export async function buildApp(
       await api.register(modules.subscription.billingRoutes, { prefix: '/billing' });
       await api.register(modules.activity.routes, { prefix: '/logs' });
       await api.register(modules.workspaces.routes, { prefix: '/workspaces' });
+      await api.register(modules.workspaces.invitationRoutes, { prefix: '/invitations' });
     },
     { prefix: '/api' },
   );

@@ -84,7 +84,18 @@ export function createContext(options: ContextOptions) {
   const transactions = database;
 
   // The modules, each after the modules whose API it is given.
-  const workspaces = createWorkspacesModule({ transactions, now });
+  // Auth, the activity writer and the plan limits are built further down (sign-up needs this module first); the
+  // workspaces module asks them only once the server runs.
+  const workspaces = createWorkspacesModule({
+    transactions,
+    activity: { insert: (tx, entry) => activity.insert(tx, entry) },
+    people: { profilesIn: (tx, ids) => auth.service.profilesIn(tx, ids) },
+    plans: { planOf: (tx, workspaceId) => limits.seatsOf(tx, workspaceId) },
+    limiter: { take: (rules, who, message) => auth.limiter.take(rules, who, message) },
+    mailer,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const auth = createAuthModule({
     transactions,
     plain: database.db,

@@ -23,6 +23,7 @@ export const ACTIVITY_TYPES = [
   'ai',
   'notification',
   'system',
+  'workspace',
   'note',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -63,6 +64,13 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - plan_rules_slowed: { plan, minutes, count, rules } (billing; `rules` the names now run every `minutes`)
  * - payment_failed: { plan, until } (billing; `until` the day, YYYY-MM-DD, the plan stays active to)
  * - notification_webhook_failed: { host, attempts, reason, status } (notification; `reason` a webhook failure code)
+ * - workspace_created / workspace_deleted: { workspace } (workspace; the name; a deletion is written in the actor's
+ *   personal workspace, since the workspace's own log goes with it)
+ * - workspace_renamed: { from, to } (workspace)
+ * - workspace_member_invited: { email, role } (workspace; `role` a workspace role)
+ * - workspace_invitation_accepted: { member, role } (workspace; the member's name, the role they joined as)
+ * - workspace_member_role_changed: { member, from, to } (workspace; roles)
+ * - workspace_member_removed / workspace_member_left: { member } (workspace; the member's name)
  * - note: {} — the user's own text is the description (note)
  */
 export const ACTIVITY_CODES = [
@@ -81,6 +89,14 @@ export const ACTIVITY_CODES = [
   'plan_rules_slowed',
   'payment_failed',
   'notification_webhook_failed',
+  'workspace_created',
+  'workspace_renamed',
+  'workspace_deleted',
+  'workspace_member_invited',
+  'workspace_invitation_accepted',
+  'workspace_member_role_changed',
+  'workspace_member_removed',
+  'workspace_member_left',
   'note',
 ] as const;
 export type ActivityCode = (typeof ACTIVITY_CODES)[number];
@@ -145,6 +161,14 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   payment_failed: (p) => `Payment for the ${plan(p.plan)} plan failed; it stays active until ${str(p.until)}`,
   notification_webhook_failed: (p) =>
     `Webhook delivery to ${str(p.host)} failed after ${str(p.attempts)} attempt(s): ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,
+  workspace_created: (p) => `Created workspace "${str(p.workspace)}"`,
+  workspace_renamed: (p) => `Renamed workspace "${str(p.from)}" to "${str(p.to)}"`,
+  workspace_deleted: (p) => `Deleted workspace "${str(p.workspace)}"`,
+  workspace_member_invited: (p) => `Invited ${str(p.email)} as ${str(p.role)}`,
+  workspace_invitation_accepted: (p) => `${str(p.member)} joined the workspace as ${str(p.role)}`,
+  workspace_member_role_changed: (p) => `Changed ${str(p.member)}'s role from ${str(p.from)} to ${str(p.to)}`,
+  workspace_member_removed: (p) => `Removed ${str(p.member)} from the workspace`,
+  workspace_member_left: (p) => `${str(p.member)} left the workspace`,
 };
 
 /**

@@ -31,7 +31,8 @@ declare module 'fastify' {
   }
 }
 
-const ROLE_WORDS: Record<WorkspaceRole, string> = {
+/** A role in the words of a refusal ("This needs an admin of this workspace"). */
+export const ROLE_WORDS: Record<WorkspaceRole, string> = {
   owner: 'an owner',
   admin: 'an admin',
   editor: 'an editor',

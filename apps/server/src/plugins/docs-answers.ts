@@ -17,6 +17,7 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/diagnostics/',
   'POST /api/diagnostics/tests/{test}',
   'POST /api/billing/webhook',
+  'GET /api/invitations/preview',
 ]);
 
 /** Operations that take a token when there is one and work without it (logout ends the refresh token's session). */
@@ -55,6 +56,16 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/subscription/upgrade': [409, 502],
   'POST /api/subscription/portal': [409, 502],
   'POST /api/subscription/cancel': [409, 502],
+  'PATCH /api/workspaces/{id}': [403],
+  'DELETE /api/workspaces/{id}': [403, 409],
+  'PATCH /api/workspaces/{id}/members/{userId}': [403, 409],
+  'DELETE /api/workspaces/{id}/members/{userId}': [403, 409],
+  'POST /api/workspaces/{id}/invitations': [403, 409],
+  'GET /api/workspaces/{id}/invitations': [403],
+  'DELETE /api/workspaces/{id}/invitations/{invitationId}': [403],
+  'POST /api/workspaces/{id}/invitations/{invitationId}/resend': [403],
+  'GET /api/invitations/preview': [404, 409],
+  'POST /api/invitations/accept': [404, 409],
   // Not configured on this instance: no such endpoint.
   'POST /api/billing/webhook': [404],
 };

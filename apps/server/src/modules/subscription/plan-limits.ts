@@ -115,6 +115,19 @@ export class PlanLimits {
     return minutes;
   }
 
+  /**
+   * A workspace's plan and its seats (members plus pending invitations; -1 unlimited), read in the workspaces
+   * module's unit of work on the system path, under its lock on the workspace row (ADR 0071). A workspace without a
+   * subscription row is on the free plan.
+   */
+  async seatsOf(tx: SystemTx, workspaceId: string): Promise<{ plan: PlanId; seats: number }> {
+    const row = await this.deps.repository.planOfWorkspace(tx, workspaceId);
+    const planId = row ? planIdAt(row, this.deps.now()) : 'free';
+    const plan = (await this.plans(tx)).get(planId);
+    if (!plan) throw new Error(`plan ${planId} is not in the catalogue`);
+    return { plan: plan.id as PlanId, seats: plan.seats };
+  }
+
   /** How many ad accounts the user's plan allows (Infinity when unlimited), and the plan, in the caller's unit of work. */
   async adAccountLimitIn(tx: TenantTx): Promise<{ plan: PlanId; limit: number }> {
     const { plan } = await this.stateIn(tx);

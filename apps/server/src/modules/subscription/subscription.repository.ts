@@ -78,6 +78,22 @@ export class SubscriptionRepository {
   }
 
   /** The plan each of these users holds (the scheduler's read across tenants); a user without a row has none yet. */
+  /** A workspace's subscription as the plan's limits read it, or undefined when it has none yet (the free plan). */
+  async planOfWorkspace(
+    tx: SystemTx,
+    workspaceId: string,
+  ): Promise<Pick<SubscriptionRow, 'planId' | 'status' | 'currentPeriodEnd'> | undefined> {
+    const [row] = await tx.db
+      .select({
+        planId: subscriptions.planId,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+      })
+      .from(subscriptions)
+      .where(eq(subscriptions.workspaceId, workspaceId));
+    return row;
+  }
+
   plansOf(
     tx: SystemTx,
     workspaceIds: readonly string[],

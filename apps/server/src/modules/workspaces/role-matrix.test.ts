@@ -146,6 +146,6 @@ describe('roles on every route of a workspace', () => {
     expect(malformed.statusCode).toBe(404);
     const own = await t.app.inject({ method: 'POST', url: '/api/rules', headers: sessions.viewer, payload: {} });
     // Without the header the viewer acts in their own personal workspace, as its owner: past the role check.
-    expect(own.json()).toMatchObject({ code: "VALIDATION_ERROR" });
+    expect(own.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });
