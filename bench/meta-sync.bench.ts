@@ -1,6 +1,7 @@
+import { workspaceJob } from '../apps/server/src/lib/scope.ts';
 // Graph API calls per account for one full sync of a seeded 500-ad account, and the time to sync 10 of them.
 import { loadavg } from 'node:os';
-import { workspaceJob } from '@adpilot/db';
+
 import type { SyncResult } from '../apps/server/src/modules/ad-accounts/ad-account-sync.service.ts';
 import { BENCH_ACCOUNTS as ACCOUNTS, startBenchApp } from './sandbox-app.ts';
 

@@ -24,6 +24,7 @@ export const ACTIVITY_TYPES = [
   'notification',
   'system',
   'workspace',
+  'rule_change',
   'note',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -71,6 +72,8 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - workspace_invitation_accepted: { member, role } (workspace; the member's name, the role they joined as)
  * - workspace_member_role_changed: { member, from, to } (workspace; roles)
  * - workspace_member_removed / workspace_member_left: { member } (workspace; the member's name)
+ * - rule_created / rule_updated / rule_deleted / rule_switched_on / rule_switched_off / rule_run_requested:
+ *   { ruleName } (rule_change; a person's change to a rule, signed by them)
  * - note: {} — the user's own text is the description (note)
  */
 export const ACTIVITY_CODES = [
@@ -97,6 +100,12 @@ export const ACTIVITY_CODES = [
   'workspace_member_role_changed',
   'workspace_member_removed',
   'workspace_member_left',
+  'rule_created',
+  'rule_updated',
+  'rule_deleted',
+  'rule_switched_on',
+  'rule_switched_off',
+  'rule_run_requested',
   'note',
 ] as const;
 export type ActivityCode = (typeof ACTIVITY_CODES)[number];
@@ -169,6 +178,12 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   workspace_member_role_changed: (p) => `Changed ${str(p.member)}'s role from ${str(p.from)} to ${str(p.to)}`,
   workspace_member_removed: (p) => `Removed ${str(p.member)} from the workspace`,
   workspace_member_left: (p) => `${str(p.member)} left the workspace`,
+  rule_created: (p) => `Created rule "${str(p.ruleName)}"`,
+  rule_updated: (p) => `Edited rule "${str(p.ruleName)}"`,
+  rule_deleted: (p) => `Deleted rule "${str(p.ruleName)}"`,
+  rule_switched_on: (p) => `Switched on rule "${str(p.ruleName)}"`,
+  rule_switched_off: (p) => `Switched off rule "${str(p.ruleName)}"`,
+  rule_run_requested: (p) => `Asked rule "${str(p.ruleName)}" to run now`,
 };
 
 /**

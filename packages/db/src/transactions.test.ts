@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
 import { activityLogs, adAccounts, mailOutbox, users, workspaceMembers, workspaces } from './schema/index.ts';
 import { createTestDatabase } from './testing.ts';
-import { selectRows, workspaceJob, type TenantScope } from './transactions.ts';
+import { selectRows, type TenantScope } from './transactions.ts';
+
+const workspaceJob = (workspaceId: string): TenantScope => ({ workspaceId, userId: null });
 
 const entry = (workspaceId: string, description: string) => ({
   workspaceId,

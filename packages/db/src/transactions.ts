@@ -38,19 +38,8 @@ export interface UserTx {
   readonly [userBrand]: true;
 }
 
-/** The scope of a workspace's own job (the scheduler's runs, syncs): the workspace, and no person. */
-export function workspaceJob(workspaceId: string): TenantScope {
-  return { workspaceId, userId: null };
-}
-
 /** A unit of work that knows its person: a user's own, or a member's request in a workspace. */
 export type PersonTx = UserTx | TenantTx;
-
-/** The person of a unit of work; a workspace job has none, and asking it for one is a bug in the caller. */
-export function personOf(tx: { readonly userId: string | null }): string {
-  if (tx.userId === null) throw new Error('This unit of work acts for no person');
-  return tx.userId;
-}
 
 /**
  * A cross-tenant unit of work (scheduling, maintenance, the operator's endpoints, sign-in before a user is known).

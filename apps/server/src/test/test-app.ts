@@ -1,6 +1,7 @@
+import { workspaceJob } from '../lib/scope.ts';
 import { createTestDatabase } from '@adpilot/db/testing';
 import type { PlanId } from '@adpilot/contracts';
-import { workspaceJob, type DatabaseHandle, type Transaction } from '@adpilot/db';
+import type { DatabaseHandle, Transaction } from '@adpilot/db';
 import type { RunningSandbox, SandboxOptions } from '@adpilot/meta/sandbox';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

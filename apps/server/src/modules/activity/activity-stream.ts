@@ -1,5 +1,6 @@
+import { workspaceJob } from '../../lib/scope.ts';
 import { rangeEnd, rangeStart, type ActivityLog, type LogFilters } from '@adpilot/contracts';
-import { workspaceJob, type ChannelListener, type Unlisten } from '@adpilot/db';
+import type { ChannelListener, Unlisten } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { matchesFilters } from './activity.presenter.ts';
 import type { ActivityService } from './activity.service.ts';

@@ -1,4 +1,5 @@
-import { workspaceJob, type Transactions } from '@adpilot/db';
+import { workspaceJob } from '../../lib/scope.ts';
+import type { Transactions } from '@adpilot/db';
 import { z } from 'zod';
 import type { AdAccountsRepository } from './ad-accounts.repository.ts';
 import type { AdAccountSyncService } from './ad-account-sync.service.ts';
@@ -35,7 +36,9 @@ export function defineSyncJobs(
     retryDelaySeconds: 30,
     concurrency: 2,
     handler: async (data, job) => {
-      await deps.sync.sync(workspaceJob(data.workspaceId), data.adAccountId, { final: job.retryCount >= SYNC_RETRY_LIMIT });
+      await deps.sync.sync(workspaceJob(data.workspaceId), data.adAccountId, {
+        final: job.retryCount >= SYNC_RETRY_LIMIT,
+      });
     },
   });
 

@@ -1,5 +1,6 @@
+import { workspaceJob } from '../../lib/scope.ts';
 import { addDays, describeActivity, localDate, type SyncErrorCode } from '@adpilot/contracts';
-import { type AdAccountRow, type SystemTx, type Transactions, type TenantScope, workspaceJob } from '@adpilot/db';
+import type { AdAccountRow, SystemTx, Transactions, TenantScope } from '@adpilot/db';
 import {
   MetaApiError,
   MetaPermissionError,

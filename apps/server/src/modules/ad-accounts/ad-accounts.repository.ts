@@ -1,3 +1,4 @@
+import { personOf } from '../../lib/scope.ts';
 import type { DailyTotals, EntityLevel } from '@adpilot/contracts';
 import {
   adAccounts,
@@ -9,7 +10,6 @@ import {
   type AdAccountRow,
   type SystemTx,
   type TenantTx,
-  personOf,
 } from '@adpilot/db';
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lte, lt, ne, or, sql } from 'drizzle-orm';
 

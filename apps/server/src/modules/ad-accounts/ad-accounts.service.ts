@@ -1,3 +1,4 @@
+import { workspaceJob } from '../../lib/scope.ts';
 import {
   AD_ACCOUNT_MESSAGES,
   type AdAccount,
@@ -19,14 +20,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   type UpdateAdAccountRequest,
 } from '@adpilot/contracts';
-import {
-  type AdAccountRow,
-  type SystemTx,
-  type TenantTx,
-  type Transactions,
-  type TenantScope,
-  workspaceJob,
-} from '@adpilot/db';
+import type { AdAccountRow, SystemTx, TenantTx, Transactions, TenantScope } from '@adpilot/db';
 import { MetaApiError, type GraphAdAccount, type MetaClient } from '@adpilot/meta';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';

@@ -1,3 +1,4 @@
+import { personOf } from '../../lib/scope.ts';
 import {
   type AiUsage,
   type AlgorithmHack,
@@ -8,7 +9,7 @@ import {
   type Strategy,
   type WaitlistResponse,
 } from '@adpilot/contracts';
-import { personOf, type TenantScope, type Transactions } from '@adpilot/db';
+import type { TenantScope, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { AdCopyVariation, AiProvider } from '../../providers/ai/ai-provider.ts';
 import type { AiProviderResolver, AiSettingsSource } from '../../providers/ai/ai-provider-factory.ts';

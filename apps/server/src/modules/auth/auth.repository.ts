@@ -1,3 +1,4 @@
+import { personOf } from '../../lib/scope.ts';
 import {
   passwordResets,
   preparedStatement,
@@ -7,7 +8,6 @@ import {
   type Database,
   type SystemTx,
   type PersonTx,
-  personOf,
   type UserTx,
   type Transaction,
   type Transactions,
@@ -250,7 +250,10 @@ export class AuthRepository {
 
   async emails(tx: SystemTx, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await tx.db.select({ email: users.email }).from(users).where(inArray(users.id, [...ids]));
+    const rows = await tx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
     return rows.map((row) => row.email);
   }
 

@@ -1,4 +1,5 @@
-import { workspaceJob, type Transactions } from '@adpilot/db';
+import { workspaceJob } from '../../lib/scope.ts';
+import type { Transactions } from '@adpilot/db';
 import { probeTenantTable } from './health.repository.ts';
 
 /** A workspace id none has: the probe runs the whole tenant path and reads nothing. */

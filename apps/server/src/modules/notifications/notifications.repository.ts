@@ -1,3 +1,4 @@
+import { personOf } from '../../lib/scope.ts';
 import {
   emailVerifications,
   notificationSettings,
@@ -5,7 +6,6 @@ import {
   type NotificationSettingsRow,
   type SystemTx,
   type PersonTx,
-  personOf,
 } from '@adpilot/db';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 
@@ -48,7 +48,10 @@ function since(column: string, on: boolean | undefined) {
 
 export class NotificationsRepository {
   async get(tx: PersonTx): Promise<NotificationSettingsRow | undefined> {
-    const [row] = await tx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, personOf(tx)));
+    const [row] = await tx.db
+      .select()
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, personOf(tx)));
     return row;
   }
 

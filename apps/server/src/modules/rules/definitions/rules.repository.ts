@@ -42,12 +42,13 @@ export class RulesRepository {
     return row;
   }
 
-  async delete(tx: TenantTx, id: string): Promise<boolean> {
-    const rows = await tx.db
+  /** Deletes the rule; answers its name, or undefined when there was none. */
+  async delete(tx: TenantTx, id: string): Promise<string | undefined> {
+    const [row] = await tx.db
       .delete(automationRules)
       .where(and(eq(automationRules.workspaceId, tx.workspaceId), eq(automationRules.id, id)))
-      .returning({ id: automationRules.id });
-    return rows.length === 1;
+      .returning({ name: automationRules.name });
+    return row?.name;
   }
 
   /** The user's rules whose scope names an ad account, locked until the caller's unit of work ends. */

@@ -1,4 +1,5 @@
 import {
+  describeActivity,
   createRuleRequestSchema,
   RULE_MESSAGES,
   RULE_SCHEDULE_MINUTES,
@@ -13,6 +14,7 @@ import {
 } from '@adpilot/contracts';
 import type { AutomationRuleRow, TenantScope } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
+import type { ActivityRepository } from '../../activity/activity.repository.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import { presentRule } from './rules.presenter.ts';
 import { toDefinition, toRuleBody, warningsOf } from './rule-definition.ts';
@@ -47,7 +49,27 @@ export interface RulesServiceDeps {
   rulesRepository: RulesRepository;
   inputs: AdMirrorService;
   quota: ActiveRuleQuota;
+  /** Each person's change to a rule is an entry in the workspace's log, signed by them (ADR 0070). */
+  activity: Pick<ActivityRepository, 'insert'>;
   now: () => Date;
+}
+
+type RuleChange = 'rule_created' | 'rule_updated' | 'rule_deleted' | 'rule_switched_on' | 'rule_switched_off';
+
+/** The log entry of a person's change to a rule, in the unit of work that makes it. */
+export function ruleChangeIn(
+  activity: Pick<ActivityRepository, 'insert'>,
+  tx: TenantTx,
+  code: RuleChange | 'rule_run_requested',
+  rule: { id: string; name: string },
+): Promise<unknown> {
+  const params = { ruleName: rule.name };
+  return activity.insert(tx, {
+    level: 'info',
+    category: 'rule_change',
+    description: describeActivity(code, params),
+    metadata: { code, params, ruleId: rule.id },
+  });
 }
 
 /** The refusal names the plan and its limit in `params`, for the web to say both with the way to upgrade. */
@@ -86,6 +108,7 @@ export class RulesService {
         isActive: body.isActive,
         definition: toDefinition(body),
       });
+      await ruleChangeIn(this.deps.activity, tx, 'rule_created', row);
       return this.present(tx, row);
     });
   }
@@ -118,6 +141,7 @@ export class RulesService {
         this.deps.now(),
       );
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
+      await ruleChangeIn(this.deps.activity, tx, 'rule_updated', row);
       return this.present(tx, row);
     });
   }
@@ -132,13 +156,17 @@ export class RulesService {
         throw limitReached(plan);
       const row = await this.deps.rulesRepository.update(tx, id, { isActive: !current.isActive }, this.deps.now());
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
+      await ruleChangeIn(this.deps.activity, tx, row.isActive ? 'rule_switched_on' : 'rule_switched_off', row);
       return this.present(tx, row);
     });
   }
 
   async remove(scope: TenantScope, id: string): Promise<void> {
-    const deleted = await this.deps.transactions.tenant(scope, (tx) => this.deps.rulesRepository.delete(tx, id));
-    if (!deleted) throw AppError.notFound(RULE_MESSAGES.notFound);
+    await this.deps.transactions.tenant(scope, async (tx) => {
+      const name = await this.deps.rulesRepository.delete(tx, id);
+      if (name === undefined) throw AppError.notFound(RULE_MESSAGES.notFound);
+      await ruleChangeIn(this.deps.activity, tx, 'rule_deleted', { id, name });
+    });
   }
 
   /**

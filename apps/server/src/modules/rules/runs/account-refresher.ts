@@ -1,4 +1,5 @@
-import { type AdAccountRow, workspaceJob } from '@adpilot/db';
+import { workspaceJob } from '../../../lib/scope.ts';
+import type { AdAccountRow } from '@adpilot/db';
 import type { AdAccountSyncService } from '../../ad-accounts/ad-account-sync.service.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { Transactions } from '@adpilot/db';
@@ -46,7 +47,12 @@ export class AccountRefresher {
   private async refresh(account: AdAccountRow, maxAgeMs: number): Promise<AdAccountRow> {
     const { transactions, inputs, sync, now } = this.deps;
     const at = now();
-    const claimed = await sync.claimRefresh(workspaceJob(account.workspaceId), account.id, new Date(at.getTime() - maxAgeMs), at);
+    const claimed = await sync.claimRefresh(
+      workspaceJob(account.workspaceId),
+      account.id,
+      new Date(at.getTime() - maxAgeMs),
+      at,
+    );
     if (claimed) await sync.sync(workspaceJob(account.workspaceId), account.id, { final: true });
     const deadline = Date.now() + (this.deps.maxWaitMs ?? 120_000);
     for (;;) {

@@ -1,10 +1,5 @@
-import {
-  type AdAccountRow,
-  type AutomationRuleRow,
-  type RuleActionRow,
-  type RuleRunRow,
-  workspaceJob,
-} from '@adpilot/db';
+import { workspaceJob } from '../../../lib/scope.ts';
+import type { AdAccountRow, AutomationRuleRow, RuleActionRow, RuleRunRow } from '@adpilot/db';
 import type { MetaClient } from '@adpilot/meta';
 import type { SecretBox } from '../../../lib/crypto.ts';
 import type { ActivityRepository } from '../../activity/activity.repository.ts';

@@ -1,5 +1,6 @@
+import { workspaceJob } from '../../../lib/scope.ts';
 import type { EntityDecision } from '@adpilot/contracts';
-import { type AdAccountRow, type AutomationRuleRow, type RuleRunRow, workspaceJob } from '@adpilot/db';
+import type { AdAccountRow, AutomationRuleRow, RuleRunRow } from '@adpilot/db';
 import { MetaApiError, MetaTokenExpiredError } from '@adpilot/meta';
 import type { ActivityRepository } from '../../activity/activity.repository.ts';
 import type { AccountRefresher } from './account-refresher.ts';

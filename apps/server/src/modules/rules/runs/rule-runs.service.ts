@@ -1,9 +1,10 @@
 import { RULE_MESSAGES, type RuleActionRecord, type RuleRun } from '@adpilot/contracts';
-import { type RuleActionRow, type TenantScope, workspaceJob } from '@adpilot/db';
+import type { RuleActionRow, TenantScope } from '@adpilot/db';
 import type { EntityStatus, MetaClient } from '@adpilot/meta';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../lib/app-error.ts';
 import { actionActivity } from './rule-activity.ts';
+import { ruleChangeIn } from '../definitions/rules.service.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
 import { before, target } from './rule-decision.ts';
@@ -53,7 +54,9 @@ export class RuleRunsService {
   /** Starts a run of the rule now (its own slot), whatever its schedule or switch; answers the run's id. */
   async runNow(scope: TenantScope, ruleId: string): Promise<{ runId: string }> {
     const run = await this.deps.transactions.tenant(scope, async (tx) => {
-      if (!(await this.deps.rulesRepository.find(tx, ruleId))) throw AppError.notFound(RULE_MESSAGES.notFound);
+      const rule = await this.deps.rulesRepository.find(tx, ruleId);
+      if (!rule) throw AppError.notFound(RULE_MESSAGES.notFound);
+      await ruleChangeIn(this.deps.activity, tx, 'rule_run_requested', rule);
       return this.deps.ledger.ensureRun(tx, ruleId, `manual:${randomUUID()}`, 'manual');
     });
     await this.deps.scheduler.enqueueRun({ workspaceId: scope.workspaceId, ruleId, slot: run.slot, trigger: 'manual' });
@@ -86,13 +89,15 @@ export class RuleRunsService {
     });
     try {
       if (!account) throw AppError.notFound(REVERT_MESSAGES.notFound);
-      return await this.writeBack(row, account);
+      return await this.writeBack(scope, row, account);
     } finally {
       await transactions.tenant(scope, (tx) => ledger.releaseLease(tx, actionId));
     }
   }
 
+  /** The write and its record; the record is signed by the person who asked (`scope`). */
   private async writeBack(
+    scope: TenantScope,
     row: RuleActionRow,
     account: NonNullable<Awaited<ReturnType<AdMirrorService['account']>>>,
   ): Promise<RuleActionRecord> {
@@ -123,7 +128,7 @@ export class RuleRunsService {
       throw new AppError('META_ERROR', `Facebook refused the revert: ${answer.error.message}`, 502);
     }
     const at = now();
-    return transactions.tenant(workspaceJob(row.workspaceId), async (tx) => {
+    return transactions.tenant(scope, async (tx) => {
       await ledger.markReverted(tx, row.id, at);
       await inputs.recordWrite(tx, row.adAccountId, row.targetExternalId, mirrorChange(field, previous));
       const rule = await this.deps.rulesRepository.find(tx, row.ruleId);
