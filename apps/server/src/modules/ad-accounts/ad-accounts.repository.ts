@@ -242,7 +242,7 @@ export class AdAccountsRepository {
       if (rows.length === 0) continue;
       // One statement per level: the rows travel as one JSON parameter instead of thousands of bind parameters.
       await tx.db.execute(sql`
-        insert into insights_daily (user_id, ad_account_id, level, entity_external_id, date, spend, impressions, reach, clicks, link_clicks, conversions, conversion_value, updated_at)
+        insert into insights_daily (workspace_id, ad_account_id, level, entity_external_id, date, spend, impressions, reach, clicks, link_clicks, conversions, conversion_value, updated_at)
         select ${tx.workspaceId}, ${adAccountId}, ${level}, r.id, r.date, r.spend, r.impressions, r.reach, r.clicks, r.link_clicks, r.conversions, r.conversion_value, now()
         from json_to_recordset(${JSON.stringify(rows.map(toInsightRecord))}::json)
           as r(id text, date date, spend numeric, impressions bigint, reach bigint, clicks bigint, link_clicks bigint, conversions numeric, conversion_value numeric)
