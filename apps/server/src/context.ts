@@ -130,6 +130,7 @@ export function createContext(options: ContextOptions) {
     queue: jobs,
     logs: config.logs,
     sessions: auth.service,
+    profiles: auth.service,
     memberships: workspaces.service,
     now,
     log,

@@ -358,6 +358,8 @@ export const activityLogSchema = z.object({
   adAccountId: z.uuid().nullable(),
   ruleId: z.uuid().nullable(),
   metadata: z.record(z.string(), z.unknown()),
+  /** The member whose action wrote the entry; null for the workspace's own jobs (rule runs, syncs, retention). */
+  actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type ActivityLog = z.infer<typeof activityLogSchema>;

@@ -18,6 +18,8 @@ export interface ActivityModuleDeps {
   logs: { retentionDays: number; streamHeartbeatMs: number };
   /** Whether a stream's session still stands (auth's service). */
   sessions: Pick<AuthService, 'sessionRole'>;
+  /** The names of the entries' authors (auth's service). */
+  profiles: Pick<AuthService, 'profilesIn'>;
   /** Whether a stream's user is still a member of its workspace, and word the moment that may have changed. */
   memberships: StreamMemberships;
   now: () => Date;
@@ -31,7 +33,11 @@ export interface ActivityModuleDeps {
 export function createActivityModule(deps: ActivityModuleDeps) {
   const { database, now, log } = deps;
   // Its notes go through the same writer as every module's, so an error note is sent at once too.
-  const service = new ActivityService({ transactions: database, repository: deps.writer });
+  const service = new ActivityService({
+    transactions: database,
+    repository: deps.writer,
+    profiles: deps.profiles,
+  });
   const stream = new ActivityStream({
     service,
     listen: (listener) => database.listen(ACTIVITY_CHANNEL, listener),

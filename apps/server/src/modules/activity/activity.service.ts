@@ -8,14 +8,17 @@ import {
   type LogStats,
   type LogStatsQuery,
 } from '@adpilot/contracts';
-import type { Transactions, TenantScope } from '@adpilot/db';
+import type { ActivityLogRow, Transactions, TenantScope } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActivityRepository } from './activity.repository.ts';
-import { CSV_HEADER, csvLine, emptyByLevel, presentLog } from './activity.presenter.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { actorIdsOf, CSV_HEADER, csvLine, emptyByLevel, presentLog, type ActorNames } from './activity.presenter.ts';
 
 export interface ActivityServiceDeps {
   transactions: Transactions;
   repository: ActivityRepository;
+  /** The names of the entries' authors (auth's service). */
+  profiles: Pick<AuthService, 'profilesIn'>;
 }
 
 /** How many entries one export batch (one short transaction) reads: memory stays bounded whatever the log's size. */
@@ -35,13 +38,30 @@ function filtersOf(query: LogFilters): LogFilters {
 export class ActivityService {
   constructor(private readonly deps: ActivityServiceDeps) {}
 
+  /**
+   * The entries as the API answers them: their authors' names are read once for the distinct actors of the batch,
+   * on the system path (a member's name is auth's, and an author may have left the workspace since).
+   */
+  private async present(rows: readonly ActivityLogRow[]): Promise<ActivityLog[]> {
+    const ids = actorIdsOf(rows);
+    const actors: ActorNames =
+      ids.length === 0
+        ? new Map()
+        : new Map(
+            (
+              await this.deps.transactions.system('activity log actors', (tx) => this.deps.profiles.profilesIn(tx, ids))
+            ).map((profile) => [profile.id, profile.name]),
+          );
+    return rows.map((row) => presentLog(row, actors));
+  }
+
   async list(scope: TenantScope, query: ListLogsQuery): Promise<LogList> {
     const { page, limit } = query;
     const result = await this.deps.transactions.tenant(scope, (tx) =>
       this.deps.repository.page(tx, filtersOf(query), { offset: (page - 1) * limit, limit, asOf: query.asOf }),
     );
     return {
-      logs: result.rows.map(presentLog),
+      logs: await this.present(result.rows),
       pagination: {
         page,
         limit,
@@ -55,7 +75,8 @@ export class ActivityService {
   async get(scope: TenantScope, id: string): Promise<ActivityLog> {
     const row = await this.deps.transactions.tenant(scope, (tx) => this.deps.repository.find(tx, id));
     if (!row) throw AppError.notFound(LOG_MESSAGES.notFound);
-    return presentLog(row);
+    const [log] = await this.present([row]);
+    return log!;
   }
 
   /** The user's own note: type `note`, its text the description (data, never markup). */
@@ -71,7 +92,8 @@ export class ActivityService {
         metadata: { code: 'note', params: {} },
       }),
     );
-    return presentLog(row);
+    const [log] = await this.present([row]);
+    return log!;
   }
 
   async stats(scope: TenantScope, query: LogStatsQuery): Promise<LogStats> {
@@ -103,12 +125,12 @@ export class ActivityService {
       const rows = await transactions.tenant(scope, (tx) => repository.before(tx, filters, before, EXPORT_BATCH));
       if (rows.length === 0) break;
       let chunk = '';
-      for (const row of rows) {
-        if (json) {
-          chunk += `${first ? '' : ','}\n${JSON.stringify(presentLog(row))}`;
+      if (json) {
+        for (const log of await this.present(rows)) {
+          chunk += `${first ? '' : ','}\n${JSON.stringify(log)}`;
           first = false;
-        } else chunk += csvLine(row);
-      }
+        }
+      } else for (const row of rows) chunk += csvLine(row);
       yield chunk;
       before = rows[rows.length - 1]!.seq;
       if (rows.length < EXPORT_BATCH) break;
@@ -125,10 +147,11 @@ export class ActivityService {
   }
 
   /** The stream's reads: entries after `afterSeq` (oldest first), and where the user's log stands. */
-  after(scope: TenantScope, filters: LogFilters, afterSeq: number, limit: number): Promise<ActivityLog[]> {
-    return this.deps.transactions.tenant(scope, async (tx) =>
-      (await this.deps.repository.after(tx, filtersOf(filters), afterSeq, limit)).map(presentLog),
+  async after(scope: TenantScope, filters: LogFilters, afterSeq: number, limit: number): Promise<ActivityLog[]> {
+    const rows = await this.deps.transactions.tenant(scope, (tx) =>
+      this.deps.repository.after(tx, filtersOf(filters), afterSeq, limit),
     );
+    return this.present(rows);
   }
 
   lastSeq(scope: TenantScope): Promise<number> {
