@@ -338,13 +338,16 @@ describe('the actor of an entry', () => {
       slot: 'manual:actor',
       trigger: 'manual',
     });
-    const [run] = await t.inspect((db) =>
+    const entries = await t.inspect((db) =>
       db
-        .select({ id: activityLogs.id, actor: activityLogs.actorUserId })
+        .select({ id: activityLogs.id, category: activityLogs.category, actor: activityLogs.actorUserId })
         .from(activityLogs)
         .where(eq(activityLogs.ruleId, ruleId)),
     );
-    expect(run).toEqual({ id: expect.any(String), actor: null });
+    // The person who made the rule signs its "created" entry; the run's entry is the workspace's own.
+    expect(entries.find((entry) => entry.category === 'rule_change')?.actor).toBe(session.user.id);
+    const run = entries.find((entry) => entry.category === 'rule_run');
+    expect(run).toEqual({ id: expect.any(String), category: 'rule_run', actor: null });
 
     // The API names the author of each entry of a page, and no one for the workspace's own.
     const logs = activityLogListResponse.parse((await call(session, 'GET', '')).json()).data.logs;
