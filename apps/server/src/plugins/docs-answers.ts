@@ -23,6 +23,19 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
 /** Operations that take a token when there is one and work without it (logout ends the refresh token's session). */
 export const OPTIONAL_AUTH_OPERATIONS: ReadonlySet<string> = new Set(['POST /api/auth/logout']);
 
+/**
+ * Subtrees that act on the current workspace (ADR 0070): the `X-Workspace-Id` header picks it, a workspace the user is
+ * not a member of answers 404, and a role below the route's answers 403.
+ */
+export const WORKSPACE_PREFIXES: readonly string[] = [
+  '/api/ad-accounts/',
+  '/api/rules/',
+  '/api/logs/',
+  '/api/reports/',
+  '/api/ai/',
+  '/api/subscription/',
+];
+
 /** Subtrees only the instance administrator may use: 403 for anyone else. */
 export const ADMIN_PREFIXES: readonly string[] = ['/api/admin/', '/api/settings/'];
 
@@ -73,8 +86,8 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
 const DESCRIPTIONS: Record<number, string> = {
   400: 'The request is not valid: a field, the JSON itself, or a body nested too deep (`errors` names the fields)',
   401: 'No valid session: sign in, or refresh the access token',
-  403: 'Not allowed: the plan’s limit, a read-only account, or an administrator’s operation',
-  404: 'Not found, or not yours',
+  403: 'Not allowed: the workspace role needed, the plan’s limit, a read-only account, or an administrator’s operation',
+  404: 'Not found, or not yours (an id of another workspace, or a workspace you are not a member of)',
   409: 'Conflicts with the current state',
   413: 'The body is larger than 1 MB',
   415: 'The body is not JSON',

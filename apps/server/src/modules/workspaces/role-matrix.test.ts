@@ -3,6 +3,7 @@ import { workspaceMembers } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf, type Operation } from '../../test/fuzz/openapi.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { WORKSPACE_PREFIXES } from '../../plugins/docs-answers.ts';
 
 /**
  * The role matrix (ADR 0070): every operation of the API document acting on the current workspace, asked by each
@@ -89,7 +90,7 @@ function request(operation: Operation, auth: Record<string, string>) {
   });
 }
 
-const isWorkspaceRoute = (operation: Operation) => WORKSPACE_PREFIXES.some((p) => operation.path.startsWith(p));
+const isWorkspaceRoute = (operation: Operation) => WORKSPACE_PREFIXES.some((p) => `${operation.path}/`.startsWith(p));
 
 describe('roles on every route of a workspace', () => {
   it('knows where every operation of the document belongs', () => {
@@ -124,6 +125,18 @@ describe('roles on every route of a workspace', () => {
     }
     expect(wrong).toEqual([]);
     expect(refusals).toBeGreaterThan(20);
+  });
+
+  it('documents the 403 of every route a viewer may not use, and the 404 of every workspace route', () => {
+    const document = t.app.swagger() as { paths: Record<string, Record<string, { responses: object }>> };
+    const missing: string[] = [];
+    for (const operation of operations.filter(isWorkspaceRoute)) {
+      const answers = Object.keys(document.paths[operation.path]?.[operation.method.toLowerCase()]?.responses ?? {});
+      if (!answers.includes('404')) missing.push(`404 ${operation.method} ${operation.path}`);
+      if (needed(operation) !== 'viewer' && !answers.includes('403'))
+        missing.push(`403 ${operation.method} ${operation.path}`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('answers 404 for a workspace the user is not a member of, on every route, streams included', async () => {
