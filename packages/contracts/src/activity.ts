@@ -310,11 +310,15 @@ export const exportLogsQuerySchema = z
   .refine(rangeInOrder, inOrder);
 export type ExportLogsQuery = z.infer<typeof exportLogsQuerySchema>;
 
-/** GET /api/logs/stream: the filters, the token (EventSource sends no headers) and where to resume. */
+/**
+ * GET /api/logs/stream: the filters, the token and the workspace (EventSource sends no headers; the workspace is
+ * the user's own personal one when absent) and where to resume.
+ */
 export const streamLogsQuerySchema = z
   .strictObject({
     ...logFilterShape,
     token: z.string().max(4096).optional(),
+    workspaceId: z.uuid({ error: 'Invalid workspace id' }).optional(),
     lastEventId: z
       .string()
       .regex(/^\d{1,15}$/, LOG_MESSAGES.lastEventId)

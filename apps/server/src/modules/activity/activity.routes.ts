@@ -156,7 +156,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
         (typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined) ?? request.query.lastEventId;
       if (resumeFrom !== undefined && !/^\d{1,15}$/.test(resumeFrom))
         throw AppError.badRequest('Last-Event-ID must be a whole number', 'VALIDATION_ERROR');
-      const { token: _token, lastEventId: _last, ...filters } = request.query;
+      const { token: _token, lastEventId: _last, workspaceId: _workspace, ...filters } = request.query;
       await openEventStream(request, reply, {
         stream: activityStream,
         workspaceId,
