@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 
 /** Suites that run on both engines, with what in them depends on the engine. */
 const ON_POSTGRES = {
+  'apps/server/src/modules/workspaces/cross-workspace.test.ts': 'RLS for a member of two workspaces',
   'apps/server/src/modules/workspaces/membership-revocation.test.ts': 'LISTEN/NOTIFY from a trigger ends a stream',
   'packages/db/src/database-setup.test.ts': 'migrations, roles, row-level security',
   'packages/db/src/transactions.test.ts': 'tenant and system units of work under RLS',
