@@ -112,7 +112,10 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
   };
 }
 
-async function personalWorkspace(app: { inject: FastifyInstance['inject'] }, auth: Record<string, string>): Promise<string> {
+async function personalWorkspace(
+  app: { inject: FastifyInstance['inject'] },
+  auth: Record<string, string>,
+): Promise<string> {
   const listed = await app.inject({ method: 'GET', url: '/api/workspaces', headers: auth });
   const personal = (listed.json() as { data: { id: string; personal: boolean }[] }).data.find((w) => w.personal);
   if (!personal) throw new Error(`no personal workspace: ${listed.body}`);

@@ -76,7 +76,10 @@ export const usageCounters = pgTable(
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     aiRequests: integer('ai_requests').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.periodStart] }), ...workspacePolicies('usage_counters', t.workspaceId)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.periodStart] }),
+    ...workspacePolicies('usage_counters', t.workspaceId),
+  ],
 );
 
 /**

@@ -52,7 +52,10 @@ export function defineNotificationJobs(
     retryDelaySeconds: retry.delaySeconds,
     expireInSeconds: 120,
     handler: ({ userId, workspaceId, activityId }, job) =>
-      dispatcher.deliverWebhook({ workspaceId, userId }, activityId, { retryCount: job.retryCount, retryLimit: retry.limit }),
+      dispatcher.deliverWebhook({ workspaceId, userId }, activityId, {
+        retryCount: job.retryCount,
+        retryLimit: retry.limit,
+      }),
   });
   queue.define({
     name: NOTIFY_JOBS.digestTick,

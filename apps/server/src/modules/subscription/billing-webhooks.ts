@@ -119,13 +119,13 @@ export class BillingWebhooks {
         await this.deps.mailer
           .send({
             to: email,
-          subject: 'AdPilot: your payment failed',
-          text:
-            `We could not take the payment for your ${plan} plan. Your plan stays active until ` +
-            `${until.toUTCString()}. Update your payment method on the Subscription page to keep it.`,
-          expiresAt: until,
-        })
-        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'payment failure mail not sent'));
+            subject: 'AdPilot: your payment failed',
+            text:
+              `We could not take the payment for your ${plan} plan. Your plan stays active until ` +
+              `${until.toUTCString()}. Update your payment method on the Subscription page to keep it.`,
+            expiresAt: until,
+          })
+          .catch((error: unknown) => this.deps.log.warn({ err: error }, 'payment failure mail not sent'));
     }
     return result.outcome;
   }

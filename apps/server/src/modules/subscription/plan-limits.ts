@@ -192,8 +192,6 @@ export class PlanLimits {
 
   /** Gives back a request `takeAiRequest` counted, when the model failed and the user got no answer. */
   async returnAiRequest(take: AiRequestTake): Promise<void> {
-    await this.deps.transactions.tenant(take.scope, (tx) =>
-      this.deps.repository.returnAiRequest(tx, take.periodStart),
-    );
+    await this.deps.transactions.tenant(take.scope, (tx) => this.deps.repository.returnAiRequest(tx, take.periodStart));
   }
 }
