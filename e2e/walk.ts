@@ -137,6 +137,14 @@ export const PUBLIC_SCREENS: readonly Screen[] = [
       await expect(page.getByRole('alert')).toBeVisible({ timeout: 20_000 });
     },
   },
+  {
+    name: 'invitation',
+    async open(page) {
+      // Likewise: a made-up invitation token shows the page's refusal.
+      await page.goto('/invitations/accept?token=walk-token');
+      await expect(page.getByRole('alert')).toBeVisible({ timeout: 20_000 });
+    },
+  },
 ];
 
 /** The AI Studio's five tabs, in their order on the page (ai-studio-page.tsx). */
@@ -182,6 +190,7 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
   route('reports', '/reports'),
   ...AI_STUDIO_TABS.map(aiStudioTab),
   route('subscription', '/subscription'),
+  route('members', '/members'),
   route('settings', '/settings'),
   route('test', '/test'),
   {
