@@ -1,7 +1,7 @@
-import type { Rule, Session } from '@adpilot/contracts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { E2E_ADMIN, signInFreshUser } from './session.ts';
-import { chooseLanguage } from './walk.ts';
+import type { Rule } from '@adpilot/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { signInFreshUser } from './session.ts';
+import { chooseLanguage, invitationPath } from './walk.ts';
 
 /*
  * A workspace shared by invitation (ADRs 0070 and 0071): the owner invites a viewer from the Members page, the
@@ -19,25 +19,6 @@ async function storedToken(page: Page): Promise<string> {
         'token',
       ) ?? '',
   );
-}
-
-/** The invitation link mailed to `email`: the embedded default keeps mails in the administrator's outbox. */
-async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
-  const { token } = ((await login.json()) as { data: Session }).data;
-  let path = '';
-  await expect
-    .poll(async () => {
-      const outbox = await request.get('/api/admin/outbox?limit=200', {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const mails = ((await outbox.json()) as { data: { to: string; subject: string; text: string }[] }).data;
-      const mail = mails.find((item) => item.to === email);
-      path = (mail && /\/invitations\/accept\?token=[\w-]+/.exec(mail.text)?.[0]) ?? '';
-      return path;
-    })
-    .not.toBe('');
-  return path;
 }
 
 /** A rule that needs no ad account to be saved. */
@@ -85,7 +66,7 @@ test('an invited viewer reads the workspace, cannot change it, and is out at onc
     await expect(page.getByRole('button', { name: `Revoke the invitation to ${viewerEmail}` })).toBeVisible();
   });
 
-  const link = await invitationLink(request, viewerEmail);
+  const link = await invitationPath(request, viewerEmail);
   const viewerContext = await browser.newContext();
   // The rules pages speak Thai until a language is chosen: this viewer chose English.
   await chooseLanguage(viewerContext, 'en');
