@@ -1,4 +1,11 @@
-import { hasRole, type Workspace, type WorkspaceNameInput, type WorkspaceRole } from '@adpilot/contracts';
+import {
+  hasRole,
+  type Invitation,
+  type Workspace,
+  type WorkspaceMember,
+  type WorkspaceNameInput,
+  type WorkspaceRole,
+} from '@adpilot/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,5 +113,31 @@ export function useCreateWorkspace() {
     mutationFn: (body: WorkspaceNameInput) => api.post<Workspace>('/workspaces', body, { workspace: false }),
     onSuccess: (workspace) =>
       queryClient.setQueryData<Workspace[]>(WORKSPACES_QUERY_KEY, (list) => [...(list ?? []), workspace]),
+  });
+}
+
+/*
+ * A workspace's members and pending invitations: the Members page lists them, the Subscription page counts them
+ * against the plan's seats. Each names its workspace in the path, and the keys carry the id.
+ */
+const workspacePath = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
+
+export const membersQueryKey = (workspaceId: string) => ['workspace-members', workspaceId] as const;
+export const invitationsQueryKey = (workspaceId: string) => ['workspace-invitations', workspaceId] as const;
+
+export function useMembers(workspaceId: string, enabled = true) {
+  return useQuery({
+    queryKey: membersQueryKey(workspaceId),
+    queryFn: ({ signal }) => api.get<WorkspaceMember[]>(`${workspacePath(workspaceId)}/members`, { signal }),
+    enabled,
+  });
+}
+
+/** Pending invitations: only admins and owners may read them, so the page asks only then. */
+export function useInvitations(workspaceId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: invitationsQueryKey(workspaceId),
+    queryFn: ({ signal }) => api.get<Invitation[]>(`${workspacePath(workspaceId)}/invitations`, { signal }),
+    enabled,
   });
 }

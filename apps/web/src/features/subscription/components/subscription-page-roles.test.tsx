@@ -26,7 +26,7 @@ const FREE = {
   name: 'Free',
   price: 0,
   features: ['ad_accounts'],
-  limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60 },
+  limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, seats: 1 },
   badge: null,
 };
 

@@ -6,8 +6,8 @@ import type {
   WorkspaceNameInput,
   WorkspaceRole,
 } from '@adpilot/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { WORKSPACES_QUERY_KEY } from '../../../api/workspaces.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invitationsQueryKey, membersQueryKey, WORKSPACES_QUERY_KEY } from '../../../api/workspaces.ts';
 import { api } from '../../../lib/api-client.ts';
 
 /*
@@ -16,24 +16,8 @@ import { api } from '../../../lib/api-client.ts';
  */
 const workspacePath = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
 
-export const membersQueryKey = (workspaceId: string) => ['workspace-members', workspaceId] as const;
-export const invitationsQueryKey = (workspaceId: string) => ['workspace-invitations', workspaceId] as const;
-
-export function useMembers(workspaceId: string) {
-  return useQuery({
-    queryKey: membersQueryKey(workspaceId),
-    queryFn: ({ signal }) => api.get<WorkspaceMember[]>(`${workspacePath(workspaceId)}/members`, { signal }),
-  });
-}
-
-/** Pending invitations: only admins and owners may read them, so the page asks only then. */
-export function useInvitations(workspaceId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: invitationsQueryKey(workspaceId),
-    queryFn: ({ signal }) => api.get<Invitation[]>(`${workspacePath(workspaceId)}/invitations`, { signal }),
-    enabled,
-  });
-}
+// The lists are shared with the Subscription page's seats meter (ADR 0026): their keys and queries live in api/.
+export { invitationsQueryKey, membersQueryKey, useInvitations, useMembers } from '../../../api/workspaces.ts';
 
 export function useChangeMemberRole(workspaceId: string) {
   const queryClient = useQueryClient();

@@ -92,7 +92,9 @@ export function MemberList({ workspace, label, ownPersonal }: MemberListProps) {
                   <div className="min-w-0 flex-1 basis-48">
                     <p className="truncate text-sm font-medium text-gray-900 dark:text-gray-100">
                       {member.name}
-                      {isSelf && <span className="font-normal text-gray-500"> {t('members.you')}</span>}
+                      {isSelf && (
+                        <span className="font-normal text-gray-600 dark:text-gray-400"> {t('members.you')}</span>
+                      )}
                     </p>
                     <p className="text-sm wrap-anywhere text-gray-600 dark:text-gray-400">{member.email}</p>
                   </div>
