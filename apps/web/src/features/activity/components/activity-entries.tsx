@@ -114,7 +114,7 @@ export function ActivityEntries({ rows, selected, onToggle, onToggleAll, stale }
             </td>
             <td className="p-3 whitespace-nowrap">{t(`types.${log.type}`, log.type)}</td>
             <td className="p-3 break-words text-gray-900 dark:text-gray-100">
-              {text(log)}
+              <span className="block">{text(log)}</span>
               {log.actor && <span className="block text-xs text-gray-600 dark:text-gray-400">{actorText(log)}</span>}
             </td>
           </tr>
