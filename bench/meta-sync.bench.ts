@@ -1,11 +1,14 @@
+import { workspaceJob } from '../apps/server/src/lib/scope.ts';
 // Graph API calls per account for one full sync of a seeded 500-ad account, and the time to sync 10 of them.
 import { loadavg } from 'node:os';
+
 import type { SyncResult } from '../apps/server/src/modules/ad-accounts/ad-account-sync.service.ts';
 import { BENCH_ACCOUNTS as ACCOUNTS, startBenchApp } from './sandbox-app.ts';
 
 const CONCURRENCY = 2; // what one worker process runs at once
 
-const { running, ctx, userId, connected, close } = await startBenchApp();
+const { running, ctx, workspaceId, connected, close } = await startBenchApp();
+const scope = workspaceJob(workspaceId);
 
 /** A sync that did not sync (skipped, failed) would make the figures those of less work: the bench stops instead. */
 function synced(result: SyncResult, accountId: string): SyncResult {
@@ -18,7 +21,7 @@ const [first, ...rest] = connected;
 if (!first) throw new Error('nothing connected');
 running.sandbox.stats.reset();
 const started = performance.now();
-const result = synced(await ctx.modules.adAccounts.sync.sync(userId, first, { final: true }), first);
+const result = synced(await ctx.modules.adAccounts.sync.sync(scope, first, { final: true }), first);
 const oneMs = performance.now() - started;
 const fullCalls = running.sandbox.stats.snapshot().total;
 const byKind = running.sandbox.stats.snapshot().byKind;
@@ -30,7 +33,7 @@ const allStarted = performance.now();
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     for (let next = queue.shift(); next; next = queue.shift())
-      synced(await ctx.modules.adAccounts.sync.sync(userId, next, { final: true }), next);
+      synced(await ctx.modules.adAccounts.sync.sync(scope, next, { final: true }), next);
   }),
 );
 const tenSeconds = (oneMs + performance.now() - allStarted) / 1000;
@@ -41,7 +44,7 @@ const tenCalls = fullCalls + restStats.total;
 
 // An incremental sync (the last REFRESH_DAYS days + today, ADR 0012) of the first account.
 running.sandbox.stats.reset();
-synced(await ctx.modules.adAccounts.sync.sync(userId, first, { final: true }), first);
+synced(await ctx.modules.adAccounts.sync.sync(scope, first, { final: true }), first);
 const incrementalCalls = running.sandbox.stats.snapshot().total;
 
 const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);

@@ -5,6 +5,7 @@ import { createTestDatabase } from '@adpilot/db/testing';
 import { MetaClient } from '@adpilot/meta';
 import { defaultSeed, startSandboxServer, type SandboxSeed } from '@adpilot/meta/sandbox';
 import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import { createContext, type AppContext, type ContextOptions } from '../apps/server/src/context.ts';
 import type { SyncScheduler } from '../apps/server/src/modules/ad-accounts/ad-accounts.service.ts';
@@ -99,6 +100,8 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
     app,
     auth,
     userId: user.id,
+    /** The user's personal workspace: the scope of the bench's work. */
+    workspaceId: await personalWorkspace(app, auth),
     /** The connected accounts' ids, in the sandbox's order. */
     connected,
     async close() {
@@ -107,4 +110,14 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
       await running.close();
     },
   };
+}
+
+async function personalWorkspace(
+  app: { inject: FastifyInstance['inject'] },
+  auth: Record<string, string>,
+): Promise<string> {
+  const listed = await app.inject({ method: 'GET', url: '/api/workspaces', headers: auth });
+  const personal = (listed.json() as { data: { id: string; personal: boolean }[] }).data.find((w) => w.personal);
+  if (!personal) throw new Error(`no personal workspace: ${listed.body}`);
+  return personal.id;
 }

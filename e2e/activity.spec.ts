@@ -83,7 +83,10 @@ test('the dashboard cards match the data', async ({ page, request }) => {
 
   const recent = page.getByRole('list', { name: 'Recent Activity' });
   await expect(recent.getByRole('listitem')).toHaveCount(Math.min(5, stats.total));
-  await expect(recent.getByRole('listitem').first()).toContainText('second <b>note</b>');
+  // Newest first: the rules' "created" entries, signed by their author, then the notes (their markup shown as text).
+  await expect(recent.getByRole('listitem').first()).toContainText('Created rule “Dashboard rule 2”');
+  await expect(recent.getByRole('listitem').first()).toContainText('by dashboard tester');
+  await expect(recent.getByRole('listitem').nth(3)).toContainText('second <b>note</b>');
 
   await page.getByRole('link', { name: /Create Rule/ }).click();
   await expect(page).toHaveURL(/\/rules\/new$/);

@@ -137,7 +137,69 @@ export const PUBLIC_SCREENS: readonly Screen[] = [
       await expect(page.getByRole('alert')).toBeVisible({ timeout: 20_000 });
     },
   },
+  {
+    name: 'invitation',
+    async open(page) {
+      await page.goto(await mailedInvitation(page.request));
+      // Signed out, the offer ends with the ways to sign in or sign up.
+      await expect(page.getByRole('link', { name: /^(Create account|สร้างบัญชี)$/ })).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'invitation-invalid',
+    async open(page) {
+      // Like verify-email: a made-up token shows the page's refusal.
+      await page.goto('/invitations/accept?token=walk-token');
+      await expect(page.getByRole('alert')).toBeVisible({ timeout: 20_000 });
+    },
+  },
 ];
+
+/**
+ * The path of a real invitation, as mailed: a fresh owner on Pro (the free plan's one seat is the owner's) invites a
+ * fresh address to their personal workspace, and the link is read from the administrator's outbox, where the
+ * embedded default keeps mails.
+ */
+export async function mailedInvitation(request: APIRequestContext): Promise<string> {
+  const unique = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  const registered = await request.post('/api/auth/register', {
+    data: { name: 'Somchai Jaidee', email: `walk-owner-${unique}@example.com`, password: 'Sandbox-Pass1' },
+  });
+  expect(registered.ok()).toBeTruthy();
+  const headers = { authorization: `Bearer ${((await registered.json()) as { data: Session }).data.token}` };
+  expect((await request.post('/api/subscription/upgrade', { headers, data: { planId: 'pro' } })).ok()).toBeTruthy();
+  const listed = await request.get('/api/workspaces', { headers });
+  const personal = ((await listed.json()) as { data: { id: string; personal: boolean }[] }).data.find(
+    (workspace) => workspace.personal,
+  );
+  const email = `walk-invitee-${unique}@example.com`;
+  const invited = await request.post(`/api/workspaces/${personal!.id}/invitations`, {
+    headers,
+    data: { email, role: 'editor' },
+  });
+  expect(invited.status()).toBe(201);
+  return invitationPath(request, email);
+}
+
+/** The invitation link mailed to `email`, read from the administrator's outbox. */
+export async function invitationPath(request: APIRequestContext, email: string): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
+  const headers = { authorization: `Bearer ${((await login.json()) as { data: Session }).data.token}` };
+  let path = '';
+  await expect
+    .poll(
+      async () => {
+        const outbox = await request.get('/api/admin/outbox?limit=200', { headers });
+        const mails = ((await outbox.json()) as { data: { to: string; text: string }[] }).data;
+        const mail = mails.find((item) => item.to === email);
+        path = (mail && /\/invitations\/accept\?token=[\w-]+/.exec(mail.text)?.[0]) ?? '';
+        return path;
+      },
+      { message: `the invitation mailed to ${email}` },
+    )
+    .not.toBe('');
+  return path;
+}
 
 /** The AI Studio's five tabs, in their order on the page (ai-studio-page.tsx). */
 export const AI_STUDIO_TABS = ['assistant', 'analysis', 'content', 'hacks', 'automation'] as const;
@@ -182,6 +244,7 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
   route('reports', '/reports'),
   ...AI_STUDIO_TABS.map(aiStudioTab),
   route('subscription', '/subscription'),
+  route('members', '/members'),
   route('settings', '/settings'),
   route('test', '/test'),
   {

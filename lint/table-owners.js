@@ -26,6 +26,7 @@ export const TABLE_OWNERS = {
   instanceSettings: 'settings',
   workspaces: 'workspaces',
   workspaceMembers: 'workspaces',
+  workspaceInvitations: 'workspaces',
 };
 
 /**

@@ -9,9 +9,10 @@ import { readdirSync } from 'node:fs';
 
 /** Suites that run on both engines, with what in them depends on the engine. */
 const ON_POSTGRES = {
+  'apps/server/src/modules/workspaces/cross-workspace.test.ts': 'RLS for a member of two workspaces',
+  'apps/server/src/modules/workspaces/membership-revocation.test.ts': 'LISTEN/NOTIFY from a trigger ends a stream',
   'packages/db/src/database-setup.test.ts': 'migrations, roles, row-level security',
   'packages/db/src/transactions.test.ts': 'tenant and system units of work under RLS',
-  'packages/db/src/usage-month-migration.test.ts': 'a data migration on rows made before it',
   'packages/db/src/workspaces-migration.test.ts': 'a data migration on rows made before it, RLS by membership',
   'apps/server/src/jobs/job-queue.test.ts': "pg-boss on Postgres's own pool",
   'apps/server/src/modules/ad-accounts/ad-account-sync.jobs.test.ts': 'sync jobs through pg-boss',
@@ -40,7 +41,10 @@ const ON_POSTGRES = {
     'parallel toggles and the active-rule limit (rules smoke)',
   'apps/server/src/modules/settings/settings.at-rest.test.ts': 'sealed values as stored',
   'apps/server/src/modules/settings/settings.store.test.ts': 'NOTIFY of settings across processes (settings smoke)',
-  'apps/server/src/modules/workspaces/workspaces.routes.test.ts': 'RLS by membership (workspaces smoke)',
+  'apps/server/src/modules/workspaces/workspaces.routes.test.ts':
+    'RLS by membership, member changes under the workspace lock (workspaces smoke)',
+  'apps/server/src/modules/workspaces/invitations.test.ts':
+    'parallel invitations against the seats under a row lock, parallel accepts of one link',
   'apps/server/src/modules/subscription/ad-account-limit.test.ts': 'parallel connections against the limit',
   'apps/server/src/modules/subscription/plan-limits.test.ts': 'atomic limit checks under concurrency',
   'apps/server/src/modules/subscription/stripe-billing.test.ts': 'each webhook event applied once',
@@ -53,6 +57,11 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  // Role checks at the route: the same on either engine.
+  'apps/server/src/modules/workspaces/role-matrix.test.ts',
+  // Replays the migration files on a fresh embedded database made at the migration before (migration-fixture.ts).
+  'packages/db/src/usage-month-migration.test.ts',
+  'packages/db/src/workspace-tenant-migration.test.ts',
   'apps/server/src/config/env.test.ts',
   'apps/server/src/lib/redact.test.ts',
   'apps/server/src/plugins/body-depth.test.ts',

@@ -47,14 +47,26 @@ export async function buildApp(
 
   const { modules } = ctx;
   const { sessions } = modules.auth;
+  const { memberships } = modules.workspaces;
   // Sessions are cached only while this process hears the database's session notifications (ADR 0014).
   let unlistenSessions: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    unlistenSessions = await ctx.database.listen(SESSION_CHANNEL, sessions.listener);
+    unlistenSessions = await ctx.database.listen(SESSION_CHANNEL, {
+      // The session cache and the membership cache forget a user on the same announcements.
+      onMessage: (payload) => {
+        sessions.listener.onMessage(payload);
+        memberships.listener.onMessage(payload);
+      },
+      onReset: (listening) => {
+        sessions.listener.onReset?.(listening);
+        memberships.listener.onReset?.(listening);
+      },
+    });
   });
   app.addHook('onClose', async () => {
     await unlistenSessions?.();
     sessions.listener.onReset?.(false);
+    memberships.listener.onReset?.(false);
   });
   // Saved settings are read, and watched for saves in other processes, before the first request (ADR 0044).
   app.addHook('onReady', () => ctx.settingsStore.start());
@@ -73,7 +85,11 @@ export async function buildApp(
   await registerDocs(app);
   registerErrorHandling(app);
   registerBodyDepthLimit(app);
-  registerAuthentication(app, { accessTokens: modules.auth.accessTokens, sessions: modules.auth.service });
+  registerAuthentication(app, {
+    accessTokens: modules.auth.accessTokens,
+    sessions: modules.auth.service,
+    memberships: modules.workspaces.service,
+  });
 
   await app.register(
     async (api) => {
@@ -94,6 +110,7 @@ export async function buildApp(
       await api.register(modules.subscription.billingRoutes, { prefix: '/billing' });
       await api.register(modules.activity.routes, { prefix: '/logs' });
       await api.register(modules.workspaces.routes, { prefix: '/workspaces' });
+      await api.register(modules.workspaces.invitationRoutes, { prefix: '/invitations' });
     },
     { prefix: '/api' },
   );

@@ -84,7 +84,18 @@ export function createContext(options: ContextOptions) {
   const transactions = database;
 
   // The modules, each after the modules whose API it is given.
-  const workspaces = createWorkspacesModule({ transactions });
+  // Auth, the activity writer and the plan limits are built further down (sign-up needs this module first); the
+  // workspaces module asks them only once the server runs.
+  const workspaces = createWorkspacesModule({
+    transactions,
+    activity: { insert: (tx, entry) => activity.insert(tx, entry) },
+    people: { profilesIn: (tx, ids) => auth.service.profilesIn(tx, ids) },
+    plans: { planOf: (tx, workspaceId) => limits.seatsOf(tx, workspaceId) },
+    limiter: { take: (rules, who, message) => auth.limiter.take(rules, who, message) },
+    mailer,
+    publicUrl: config.publicUrl,
+    now,
+  });
   const auth = createAuthModule({
     transactions,
     plain: database.db,
@@ -119,6 +130,8 @@ export function createContext(options: ContextOptions) {
     queue: jobs,
     logs: config.logs,
     sessions: auth.service,
+    profiles: auth.service,
+    memberships: workspaces.service,
     now,
     log,
   });
@@ -173,6 +186,7 @@ export function createContext(options: ContextOptions) {
     rules: rules.service,
     accounts: adAccounts.service,
     users: auth.service,
+    workspaces: workspaces.service,
     activity,
     settings: settingsStore,
     stripeApiUrl: config.stripeApiUrl,

@@ -4,6 +4,7 @@ import type { WebhookFailureCode } from './notifications.ts';
 import type { ACTION_FAILURE_CODES, CodeParams } from './rule-codes.ts';
 import type { RuleActionType } from './rule-constants.ts';
 import type { RULE_RUN_ERROR_CODES } from './rule-results.ts';
+import type { WorkspaceRole } from './workspaces.ts';
 
 /**
  * The words of every activity code in English and Thai: the one catalogue the web (its `activity` namespace, and
@@ -30,6 +31,8 @@ export interface ActivityMessages {
   runErrors: Record<RuleRunErrorCode, string>;
   /** A notification_webhook_failed entry's `reason`. */
   webhookFailures: Record<WebhookFailureCode, string>;
+  /** A workspace role in a workspace entry (`role`, `from`, `to`). */
+  roles: Record<WorkspaceRole, string>;
   /** A plan id in a plan_changed, plan_rules_deactivated, plan_rules_slowed or payment_failed entry. */
   plans: Record<PlanId, string>;
   /** A code's longer sentence, for an entry that carries an optional parameter (see SENTENCE_VARIANTS). */
@@ -62,6 +65,20 @@ const en: ActivityMessages = {
     payment_failed:
       'Payment for the {{plan}} plan failed; it stays active until {{until}}. Update your payment method on the Subscription page.',
     notification_webhook_failed: 'Webhook delivery to {{host}} failed after {{attempts}} attempt(s): {{reason}}',
+    workspace_created: 'Created workspace “{{workspace}}”',
+    workspace_renamed: 'Renamed workspace “{{from}}” to “{{to}}”',
+    workspace_deleted: 'Deleted workspace “{{workspace}}”',
+    workspace_member_invited: 'Invited {{email}} as {{role}}',
+    workspace_invitation_accepted: '{{member}} joined the workspace as {{role}}',
+    workspace_member_role_changed: 'Changed the role of {{member}} from {{from}} to {{to}}',
+    workspace_member_removed: 'Removed {{member}} from the workspace',
+    workspace_member_left: '{{member}} left the workspace',
+    rule_created: 'Created rule “{{ruleName}}”',
+    rule_updated: 'Edited rule “{{ruleName}}”',
+    rule_deleted: 'Deleted rule “{{ruleName}}”',
+    rule_switched_on: 'Switched on rule “{{ruleName}}”',
+    rule_switched_off: 'Switched off rule “{{ruleName}}”',
+    rule_run_requested: 'Asked rule “{{ruleName}}” to run now',
   },
   actions: {
     pause: 'pause',
@@ -101,6 +118,7 @@ const en: ActivityMessages = {
     network: 'the receiver could not be reached',
     refused_address: 'the address points to a private network',
   },
+  roles: { owner: 'owner', admin: 'admin', editor: 'editor', viewer: 'viewer' },
   plans: PLAN_NAMES,
   variants: {
     account_disconnected_rules:
@@ -126,6 +144,20 @@ const th: ActivityMessages = {
     plan_rules_slowed: 'แผน {{plan}} ตรวจสอบกฎได้ถี่สุดทุก {{minutes}} นาที: {{rules}} จะตรวจสอบทุก {{minutes}} นาที',
     payment_failed: 'ชำระเงินสำหรับแผน {{plan}} ไม่สำเร็จ แผนยังใช้งานได้ถึง {{until}} กรุณาอัพเดทวิธีชำระเงินที่หน้าแผนการใช้งาน',
     notification_webhook_failed: 'ส่งเว็บฮุกไปยัง {{host}} ไม่สำเร็จหลังจากพยายาม {{attempts}} ครั้ง: {{reason}}',
+    workspace_created: 'สร้างเวิร์กสเปซ “{{workspace}}” แล้ว',
+    workspace_renamed: 'เปลี่ยนชื่อเวิร์กสเปซ “{{from}}” เป็น “{{to}}” แล้ว',
+    workspace_deleted: 'ลบเวิร์กสเปซ “{{workspace}}” แล้ว',
+    workspace_member_invited: 'เชิญ {{email}} ในบทบาท{{role}}',
+    workspace_invitation_accepted: '{{member}} เข้าร่วมเวิร์กสเปซในบทบาท{{role}}',
+    workspace_member_role_changed: 'เปลี่ยนบทบาทของ {{member}} จาก{{from}}เป็น{{to}}',
+    workspace_member_removed: 'นำ {{member}} ออกจากเวิร์กสเปซแล้ว',
+    workspace_member_left: '{{member}} ออกจากเวิร์กสเปซแล้ว',
+    rule_created: 'สร้างกฎ “{{ruleName}}” แล้ว',
+    rule_updated: 'แก้ไขกฎ “{{ruleName}}” แล้ว',
+    rule_deleted: 'ลบกฎ “{{ruleName}}” แล้ว',
+    rule_switched_on: 'เปิดใช้กฎ “{{ruleName}}” แล้ว',
+    rule_switched_off: 'ปิดใช้กฎ “{{ruleName}}” แล้ว',
+    rule_run_requested: 'สั่งให้กฎ “{{ruleName}}” ทำงานทันที',
   },
   actions: {
     pause: 'หยุดชั่วคราว',
@@ -165,6 +197,7 @@ const th: ActivityMessages = {
     network: 'ติดต่อผู้รับไม่ได้',
     refused_address: 'ที่อยู่ชี้ไปยังเครือข่ายส่วนตัว',
   },
+  roles: { owner: 'เจ้าของ', admin: 'ผู้ดูแล', editor: 'ผู้แก้ไข', viewer: 'ผู้ดู' },
   // The Subscription page shows the catalogue's names in Thai too.
   plans: PLAN_NAMES,
   variants: {
@@ -192,6 +225,9 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
   plan_rules_deactivated: { plan: 'plans' },
   plan_rules_slowed: { plan: 'plans' },
   payment_failed: { plan: 'plans' },
+  workspace_member_invited: { role: 'roles' },
+  workspace_invitation_accepted: { role: 'roles' },
+  workspace_member_role_changed: { from: 'roles', to: 'roles' },
 };
 
 /**

@@ -23,6 +23,8 @@ export const ACTIVITY_TYPES = [
   'ai',
   'notification',
   'system',
+  'workspace',
+  'rule_change',
   'note',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
@@ -63,6 +65,15 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - plan_rules_slowed: { plan, minutes, count, rules } (billing; `rules` the names now run every `minutes`)
  * - payment_failed: { plan, until } (billing; `until` the day, YYYY-MM-DD, the plan stays active to)
  * - notification_webhook_failed: { host, attempts, reason, status } (notification; `reason` a webhook failure code)
+ * - workspace_created / workspace_deleted: { workspace } (workspace; the name; a deletion is written in the actor's
+ *   personal workspace, since the workspace's own log goes with it)
+ * - workspace_renamed: { from, to } (workspace)
+ * - workspace_member_invited: { email, role } (workspace; `role` a workspace role)
+ * - workspace_invitation_accepted: { member, role } (workspace; the member's name, the role they joined as)
+ * - workspace_member_role_changed: { member, from, to } (workspace; roles)
+ * - workspace_member_removed / workspace_member_left: { member } (workspace; the member's name)
+ * - rule_created / rule_updated / rule_deleted / rule_switched_on / rule_switched_off / rule_run_requested:
+ *   { ruleName } (rule_change; a person's change to a rule, signed by them)
  * - note: {} — the user's own text is the description (note)
  */
 export const ACTIVITY_CODES = [
@@ -81,6 +92,20 @@ export const ACTIVITY_CODES = [
   'plan_rules_slowed',
   'payment_failed',
   'notification_webhook_failed',
+  'workspace_created',
+  'workspace_renamed',
+  'workspace_deleted',
+  'workspace_member_invited',
+  'workspace_invitation_accepted',
+  'workspace_member_role_changed',
+  'workspace_member_removed',
+  'workspace_member_left',
+  'rule_created',
+  'rule_updated',
+  'rule_deleted',
+  'rule_switched_on',
+  'rule_switched_off',
+  'rule_run_requested',
   'note',
 ] as const;
 export type ActivityCode = (typeof ACTIVITY_CODES)[number];
@@ -145,6 +170,20 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   payment_failed: (p) => `Payment for the ${plan(p.plan)} plan failed; it stays active until ${str(p.until)}`,
   notification_webhook_failed: (p) =>
     `Webhook delivery to ${str(p.host)} failed after ${str(p.attempts)} attempt(s): ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,
+  workspace_created: (p) => `Created workspace "${str(p.workspace)}"`,
+  workspace_renamed: (p) => `Renamed workspace "${str(p.from)}" to "${str(p.to)}"`,
+  workspace_deleted: (p) => `Deleted workspace "${str(p.workspace)}"`,
+  workspace_member_invited: (p) => `Invited ${str(p.email)} as ${str(p.role)}`,
+  workspace_invitation_accepted: (p) => `${str(p.member)} joined the workspace as ${str(p.role)}`,
+  workspace_member_role_changed: (p) => `Changed ${str(p.member)}'s role from ${str(p.from)} to ${str(p.to)}`,
+  workspace_member_removed: (p) => `Removed ${str(p.member)} from the workspace`,
+  workspace_member_left: (p) => `${str(p.member)} left the workspace`,
+  rule_created: (p) => `Created rule "${str(p.ruleName)}"`,
+  rule_updated: (p) => `Edited rule "${str(p.ruleName)}"`,
+  rule_deleted: (p) => `Deleted rule "${str(p.ruleName)}"`,
+  rule_switched_on: (p) => `Switched on rule "${str(p.ruleName)}"`,
+  rule_switched_off: (p) => `Switched off rule "${str(p.ruleName)}"`,
+  rule_run_requested: (p) => `Asked rule "${str(p.ruleName)}" to run now`,
 };
 
 /**
@@ -271,11 +310,15 @@ export const exportLogsQuerySchema = z
   .refine(rangeInOrder, inOrder);
 export type ExportLogsQuery = z.infer<typeof exportLogsQuerySchema>;
 
-/** GET /api/logs/stream: the filters, the token (EventSource sends no headers) and where to resume. */
+/**
+ * GET /api/logs/stream: the filters, the token and the workspace (EventSource sends no headers; the workspace is
+ * the user's own personal one when absent) and where to resume.
+ */
 export const streamLogsQuerySchema = z
   .strictObject({
     ...logFilterShape,
     token: z.string().max(4096).optional(),
+    workspaceId: z.uuid({ error: 'Invalid workspace id' }).optional(),
     lastEventId: z
       .string()
       .regex(/^\d{1,15}$/, LOG_MESSAGES.lastEventId)
@@ -319,6 +362,8 @@ export const activityLogSchema = z.object({
   adAccountId: z.uuid().nullable(),
   ruleId: z.uuid().nullable(),
   metadata: z.record(z.string(), z.unknown()),
+  /** The member whose action wrote the entry; null for the workspace's own jobs (rule runs, syncs, retention). */
+  actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type ActivityLog = z.infer<typeof activityLogSchema>;

@@ -60,6 +60,8 @@ export const planLimitsSchema = z.object({
   activeRules: z.number().int(),
   aiRequests: z.number().int(),
   fastestCheckMinutes: z.number().int(),
+  /** Members plus pending invitations of a workspace on this plan (-1 unlimited). */
+  seats: z.number().int(),
 });
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
 

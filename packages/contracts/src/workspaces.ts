@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Workspaces (ADR 0070): the tenant every table moves to, with members and their roles. */
 
@@ -34,14 +35,12 @@ export const workspaceListSchema = z.array(workspaceSchema);
 
 export type Workspace = z.infer<typeof workspaceSchema>;
 
-const workspaceName = z
-  .string()
-  .trim()
+const workspaceName = text({ required: 'Workspace name is required', trim: true })
   .min(1, 'Workspace name is required')
   .max(80, 'Workspace name must be at most 80 characters');
 
 /** POST /api/workspaces and PATCH /api/workspaces/:id. */
-export const workspaceNameInputSchema = z.object({ name: workspaceName });
+export const workspaceNameInputSchema = z.strictObject({ name: workspaceName });
 export type WorkspaceNameInput = z.infer<typeof workspaceNameInputSchema>;
 
 /** GET /api/workspaces/:id/members. */
@@ -55,11 +54,11 @@ export const workspaceMemberListSchema = z.array(workspaceMemberSchema);
 export type WorkspaceMember = z.infer<typeof workspaceMemberSchema>;
 
 /** PATCH /api/workspaces/:id/members/:userId. */
-export const memberRoleInputSchema = z.object({ role: z.enum(WORKSPACE_ROLES) });
+export const memberRoleInputSchema = z.strictObject({ role: z.enum(WORKSPACE_ROLES) });
 export type MemberRoleInput = z.infer<typeof memberRoleInputSchema>;
 
 /** POST /api/workspaces/:id/invitations. */
-export const invitationInputSchema = z.object({
+export const invitationInputSchema = z.strictObject({
   email: z.string().trim().toLowerCase().pipe(z.email('Please enter a valid email address')),
   role: z.enum(WORKSPACE_ROLES),
 });
@@ -78,7 +77,7 @@ export const invitationListSchema = z.array(invitationSchema);
 export type Invitation = z.infer<typeof invitationSchema>;
 
 /** POST /api/invitations/accept. */
-export const acceptInvitationInputSchema = z.object({ token: z.string().min(1).max(200) });
+export const acceptInvitationInputSchema = z.strictObject({ token: z.string().min(1).max(200) });
 export type AcceptInvitationInput = z.infer<typeof acceptInvitationInputSchema>;
 
 /** GET /api/invitations/preview?token=…: what the invitation page shows before anyone signs in. */
@@ -91,3 +90,17 @@ export const invitationPreviewSchema = z.object({
   expiresAt: z.string(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** The path parameters of /api/workspaces/{id}/… */
+export const workspaceIdParamsSchema = z.strictObject({ id: z.uuid({ error: 'Invalid workspace id' }) });
+export const workspaceMemberParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'Invalid workspace id' }),
+  userId: z.uuid({ error: 'Invalid user id' }),
+});
+export const workspaceInvitationParamsSchema = z.strictObject({
+  id: z.uuid({ error: 'Invalid workspace id' }),
+  invitationId: z.uuid({ error: 'Invalid invitation id' }),
+});
+
+/** GET /api/invitations/preview?token=… */
+export const invitationPreviewQuerySchema = z.strictObject({ token: z.string().min(1).max(200) });

@@ -12,7 +12,14 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 import { pgliteUnitsOfWork } from './pglite-units.ts';
 import { listenPglite, listenPostgres, type ChannelListener, type Unlisten } from './listen.ts';
-import { asSystemTx, asTenantTx, assertTenantId, type Transaction, type Transactions } from './transactions.ts';
+import {
+  asSystemTx,
+  asTenantTx,
+  asUserTx,
+  assertTenantId,
+  type Transaction,
+  type Transactions,
+} from './transactions.ts';
 
 export type Schema = typeof schema;
 /** The Drizzle handle, whichever driver is behind it. */
@@ -63,20 +70,31 @@ export interface DatabaseOptions {
   loadDataDir?: Blob;
 }
 
-/** The statement that opens a unit of work: the role, and for a tenant the user row-level security lets through. */
-function prologue(userId?: string): string {
-  if (userId === undefined) return "select set_config('role', 'adpilot_system', true)";
-  assertTenantId(userId); // a uuid, so it can stand in the statement's text
-  return `select set_config('app.user_id', '${userId}', true), set_config('role', '${APP_ROLE}', true)`;
+/**
+ * The statement that opens a unit of work: the role, and for a tenant the workspace and the user row-level security
+ * lets through (ids are checked uuids, so they can stand in the statement's text).
+ */
+function prologue(scope?: { workspaceId?: string; userId: string | null }): string {
+  if (scope === undefined) return "select set_config('role', 'adpilot_system', true)";
+  const workspaceId = scope.workspaceId ?? '';
+  const userId = scope.userId ?? '';
+  if (workspaceId) assertTenantId(workspaceId);
+  if (userId) assertTenantId(userId);
+  if (!workspaceId && !userId) throw new Error('A tenant transaction needs a workspace or a user');
+  return `select set_config('app.workspace_id', '${workspaceId}', true), set_config('app.user_id', '${userId}', true), set_config('role', '${APP_ROLE}', true)`;
 }
 
 /** Opens a transaction with `opening` as its first statement and runs `work` in it. */
 export type OpenTransaction = <T>(opening: string, work: (tx: Transaction) => Promise<T>) => Promise<T>;
 
-/** Tenant and system units of work on one way of opening a transaction: the prologue says which. */
+/** Tenant, user and system units of work on one way of opening a transaction: the prologue says which. */
 function unitsOfWork(run: OpenTransaction): Transactions {
   return {
-    tenant: async (userId, work) => run(prologue(userId), (tx) => work(asTenantTx(tx, userId))),
+    tenant: async (scope, work) => {
+      if (!scope.workspaceId) throw new Error('A workspace transaction needs a workspace');
+      return run(prologue(scope), (tx) => work(asTenantTx(tx, scope)));
+    },
+    user: async (userId, work) => run(prologue({ userId }), (tx) => work(asUserTx(tx, userId))),
     system: async (reason, work) => run(prologue(), (tx) => work(asSystemTx(tx, reason))),
   };
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './migrate.ts';
-import { activityLogs, users } from './schema/index.ts';
+import { activityLogs, users, workspaceMembers, workspaces } from './schema/index.ts';
 import { selectRows } from './transactions.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -60,16 +60,23 @@ describe.skipIf(!serverUrl)('a database owned by a user that is not a superuser'
     const url = await ownerDatabase(true);
     const handle = await openDatabase({ url, poolSize: 2 });
     try {
-      const userId = await handle.system('test setup', async (tx) => {
+      const scope = await handle.system('test setup', async (tx) => {
         const [row] = await tx.db
           .insert(users)
           .values({ email: 'owner@example.com', name: 'O', passwordHash: 'x' })
           .returning({ id: users.id });
-        await tx.db.insert(activityLogs).values({ userId: row!.id, level: 'info', category: 't', description: 'd' });
-        return row!.id;
+        const [workspace] = await tx.db
+          .insert(workspaces)
+          .values({ name: 'O', personal: true, personalOwnerId: row!.id })
+          .returning({ id: workspaces.id });
+        await tx.db.insert(workspaceMembers).values({ workspaceId: workspace!.id, userId: row!.id, role: 'owner' });
+        await tx.db
+          .insert(activityLogs)
+          .values({ workspaceId: workspace!.id, level: 'info', category: 't', description: 'd' });
+        return { workspaceId: workspace!.id, userId: row!.id };
       });
       expect(await handle.db.select().from(activityLogs)).toEqual([]);
-      expect(await handle.tenant(userId, (tx) => tx.db.select().from(activityLogs))).toHaveLength(1);
+      expect(await handle.tenant(scope, (tx) => tx.db.select().from(activityLogs))).toHaveLength(1);
 
       const [who] = await selectRows<{ role: string }>(handle.db, sql`select current_user as role`);
       expect(who?.role).toBe('adpilot_app');

@@ -64,7 +64,9 @@ export async function checkDatabaseSetup(handle: DatabaseHandle): Promise<void> 
       throw new Error(`connections run as "${who?.user ?? 'unknown'}" instead of ${APP_ROLE}`);
     }
     stage = 'open a tenant transaction';
-    await handle.tenant(PROBE_USER, (tx) => tx.db.execute(sql`select 1 from ad_accounts limit 1`));
+    await handle.tenant({ workspaceId: PROBE_USER, userId: null }, (tx) =>
+      tx.db.execute(sql`select 1 from ad_accounts limit 1`),
+    );
     stage = 'open a system transaction';
     await handle.system('setup check', (tx) => tx.db.execute(sql`select 1 from rate_limit_buckets limit 1`));
   } catch (error) {

@@ -1,12 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
-import { activityLogs, adAccounts, mailOutbox, users } from './schema/index.ts';
+import { activityLogs, adAccounts, mailOutbox, users, workspaceMembers, workspaces } from './schema/index.ts';
 import { createTestDatabase } from './testing.ts';
-import { selectRows } from './transactions.ts';
+import { selectRows, type TenantScope } from './transactions.ts';
 
-const entry = (userId: string, description: string) => ({
-  userId,
+const workspaceJob = (workspaceId: string): TenantScope => ({ workspaceId, userId: null });
+
+const entry = (workspaceId: string, description: string) => ({
+  workspaceId,
   level: 'info' as const,
   category: 'test',
   description,
@@ -14,8 +16,9 @@ const entry = (userId: string, description: string) => ({
 
 describe('units of work and row-level security', () => {
   let handle: DatabaseHandle;
-  let alice: string;
-  let bob: string;
+  // Each user's personal workspace, and the scope of their own work in it.
+  let alice: TenantScope & { userId: string };
+  let bob: TenantScope & { userId: string };
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -27,11 +30,21 @@ describe('units of work and row-level security', () => {
           { email: 'bob@example.com', name: 'Bob', passwordHash: 'x' },
         ])
         .returning({ id: users.id });
-      await tx.db.insert(activityLogs).values([entry(rows[0]!.id, 'alice entry'), entry(rows[1]!.id, 'bob entry')]);
+      const made = await tx.db
+        .insert(workspaces)
+        .values(rows.map((row) => ({ name: 'w', personal: true, personalOwnerId: row.id })))
+        .returning({ id: workspaces.id, owner: workspaces.personalOwnerId });
+      await tx.db
+        .insert(workspaceMembers)
+        .values(made.map((w) => ({ workspaceId: w.id, userId: w.owner!, role: 'owner' as const })));
+      const scopes = rows.map((row) => ({ workspaceId: made.find((w) => w.owner === row.id)!.id, userId: row.id }));
+      await tx.db
+        .insert(activityLogs)
+        .values([entry(scopes[0]!.workspaceId, 'alice entry'), entry(scopes[1]!.workspaceId, 'bob entry')]);
       await tx.db
         .insert(mailOutbox)
         .values({ toAddress: 'alice@example.com', subject: 's', sealedBody: 'v1.b', expiresAt: new Date() });
-      return rows.map((r) => r.id) as [string, string];
+      return scopes as [TenantScope & { userId: string }, TenantScope & { userId: string }];
     });
   });
   afterAll(() => handle.close());
@@ -47,29 +60,65 @@ describe('units of work and row-level security', () => {
         (error: Error) => error.cause,
       );
     expect(refused).toMatchObject({ code: '42501' });
-    // Writes fail closed as well: the policy's check refuses a row for a user the handle is not.
-    await expect(handle.db.insert(activityLogs).values(entry(alice, 'forged'))).rejects.toThrow();
+    // Writes fail closed as well: the policy's check refuses a row for a workspace the handle is not in.
+    await expect(handle.db.insert(activityLogs).values(entry(alice.workspaceId, 'forged'))).rejects.toThrow();
   });
 
-  it('shows a tenant only its own rows, even without a WHERE clause', async () => {
+  it('shows a workspace only its own rows, even without a WHERE clause', async () => {
     const seen = await handle.tenant(alice, (tx) => tx.db.select().from(activityLogs));
     expect(seen.map((r) => r.description)).toEqual(['alice entry']);
     const me = await handle.tenant(alice, (tx) => tx.db.select().from(users));
     expect(me.map((u) => u.email)).toEqual(['alice@example.com']);
   });
 
-  it('refuses to write a row for another tenant', async () => {
+  it('shows a unit of work naming a workspace its user is not a member of nothing (row-level security alone)', async () => {
+    // Alice names Bob's workspace: the policies' membership test refuses every row, with no filter in the query.
+    const forged = { workspaceId: bob.workspaceId, userId: alice.userId };
+    expect(await handle.tenant(forged, (tx) => tx.db.select().from(activityLogs))).toEqual([]);
     await expect(
-      handle.tenant(alice, (tx) => tx.db.insert(activityLogs).values(entry(bob, 'forged'))),
+      handle.tenant(forged, (tx) => tx.db.insert(activityLogs).values(entry(bob.workspaceId, 'forged'))),
+    ).rejects.toThrow();
+    // A person's own unit of work names no workspace: it sees no workspace's rows.
+    expect(await handle.user(alice.userId, (tx) => tx.db.select().from(activityLogs))).toEqual([]);
+  });
+
+  it('lets a member in while the membership lasts, whatever the role, and not a moment after', async () => {
+    const asMember = { workspaceId: bob.workspaceId, userId: alice.userId };
+    await handle.system('test setup', (tx) =>
+      tx.db.insert(workspaceMembers).values({ workspaceId: bob.workspaceId, userId: alice.userId, role: 'viewer' }),
+    );
+    const seen = await handle.tenant(asMember, (tx) => tx.db.select().from(activityLogs));
+    expect(seen.map((r) => r.description)).toEqual(['bob entry']);
+    await handle.system('test cleanup', (tx) =>
+      tx.db
+        .delete(workspaceMembers)
+        .where(
+          sql`${workspaceMembers.workspaceId} = ${bob.workspaceId} and ${workspaceMembers.userId} = ${alice.userId}`,
+        ),
+    );
+    expect(await handle.tenant(asMember, (tx) => tx.db.select().from(activityLogs))).toEqual([]);
+  });
+
+  it('lets a workspace job (no person) see its workspace and only it', async () => {
+    const seen = await handle.tenant(workspaceJob(bob.workspaceId), (tx) => tx.db.select().from(activityLogs));
+    expect(seen.map((r) => r.description)).toEqual(['bob entry']);
+    expect(await handle.tenant(workspaceJob(bob.workspaceId), (tx) => tx.db.select().from(users))).toEqual([]);
+  });
+
+  it('refuses to write a row for another workspace', async () => {
+    await expect(
+      handle.tenant(alice, (tx) => tx.db.insert(activityLogs).values(entry(bob.workspaceId, 'forged'))),
     ).rejects.toThrow();
   });
 
-  it('cannot update or delete another tenant’s rows', async () => {
-    await handle.tenant(alice, (tx) => tx.db.delete(activityLogs).where(eq(activityLogs.userId, bob)));
-    await handle.tenant(alice, (tx) => tx.db.update(users).set({ name: 'taken' }).where(eq(users.id, bob)));
+  it('cannot update or delete another workspace’s rows', async () => {
+    await handle.tenant(alice, (tx) => tx.db.delete(activityLogs).where(eq(activityLogs.workspaceId, bob.workspaceId)));
+    await handle.tenant(alice, (tx) => tx.db.update(users).set({ name: 'taken' }).where(eq(users.id, bob.userId)));
     const all = await handle.system('test check', (tx) => tx.db.select().from(activityLogs));
     expect(all.map((r) => r.description).sort()).toEqual(['alice entry', 'bob entry']);
-    const [bobRow] = await handle.system('test check', (tx) => tx.db.select().from(users).where(eq(users.id, bob)));
+    const [bobRow] = await handle.system('test check', (tx) =>
+      tx.db.select().from(users).where(eq(users.id, bob.userId)),
+    );
     expect(bobRow?.name).toBe('Bob');
   });
 
@@ -77,8 +126,8 @@ describe('units of work and row-level security', () => {
     const failure = new Error('second step failed');
     await expect(
       handle.tenant(alice, async (tx) => {
-        await tx.db.insert(activityLogs).values(entry(tx.userId, 'first write'));
-        await tx.db.update(users).set({ name: 'Alice Renamed' }).where(eq(users.id, tx.userId));
+        await tx.db.insert(activityLogs).values(entry(tx.workspaceId, 'first write'));
+        await tx.db.update(users).set({ name: 'Alice Renamed' }).where(eq(users.id, alice.userId));
         throw failure;
       }),
     ).rejects.toBe(failure);
@@ -101,29 +150,29 @@ describe('units of work and row-level security', () => {
   it('keeps users apart when many units of work share the pool, and recovers from a failed statement', async () => {
     const rounds = Array.from({ length: 24 }, (_, i) => (i % 2 === 0 ? alice : bob));
     const seen = await Promise.all(
-      rounds.map((userId) =>
-        handle.tenant(userId, async (tx) => {
+      rounds.map((scope) =>
+        handle.tenant(scope, async (tx) => {
           const rows = await tx.db.select({ description: activityLogs.description }).from(activityLogs);
           return rows.map((r) => r.description).join();
         }),
       ),
     );
-    expect(seen).toEqual(rounds.map((userId) => (userId === alice ? 'alice entry' : 'bob entry')));
+    expect(seen).toEqual(rounds.map((scope) => (scope === alice ? 'alice entry' : 'bob entry')));
     // A statement the database refuses aborts the transaction; the connection goes back clean.
     await expect(handle.tenant(alice, (tx) => tx.db.execute(sql`select 1/0`))).rejects.toThrow();
     const after = await Promise.all(
-      [bob, alice, bob, alice, bob].map((userId) =>
-        handle.tenant(userId, (tx) =>
+      [bob, alice, bob, alice, bob].map((scope) =>
+        handle.tenant(scope, (tx) =>
           selectRows<{ id: string }>(tx.db, sql`select current_setting('app.user_id') as id`),
         ),
       ),
     );
-    expect(after.map(([row]) => row?.id)).toEqual([bob, alice, bob, alice, bob]);
+    expect(after.map(([row]) => row?.id)).toEqual([bob, alice, bob, alice, bob].map((scope) => scope.userId));
   });
 
   it('refuses to report a commit when a statement failed inside the unit of work and the work went on', async () => {
     const outcome = handle.tenant(alice, async (tx) => {
-      await tx.db.insert(activityLogs).values(entry(tx.userId, 'lost with the transaction'));
+      await tx.db.insert(activityLogs).values(entry(tx.workspaceId, 'lost with the transaction'));
       await tx.db.execute(sql`select 1/0`).catch(() => undefined);
       return 'done';
     });
@@ -163,7 +212,7 @@ describe('units of work and row-level security', () => {
       handle.tenant(bob, async (tx) => {
         const [row] = await tx.db
           .insert(activityLogs)
-          .values({ ...entry(tx.userId, description), metadata: { n: 1, list: ['a', 'b'] }, createdAt: when })
+          .values({ ...entry(tx.workspaceId, description), metadata: { n: 1, list: ['a', 'b'] }, createdAt: when })
           .returning();
         const [read] = await selectRows<{ same: boolean; tags: string[] | null }>(
           tx.db,
@@ -199,11 +248,13 @@ describe('units of work and row-level security', () => {
     }
   });
 
-  it('refuses a tenant transaction without a proper user id', async () => {
-    await expect(handle.tenant("x' or true --", async () => 1)).rejects.toThrow(/uuid/);
+  it('refuses a tenant transaction without a proper workspace or user id', async () => {
+    await expect(handle.tenant(workspaceJob("x' or true --"), async () => 1)).rejects.toThrow(/uuid/);
+    await expect(handle.tenant({ ...alice, userId: "x' or true --" }, async () => 1)).rejects.toThrow(/uuid/);
+    await expect(handle.tenant({ workspaceId: '', userId: alice.userId }, async () => 1)).rejects.toThrow(/workspace/);
   });
 
-  it('forces row-level security on every table that has a user_id column', async () => {
+  it('forces row-level security on every table that has a user_id or a workspace_id column', async () => {
     // A new tenant table needs FORCE in a custom migration (drizzle-kit only writes ENABLE): this test says so.
     const tables = await handle.system('test check', (tx) =>
       selectRows<{ table: string; rls: boolean; forced: boolean }>(
@@ -212,11 +263,11 @@ describe('units of work and row-level security', () => {
         select c.relname as "table", c.relrowsecurity as rls, c.relforcerowsecurity as forced
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind = 'r'
-          and (exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'user_id')
-               or c.relname = 'users')`,
+          and (exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname in ('user_id', 'workspace_id'))
+               or c.relname in ('users', 'workspaces'))`,
       ),
     );
-    expect(tables.length).toBeGreaterThanOrEqual(8);
+    expect(tables.length).toBeGreaterThanOrEqual(20);
     expect(tables.filter((t) => !t.rls || !t.forced).map((t) => t.table)).toEqual([]);
     expect(adAccounts).toBeDefined();
   });

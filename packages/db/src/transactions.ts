@@ -5,18 +5,41 @@ import type { Database } from './client.ts';
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 declare const tenantBrand: unique symbol;
+declare const userBrand: unique symbol;
 declare const systemBrand: unique symbol;
 
 /**
- * One user's unit of work: a transaction running as the application role with `app.user_id` set, so row-level
- * security lets only this user's rows through. Repositories take it and filter by `tx.userId` as well: the explicit
- * filter and the database's policy use the same id, two locks rather than one.
+ * Who a workspace unit of work acts for: the workspace, and the member acting (null for the workspace's own jobs:
+ * the scheduler's runs, syncs, retention). ADR 0070.
  */
-export interface TenantTx {
-  readonly userId: string;
+export interface TenantScope {
+  readonly workspaceId: string;
+  readonly userId: string | null;
+}
+
+/**
+ * One workspace's unit of work: a transaction running as the application role with `app.workspace_id` (and, for a
+ * member's request, `app.user_id`) set, so row-level security lets only that workspace's rows through, and only
+ * while the user is its member. Repositories take it and filter by `tx.workspaceId` as well: the explicit filter
+ * and the database's policy use the same id, two locks rather than one.
+ */
+export interface TenantTx extends TenantScope {
   readonly db: Transaction;
   readonly [tenantBrand]: true;
 }
+
+/**
+ * One person's unit of work, for what belongs to the person rather than a workspace (the account, its sessions,
+ * notification settings, memberships): `app.user_id` set, no workspace, so workspace tables show it nothing.
+ */
+export interface UserTx {
+  readonly userId: string;
+  readonly db: Transaction;
+  readonly [userBrand]: true;
+}
+
+/** A unit of work that knows its person: a user's own, or a member's request in a workspace. */
+export type PersonTx = UserTx | TenantTx;
 
 /**
  * A cross-tenant unit of work (scheduling, maintenance, the operator's endpoints, sign-in before a user is known).
@@ -30,8 +53,10 @@ export interface SystemTx {
 
 /** What services see of the database: units of work, never the handle. */
 export interface Transactions {
-  /** Runs `work` in one tenant transaction; every repository call given `tx` commits or rolls back together. */
-  tenant<T>(userId: string, work: (tx: TenantTx) => Promise<T>): Promise<T>;
+  /** Runs `work` in one workspace transaction; every repository call given `tx` commits or rolls back together. */
+  tenant<T>(scope: TenantScope, work: (tx: TenantTx) => Promise<T>): Promise<T>;
+  /** Runs `work` in one transaction of a person (their own rows, no workspace's). */
+  user<T>(userId: string, work: (tx: UserTx) => Promise<T>): Promise<T>;
   /** Runs `work` in one transaction that sees every tenant. `reason` names the caller for review and errors. */
   system<T>(reason: string, work: (tx: SystemTx) => Promise<T>): Promise<T>;
 }
@@ -39,11 +64,13 @@ export interface Transactions {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A tenant id must be a uuid: anything else is a bug in the caller, never a query to run. */
-export function assertTenantId(userId: string): void {
-  if (!UUID.test(userId)) throw new Error('A tenant transaction needs a user id (uuid)');
+export function assertTenantId(id: string): void {
+  if (!UUID.test(id)) throw new Error('A tenant transaction needs a workspace or user id (uuid)');
 }
 
-export const asTenantTx = (db: Transaction, userId: string) => ({ db, userId }) as TenantTx;
+export const asTenantTx = (db: Transaction, scope: TenantScope) =>
+  ({ db, workspaceId: scope.workspaceId, userId: scope.userId }) as TenantTx;
+export const asUserTx = (db: Transaction, userId: string) => ({ db, userId }) as UserTx;
 export const asSystemTx = (db: Transaction, reason: string) => ({ db, reason }) as SystemTx;
 
 /** The rows of a raw SQL statement; both drivers answer `{ rows }`, which Drizzle's shared type leaves unknown. */

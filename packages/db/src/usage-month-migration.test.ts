@@ -1,54 +1,52 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from './client.ts';
-import { MIGRATIONS_FOLDER } from './migrate.ts';
-import { createTestDatabase } from './testing.ts';
-import { selectRows } from './transactions.ts';
+import { applyMigration, databaseMigratedTo } from './migration-fixture.ts';
 
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(() => handle.close());
-
-const MIGRATION = readFileSync(join(MIGRATIONS_FOLDER, '0022_ai-usage-calendar-month.sql'), 'utf8');
 const DAY = 86_400_000;
 
-/** The database's first of this month (UTC), as the migration computes it. */
-async function monthStart(): Promise<Date> {
-  const [row] = await selectRows<{ start: string }>(handle.db, sql`select date_trunc('month', now(), 'UTC') as start`);
-  return new Date(row?.start ?? '');
-}
+/** 0022, on a database made at the migration before it (usage then keyed by user), seeded and migrated. */
+describe('0022: AI usage moves to the calendar month', () => {
+  let db: PGlite;
+  beforeAll(async () => {
+    db = await databaseMigratedTo('0021_ad-account-min-daily-budget');
+  });
+  afterAll(() => db.close());
 
-async function user(stripeSubscriptionId: string | null, counters: [Date, number][]): Promise<string> {
-  return handle.system('migration fixture', async (tx) => {
-    const [row] = await selectRows<{ id: string }>(
-      tx.db,
-      sql`insert into users (email, name, password_hash) values (${`u${Math.random()}@example.com`}, 'U', 'x')
-          returning id`,
+  /** The database's first of this month (UTC), as the migration computes it. */
+  async function monthStart(): Promise<Date> {
+    const { rows } = await db.query<{ start: string }>(`select date_trunc('month', now(), 'UTC') as start`);
+    return new Date(rows[0]?.start ?? '');
+  }
+
+  async function user(stripeSubscriptionId: string | null, counters: [Date, number][]): Promise<string> {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into users (email, name, password_hash) values ($1, 'U', 'x') returning id`,
+      [`u${Math.random()}@example.com`],
     );
-    const id = row?.id ?? '';
-    await tx.db.execute(sql`insert into subscriptions (user_id, plan_id, current_period_start, stripe_subscription_id)
-      values (${id}, 'free', now() - interval '20 days', ${stripeSubscriptionId})`);
+    const id = rows[0]?.id ?? '';
+    await db.query(
+      `insert into subscriptions (user_id, plan_id, current_period_start, stripe_subscription_id)
+       values ($1, 'free', now() - interval '20 days', $2)`,
+      [id, stripeSubscriptionId],
+    );
     for (const [start, used] of counters) {
-      await tx.db.execute(sql`insert into usage_counters (user_id, period_start, ai_requests)
-        values (${id}, ${start.toISOString()}, ${used})`);
+      await db.query(`insert into usage_counters (user_id, period_start, ai_requests) values ($1, $2, $3)`, [
+        id,
+        start.toISOString(),
+        used,
+      ]);
     }
     return id;
-  });
-}
+  }
 
-const counters = (userId: string) =>
-  handle.system('migration check', (tx) =>
-    selectRows<{ period_start: string; ai_requests: number }>(
-      tx.db,
-      sql`select period_start, ai_requests from usage_counters where user_id = ${userId} order by period_start`,
-    ),
-  );
+  const counters = async (userId: string) =>
+    (
+      await db.query<{ period_start: string; ai_requests: number }>(
+        `select period_start, ai_requests from usage_counters where user_id = $1 order by period_start`,
+        [userId],
+      )
+    ).rows;
 
-describe('0022: AI usage moves to the calendar month', () => {
   it('keeps the count of each local user’s current plan month in this calendar month; Stripe users are left alone', async () => {
     const now = Date.now();
     const month = await monthStart();
@@ -57,11 +55,7 @@ describe('0022: AI usage moves to the calendar month', () => {
       [new Date(now - 20 * DAY), 17],
     ]);
     const stripe = await user('sub_1', [[new Date(now - 20 * DAY), 9]]);
-    // Again, as the tables' owner (who migrates), on whichever engine the suite runs.
-    await handle.system('migration under test', async (tx) => {
-      await tx.db.execute(sql`set local role none`);
-      for (const statement of MIGRATION.split('--> statement-breakpoint')) await tx.db.execute(sql.raw(statement));
-    });
+    await applyMigration(db, '0022_ai-usage-calendar-month');
     const moved = await counters(local);
     expect(moved.find((row) => new Date(row.period_start).getTime() === month.getTime())?.ai_requests).toBe(17);
     // History stays as it was.

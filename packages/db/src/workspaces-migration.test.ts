@@ -79,7 +79,7 @@ describe('0024: one personal workspace per existing user', () => {
 
   it('lets row-level security alone show a user only their own workspaces and memberships', async () => {
     // No WHERE clause: the policies are the only filter.
-    const seen = await handle.tenant(alice, async (tx) => ({
+    const seen = await handle.user(alice, async (tx) => ({
       spaces: await tx.db.select().from(workspaces),
       members: await tx.db.select().from(workspaceMembers),
     }));
@@ -92,11 +92,11 @@ describe('0024: one personal workspace per existing user', () => {
   it('refuses a user writing a membership or a workspace (only the system path writes them)', async () => {
     const [bobSpace] = await workspacesOf(bob);
     await expect(
-      handle.tenant(alice, (tx) =>
+      handle.user(alice, (tx) =>
         tx.db.insert(workspaceMembers).values({ workspaceId: bobSpace?.id ?? '', userId: tx.userId, role: 'owner' }),
       ),
     ).rejects.toThrow();
-    await expect(handle.tenant(alice, (tx) => tx.db.insert(workspaces).values({ name: 'Mine' }))).rejects.toThrow();
+    await expect(handle.user(alice, (tx) => tx.db.insert(workspaces).values({ name: 'Mine' }))).rejects.toThrow();
     expect((await workspacesOf(alice)).map((row) => row.name)).toEqual(['Alice']);
   });
 });

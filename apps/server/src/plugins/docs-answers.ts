@@ -17,10 +17,24 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/diagnostics/',
   'POST /api/diagnostics/tests/{test}',
   'POST /api/billing/webhook',
+  'GET /api/invitations/preview',
 ]);
 
 /** Operations that take a token when there is one and work without it (logout ends the refresh token's session). */
 export const OPTIONAL_AUTH_OPERATIONS: ReadonlySet<string> = new Set(['POST /api/auth/logout']);
+
+/**
+ * Subtrees that act on the current workspace (ADR 0070): the `X-Workspace-Id` header picks it, a workspace the user is
+ * not a member of answers 404, and a role below the route's answers 403.
+ */
+export const WORKSPACE_PREFIXES: readonly string[] = [
+  '/api/ad-accounts/',
+  '/api/rules/',
+  '/api/logs/',
+  '/api/reports/',
+  '/api/ai/',
+  '/api/subscription/',
+];
 
 /** Subtrees only the instance administrator may use: 403 for anyone else. */
 export const ADMIN_PREFIXES: readonly string[] = ['/api/admin/', '/api/settings/'];
@@ -55,6 +69,16 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/subscription/upgrade': [409, 502],
   'POST /api/subscription/portal': [409, 502],
   'POST /api/subscription/cancel': [409, 502],
+  'PATCH /api/workspaces/{id}': [403],
+  'DELETE /api/workspaces/{id}': [403, 409],
+  'PATCH /api/workspaces/{id}/members/{userId}': [403, 409],
+  'DELETE /api/workspaces/{id}/members/{userId}': [403, 409],
+  'POST /api/workspaces/{id}/invitations': [403, 409],
+  'GET /api/workspaces/{id}/invitations': [403],
+  'DELETE /api/workspaces/{id}/invitations/{invitationId}': [403],
+  'POST /api/workspaces/{id}/invitations/{invitationId}/resend': [403],
+  'GET /api/invitations/preview': [404, 409],
+  'POST /api/invitations/accept': [404, 409],
   // Not configured on this instance: no such endpoint.
   'POST /api/billing/webhook': [404],
 };
@@ -62,8 +86,8 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
 const DESCRIPTIONS: Record<number, string> = {
   400: 'The request is not valid: a field, the JSON itself, or a body nested too deep (`errors` names the fields)',
   401: 'No valid session: sign in, or refresh the access token',
-  403: 'Not allowed: the plan’s limit, a read-only account, or an administrator’s operation',
-  404: 'Not found, or not yours',
+  403: 'Not allowed: the workspace role needed, the plan’s limit, a read-only account, or an administrator’s operation',
+  404: 'Not found, or not yours (an id of another workspace, or a workspace you are not a member of)',
   409: 'Conflicts with the current state',
   413: 'The body is larger than 1 MB',
   415: 'The body is not JSON',

@@ -4,8 +4,10 @@ import { JSON_DEPTH_MAX } from '@adpilot/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../version.ts';
+import { routeRole } from './authenticate.ts';
 import {
   ADMIN_PREFIXES,
+  WORKSPACE_PREFIXES,
   OPERATION_ERRORS,
   OPTIONAL_AUTH_OPERATIONS,
   PUBLIC_OPERATIONS,
@@ -47,6 +49,10 @@ function documentOperation(input: TransformInput): ReturnType<Transform> {
   if (!open && !optional) statuses.add(401);
   if (ADMIN_PREFIXES.some((prefix) => `${url}/`.startsWith(prefix))) statuses.add(403);
   if (/\/:/.test(url)) statuses.add(404);
+  if (WORKSPACE_PREFIXES.some((prefix) => `${url}/`.startsWith(prefix))) {
+    statuses.add(404);
+    if (routeRole(method, input.route?.config?.role) !== 'viewer') statuses.add(403);
+  }
   if (schema.body !== undefined) {
     statuses.add(413);
     statuses.add(415);

@@ -17,12 +17,17 @@ export interface SeedEntry {
  * Writes entries behind the API's back (the database still numbers them): `count` plain ones, then `entries`,
  * each in its own statement so they commit in order.
  */
-export async function seedLogs(t: TestApp, userId: string, count: number, entries: SeedEntry[] = []): Promise<void> {
+export async function seedLogs(
+  t: TestApp,
+  workspaceId: string,
+  count: number,
+  entries: SeedEntry[] = [],
+): Promise<void> {
   const all: SeedEntry[] = [...Array.from({ length: count }, (_, i) => ({ description: `entry ${i}` })), ...entries];
   for (const entry of all) {
     await t.inspect((db) =>
       db.insert(activityLogs).values({
-        userId,
+        workspaceId,
         level: entry.level ?? 'info',
         category: entry.category ?? 'system',
         description: entry.description ?? 'seeded',

@@ -88,7 +88,9 @@ export async function connectedUser(
     payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
   });
   if (connected.statusCode !== 200) throw new Error(`connect failed: ${connected.body}`);
-  const accounts = await t.inspect((db) => db.select().from(adAccounts).where(eq(adAccounts.userId, session.user.id)));
+  const accounts = await t.inspect((db) =>
+    db.select().from(adAccounts).where(eq(adAccounts.workspaceId, session.workspaceId)),
+  );
   return { session, accounts };
 }
 

@@ -187,7 +187,7 @@ export async function startStripeFake(options: { secretKey?: string } = {}): Pro
 /** A subscription as Stripe would hold it after a Checkout for `planId` (prices in cents). */
 export function buildSubscription(options: {
   customer: string;
-  userId: string;
+  workspaceId: string;
   planId: string;
   status?: string;
   periodStart?: Date;
@@ -202,7 +202,7 @@ export function buildSubscription(options: {
     customer: options.customer,
     status: options.status ?? 'active',
     cancel_at_period_end: options.cancelAtPeriodEnd ?? false,
-    metadata: { user_id: options.userId, plan_id: options.planId },
+    metadata: { workspace_id: options.workspaceId, plan_id: options.planId },
     items: {
       object: 'list',
       data: [

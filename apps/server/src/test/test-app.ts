@@ -1,3 +1,4 @@
+import { workspaceJob } from '../lib/scope.ts';
 import { createTestDatabase } from '@adpilot/db/testing';
 import type { PlanId } from '@adpilot/contracts';
 import type { DatabaseHandle, Transaction } from '@adpilot/db';
@@ -63,10 +64,10 @@ export function testConfig(env: Record<string, string> = {}) {
  */
 export function syncInLine(context: () => AppContext | undefined): SyncScheduler {
   return {
-    enqueueSync: async (userId, adAccountId) => {
+    enqueueSync: async (workspaceId, adAccountId) => {
       const ctx = context();
       if (!ctx) throw new Error('a sync was asked for before the app was built');
-      await ctx.modules.adAccounts.sync.sync(userId, adAccountId, { final: true });
+      await ctx.modules.adAccounts.sync.sync(workspaceJob(workspaceId), adAccountId, { final: true });
       return true;
     },
   };
@@ -173,7 +174,13 @@ export async function registerUser(app: FastifyInstance, overrides: Parameters<t
   const { data } = response.json() as {
     data: { token: string; refreshToken: string; user: { id: string; email: string; role: string } };
   };
-  return { ...data, password: payload.password, auth: { authorization: `Bearer ${data.token}` } };
+  const auth = { authorization: `Bearer ${data.token}` };
+  // The personal workspace sign-up made: the scope of the user's own work in tests (ADR 0070).
+  const listed = await app.inject({ method: 'GET', url: '/api/workspaces', headers: auth });
+  const personal = (listed.json() as { data: { id: string; personal: boolean }[] }).data.find((w) => w.personal);
+  if (!personal) throw new Error(`no personal workspace: ${listed.body}`);
+  const scope = { workspaceId: personal.id, userId: data.user.id };
+  return { ...data, password: payload.password, auth, workspaceId: personal.id, scope };
 }
 
 /** A new user on `planId`, upgraded through the API on the local billing (the free plan is where sign-up leaves one). */

@@ -1,6 +1,7 @@
 import type { ActivityLevel, ActivityLog, ActivityType, LogList, LogStats } from '@adpilot/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, API_BASE, ApiError, refreshSession } from '../lib/api-client.ts';
+import { api, API_BASE, ApiError, refreshSession, workspaceHeaders } from '../lib/api-client.ts';
+import { readWorkspaceChoice } from '../lib/current-workspace.ts';
 import { localDay } from '../lib/format.ts';
 import { readToken } from '../lib/session-storage.ts';
 
@@ -71,7 +72,8 @@ export function exportFileName(format: 'csv' | 'json', now: Date = new Date()): 
 export async function downloadLogs(format: 'csv' | 'json', filters: LogFilterValues): Promise<void> {
   const url = `${API_BASE}/logs/export?${queryString({ ...filters, format })}`;
   const sentWith = readToken();
-  const fetchFile = () => fetch(url, { headers: { Authorization: `Bearer ${readToken() ?? ''}` } });
+  const fetchFile = () =>
+    fetch(url, { headers: { ...workspaceHeaders(), Authorization: `Bearer ${readToken() ?? ''}` } });
   let response = await fetchFile();
   if (response.status === 401 && (await refreshSession(sentWith))) response = await fetchFile();
   if (!response.ok) throw new ApiError(`Export failed with status ${response.status}`, response.status, 'BAD_REQUEST');
@@ -85,9 +87,13 @@ export async function downloadLogs(format: 'csv' | 'json', filters: LogFilterVal
   URL.revokeObjectURL(link.href);
 }
 
-/** The live stream's address: EventSource sends no headers, so the token rides in the query (redacted in logs). */
+/**
+ * The live stream's address: EventSource sends no headers, so the token (redacted in logs) and the workspace ride in
+ * the query.
+ */
 export function logStreamUrl(filters: LogFilterValues, lastEventId: number | undefined): string {
-  return `${API_BASE}/logs/stream?${queryString({ ...filters, token: readToken() ?? '', lastEventId })}`;
+  const workspaceId = readWorkspaceChoice() ?? undefined;
+  return `${API_BASE}/logs/stream?${queryString({ ...filters, token: readToken() ?? '', workspaceId, lastEventId })}`;
 }
 
 export type { ActivityLog };

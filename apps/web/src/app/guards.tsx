@@ -23,6 +23,6 @@ export function RedirectIfAuthenticated() {
   const { user, isInitializing } = useAuth();
   const location = useLocation();
   if (isInitializing) return <PageSpinner />;
-  if (user) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (user) return <Navigate to={redirectTarget(location.state, location.search)} replace />;
   return <Outlet />;
 }

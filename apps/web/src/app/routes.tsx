@@ -41,6 +41,11 @@ const SubscriptionPage = lazyPage(
   () => import('../features/subscription/components/subscription-page.tsx'),
   'SubscriptionPage',
 );
+const MembersPage = lazyPage(() => import('../features/workspaces/components/members-page.tsx'), 'MembersPage');
+const InvitationPage = lazyPage(
+  () => import('../features/workspaces/components/invitation-page.tsx'),
+  'InvitationPage',
+);
 const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
 const TestConnectionPage = lazyPage(
   () => import('../features/test-connection/components/test-connection-page.tsx'),
@@ -89,6 +94,7 @@ export function AppRoutes() {
                 </ContentLanguage>
               }
             />
+            <Route path="members" element={<MembersPage />} />
             <Route path="settings" element={<SettingsPage />} />
           </Route>
         </Route>
@@ -101,6 +107,7 @@ export function AppRoutes() {
           <Route path="terms" element={<TermsPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="verify-email" element={<VerifyEmailPage />} />
+          <Route path="invitations/accept" element={<InvitationPage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -9,6 +9,7 @@ const PLAN_LIMIT_CODES: ReadonlySet<ErrorCode> = new Set([
   'AD_ACCOUNT_LIMIT_REACHED',
   'AI_REQUEST_LIMIT_REACHED',
   'RULE_SCHEDULE_NOT_IN_PLAN',
+  'SEAT_LIMIT_REACHED',
 ]);
 
 export function isPlanLimitError(error: unknown): error is ApiError {

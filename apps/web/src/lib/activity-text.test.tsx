@@ -14,6 +14,7 @@ const entry = (code: string | null, params: ActivityLog['params'], description =
   adAccountId: null,
   ruleId: null,
   metadata: {},
+  actor: null,
   createdAt: new Date().toISOString(),
 });
 

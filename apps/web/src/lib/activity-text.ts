@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 type Coded = Pick<ActivityLog, 'code' | 'params' | 'description'>;
+type Signed = Pick<ActivityLog, 'actor'>;
 
 /**
  * An activity entry in the reader's language, from its stored code and parameters: contracts' renderer (the one the
@@ -18,4 +19,10 @@ export function activityText(t: TFunction, log: Coded): string {
 export function useActivityText(): (log: Coded) => string {
   const { t } = useTranslation('activity');
   return (log) => activityText(t, log);
+}
+
+/** "by <name>" for an entry a person made (its actor), in the page's language; null for the system's own entries. */
+export function useActorText(): (log: Signed) => string | null {
+  const { t } = useTranslation('common');
+  return (log) => (log.actor ? t('common:activityActor', { name: log.actor.name }) : null);
 }

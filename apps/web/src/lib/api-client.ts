@@ -1,4 +1,12 @@
-import type { ErrorCode, ErrorEnvelope, ErrorParams, FieldError, RefreshResponse } from '@adpilot/contracts';
+import {
+  WORKSPACE_HEADER,
+  type ErrorCode,
+  type ErrorEnvelope,
+  type ErrorParams,
+  type FieldError,
+  type RefreshResponse,
+} from '@adpilot/contracts';
+import { readWorkspaceChoice } from './current-workspace.ts';
 import { clearStoredSession, readRefreshToken, readToken, storeTokens } from './session-storage.ts';
 
 export const API_BASE = '/api';
@@ -25,6 +33,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Set false for calls that must not trigger the refresh-and-retry dance (login, refresh itself). */
   retryOnUnauthorized?: boolean;
+  /**
+   * Set false for calls about the user rather than a workspace (the session, the list of workspaces, invitations):
+   * they must answer even when the chosen workspace was left meanwhile.
+   */
+  workspace?: boolean;
+}
+
+/** The headers that say which workspace a request acts on: none for the personal one (ADR 0070). */
+export function workspaceHeaders(): Record<string, string> {
+  const id = readWorkspaceChoice();
+  return id ? { [WORKSPACE_HEADER]: id } : {};
 }
 
 type UnauthorizedHandler = () => void;
@@ -46,7 +65,10 @@ function buildUrl(path: string, query?: Query): string {
 }
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(options.workspace === false ? {} : workspaceHeaders()),
+  };
   const token = readToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -102,7 +124,9 @@ export function refreshSession(stale: string | null = readToken()): Promise<bool
     if (current && current !== stale) return true;
     const refreshToken = readRefreshToken();
     if (!refreshToken) return false;
-    const response = await send('POST', '/auth/refresh', { body: { refreshToken } }).catch(() => null);
+    const response = await send('POST', '/auth/refresh', { body: { refreshToken }, workspace: false }).catch(
+      () => null,
+    );
     if (!response?.ok) return false;
     const body = (await response.json()) as { data?: RefreshResponse };
     if (!body.data?.token) return false;

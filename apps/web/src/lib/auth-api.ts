@@ -2,12 +2,14 @@ import type { LoginRequest, RegisterRequest, Session, User } from '@adpilot/cont
 import { api } from './api-client.ts';
 
 // Credentials calls answer 401 for a wrong password; that must not trigger the refresh-and-sign-out dance.
-const noRetry = { retryOnUnauthorized: false } as const;
+// None is about a workspace: a workspace left meanwhile must not make the session look refused.
+const noRetry = { retryOnUnauthorized: false, workspace: false } as const;
+const userCall = { workspace: false } as const;
 
 export const authApi = {
   login: (credentials: LoginRequest) => api.post<Session>('/auth/login', credentials, noRetry),
   register: (body: RegisterRequest) => api.post<Session>('/auth/register', body, noRetry),
-  me: () => api.get<User>('/auth/me'),
+  me: () => api.get<User>('/auth/me', userCall),
   logout: (refreshToken: string | null) =>
     api.post<unknown>('/auth/logout', refreshToken ? { refreshToken } : {}, noRetry),
 };

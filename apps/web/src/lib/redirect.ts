@@ -5,11 +5,28 @@ export interface RedirectState {
 
 export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
 
-/** The page to open after signing in: the one recorded in router state, if it is a path of this app. */
-export function redirectTarget(state: unknown): string {
+/** The query parameter a link to /login or /register names the page to come back to with (`?next=/path`). */
+export const NEXT_PARAM = 'next';
+
+// "//host" or "/\\host" would leave the app; only same-origin absolute paths are accepted.
+function isLocalPath(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+}
+
+/**
+ * The page to open after signing in: the one recorded in router state, else the one a link named in `?next=` (it
+ * survives a reload and a new tab), if it is a path of this app.
+ */
+export function redirectTarget(state: unknown, search = ''): string {
   const from = (state as RedirectState | null)?.from;
-  // "//host" would leave the app; only same-origin absolute paths are accepted.
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : DEFAULT_SIGNED_IN_PATH;
+  if (isLocalPath(from)) return from;
+  const next = new URLSearchParams(search).get(NEXT_PARAM);
+  return isLocalPath(next) ? next : DEFAULT_SIGNED_IN_PATH;
+}
+
+/** A link to /login or /register that comes back to `path` afterwards. */
+export function authLink(page: '/login' | '/register', path: string): string {
+  return `${page}?${new URLSearchParams({ [NEXT_PARAM]: path }).toString()}`;
 }
 
 export function pathOf(location: { pathname: string; search: string; hash: string }): string {

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS, type User } from '@adpilot/contracts';
+import { forgetWorkspaceChoice } from './current-workspace.ts';
 
 /** The session lives in local storage under the spec's keys (token, refreshToken, user). */
 export function readToken(): string | null {
@@ -32,4 +33,5 @@ export function clearStoredSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.refreshToken);
   localStorage.removeItem(STORAGE_KEYS.user);
+  forgetWorkspaceChoice();
 }

@@ -18,6 +18,7 @@ export function buildActivityLog(overrides: Partial<ActivityLog> = {}): Activity
     adAccountId: null,
     ruleId: null,
     metadata: {},
+    actor: null,
     createdAt: new Date().toISOString(),
     ...overrides,
   };

@@ -4,6 +4,8 @@ export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
+  /** The request's headers, names lower-cased. */
+  headers: Record<string, string>;
 }
 
 export type Reply = { status: number; body: unknown };
@@ -33,7 +35,8 @@ export function fakeApi(routes: Record<string, Handler | Reply> = {}) {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api/, '');
-    const call: ApiCall = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const call: ApiCall = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined, headers };
     calls.push(call);
     const route = table.get(`${method} ${path}`);
     const reply = typeof route === 'function' ? await route(call) : (route ?? fail(404, 'NOT_FOUND', 'Not found'));

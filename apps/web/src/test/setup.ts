@@ -18,6 +18,7 @@ afterEach(() => {
   // The toast store outlives a render: a toast left from one test (same id) would swallow the next test's toast.
   toast.remove();
   localStorage.clear();
+  sessionStorage.clear();
   document.documentElement.className = '';
   vi.unstubAllGlobals();
 });

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenantPolicies } from './roles.ts';
-import { ownerColumn } from './users.table.ts';
+import { workspacePolicies } from './roles.ts';
+import { users } from './users.table.ts';
+import { workspaceColumn } from './workspaces.table.ts';
 
 /**
  * The activity log: every sync, decision and action the product takes for a user. `metadata.code` and
@@ -16,7 +17,9 @@ export const activityLogs = pgTable(
   'activity_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
+    /** The person whose change this entry records ("by Name"); null for the product's own entries (ADR 0070). */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
     seq: bigint('seq', { mode: 'number' }).notNull().default(0),
     level: text('level', { enum: ['info', 'success', 'warning', 'error'] }).notNull(),
     category: text('category').notNull(),
@@ -29,19 +32,19 @@ export const activityLogs = pgTable(
   (t) => [
     // The list, the stream's catch-up and the export walk one user's entries by seq; each filter has its own
     // (user, filter, seq) index so a filtered page is an index range, not a scan of the user's log.
-    index('activity_logs_user_seq_idx').on(t.userId, t.seq),
-    index('activity_logs_user_level_seq_idx').on(t.userId, t.level, t.seq),
-    index('activity_logs_user_category_seq_idx').on(t.userId, t.category, t.seq),
-    index('activity_logs_user_rule_seq_idx')
-      .on(t.userId, t.ruleId, t.seq)
+    index('activity_logs_workspace_seq_idx').on(t.workspaceId, t.seq),
+    index('activity_logs_workspace_level_seq_idx').on(t.workspaceId, t.level, t.seq),
+    index('activity_logs_workspace_category_seq_idx').on(t.workspaceId, t.category, t.seq),
+    index('activity_logs_workspace_rule_seq_idx')
+      .on(t.workspaceId, t.ruleId, t.seq)
       .where(sql`${t.ruleId} is not null`),
-    index('activity_logs_user_account_seq_idx')
-      .on(t.userId, t.adAccountId, t.seq)
+    index('activity_logs_workspace_account_seq_idx')
+      .on(t.workspaceId, t.adAccountId, t.seq)
       .where(sql`${t.adAccountId} is not null`),
-    index('activity_logs_user_created_idx').on(t.userId, t.createdAt),
+    index('activity_logs_workspace_created_idx').on(t.workspaceId, t.createdAt),
     // Retention deletes by age across users.
     index('activity_logs_created_idx').on(t.createdAt),
-    ...tenantPolicies('activity_logs', t.userId),
+    ...workspacePolicies('activity_logs', t.workspaceId),
   ],
 );
 
@@ -51,8 +54,8 @@ export type ActivityLogRow = typeof activityLogs.$inferSelect;
 export const activityLogCounters = pgTable(
   'activity_log_counters',
   {
-    userId: ownerColumn().primaryKey(),
+    workspaceId: workspaceColumn().primaryKey(),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
   },
-  (t) => [...tenantPolicies('activity_log_counters', t.userId)],
+  (t) => [...workspacePolicies('activity_log_counters', t.workspaceId)],
 );

@@ -13,15 +13,20 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenantPolicies } from './roles.ts';
+import { tenantPolicies, workspacePolicies } from './roles.ts';
 import { ownerColumn } from './users.table.ts';
+import { workspaceColumn } from './workspaces.table.ts';
 
-/** Single-use OAuth `state` values, bound to the user who started the connection. */
+/**
+ * Single-use OAuth `state` values, bound to the user who started the connection (the callback is that user's
+ * browser, with no workspace header) and naming the workspace the accounts land in.
+ */
 export const oauthStates = pgTable(
   'oauth_states',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     stateHash: text('state_hash').notNull(),
     provider: text('provider').notNull(),
     redirectUri: text('redirect_uri').notNull(),
@@ -40,7 +45,7 @@ export const adAccounts = pgTable(
   'ad_accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     /** Meta's numeric account id (without the `act_` prefix). */
     facebookAccountId: text('facebook_account_id').notNull(),
     facebookAccountName: text('facebook_account_name').notNull(),
@@ -73,9 +78,9 @@ export const adAccounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ad_accounts_user_fb_unique').on(t.userId, t.facebookAccountId),
-    index('ad_accounts_user_idx').on(t.userId),
-    ...tenantPolicies('ad_accounts', t.userId),
+    uniqueIndex('ad_accounts_workspace_fb_unique').on(t.workspaceId, t.facebookAccountId),
+    index('ad_accounts_workspace_idx').on(t.workspaceId),
+    ...workspacePolicies('ad_accounts', t.workspaceId),
   ],
 );
 
@@ -84,7 +89,7 @@ export const adEntities = pgTable(
   'ad_entities',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     adAccountId: uuid('ad_account_id')
       .notNull()
       .references(() => adAccounts.id, { onDelete: 'cascade' }),
@@ -103,9 +108,9 @@ export const adEntities = pgTable(
   },
   (t) => [
     uniqueIndex('ad_entities_account_external_unique').on(t.adAccountId, t.externalId),
-    index('ad_entities_user_idx').on(t.userId),
+    index('ad_entities_workspace_idx').on(t.workspaceId),
     index('ad_entities_account_level_idx').on(t.adAccountId, t.level),
-    ...tenantPolicies('ad_entities', t.userId),
+    ...workspacePolicies('ad_entities', t.workspaceId),
   ],
 );
 
@@ -113,7 +118,7 @@ export const adEntities = pgTable(
 export const insightsDaily = pgTable(
   'insights_daily',
   {
-    userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     adAccountId: uuid('ad_account_id')
       .notNull()
       .references(() => adAccounts.id, { onDelete: 'cascade' }),
@@ -133,9 +138,9 @@ export const insightsDaily = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.adAccountId, t.level, t.entityExternalId, t.date] }),
-    index('insights_daily_user_idx').on(t.userId),
+    index('insights_daily_workspace_idx').on(t.workspaceId),
     index('insights_daily_account_date_idx').on(t.adAccountId, t.date),
-    ...tenantPolicies('insights_daily', t.userId),
+    ...workspacePolicies('insights_daily', t.workspaceId),
   ],
 );
 

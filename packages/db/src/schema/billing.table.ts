@@ -10,8 +10,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenantPolicies } from './roles.ts';
-import { ownerColumn, users } from './users.table.ts';
+import { workspacePolicies } from './roles.ts';
+import { workspaceColumn, workspaces } from './workspaces.table.ts';
 
 /**
  * The plan catalogue (spec §3 Plan), seeded by migration and read by everyone. A limit of -1 is unlimited.
@@ -27,6 +27,8 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   aiRequests: integer('ai_requests').notNull(),
   /** The shortest "every N minutes" a rule may use on this plan. */
   fastestCheckMinutes: integer('fastest_check_minutes').notNull(),
+  /** Members plus pending invitations a workspace on this plan may have (ADR 0070). */
+  seats: integer('seats').notNull().default(1),
   features: jsonb('features').$type<string[]>().notNull(),
   badge: text('badge', { enum: ['popular', 'recommended'] }),
   sortOrder: integer('sort_order').notNull(),
@@ -35,13 +37,13 @@ export const subscriptionPlans = pgTable('subscription_plans', {
 export const SUBSCRIPTION_STATUSES = ['active', 'past_due'] as const;
 
 /**
- * One subscription per user (made on first read, on the free plan). The billing period anchors the monthly usage
+ * One subscription per workspace (made on first read, on the free plan). The billing period anchors the monthly usage
  * counters; with Stripe the provider's ids and period come from its webhooks.
  */
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    userId: ownerColumn().primaryKey(),
+    workspaceId: workspaceColumn().primaryKey(),
     planId: text('plan_id')
       .notNull()
       .references(() => subscriptionPlans.id),
@@ -62,37 +64,40 @@ export const subscriptions = pgTable(
   (t) => [
     uniqueIndex('subscriptions_stripe_customer_unique').on(t.stripeCustomerId),
     uniqueIndex('subscriptions_stripe_subscription_unique').on(t.stripeSubscriptionId),
-    ...tenantPolicies('subscriptions', t.userId),
+    ...workspacePolicies('subscriptions', t.workspaceId),
   ],
 );
 
-/** Metered usage per user and billing period (AI requests today). Taken atomically, one conditional upsert. */
+/** Metered usage per workspace and billing period (AI requests today). Taken atomically, one conditional upsert. */
 export const usageCounters = pgTable(
   'usage_counters',
   {
-    userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     aiRequests: integer('ai_requests').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.periodStart] }), ...tenantPolicies('usage_counters', t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.periodStart] }),
+    ...workspacePolicies('usage_counters', t.workspaceId),
+  ],
 );
 
 /**
  * Webhook events already applied (Stripe event ids): a redelivered event is acknowledged and skipped. Claimed in the
- * same unit of work as its effect on the user's subscription; an event for no user of ours is kept with no owner.
+ * same unit of work as its effect on the workspace's subscription; an event for no workspace of ours is kept with no owner.
  */
 export const billingEvents = pgTable(
   'billing_events',
   {
     id: text('id').primaryKey(),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('billing_events_processed_idx').on(t.processedAt),
-    index('billing_events_user_idx').on(t.userId),
-    ...tenantPolicies('billing_events', t.userId),
+    index('billing_events_workspace_idx').on(t.workspaceId),
+    ...workspacePolicies('billing_events', t.workspaceId),
   ],
 );
 

@@ -12,8 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { adAccounts } from './ad-accounts.table.ts';
-import { tenantPolicies } from './roles.ts';
-import { ownerColumn } from './users.table.ts';
+import { workspacePolicies } from './roles.ts';
+import { workspaceColumn } from './workspaces.table.ts';
 
 /** A code and its parameters: what the UI renders in English or Thai, and the plain text exports show. */
 export interface CodedText {
@@ -29,7 +29,7 @@ export const automationRules = pgTable(
   'automation_rules',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(false),
@@ -39,12 +39,12 @@ export const automationRules = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('automation_rules_user_created_idx').on(t.userId, t.createdAt),
+    index('automation_rules_workspace_created_idx').on(t.workspaceId, t.createdAt),
     // The scheduler's tick reads only active rules.
     index('automation_rules_active_idx')
       .on(t.isActive)
       .where(sql`${t.isActive}`),
-    ...tenantPolicies('automation_rules', t.userId),
+    ...workspacePolicies('automation_rules', t.workspaceId),
   ],
 );
 
@@ -53,7 +53,7 @@ export const ruleRuns = pgTable(
   'rule_runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     ruleId: uuid('rule_id')
       .notNull()
       .references(() => automationRules.id, { onDelete: 'cascade' }),
@@ -77,9 +77,9 @@ export const ruleRuns = pgTable(
   },
   (t) => [
     uniqueIndex('rule_runs_rule_slot_unique').on(t.ruleId, t.slot),
-    index('rule_runs_user_idx').on(t.userId),
+    index('rule_runs_workspace_idx').on(t.workspaceId),
     index('rule_runs_rule_created_idx').on(t.ruleId, t.createdAt),
-    ...tenantPolicies('rule_runs', t.userId),
+    ...workspacePolicies('rule_runs', t.workspaceId),
   ],
 );
 
@@ -94,7 +94,7 @@ export const ruleActions = pgTable(
   'rule_actions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: ownerColumn(),
+    workspaceId: workspaceColumn(),
     ruleId: uuid('rule_id')
       .notNull()
       .references(() => automationRules.id, { onDelete: 'cascade' }),
@@ -136,10 +136,10 @@ export const ruleActions = pgTable(
   },
   (t) => [
     uniqueIndex('rule_actions_ledger_unique').on(t.ruleId, t.targetExternalId, t.actionType, t.slot),
-    index('rule_actions_user_idx').on(t.userId),
+    index('rule_actions_workspace_idx').on(t.workspaceId),
     index('rule_actions_run_idx').on(t.runId),
     index('rule_actions_target_idx').on(t.adAccountId, t.targetExternalId, t.createdAt),
-    ...tenantPolicies('rule_actions', t.userId),
+    ...workspacePolicies('rule_actions', t.workspaceId),
   ],
 );
 

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgPolicy, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { appRole, currentUserId, systemPolicy } from './roles.ts';
+import {
+  boolean,
+  check,
+  index,
+  pgPolicy,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { appRole, currentUserId, systemPolicy, workspacePolicies } from './roles.ts';
 import { ownerColumn, users } from './users.table.ts';
 
 /** A member's role, lowest last (the contracts' `WORKSPACE_ROLES` is the same list). */
@@ -35,6 +46,12 @@ export const workspaces = pgTable(
   ],
 );
 
+/** The tenant column of every workspace-owned table: deleting a workspace deletes what it owns. */
+export const workspaceColumn = () =>
+  uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+
 /** Who belongs to a workspace, and as what. A user reads their own memberships; the system path writes them. */
 export const workspaceMembers = pgTable(
   'workspace_members',
@@ -60,5 +77,35 @@ export const workspaceMembers = pgTable(
   ],
 );
 
+/**
+ * A pending invitation into a workspace (ADR 0070): bound to the invited address (lower-cased), its token stored as
+ * SHA-256 only, valid until `expires_at`; accepting, revoking and expiring end it. Read and written by the
+ * workspace's members through the workspace's policies; accepting goes through the system path (the invited person
+ * is not a member yet).
+ */
+export const workspaceInvitations = pgTable(
+  'workspace_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
+    email: text('email').notNull(),
+    role: text('role', { enum: WORKSPACE_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('workspace_invitations_token_unique').on(t.tokenHash),
+    index('workspace_invitations_workspace_idx').on(t.workspaceId, t.createdAt),
+    check('workspace_invitations_role_check', sql`${t.role} in ('owner', 'admin', 'editor', 'viewer')`),
+    ...workspacePolicies('workspace_invitations', t.workspaceId),
+  ],
+);
+
+export type WorkspaceInvitationRow = typeof workspaceInvitations.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;

@@ -34,13 +34,13 @@ describe('GET /api/logs/export of 100k entries', () => {
     await t.inspect(async (db) => {
       await db.execute(sql`set local role none`);
       await db.execute(sql`alter table activity_logs disable trigger user`);
-      await db.execute(sql`insert into activity_logs (user_id, seq, level, category, description, metadata)
-        select ${session.user.id}::uuid, g, 'info', 'sync', 'entry ' || g || ' ' || repeat('x', 160),
+      await db.execute(sql`insert into activity_logs (workspace_id, seq, level, category, description, metadata)
+        select ${session.workspaceId}::uuid, g, 'info', 'sync', 'entry ' || g || ' ' || repeat('x', 160),
                jsonb_build_object('code', 'note', 'params', '{}'::jsonb)
         from generate_series(1, ${ENTRIES}) as g`);
       await db.execute(sql`alter table activity_logs enable trigger user`);
       await db.execute(
-        sql`insert into activity_log_counters (user_id, last_seq) values (${session.user.id}::uuid, ${ENTRIES})`,
+        sql`insert into activity_log_counters (workspace_id, last_seq) values (${session.workspaceId}::uuid, ${ENTRIES})`,
       );
     });
     for (const format of ['csv', 'json'] as const) {

@@ -1,10 +1,11 @@
+import { workspaceJob } from '../../lib/scope.ts';
 import { rangeEnd, rangeStart, type ActivityLog, type LogFilters } from '@adpilot/contracts';
 import type { ChannelListener, Unlisten } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { matchesFilters } from './activity.presenter.ts';
 import type { ActivityService } from './activity.service.ts';
 
-/** The channel the `activity_logs_notify` trigger notifies on commit, with the payload `<userId>:<seq>`. */
+/** The channel the `activity_logs_notify` trigger notifies on commit, with the payload `<workspaceId>:<seq>`. */
 export const ACTIVITY_CHANNEL = 'activity_logs';
 
 /** Entries read per query when catching up or following; a larger backlog is read in several. */
@@ -15,13 +16,13 @@ interface Subscriber {
   bounds: { from?: Date; to?: Date };
   /** The highest seq this subscriber is past (sent, or skipped by its filters). */
   last: number;
-  /** While its backlog is read, what the user's channel brings waits here. */
+  /** While its backlog is read, what the workspace's channel brings waits here. */
   pending: ActivityLog[] | null;
   send: (log: ActivityLog) => void;
 }
 
-/** One user followed by this process: the highest seq read, and the streams open for that user here. */
-interface UserChannel {
+/** One workspace followed by this process: the highest seq read, and the streams open for that workspace here. */
+interface WorkspaceChannel {
   last: number;
   ready: Promise<void>;
   subscribers: Set<Subscriber>;
@@ -33,14 +34,20 @@ export interface StreamSubscription {
   close(): void;
 }
 
+/** What a stream asks of the workspaces module: whether its user is still a member, and word when that may change. */
+export interface StreamMemberships {
+  resolve(userId: string, workspaceId: string): Promise<unknown>;
+  watch(userId: string, onChange: () => void): () => void;
+}
+
 /**
- * The live stream's hub in one API process (ADR 0035). The database notifies `<user>:<seq>` when an entry commits
- * (any process); the hub reads that user's new entries once and hands each to the user's open streams here. A
- * stream resuming from `seq` k first reads its backlog (> k) while new entries wait, then joins: a user's entries
+ * The live stream's hub in one API process (ADR 0035). The database notifies `<workspace>:<seq>` when an entry commits
+ * (any process); the hub reads that workspace's new entries once and hands each to its open streams here. A
+ * stream resuming from `seq` k first reads its backlog (> k) while new entries wait, then joins: a workspace's entries
  * commit in seq order, so between the backlog and the channel nothing is missed and nothing is sent twice.
  */
 export class ActivityStream {
-  private readonly channels = new Map<string, UserChannel>();
+  private readonly channels = new Map<string, WorkspaceChannel>();
   private started: Promise<Unlisten> | undefined;
   private closed = false;
 
@@ -57,31 +64,31 @@ export class ActivityStream {
   private start(): Promise<Unlisten> {
     this.started ??= this.deps.listen({
       onMessage: (payload) => {
-        const [userId, seq] = payload.split(':');
+        const [workspaceId, seq] = payload.split(':');
         const n = Number(seq);
-        if (userId && Number.isSafeInteger(n)) this.signal(userId, n);
+        if (workspaceId && Number.isSafeInteger(n)) this.signal(workspaceId, n);
       },
-      // Notifications sent while the connection was down are lost: re-read every followed user.
+      // Notifications sent while the connection was down are lost: re-read every followed workspace.
       onReset: (listening) => {
-        if (listening) for (const userId of this.channels.keys()) this.read(userId);
+        if (listening) for (const workspaceId of this.channels.keys()) this.read(workspaceId);
       },
     });
     return this.started;
   }
 
   /**
-   * Follows one user's entries matching `filters`, from after `lastSeq` (the Last-Event-ID), or from now when it is
+   * Follows one workspace's entries matching `filters`, from after `lastSeq` (the Last-Event-ID), or from now when it is
    * absent. `send` gets each entry once, in seq order.
    */
   async subscribe(
-    userId: string,
+    workspaceId: string,
     filters: LogFilters,
     lastSeq: number | undefined,
     send: (log: ActivityLog) => void,
   ): Promise<StreamSubscription> {
     if (this.closed) throw new Error('the activity stream is closed');
     await this.start();
-    const channel = this.channel(userId);
+    const channel = this.channel(workspaceId);
     await channel.ready;
     const subscriber: Subscriber = {
       filters,
@@ -94,14 +101,14 @@ export class ActivityStream {
       send,
     };
     channel.subscribers.add(subscriber);
-    const subscription = { close: () => this.leave(userId, subscriber) };
+    const subscription = { close: () => this.leave(workspaceId, subscriber) };
     try {
       if (lastSeq === undefined) {
-        subscriber.last = await this.deps.service.lastSeq(userId);
+        subscriber.last = await this.deps.service.lastSeq(workspaceJob(workspaceId));
       } else {
         subscriber.last = lastSeq;
         for (;;) {
-          const rows = await this.deps.service.after(userId, filters, subscriber.last, BATCH);
+          const rows = await this.deps.service.after(workspaceJob(workspaceId), filters, subscriber.last, BATCH);
           for (const row of rows) this.deliver(subscriber, row);
           if (rows.length < BATCH) break;
         }
@@ -122,10 +129,10 @@ export class ActivityStream {
     if (matchesFilters(log, subscriber.filters, subscriber.bounds)) subscriber.send(log);
   }
 
-  private channel(userId: string): UserChannel {
-    let channel = this.channels.get(userId);
+  private channel(workspaceId: string): WorkspaceChannel {
+    let channel = this.channels.get(workspaceId);
     if (!channel) {
-      const created: UserChannel = {
+      const created: WorkspaceChannel = {
         last: 0,
         ready: Promise.resolve(),
         subscribers: new Set(),
@@ -134,36 +141,36 @@ export class ActivityStream {
       };
       // The listener runs before this read: whatever commits after it is notified, whatever before it is covered
       // by each subscriber's own backlog.
-      created.ready = this.deps.service.lastSeq(userId).then(
+      created.ready = this.deps.service.lastSeq(workspaceJob(workspaceId)).then(
         (last) => {
           created.last = last;
         },
         (error: unknown) => {
-          this.channels.delete(userId);
+          this.channels.delete(workspaceId);
           throw error;
         },
       );
-      this.channels.set(userId, created);
+      this.channels.set(workspaceId, created);
       channel = created;
     }
     return channel;
   }
 
-  private leave(userId: string, subscriber: Subscriber): void {
-    const channel = this.channels.get(userId);
+  private leave(workspaceId: string, subscriber: Subscriber): void {
+    const channel = this.channels.get(workspaceId);
     if (!channel) return;
     channel.subscribers.delete(subscriber);
-    if (channel.subscribers.size === 0) this.channels.delete(userId);
+    if (channel.subscribers.size === 0) this.channels.delete(workspaceId);
   }
 
-  private signal(userId: string, seq: number): void {
-    const channel = this.channels.get(userId);
-    if (channel && seq > channel.last) this.read(userId);
+  private signal(workspaceId: string, seq: number): void {
+    const channel = this.channels.get(workspaceId);
+    if (channel && seq > channel.last) this.read(workspaceId);
   }
 
-  /** Reads the user's entries past the channel's last and fans them out; one read at a time per user. */
-  private read(userId: string): void {
-    const channel = this.channels.get(userId);
+  /** Reads the workspace's entries past the channel's last and fans them out; one read at a time per workspace. */
+  private read(workspaceId: string): void {
+    const channel = this.channels.get(workspaceId);
     if (!channel) return;
     if (channel.reading) {
       channel.again = true;
@@ -176,7 +183,7 @@ export class ActivityStream {
         do {
           channel.again = false;
           for (;;) {
-            const rows = await this.deps.service.after(userId, {}, channel.last, BATCH);
+            const rows = await this.deps.service.after(workspaceJob(workspaceId), {}, channel.last, BATCH);
             for (const row of rows) {
               channel.last = row.seq;
               for (const subscriber of channel.subscribers) {

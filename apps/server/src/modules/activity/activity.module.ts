@@ -6,11 +6,11 @@ import type { AuthService } from '../auth/auth.service.ts';
 import { defineActivityJobs } from './activity.jobs.ts';
 import type { ActivityRepository } from './activity.repository.ts';
 import { activityRoutes } from './activity.routes.ts';
-import { ACTIVITY_CHANNEL, ActivityStream } from './activity-stream.ts';
+import { ACTIVITY_CHANNEL, ActivityStream, type StreamMemberships } from './activity-stream.ts';
 import { ActivityService } from './activity.service.ts';
 
 export interface ActivityModuleDeps {
-  database: Pick<DatabaseHandle, 'tenant' | 'system' | 'listen'>;
+  database: Pick<DatabaseHandle, 'tenant' | 'user' | 'system' | 'listen'>;
   /** The one activity writer every module is handed (context.ts wraps it with the notifier's nudge). */
   writer: ActivityRepository;
   queue: JobQueue;
@@ -18,6 +18,10 @@ export interface ActivityModuleDeps {
   logs: { retentionDays: number; streamHeartbeatMs: number };
   /** Whether a stream's session still stands (auth's service). */
   sessions: Pick<AuthService, 'sessionRole'>;
+  /** The names of the entries' authors (auth's service). */
+  profiles: Pick<AuthService, 'profilesIn'>;
+  /** Whether a stream's user is still a member of its workspace, and word the moment that may have changed. */
+  memberships: StreamMemberships;
   now: () => Date;
   log: FastifyBaseLogger;
 }
@@ -29,7 +33,11 @@ export interface ActivityModuleDeps {
 export function createActivityModule(deps: ActivityModuleDeps) {
   const { database, now, log } = deps;
   // Its notes go through the same writer as every module's, so an error note is sent at once too.
-  const service = new ActivityService({ transactions: database, repository: deps.writer });
+  const service = new ActivityService({
+    transactions: database,
+    repository: deps.writer,
+    profiles: deps.profiles,
+  });
   const stream = new ActivityStream({
     service,
     listen: (listener) => database.listen(ACTIVITY_CHANNEL, listener),
@@ -44,6 +52,7 @@ export function createActivityModule(deps: ActivityModuleDeps) {
       activityStream: stream,
       heartbeatMs: deps.logs.streamHeartbeatMs,
       sessions: deps.sessions,
+      memberships: deps.memberships,
       now,
     }),
   };

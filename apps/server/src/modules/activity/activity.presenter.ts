@@ -7,8 +7,20 @@ import {
 } from '@adpilot/contracts';
 import type { ActivityLogRow } from '@adpilot/db';
 
-/** A stored entry as the API answers it (spec §3 Log entry: `_id`, `level`, `description`, `createdAt` …). */
-export function presentLog(row: ActivityLogRow): ActivityLog {
+/** The names of the members who wrote entries, by user id (read once for a page's distinct actors). */
+export type ActorNames = ReadonlyMap<string, string>;
+
+/** The distinct people who wrote these entries (a workspace job's entries have none). */
+export function actorIdsOf(rows: readonly ActivityLogRow[]): string[] {
+  return [...new Set(rows.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])))];
+}
+
+/**
+ * A stored entry as the API answers it (spec §3 Log entry: `_id`, `level`, `description`, `createdAt` …). The actor
+ * is null for a workspace job's entry, and for one whose author's account is gone.
+ */
+export function presentLog(row: ActivityLogRow, actors: ActorNames): ActivityLog {
+  const actorName = row.actorUserId ? actors.get(row.actorUserId) : undefined;
   const { code, params } = activityCodeOf(row.metadata);
   return {
     _id: row.id,
@@ -21,6 +33,7 @@ export function presentLog(row: ActivityLogRow): ActivityLog {
     adAccountId: row.adAccountId,
     ruleId: row.ruleId,
     metadata: row.metadata,
+    actor: row.actorUserId && actorName !== undefined ? { id: row.actorUserId, name: actorName } : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -31,7 +31,7 @@ function conditions(userId: string, filters: LogFilters, extra: (SQL | undefined
   const levels = many(filters.level);
   const types = many(filters.type);
   return and(
-    eq(activityLogs.userId, userId),
+    eq(activityLogs.workspaceId, userId),
     levels ? inArray(activityLogs.level, levels) : undefined,
     types ? inArray(activityLogs.category, types) : undefined,
     filters.ruleId ? eq(activityLogs.ruleId, filters.ruleId) : undefined,
@@ -55,7 +55,7 @@ export interface LogCounts {
   perDay: { date: string; n: number }[];
 }
 
-/** The activity log of the transaction's user: row-level security plus an explicit filter on `tx.userId`. */
+/** The activity log of the transaction's user: row-level security plus an explicit filter on `tx.workspaceId`. */
 export class ActivityRepository {
   /**
    * Writes in the caller's unit of work, so the entry commits (or not) with what it describes. The database gives
@@ -66,7 +66,7 @@ export class ActivityRepository {
     const ruleId = typeof metadata.ruleId === 'string' && UUID.test(metadata.ruleId) ? metadata.ruleId : null;
     const [row] = await tx.db
       .insert(activityLogs)
-      .values({ userId: tx.userId, ...entry, ruleId, metadata })
+      .values({ workspaceId: tx.workspaceId, actorUserId: tx.userId, ...entry, ruleId, metadata })
       .returning();
     if (!row) throw new Error('insert returned no row');
     return row;
@@ -77,7 +77,7 @@ export class ActivityRepository {
     const [row] = await tx.db
       .select({ lastSeq: activityLogCounters.lastSeq })
       .from(activityLogCounters)
-      .where(eq(activityLogCounters.userId, tx.userId));
+      .where(eq(activityLogCounters.workspaceId, tx.workspaceId));
     return row?.lastSeq ?? 0;
   }
 
@@ -93,9 +93,9 @@ export class ActivityRepository {
   ): Promise<LogPage> {
     const asOf =
       options.asOf === undefined
-        ? sql<number>`coalesce((select ${activityLogCounters.lastSeq} from ${activityLogCounters} where ${activityLogCounters.userId} = ${tx.userId}), 0)`
+        ? sql<number>`coalesce((select ${activityLogCounters.lastSeq} from ${activityLogCounters} where ${activityLogCounters.workspaceId} = ${tx.workspaceId}), 0)`
         : sql<number>`${options.asOf}`;
-    const where = conditions(tx.userId, filters, [lte(activityLogs.seq, asOf)]);
+    const where = conditions(tx.workspaceId, filters, [lte(activityLogs.seq, asOf)]);
     const found = await tx.db
       .select({ row: activityLogs, asOf: asOf.mapWith(Number), total: tx.db.$count(activityLogs, where) })
       .from(activityLogs)
@@ -106,7 +106,7 @@ export class ActivityRepository {
     const first = found[0];
     if (first) return { rows: found.map(({ row }) => row), total: Number(first.total), asOf: first.asOf };
     const seq = options.asOf ?? (await this.lastSeq(tx));
-    const total = await tx.db.$count(activityLogs, conditions(tx.userId, filters, [lte(activityLogs.seq, seq)]));
+    const total = await tx.db.$count(activityLogs, conditions(tx.workspaceId, filters, [lte(activityLogs.seq, seq)]));
     return { rows: [], total, asOf: seq };
   }
 
@@ -114,7 +114,7 @@ export class ActivityRepository {
     const [row] = await tx.db
       .select()
       .from(activityLogs)
-      .where(and(eq(activityLogs.userId, tx.userId), eq(activityLogs.id, id)));
+      .where(and(eq(activityLogs.workspaceId, tx.workspaceId), eq(activityLogs.id, id)));
     return row;
   }
 
@@ -123,7 +123,7 @@ export class ActivityRepository {
     return tx.db
       .select()
       .from(activityLogs)
-      .where(conditions(tx.userId, filters, [gt(activityLogs.seq, afterSeq)]))
+      .where(conditions(tx.workspaceId, filters, [gt(activityLogs.seq, afterSeq)]))
       .orderBy(activityLogs.seq)
       .limit(limit);
   }
@@ -133,7 +133,7 @@ export class ActivityRepository {
     return tx.db
       .select()
       .from(activityLogs)
-      .where(conditions(tx.userId, filters, [lt(activityLogs.seq, beforeSeq)]))
+      .where(conditions(tx.workspaceId, filters, [lt(activityLogs.seq, beforeSeq)]))
       .orderBy(desc(activityLogs.seq))
       .limit(limit);
   }
@@ -154,7 +154,7 @@ export class ActivityRepository {
         n: count(),
       })
       .from(activityLogs)
-      .where(conditions(tx.userId, filters))
+      .where(conditions(tx.workspaceId, filters))
       // By position: the zone is a parameter, and a second copy of it would be another expression to Postgres.
       .groupBy(sql`grouping sets ((1), (2), (3))`)
       .orderBy(sql`3`);
@@ -175,7 +175,7 @@ export class ActivityRepository {
     limit: number,
   ): Promise<{ rows: ActivityLogRow[]; total: number; byLevel: Record<string, number> }> {
     const where = and(
-      eq(activityLogs.userId, tx.userId),
+      eq(activityLogs.workspaceId, tx.workspaceId),
       eq(activityLogs.category, 'rule_action'),
       gte(activityLogs.createdAt, from),
       lt(activityLogs.createdAt, to),
@@ -192,12 +192,14 @@ export class ActivityRepository {
 
   async deleteIds(tx: TenantTx, ids: string[]): Promise<number> {
     return affected(
-      await tx.db.delete(activityLogs).where(and(eq(activityLogs.userId, tx.userId), inArray(activityLogs.id, ids))),
+      await tx.db
+        .delete(activityLogs)
+        .where(and(eq(activityLogs.workspaceId, tx.workspaceId), inArray(activityLogs.id, ids))),
     );
   }
 
   async clear(tx: TenantTx, filters: LogFilters): Promise<number> {
-    return affected(await tx.db.delete(activityLogs).where(conditions(tx.userId, filters)));
+    return affected(await tx.db.delete(activityLogs).where(conditions(tx.workspaceId, filters)));
   }
 
   /** Retention: every user's entries older than `before`, in batches so one run never holds a huge transaction. */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLogRetention } from './activity.jobs.ts';
+import { buildRule } from '../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { activityLogListResponse, seedLogs } from '../../test/activity-fixtures.ts';
 
@@ -28,7 +29,7 @@ function call(session: Session, method: 'GET' | 'POST' | 'DELETE', url: string, 
 describe('GET /api/logs', () => {
   it('answers data.logs newest first with the spec fields and a pagination carrying the true total', async () => {
     const session = await registerUser(t.app);
-    await seedLogs(t, session.user.id, 120);
+    await seedLogs(t, session.workspaceId, 120);
     const response = await call(session, 'GET', '?limit=50');
     expect(response.statusCode).toBe(200);
     const body = activityLogListResponse.parse(response.json());
@@ -63,7 +64,7 @@ describe('GET /api/logs', () => {
     const ruleId = randomUUID();
     const accountId = randomUUID();
     const days = ['2026-03-01T10:00:00Z', '2026-03-02T10:00:00Z', '2026-03-03T10:00:00Z'];
-    await seedLogs(t, session.user.id, 0, [
+    await seedLogs(t, session.workspaceId, 0, [
       {
         level: 'error',
         category: 'rule_action',
@@ -157,7 +158,7 @@ describe('GET /api/logs', () => {
 
   it('keeps pages stable while new entries are written, through asOf', async () => {
     const session = await registerUser(t.app);
-    await seedLogs(t, session.user.id, 30);
+    await seedLogs(t, session.workspaceId, 30);
     const first = (await call(session, 'GET', '?limit=10')).json().data;
     // Entries arrive between the first page and the next ones, in parallel.
     await Promise.all(Array.from({ length: 7 }, (_, i) => call(session, 'POST', '', { description: `arrived ${i}` })));
@@ -209,7 +210,7 @@ describe('single entries, notes and deletes', () => {
 
   it('DELETE / removes the given ids and answers how many; clear removes what matches and answers deletedCount', async () => {
     const session = await registerUser(t.app);
-    await seedLogs(t, session.user.id, 0, [
+    await seedLogs(t, session.workspaceId, 0, [
       ...Array.from({ length: 6 }, () => ({ level: 'error' as const, category: 'sync' })),
       ...Array.from({ length: 4 }, () => ({ level: 'info' as const, category: 'sync' })),
       ...Array.from({ length: 3 }, () => ({ level: 'error' as const, category: 'rule_run' })),
@@ -243,7 +244,7 @@ describe('single entries, notes and deletes', () => {
 describe('GET /api/logs/stats', () => {
   it('counts per level and type, and rule actions per day in the asked time zone, with the same filters', async () => {
     const session = await registerUser(t.app);
-    await seedLogs(t, session.user.id, 0, [
+    await seedLogs(t, session.workspaceId, 0, [
       { level: 'success', category: 'rule_action', createdAt: '2026-04-01T16:30:00Z' },
       { level: 'success', category: 'rule_action', createdAt: '2026-04-01T18:30:00Z' },
       { level: 'error', category: 'rule_action', createdAt: '2026-04-02T02:00:00Z' },
@@ -277,7 +278,7 @@ describe('GET /api/logs/stats', () => {
 describe('GET /api/logs/export', () => {
   it('answers CSV (with a header, formulas defused) and JSON files with the filters applied', async () => {
     const session = await registerUser(t.app);
-    await seedLogs(t, session.user.id, 0, [
+    await seedLogs(t, session.workspaceId, 0, [
       { level: 'error', category: 'sync', description: '=HYPERLINK("http://evil")' },
       { level: 'info', category: 'sync', description: 'fine, with a comma' },
       { level: 'info', category: 'note', description: 'other' },
@@ -308,6 +309,57 @@ describe('GET /api/logs/export', () => {
   });
 });
 
+describe('the actor of an entry', () => {
+  const actorOf = async (id: string) =>
+    (
+      await t.inspect((db) =>
+        db.select({ actor: activityLogs.actorUserId }).from(activityLogs).where(eq(activityLogs.id, id)),
+      )
+    )[0]?.actor;
+
+  it('records the member who wrote an entry, and no one for a rule run (a workspace job)', async () => {
+    const session = await registerUser(t.app, { name: 'Nida Chaiyo' });
+    const note = await call(session, 'POST', '', { description: 'Raised the budget by hand', level: 'info' });
+    expect(note.statusCode).toBe(201);
+    expect(await actorOf(note.json().data._id)).toBe(session.user.id);
+    expect(note.json().data.actor).toEqual({ id: session.user.id, name: 'Nida Chaiyo' });
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers: session.auth,
+      payload: buildRule(),
+    });
+    expect(created.statusCode).toBe(201);
+    const ruleId: string = created.json().data.id;
+    await t.modules.rules.runner.run({
+      workspaceId: session.workspaceId,
+      ruleId,
+      slot: 'manual:actor',
+      trigger: 'manual',
+    });
+    const entries = await t.inspect((db) =>
+      db
+        .select({ id: activityLogs.id, category: activityLogs.category, actor: activityLogs.actorUserId })
+        .from(activityLogs)
+        .where(eq(activityLogs.ruleId, ruleId)),
+    );
+    // The person who made the rule signs its "created" entry; the run's entry is the workspace's own.
+    expect(entries.find((entry) => entry.category === 'rule_change')?.actor).toBe(session.user.id);
+    const run = entries.find((entry) => entry.category === 'rule_run');
+    expect(run).toEqual({ id: expect.any(String), category: 'rule_run', actor: null });
+
+    // The API names the author of each entry of a page, and no one for the workspace's own.
+    const logs = activityLogListResponse.parse((await call(session, 'GET', '')).json()).data.logs;
+    expect(logs.find((log) => log._id === note.json().data._id)?.actor).toEqual({
+      id: session.user.id,
+      name: 'Nida Chaiyo',
+    });
+    expect(logs.find((log) => log._id === run!.id)?.actor).toBeNull();
+    expect((await call(session, 'GET', `/${run!.id}`)).json().data.actor).toBeNull();
+  });
+});
+
 describe('retention', () => {
   it('deletes entries older than LOG_RETENTION_DAYS and keeps the rest, for every user', async () => {
     const a = await registerUser(t.app);
@@ -315,7 +367,7 @@ describe('retention', () => {
     const old = new Date(t.clock.now.getTime() - 91 * 86_400_000).toISOString();
     const recent = new Date(t.clock.now.getTime() - 89 * 86_400_000).toISOString();
     for (const user of [a, b]) {
-      await seedLogs(t, user.user.id, 0, [
+      await seedLogs(t, user.workspaceId, 0, [
         { level: 'info', category: 'sync', createdAt: old },
         { level: 'info', category: 'sync', createdAt: recent },
       ]);
@@ -328,7 +380,9 @@ describe('retention', () => {
     });
     expect(deleted).toBeGreaterThanOrEqual(2);
     for (const user of [a, b]) {
-      const rows = await t.inspect((db) => db.select().from(activityLogs).where(eq(activityLogs.userId, user.user.id)));
+      const rows = await t.inspect((db) =>
+        db.select().from(activityLogs).where(eq(activityLogs.workspaceId, user.workspaceId)),
+      );
       expect(rows.map((row) => row.createdAt.toISOString())).toEqual([recent]);
     }
   });

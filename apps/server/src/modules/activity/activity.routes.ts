@@ -18,9 +18,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { currentUser, currentWorkspace, scopeOf } from '../../plugins/authenticate.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { ActivityStream } from './activity-stream.ts';
+import type { ActivityStream, StreamMemberships } from './activity-stream.ts';
 import type { ActivityService } from './activity.service.ts';
 import { openEventStream } from './event-stream.ts';
 
@@ -31,6 +31,7 @@ interface ActivityRoutesDeps {
   heartbeatMs: number;
   /** Whether a stream's session still stands: auth's answer, asked before each heartbeat. */
   sessions: Pick<AuthService, 'sessionRole'>;
+  memberships: StreamMemberships;
   now: () => Date;
 }
 
@@ -47,7 +48,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
 /** Spec §7 Logs: every route is the signed-in user's; a foreign id answers 404. */
 export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
   app,
-  { activity, activityStream, heartbeatMs, sessions, now },
+  { activity, activityStream, heartbeatMs, sessions, memberships, now },
 ) => {
   app.addHook('onRequest', app.requireAuth);
 
@@ -56,7 +57,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
     { schema: { tags, querystring: listLogsQuerySchema, response: { 200: successEnvelope(logListSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await activity.list(currentUser(request).id, request.query),
+      data: await activity.list(scopeOf(request), request.query),
     }),
   );
 
@@ -65,7 +66,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
     { schema: { tags, body: createLogRequestSchema, response: { 201: successEnvelope(activityLogSchema) } } },
     async (request, reply) => {
       reply.status(201);
-      return { success: true as const, data: await activity.createNote(currentUser(request).id, request.body) };
+      return { success: true as const, data: await activity.createNote(scopeOf(request), request.body) };
     },
   );
 
@@ -74,7 +75,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
     { schema: { tags, body: deleteLogsRequestSchema, response: { 200: successEnvelope(deletedCountSchema) } } },
     async (request) => ({
       success: true as const,
-      data: { deletedCount: await activity.deleteMany(currentUser(request).id, request.body.ids) },
+      data: { deletedCount: await activity.deleteMany(scopeOf(request), request.body.ids) },
     }),
   );
 
@@ -89,7 +90,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
     },
     async (request) => ({
       success: true as const,
-      data: { deletedCount: await activity.clear(currentUser(request).id, request.body ?? {}) },
+      data: { deletedCount: await activity.clear(scopeOf(request), request.body ?? {}) },
     }),
   );
 
@@ -98,7 +99,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
     { schema: { tags, querystring: logStatsQuerySchema, response: { 200: successEnvelope(logStatsSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await activity.stats(currentUser(request).id, request.query),
+      data: await activity.stats(scopeOf(request), request.query),
     }),
   );
 
@@ -124,7 +125,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
         .header('content-disposition', `attachment; filename="adpilot-activity-${day}.${format}"`)
         .header('cache-control', 'no-store');
       // A stream is piped as it is (no serializer runs); the schema above only documents the file.
-      const file = Readable.from(activity.exportChunks(currentUser(request).id, request.query));
+      const file = Readable.from(activity.exportChunks(scopeOf(request), request.query));
       return reply.send(file as unknown as string);
     },
   );
@@ -149,20 +150,26 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const { workspaceId } = currentWorkspace(request);
       const header = request.headers['last-event-id'];
       const resumeFrom =
         (typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined) ?? request.query.lastEventId;
       if (resumeFrom !== undefined && !/^\d{1,15}$/.test(resumeFrom))
         throw AppError.badRequest('Last-Event-ID must be a whole number', 'VALIDATION_ERROR');
-      const { token: _token, lastEventId: _last, ...filters } = request.query;
+      const { token: _token, lastEventId: _last, workspaceId: _workspace, ...filters } = request.query;
       await openEventStream(request, reply, {
         stream: activityStream,
-        userId: user.id,
+        workspaceId,
         filters,
         lastSeq: resumeFrom === undefined ? undefined : Number(resumeFrom),
         token: tokenOf(request),
         heartbeatMs,
-        sessionLive: async () => (await sessions.sessionRole(user.sessionId, user.id)) !== null,
+        // A stream ends when its session does, or when its user leaves the workspace (checked the moment the
+        // membership cache hears of a change, and at each heartbeat).
+        sessionLive: async () =>
+          (await sessions.sessionRole(user.sessionId, user.id)) !== null &&
+          (await memberships.resolve(user.id, workspaceId)) !== null,
+        changes: (check) => memberships.watch(user.id, check),
         now,
       });
     },
@@ -173,7 +180,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
     { schema: { tags, params: logIdParamsSchema, response: { 200: successEnvelope(activityLogSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await activity.get(currentUser(request).id, request.params.id),
+      data: await activity.get(scopeOf(request), request.params.id),
     }),
   );
 };

@@ -8,14 +8,17 @@ import {
   type LogStats,
   type LogStatsQuery,
 } from '@adpilot/contracts';
-import type { Transactions } from '@adpilot/db';
+import type { ActivityLogRow, Transactions, TenantScope } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActivityRepository } from './activity.repository.ts';
-import { CSV_HEADER, csvLine, emptyByLevel, presentLog } from './activity.presenter.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { actorIdsOf, CSV_HEADER, csvLine, emptyByLevel, presentLog, type ActorNames } from './activity.presenter.ts';
 
 export interface ActivityServiceDeps {
   transactions: Transactions;
   repository: ActivityRepository;
+  /** The names of the entries' authors (auth's service). */
+  profiles: Pick<AuthService, 'profilesIn'>;
 }
 
 /** How many entries one export batch (one short transaction) reads: memory stays bounded whatever the log's size. */
@@ -35,13 +38,30 @@ function filtersOf(query: LogFilters): LogFilters {
 export class ActivityService {
   constructor(private readonly deps: ActivityServiceDeps) {}
 
-  async list(userId: string, query: ListLogsQuery): Promise<LogList> {
+  /**
+   * The entries as the API answers them: their authors' names are read once for the distinct actors of the batch,
+   * on the system path (a member's name is auth's, and an author may have left the workspace since).
+   */
+  private async present(rows: readonly ActivityLogRow[]): Promise<ActivityLog[]> {
+    const ids = actorIdsOf(rows);
+    const actors: ActorNames =
+      ids.length === 0
+        ? new Map()
+        : new Map(
+            (
+              await this.deps.transactions.system('activity log actors', (tx) => this.deps.profiles.profilesIn(tx, ids))
+            ).map((profile) => [profile.id, profile.name]),
+          );
+    return rows.map((row) => presentLog(row, actors));
+  }
+
+  async list(scope: TenantScope, query: ListLogsQuery): Promise<LogList> {
     const { page, limit } = query;
-    const result = await this.deps.transactions.tenant(userId, (tx) =>
+    const result = await this.deps.transactions.tenant(scope, (tx) =>
       this.deps.repository.page(tx, filtersOf(query), { offset: (page - 1) * limit, limit, asOf: query.asOf }),
     );
     return {
-      logs: result.rows.map(presentLog),
+      logs: await this.present(result.rows),
       pagination: {
         page,
         limit,
@@ -52,15 +72,19 @@ export class ActivityService {
     };
   }
 
-  async get(userId: string, id: string): Promise<ActivityLog> {
-    const row = await this.deps.transactions.tenant(userId, (tx) => this.deps.repository.find(tx, id));
+  async get(scope: TenantScope, id: string): Promise<ActivityLog> {
+    const row = await this.deps.transactions.tenant(scope, (tx) => this.deps.repository.find(tx, id));
     if (!row) throw AppError.notFound(LOG_MESSAGES.notFound);
-    return presentLog(row);
+    const [log] = await this.present([row]);
+    return log!;
   }
 
   /** The user's own note: type `note`, its text the description (data, never markup). */
-  async createNote(userId: string, body: { description: string; level: ActivityLog['level'] }): Promise<ActivityLog> {
-    const row = await this.deps.transactions.tenant(userId, (tx) =>
+  async createNote(
+    scope: TenantScope,
+    body: { description: string; level: ActivityLog['level'] },
+  ): Promise<ActivityLog> {
+    const row = await this.deps.transactions.tenant(scope, (tx) =>
       this.deps.repository.insert(tx, {
         level: body.level,
         category: 'note',
@@ -68,11 +92,12 @@ export class ActivityService {
         metadata: { code: 'note', params: {} },
       }),
     );
-    return presentLog(row);
+    const [log] = await this.present([row]);
+    return log!;
   }
 
-  async stats(userId: string, query: LogStatsQuery): Promise<LogStats> {
-    const counts = await this.deps.transactions.tenant(userId, (tx) =>
+  async stats(scope: TenantScope, query: LogStatsQuery): Promise<LogStats> {
+    const counts = await this.deps.transactions.tenant(scope, (tx) =>
       this.deps.repository.counts(tx, filtersOf(query), query.tz ?? 'UTC'),
     );
     const byLevel = emptyByLevel();
@@ -89,23 +114,23 @@ export class ActivityService {
    * The export, newest first, as text chunks: one batch of entries per short transaction, walked by `seq` from the
    * newest entry at the start (entries written meanwhile are not included), so memory holds one batch at a time.
    */
-  async *exportChunks(userId: string, query: ExportLogsQuery): AsyncGenerator<string> {
+  async *exportChunks(scope: TenantScope, query: ExportLogsQuery): AsyncGenerator<string> {
     const filters = filtersOf(query);
     const { repository, transactions } = this.deps;
-    let before = (await transactions.tenant(userId, (tx) => repository.lastSeq(tx))) + 1;
+    let before = (await transactions.tenant(scope, (tx) => repository.lastSeq(tx))) + 1;
     const json = query.format === 'json';
     yield json ? '[' : CSV_HEADER;
     let first = true;
     for (;;) {
-      const rows = await transactions.tenant(userId, (tx) => repository.before(tx, filters, before, EXPORT_BATCH));
+      const rows = await transactions.tenant(scope, (tx) => repository.before(tx, filters, before, EXPORT_BATCH));
       if (rows.length === 0) break;
       let chunk = '';
-      for (const row of rows) {
-        if (json) {
-          chunk += `${first ? '' : ','}\n${JSON.stringify(presentLog(row))}`;
+      if (json) {
+        for (const log of await this.present(rows)) {
+          chunk += `${first ? '' : ','}\n${JSON.stringify(log)}`;
           first = false;
-        } else chunk += csvLine(row);
-      }
+        }
+      } else for (const row of rows) chunk += csvLine(row);
       yield chunk;
       before = rows[rows.length - 1]!.seq;
       if (rows.length < EXPORT_BATCH) break;
@@ -113,23 +138,24 @@ export class ActivityService {
     if (json) yield '\n]\n';
   }
 
-  async deleteMany(userId: string, ids: string[]): Promise<number> {
-    return this.deps.transactions.tenant(userId, (tx) => this.deps.repository.deleteIds(tx, [...new Set(ids)]));
+  async deleteMany(scope: TenantScope, ids: string[]): Promise<number> {
+    return this.deps.transactions.tenant(scope, (tx) => this.deps.repository.deleteIds(tx, [...new Set(ids)]));
   }
 
-  async clear(userId: string, filters: LogFilters): Promise<number> {
-    return this.deps.transactions.tenant(userId, (tx) => this.deps.repository.clear(tx, filtersOf(filters)));
+  async clear(scope: TenantScope, filters: LogFilters): Promise<number> {
+    return this.deps.transactions.tenant(scope, (tx) => this.deps.repository.clear(tx, filtersOf(filters)));
   }
 
   /** The stream's reads: entries after `afterSeq` (oldest first), and where the user's log stands. */
-  after(userId: string, filters: LogFilters, afterSeq: number, limit: number): Promise<ActivityLog[]> {
-    return this.deps.transactions.tenant(userId, async (tx) =>
-      (await this.deps.repository.after(tx, filtersOf(filters), afterSeq, limit)).map(presentLog),
+  async after(scope: TenantScope, filters: LogFilters, afterSeq: number, limit: number): Promise<ActivityLog[]> {
+    const rows = await this.deps.transactions.tenant(scope, (tx) =>
+      this.deps.repository.after(tx, filtersOf(filters), afterSeq, limit),
     );
+    return this.present(rows);
   }
 
-  lastSeq(userId: string): Promise<number> {
-    return this.deps.transactions.tenant(userId, (tx) => this.deps.repository.lastSeq(tx));
+  lastSeq(scope: TenantScope): Promise<number> {
+    return this.deps.transactions.tenant(scope, (tx) => this.deps.repository.lastSeq(tx));
   }
 
   /** Retention: deletes every user's entries older than `before`, a batch per transaction; answers how many. */

@@ -35,13 +35,18 @@ export function eventOf(log: ActivityLog): string {
 
 export interface EventStreamOptions {
   stream: ActivityStream;
-  userId: string;
+  workspaceId: string;
   filters: LogFilters;
   lastSeq: number | undefined;
   token: string | undefined;
   heartbeatMs: number;
   /** Whether the stream's session still lives: a logout or a password reset ends it at the next heartbeat. */
   sessionLive: () => Promise<boolean>;
+  /**
+   * Subscribes to moments when the stream's access may have changed (a membership removed or its role changed):
+   * each asks `sessionLive` again at once. Answers the unsubscribe.
+   */
+  changes?: (check: () => void) => () => void;
   now: () => Date;
 }
 
@@ -68,20 +73,21 @@ export async function openEventStream(
   let headersSent = false;
   const early: ActivityLog[] = [];
   const timers: NodeJS.Timeout[] = [];
-  const held: { subscription?: { close(): void } } = {};
+  const held: { subscription?: { close(): void }; unwatch?: () => void } = {};
   const end = () => {
     if (ended) return;
     ended = true;
     open.delete(end);
     for (const timer of timers) clearTimeout(timer);
     held.subscription?.close();
+    held.unwatch?.();
     if (headersSent) raw.end();
   };
   request.raw.on('close', end);
 
   // Subscribed before the headers go out: once the client sees the stream open, every entry committed from then on
   // reaches it (what arrives meanwhile waits in `early`). A failure here is still an ordinary error answer.
-  const subscription = await options.stream.subscribe(options.userId, options.filters, options.lastSeq, (log) => {
+  const subscription = await options.stream.subscribe(options.workspaceId, options.filters, options.lastSeq, (log) => {
     if (ended) return;
     if (headersSent) raw.write(eventOf(log));
     else early.push(log);
@@ -108,10 +114,8 @@ export async function openEventStream(
   for (const log of early.splice(0)) raw.write(eventOf(log));
 
   let checking = false;
-  const heartbeat = setInterval(() => {
-    if (ended) return;
-    raw.write(': heartbeat\n\n');
-    if (checking) return;
+  const check = () => {
+    if (ended || checking) return;
     checking = true;
     options
       .sessionLive()
@@ -123,8 +127,14 @@ export async function openEventStream(
       .finally(() => {
         checking = false;
       });
+  };
+  const heartbeat = setInterval(() => {
+    if (ended) return;
+    raw.write(': heartbeat\n\n');
+    check();
   }, options.heartbeatMs);
   timers.push(heartbeat);
+  held.unwatch = options.changes?.(check);
 
   const expiresAt = tokenExpiry(options.token);
   if (expiresAt) {

@@ -1,3 +1,4 @@
+import { workspaceJob } from '../../lib/scope.ts';
 import type { Transactions } from '@adpilot/db';
 import { z } from 'zod';
 import type { AdAccountsRepository } from './ad-accounts.repository.ts';
@@ -10,7 +11,7 @@ export const SYNC_DUE_JOB = 'ad-account-sync-due';
 const SYNC_RETRY_LIMIT = 3;
 
 const syncPayload = z.object({
-  userId: z.uuid(),
+  workspaceId: z.uuid(),
   adAccountId: z.uuid(),
   reason: z.enum(['connect', 'manual', 'schedule']),
 });
@@ -35,13 +36,15 @@ export function defineSyncJobs(
     retryDelaySeconds: 30,
     concurrency: 2,
     handler: async (data, job) => {
-      await deps.sync.sync(data.userId, data.adAccountId, { final: job.retryCount >= SYNC_RETRY_LIMIT });
+      await deps.sync.sync(workspaceJob(data.workspaceId), data.adAccountId, {
+        final: job.retryCount >= SYNC_RETRY_LIMIT,
+      });
     },
   });
 
   const scheduler: SyncScheduler = {
-    async enqueueSync(userId, adAccountId, reason) {
-      const id = await queue.send(SYNC_JOB, { userId, adAccountId, reason }, { singletonKey: adAccountId });
+    async enqueueSync(workspaceId, adAccountId, reason) {
+      const id = await queue.send(SYNC_JOB, { workspaceId, adAccountId, reason }, { singletonKey: adAccountId });
       return id !== null;
     },
   };
@@ -57,7 +60,7 @@ export function defineSyncJobs(
         deps.repository.findDueForSync(tx, before, 500),
       );
       for (const account of due) {
-        await scheduler.enqueueSync(account.userId, account.id, 'schedule');
+        await scheduler.enqueueSync(account.workspaceId, account.id, 'schedule');
       }
     },
   });

@@ -1,5 +1,6 @@
+import { workspaceJob } from '../../lib/scope.ts';
 import { addDays, describeActivity, localDate, type SyncErrorCode } from '@adpilot/contracts';
-import type { AdAccountRow, SystemTx, Transactions } from '@adpilot/db';
+import type { AdAccountRow, SystemTx, Transactions, TenantScope } from '@adpilot/db';
 import {
   MetaApiError,
   MetaPermissionError,
@@ -70,8 +71,8 @@ export class AdAccountSyncService {
    * claimant at a time, whatever the process, through the account's sync state; a sync already running is waited
    * for, not repeated. The claimant then runs `sync`, which records the result.
    */
-  claimRefresh(userId: string, adAccountId: string, staleBefore: Date, at: Date): Promise<boolean> {
-    return this.deps.transactions.tenant(userId, (tx) => this.state.claim(tx, adAccountId, staleBefore, at));
+  claimRefresh(scope: TenantScope, adAccountId: string, staleBefore: Date, at: Date): Promise<boolean> {
+    return this.deps.transactions.tenant(scope, (tx) => this.state.claim(tx, adAccountId, staleBefore, at));
   }
 
   /**
@@ -83,9 +84,9 @@ export class AdAccountSyncService {
     return this.state.recover(tx, now);
   }
 
-  async sync(userId: string, adAccountId: string, attempt: { final: boolean }): Promise<SyncResult> {
+  async sync(scope: TenantScope, adAccountId: string, attempt: { final: boolean }): Promise<SyncResult> {
     const { repository, transactions } = this.deps;
-    const account = await transactions.tenant(userId, async (tx) => {
+    const account = await transactions.tenant(scope, async (tx) => {
       const found = await repository.find(tx, adAccountId);
       if (!found || found.needsReauth) return undefined;
       await this.state.start(tx, adAccountId);
@@ -94,7 +95,7 @@ export class AdAccountSyncService {
     if (!account) return { status: 'skipped' };
     try {
       const pulled = await this.pull(account);
-      await transactions.tenant(userId, async (tx) => {
+      await transactions.tenant(scope, async (tx) => {
         await repository.replaceEntities(tx, adAccountId, pulled.entities, pulled.startedAt);
         await repository.upsertInsights(tx, adAccountId, pulled.insights);
         await this.state.land(
@@ -192,7 +193,7 @@ export class AdAccountSyncService {
         ? { code: error.code, subcode: error.subcode ?? null, fbtraceId: error.fbtraceId ?? null }
         : null;
     if (error instanceof MetaTokenExpiredError) {
-      await transactions.tenant(account.userId, async (tx) => {
+      await transactions.tenant(workspaceJob(account.workspaceId), async (tx) => {
         await this.state.accessExpired(tx, account.id);
         const params = { accountName: account.facebookAccountName };
         await activity.insert(tx, {
@@ -209,7 +210,7 @@ export class AdAccountSyncService {
     // Transient failures are retried by the queue; only the last attempt is reported to the user.
     const retrying =
       !final && (!(error instanceof MetaApiError) || error.isTransient || error instanceof MetaRateLimitError);
-    await transactions.tenant(account.userId, async (tx) => {
+    await transactions.tenant(workspaceJob(account.workspaceId), async (tx) => {
       await this.state.fail(tx, account.id, reason, retrying);
       if (retrying) return;
       // Meta's own text (English, from Meta) is kept as a parameter: shown as a detail, never as our sentence.

@@ -62,13 +62,13 @@ describe('granted permissions', () => {
     expect(listed.every((account) => account.read_only)).toBe(true);
 
     const id = connected[0]?.id ?? '';
-    await expect(t.modules.adAccounts.service.writableAccount(session.user.id, id)).rejects.toMatchObject({
+    await expect(t.modules.adAccounts.service.writableAccount(session.scope, id)).rejects.toMatchObject({
       code: 'AD_ACCOUNT_READ_ONLY',
       statusCode: 403,
     });
     // Reconnecting with the permission granted makes the same account writable again.
     await connectWith(session, ['ads_read', 'ads_management', 'business_management']);
-    const writable = await t.modules.adAccounts.service.writableAccount(session.user.id, id);
+    const writable = await t.modules.adAccounts.service.writableAccount(session.scope, id);
     expect(writable.accessToken.startsWith('EAAS')).toBe(true);
   });
 
@@ -86,7 +86,7 @@ describe('granted permissions', () => {
     const connected = (await connectWith(owner, ['ads_read'])).json().data.connectedAccounts as { id: string }[];
     const stranger = await registerUser(t.app);
     await expect(
-      t.modules.adAccounts.service.writableAccount(stranger.user.id, connected[0]?.id ?? ''),
+      t.modules.adAccounts.service.writableAccount(stranger.scope, connected[0]?.id ?? ''),
     ).rejects.toMatchObject({
       statusCode: 404,
     });

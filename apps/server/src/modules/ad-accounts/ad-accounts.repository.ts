@@ -1,3 +1,4 @@
+import { personOf } from '../../lib/scope.ts';
 import type { DailyTotals, EntityLevel } from '@adpilot/contracts';
 import {
   adAccounts,
@@ -79,7 +80,7 @@ const listStatement = preparedStatement((db) =>
   db
     .select()
     .from(adAccounts)
-    .where(eq(adAccounts.userId, sql.placeholder('userId')))
+    .where(eq(adAccounts.workspaceId, sql.placeholder('workspaceId')))
     .orderBy(asc(adAccounts.createdAt), asc(adAccounts.facebookAccountName))
     .prepare('ad_accounts_list'),
 );
@@ -87,18 +88,20 @@ const listStatement = preparedStatement((db) =>
 export class AdAccountsRepository {
   /** Serialises the user's connections until the transaction ends, so the plan's limit holds against parallel ones. */
   async lockConnections(tx: TenantTx): Promise<void> {
-    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('ad_accounts:connect'), hashtext(${tx.userId}))`);
+    await tx.db.execute(
+      sql`select pg_advisory_xact_lock(hashtext('ad_accounts:connect'), hashtext(${tx.workspaceId}))`,
+    );
   }
 
   list(tx: TenantTx): Promise<AdAccountRow[]> {
-    return listStatement(tx.db).execute({ userId: tx.userId });
+    return listStatement(tx.db).execute({ workspaceId: tx.workspaceId });
   }
 
   async find(tx: TenantTx, id: string): Promise<AdAccountRow | undefined> {
     const [row] = await tx.db
       .select()
       .from(adAccounts)
-      .where(and(eq(adAccounts.userId, tx.userId), eq(adAccounts.id, id)));
+      .where(and(eq(adAccounts.workspaceId, tx.workspaceId), eq(adAccounts.id, id)));
     return row;
   }
 
@@ -107,9 +110,9 @@ export class AdAccountsRepository {
     if (accounts.length === 0) return [];
     return tx.db
       .insert(adAccounts)
-      .values(accounts.map((account) => ({ ...account, userId: tx.userId })))
+      .values(accounts.map((account) => ({ ...account, workspaceId: tx.workspaceId })))
       .onConflictDoUpdate({
-        target: [adAccounts.userId, adAccounts.facebookAccountId],
+        target: [adAccounts.workspaceId, adAccounts.facebookAccountId],
         set: {
           ...takeExcluded(adAccounts, [
             'facebookAccountName',
@@ -135,14 +138,17 @@ export class AdAccountsRepository {
     const [row] = await tx.db
       .update(adAccounts)
       .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(adAccounts.userId, tx.userId), eq(adAccounts.id, id)))
+      .where(and(eq(adAccounts.workspaceId, tx.workspaceId), eq(adAccounts.id, id)))
       .returning();
     return row;
   }
 
   /** How many accounts the user has connected (what a plan limits). */
   async count(tx: TenantTx): Promise<number> {
-    const [row] = await tx.db.select({ value: count() }).from(adAccounts).where(eq(adAccounts.userId, tx.userId));
+    const [row] = await tx.db
+      .select({ value: count() })
+      .from(adAccounts)
+      .where(eq(adAccounts.workspaceId, tx.workspaceId));
     return row?.value ?? 0;
   }
 
@@ -157,7 +163,7 @@ export class AdAccountsRepository {
       .set({ syncStatus: 'syncing', updatedAt: at })
       .where(
         and(
-          eq(adAccounts.userId, tx.userId),
+          eq(adAccounts.workspaceId, tx.workspaceId),
           eq(adAccounts.id, id),
           eq(adAccounts.needsReauth, false),
           or(isNull(adAccounts.lastSync), lt(adAccounts.lastSync, staleBefore)),
@@ -184,18 +190,18 @@ export class AdAccountsRepository {
   async delete(tx: TenantTx, id: string): Promise<boolean> {
     const rows = await tx.db
       .delete(adAccounts)
-      .where(and(eq(adAccounts.userId, tx.userId), eq(adAccounts.id, id)))
+      .where(and(eq(adAccounts.workspaceId, tx.workspaceId), eq(adAccounts.id, id)))
       .returning({ id: adAccounts.id });
     return rows.length === 1;
   }
 
   /** Mirrors the account's campaigns, ad sets and ads; entities gone from Meta are marked DELETED, not dropped. */
   async replaceEntities(tx: TenantTx, adAccountId: string, entities: EntityInput[], syncedAt: Date): Promise<void> {
-    const userId = tx.userId;
+    const workspaceId = tx.workspaceId;
     for (const part of chunks(entities)) {
       await tx.db
         .insert(adEntities)
-        .values(part.map((entity) => ({ ...entity, userId, adAccountId, syncedAt })))
+        .values(part.map((entity) => ({ ...entity, workspaceId, adAccountId, syncedAt })))
         .onConflictDoUpdate({
           target: [adEntities.adAccountId, adEntities.externalId],
           set: {
@@ -218,7 +224,11 @@ export class AdAccountsRepository {
       .update(adEntities)
       .set({ status: 'DELETED', effectiveStatus: 'DELETED' })
       .where(
-        and(eq(adEntities.userId, userId), eq(adEntities.adAccountId, adAccountId), lt(adEntities.syncedAt, syncedAt)),
+        and(
+          eq(adEntities.workspaceId, workspaceId),
+          eq(adEntities.adAccountId, adAccountId),
+          lt(adEntities.syncedAt, syncedAt),
+        ),
       );
   }
 
@@ -232,8 +242,8 @@ export class AdAccountsRepository {
       if (rows.length === 0) continue;
       // One statement per level: the rows travel as one JSON parameter instead of thousands of bind parameters.
       await tx.db.execute(sql`
-        insert into insights_daily (user_id, ad_account_id, level, entity_external_id, date, spend, impressions, reach, clicks, link_clicks, conversions, conversion_value, updated_at)
-        select ${tx.userId}, ${adAccountId}, ${level}, r.id, r.date, r.spend, r.impressions, r.reach, r.clicks, r.link_clicks, r.conversions, r.conversion_value, now()
+        insert into insights_daily (workspace_id, ad_account_id, level, entity_external_id, date, spend, impressions, reach, clicks, link_clicks, conversions, conversion_value, updated_at)
+        select ${tx.workspaceId}, ${adAccountId}, ${level}, r.id, r.date, r.spend, r.impressions, r.reach, r.clicks, r.link_clicks, r.conversions, r.conversion_value, now()
         from json_to_recordset(${JSON.stringify(rows.map(toInsightRecord))}::json)
           as r(id text, date date, spend numeric, impressions bigint, reach bigint, clicks bigint, link_clicks bigint, conversions numeric, conversion_value numeric)
         on conflict (ad_account_id, level, entity_external_id, date) do update set
@@ -259,7 +269,7 @@ export class AdAccountsRepository {
       .from(insightsDaily)
       .where(
         and(
-          eq(insightsDaily.userId, tx.userId),
+          eq(insightsDaily.workspaceId, tx.workspaceId),
           eq(insightsDaily.adAccountId, adAccountId),
           eq(insightsDaily.level, 'ad'),
           gte(insightsDaily.date, since),
@@ -276,7 +286,7 @@ export class AdAccountsRepository {
       .from(adEntities)
       .where(
         and(
-          eq(adEntities.userId, tx.userId),
+          eq(adEntities.workspaceId, tx.workspaceId),
           eq(adEntities.adAccountId, adAccountId),
           sql`${adEntities.status} <> 'DELETED'`,
         ),
@@ -285,9 +295,9 @@ export class AdAccountsRepository {
   }
 
   /** Accounts of every tenant due for a scheduled sync: the scheduler's query, on the system path. */
-  findDueForSync(tx: SystemTx, before: Date, limit: number): Promise<{ id: string; userId: string }[]> {
+  findDueForSync(tx: SystemTx, before: Date, limit: number): Promise<{ id: string; workspaceId: string }[]> {
     return tx.db
-      .select({ id: adAccounts.id, userId: adAccounts.userId })
+      .select({ id: adAccounts.id, workspaceId: adAccounts.workspaceId })
       .from(adAccounts)
       .where(
         and(
@@ -304,7 +314,7 @@ export class AdAccountsRepository {
     tx: TenantTx,
     input: { stateHash: string; provider: string; redirectUri: string; expiresAt: Date },
   ): Promise<void> {
-    await tx.db.insert(oauthStates).values({ ...input, userId: tx.userId });
+    await tx.db.insert(oauthStates).values({ ...input, userId: personOf(tx), workspaceId: tx.workspaceId });
   }
 
   /** Every tenant's OAuth states that can no longer be used (expired or spent): the clean-up, on the system path. */
@@ -316,14 +326,18 @@ export class AdAccountsRepository {
     return rows.length;
   }
 
-  /** Takes a state once, only for the user it was issued to and before it expires. */
+  /**
+   * Takes a state once, only for the user it was issued to, in the workspace it was issued in, and before it
+   * expires.
+   */
   async consumeOAuthState(tx: TenantTx, stateHash: string, now: Date): Promise<{ redirectUri: string } | undefined> {
     const [row] = await tx.db
       .update(oauthStates)
       .set({ usedAt: now })
       .where(
         and(
-          eq(oauthStates.userId, tx.userId),
+          eq(oauthStates.userId, personOf(tx)),
+          eq(oauthStates.workspaceId, tx.workspaceId),
           eq(oauthStates.stateHash, stateHash),
           isNull(oauthStates.usedAt),
           gt(oauthStates.expiresAt, now),

@@ -64,7 +64,7 @@ describe('connect flow', () => {
     ).toBe(true);
 
     const [row] = await t.inspect((db) =>
-      db.select().from(adAccounts).where(eq(adAccounts.userId, session.user.id)).limit(1),
+      db.select().from(adAccounts).where(eq(adAccounts.workspaceId, session.workspaceId)).limit(1),
     );
     expect(row?.accessTokenEnc).toMatch(/^v1\./);
     const token = t.secretBox.decrypt(row?.accessTokenEnc ?? '');
@@ -171,7 +171,7 @@ describe('sync', () => {
         db
           .select({ id: adAccounts.id, currency: adAccounts.currency, minimum: adAccounts.minDailyBudget })
           .from(adAccounts)
-          .where(eq(adAccounts.userId, session.user.id)),
+          .where(eq(adAccounts.workspaceId, session.workspaceId)),
       );
     const byCurrency = (rows: Awaited<ReturnType<typeof stored>>) =>
       Object.fromEntries(rows.map((row) => [row.currency, row.minimum]));
@@ -215,7 +215,7 @@ describe('sync', () => {
     const [account] = (await connect(session)).json().data.connectedAccounts;
     sandbox.sandbox.faults.set({ expiredToken: true });
     try {
-      await t.modules.adAccounts.sync.sync(session.user.id, account.id, { final: false });
+      await t.modules.adAccounts.sync.sync(session.scope, account.id, { final: false });
     } finally {
       sandbox.sandbox.faults.clear();
     }
@@ -226,7 +226,7 @@ describe('sync', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.level, 'error'))),
+        .where(and(eq(activityLogs.workspaceId, session.workspaceId), eq(activityLogs.level, 'error'))),
     );
     const expired = logs.find((log) => log.metadata.code === 'sync_access_expired');
     expect(expired?.metadata.params).toEqual({ accountName: listed.facebook_account_name });
@@ -235,7 +235,7 @@ describe('sync', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'connection'))),
+        .where(and(eq(activityLogs.workspaceId, session.workspaceId), eq(activityLogs.category, 'connection'))),
     );
     expect(connected.map((log) => log.metadata.code)).toContain('account_connected');
     expect(connected[0]?.metadata.params).toMatchObject({
@@ -258,7 +258,7 @@ describe('sync failures are stored as codes', () => {
     const [account] = (await connect(session)).json().data.connectedAccounts;
     sandbox.sandbox.faults.set({ serverError: { count: 50 } });
     try {
-      expect(await t.modules.adAccounts.sync.sync(session.user.id, account.id, { final: true })).toEqual({
+      expect(await t.modules.adAccounts.sync.sync(session.scope, account.id, { final: true })).toEqual({
         status: 'failed',
       });
     } finally {
@@ -270,7 +270,7 @@ describe('sync failures are stored as codes', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'sync'))),
+        .where(and(eq(activityLogs.workspaceId, session.workspaceId), eq(activityLogs.category, 'sync'))),
     );
     expect(logs).toHaveLength(1);
     expect(logs[0]!.metadata).toMatchObject({
@@ -367,7 +367,7 @@ describe('tenant isolation and edits', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'connection')))
+        .where(and(eq(activityLogs.workspaceId, session.workspaceId), eq(activityLogs.category, 'connection')))
         .orderBy(desc(activityLogs.seq))
         .limit(1),
     );

@@ -14,7 +14,7 @@ import {
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { scopeOf } from '../../plugins/authenticate.ts';
 import type { AdAccountsService } from './ad-accounts.service.ts';
 
 const tags = ['ad-accounts'];
@@ -29,7 +29,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
 
   app.get('/', { schema: { tags, response: { 200: successEnvelope(z.array(adAccountSchema)) } } }, async (request) => ({
     success: true as const,
-    data: await adAccounts.list(currentUser(request).id),
+    data: await adAccounts.list(scopeOf(request)),
   }));
 
   app.get(
@@ -37,7 +37,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
     { schema: { tags, response: { 200: successEnvelope(authUrlResponseSchema) } } },
     async (request) => ({
       success: true as const,
-      data: { authUrl: await adAccounts.createAuthUrl(currentUser(request).id) },
+      data: { authUrl: await adAccounts.createAuthUrl(scopeOf(request)) },
     }),
   );
 
@@ -47,7 +47,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
     { schema: { tags, body: z.strictObject({}).nullish(), response: { 200: successEnvelope(authUrlResponseSchema) } } },
     async (request) => ({
       success: true as const,
-      data: { authUrl: await adAccounts.createAuthUrl(currentUser(request).id) },
+      data: { authUrl: await adAccounts.createAuthUrl(scopeOf(request)) },
     }),
   );
 
@@ -62,7 +62,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
     },
     async (request) => ({
       success: true as const,
-      data: await adAccounts.completeConnection(currentUser(request).id, request.body.code, request.body.state),
+      data: await adAccounts.completeConnection(scopeOf(request), request.body.code, request.body.state),
     }),
   );
 
@@ -71,7 +71,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
     { schema: { tags, params, response: { 200: successEnvelope(adAccountDetailSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await adAccounts.detail(currentUser(request).id, request.params.id),
+      data: await adAccounts.detail(scopeOf(request), request.params.id),
     }),
   );
 
@@ -82,7 +82,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
     },
     async (request) => ({
       success: true as const,
-      data: await adAccounts.update(currentUser(request).id, request.params.id, request.body),
+      data: await adAccounts.update(scopeOf(request), request.params.id, request.body),
     }),
   );
 
@@ -90,7 +90,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
     '/:id',
     { schema: { tags, params, response: { 200: successEnvelope(messageResponseSchema) } } },
     async (request) => {
-      await adAccounts.disconnect(currentUser(request).id, request.params.id);
+      await adAccounts.disconnect(scopeOf(request), request.params.id);
       return { success: true as const, data: { message: 'Ad account disconnected' } };
     },
   );
@@ -107,7 +107,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
     },
     async (request, reply) => {
       reply.status(202);
-      return { success: true as const, data: await adAccounts.requestSync(currentUser(request).id, request.params.id) };
+      return { success: true as const, data: await adAccounts.requestSync(scopeOf(request), request.params.id) };
     },
   );
 
@@ -123,7 +123,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
     },
     async (request) => ({
       success: true as const,
-      data: await adAccounts.stats(currentUser(request).id, request.params.id, request.query),
+      data: await adAccounts.stats(scopeOf(request), request.params.id, request.query),
     }),
   );
 };

@@ -1,3 +1,4 @@
+import { workspaceJob } from '../../lib/scope.ts';
 import {
   AD_ACCOUNT_MESSAGES,
   type AdAccount,
@@ -19,7 +20,7 @@ import {
   SUBSCRIPTION_MESSAGES,
   type UpdateAdAccountRequest,
 } from '@adpilot/contracts';
-import type { AdAccountRow, SystemTx, TenantTx, Transactions } from '@adpilot/db';
+import type { AdAccountRow, SystemTx, TenantTx, Transactions, TenantScope } from '@adpilot/db';
 import { MetaApiError, type GraphAdAccount, type MetaClient } from '@adpilot/meta';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
@@ -53,7 +54,7 @@ export interface AccountRules {
 }
 
 export interface SyncScheduler {
-  enqueueSync(userId: string, adAccountId: string, reason: 'connect' | 'manual' | 'schedule'): Promise<boolean>;
+  enqueueSync(workspaceId: string, adAccountId: string, reason: 'connect' | 'manual' | 'schedule'): Promise<boolean>;
 }
 
 export interface AdAccountsServiceDeps {
@@ -117,8 +118,8 @@ export class AdAccountsService {
 
   private present = (row: AdAccountRow): AdAccount => presentAdAccount(row, this.deps.presenter);
 
-  private tenant<T>(userId: string, work: (tx: TenantTx) => Promise<T>): Promise<T> {
-    return this.deps.transactions.tenant(userId, work);
+  private tenant<T>(scope: TenantScope, work: (tx: TenantTx) => Promise<T>): Promise<T> {
+    return this.deps.transactions.tenant(scope, work);
   }
 
   private async owned(tx: TenantTx, id: string): Promise<AdAccountRow> {
@@ -128,12 +129,12 @@ export class AdAccountsService {
     return row;
   }
 
-  async list(userId: string): Promise<AdAccount[]> {
-    return (await this.tenant(userId, (tx) => this.deps.repository.list(tx))).map(this.present);
+  async list(scope: TenantScope): Promise<AdAccount[]> {
+    return (await this.tenant(scope, (tx) => this.deps.repository.list(tx))).map(this.present);
   }
 
-  async detail(userId: string, id: string): Promise<AdAccountDetail> {
-    return this.tenant(userId, async (tx) => {
+  async detail(scope: TenantScope, id: string): Promise<AdAccountDetail> {
+    return this.tenant(scope, async (tx) => {
       const row = await this.owned(tx, id);
       const counts = { campaigns: 0, adsets: 0, ads: 0 };
       for (const { level, n } of await this.deps.repository.entityCounts(tx, id)) {
@@ -145,8 +146,8 @@ export class AdAccountsService {
     });
   }
 
-  async update(userId: string, id: string, patch: UpdateAdAccountRequest): Promise<AdAccount> {
-    const row = await this.tenant(userId, async (tx) => {
+  async update(scope: TenantScope, id: string, patch: UpdateAdAccountRequest): Promise<AdAccount> {
+    const row = await this.tenant(scope, async (tx) => {
       await this.owned(tx, id);
       return this.deps.repository.update(tx, id, {
         ...(patch.facebook_account_name !== undefined ? { facebookAccountName: patch.facebook_account_name } : {}),
@@ -161,8 +162,8 @@ export class AdAccountsService {
    * The account goes, the rules stop naming it, and the log says so in one unit of work: all or nothing. The
    * entry names the rules switched off because the account was the only one they named.
    */
-  async disconnect(userId: string, id: string): Promise<void> {
-    await this.tenant(userId, async (tx) => {
+  async disconnect(scope: TenantScope, id: string): Promise<void> {
+    await this.tenant(scope, async (tx) => {
       const row = await this.owned(tx, id);
       const switchedOff = await this.deps.rules.forgetAdAccount(tx, id);
       await this.deps.repository.delete(tx, id);
@@ -184,13 +185,13 @@ export class AdAccountsService {
     });
   }
 
-  async requestSync(userId: string, id: string): Promise<{ queued: boolean; account: AdAccount }> {
-    const row = await this.tenant(userId, async (tx) => {
+  async requestSync(scope: TenantScope, id: string): Promise<{ queued: boolean; account: AdAccount }> {
+    const row = await this.tenant(scope, async (tx) => {
       const found = await this.owned(tx, id);
       if (found.needsReauth) throw new AppError('META_REAUTH_REQUIRED', AD_ACCOUNT_MESSAGES.reauthRequired, 409);
       return (await this.markQueued(tx, found)) ?? found;
     });
-    const queued = await this.deps.scheduler.enqueueSync(userId, id, 'manual');
+    const queued = await this.deps.scheduler.enqueueSync(scope.workspaceId, id, 'manual');
     return { queued, account: this.present(await this.reread(row)) };
   }
 
@@ -203,11 +204,15 @@ export class AdAccountsService {
   }
 
   private async reread(row: AdAccountRow): Promise<AdAccountRow> {
-    return (await this.tenant(row.userId, (tx) => this.deps.repository.find(tx, row.id))) ?? row;
+    return (await this.tenant(workspaceJob(row.workspaceId), (tx) => this.deps.repository.find(tx, row.id))) ?? row;
   }
 
-  async stats(userId: string, id: string, query: { start_date?: string; end_date?: string }): Promise<AdAccountStats> {
-    const { row, start, end, days } = await this.tenant(userId, async (tx) => {
+  async stats(
+    scope: TenantScope,
+    id: string,
+    query: { start_date?: string; end_date?: string },
+  ): Promise<AdAccountStats> {
+    const { row, start, end, days } = await this.tenant(scope, async (tx) => {
       const row = await this.owned(tx, id);
       const today = localDate(row.timezone, this.deps.now().getTime());
       const end = query.end_date ?? today;
@@ -230,8 +235,8 @@ export class AdAccountsService {
    * The account and its token for a change in Meta (pause, resume, budget). A read-only account (ads_management not
    * granted) is refused here with a clear 403 instead of failing later at Meta with a permission error.
    */
-  async writableAccount(userId: string, id: string): Promise<{ account: AdAccountRow; accessToken: string }> {
-    const account = await this.tenant(userId, (tx) => this.owned(tx, id));
+  async writableAccount(scope: TenantScope, id: string): Promise<{ account: AdAccountRow; accessToken: string }> {
+    const account = await this.tenant(scope, (tx) => this.owned(tx, id));
     if (account.missingScopes.includes(META_WRITE_SCOPE)) {
       throw new AppError('AD_ACCOUNT_READ_ONLY', AD_ACCOUNT_MESSAGES.readOnly, 403);
     }
@@ -240,10 +245,10 @@ export class AdAccountsService {
   }
 
   /** Step 1 of the connect flow: a single-use state bound to this user, and Meta's consent address. */
-  async createAuthUrl(userId: string): Promise<string> {
+  async createAuthUrl(scope: TenantScope): Promise<string> {
     const state = randomToken(24);
     const now = this.deps.now();
-    await this.tenant(userId, (tx) =>
+    await this.tenant(scope, (tx) =>
       this.deps.repository.createOAuthState(tx, {
         stateHash: hashToken(state),
         provider: 'meta',
@@ -255,8 +260,8 @@ export class AdAccountsService {
   }
 
   /** Step 2: the return from Meta. The state must be ours, this user's, fresh and unused. */
-  async completeConnection(userId: string, code: string, state: string): Promise<ConnectionResult> {
-    const issued = await this.tenant(userId, (tx) =>
+  async completeConnection(scope: TenantScope, code: string, state: string): Promise<ConnectionResult> {
+    const issued = await this.tenant(scope, (tx) =>
       this.deps.repository.consumeOAuthState(tx, hashToken(state), this.deps.now()),
     );
     if (!issued) throw AppError.badRequest(AD_ACCOUNT_MESSAGES.stateInvalid, 'INVALID_STATE');
@@ -287,7 +292,7 @@ export class AdAccountsService {
     const sealed = this.deps.secretBox.encrypt(accessToken);
     const tokenExpiresAt = expiresIn ? new Date(this.deps.now().getTime() + expiresIn * 1000) : null;
     // The accounts, their queued state and the log entries commit together; the syncs are enqueued after.
-    const { rows, leftOut, limit } = await this.tenant(userId, async (tx) => {
+    const { rows, leftOut, limit } = await this.tenant(scope, async (tx) => {
       await this.deps.repository.lockConnections(tx);
       const stored = await this.deps.repository.list(tx);
       const existing = new Set(stored.map((row) => row.facebookAccountId));
@@ -351,7 +356,7 @@ export class AdAccountsService {
     });
     const connected: AdAccountRow[] = [];
     for (const row of rows) {
-      await this.deps.scheduler.enqueueSync(userId, row.id, 'connect');
+      await this.deps.scheduler.enqueueSync(scope.workspaceId, row.id, 'connect');
       connected.push(await this.reread(row));
     }
     return {

@@ -11,12 +11,12 @@ describe('disconnect as one unit of work', () => {
   });
   afterAll(() => t.close());
 
-  async function seedAccount(userId: string): Promise<string> {
+  async function seedAccount(workspaceId: string): Promise<string> {
     const [row] = await t.inspect((db) =>
       db
         .insert(adAccounts)
         .values({
-          userId,
+          workspaceId,
           facebookAccountId: `${Date.now()}`,
           facebookAccountName: 'Shop',
           metaAccountStatus: 1,
@@ -31,7 +31,7 @@ describe('disconnect as one unit of work', () => {
 
   it('keeps the account when its log entry cannot be written', async () => {
     const session = await registerUser(t.app);
-    const id = await seedAccount(session.user.id);
+    const id = await seedAccount(session.workspaceId);
     // The log entry, the second write, fails for real: the application role may no longer insert log rows.
     await asOwner(t, sql`revoke insert on activity_logs from adpilot_app`);
     try {

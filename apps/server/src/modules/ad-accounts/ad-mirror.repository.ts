@@ -42,7 +42,7 @@ export interface ReportScope {
 export class AdMirrorRepository {
   /** The caller's accounts among `ids`, or all of them when `ids` is empty. */
   accounts(tx: TenantTx, ids: readonly string[]): Promise<AdAccountRow[]> {
-    const mine = eq(adAccounts.userId, tx.userId);
+    const mine = eq(adAccounts.workspaceId, tx.workspaceId);
     return tx.db
       .select()
       .from(adAccounts)
@@ -63,7 +63,7 @@ export class AdMirrorRepository {
       .from(adEntities)
       .where(
         and(
-          eq(adEntities.userId, tx.userId),
+          eq(adEntities.workspaceId, tx.workspaceId),
           inArray(adEntities.adAccountId, [...adAccountIds]),
           ne(adEntities.status, 'DELETED'),
         ),
@@ -83,7 +83,7 @@ export class AdMirrorRepository {
       .from(insightsDaily)
       .where(
         and(
-          eq(insightsDaily.userId, tx.userId),
+          eq(insightsDaily.workspaceId, tx.workspaceId),
           inArray(insightsDaily.adAccountId, [...adAccountIds]),
           eq(insightsDaily.level, level),
           gte(insightsDaily.date, since),
@@ -103,7 +103,7 @@ export class AdMirrorRepository {
       .set(change)
       .where(
         and(
-          eq(adEntities.userId, tx.userId),
+          eq(adEntities.workspaceId, tx.workspaceId),
           eq(adEntities.adAccountId, adAccountId),
           eq(adEntities.externalId, externalId),
         ),
@@ -111,9 +111,9 @@ export class AdMirrorRepository {
   }
 
   /** The time zones of every user's accounts, for the rule tick's daily slots (a cross-tenant read). */
-  accountZones(tx: SystemTx): Promise<{ id: string; userId: string; timezone: string }[]> {
+  accountZones(tx: SystemTx): Promise<{ id: string; workspaceId: string; timezone: string }[]> {
     return tx.db
-      .select({ id: adAccounts.id, userId: adAccounts.userId, timezone: adAccounts.timezone })
+      .select({ id: adAccounts.id, workspaceId: adAccounts.workspaceId, timezone: adAccounts.timezone })
       .from(adAccounts);
   }
 
@@ -122,7 +122,7 @@ export class AdMirrorRepository {
     return tx.db
       .select({ id: adAccounts.id, name: adAccounts.facebookAccountName, currency: adAccounts.currency })
       .from(adAccounts)
-      .where(and(eq(adAccounts.userId, tx.userId), adAccountId ? eq(adAccounts.id, adAccountId) : undefined))
+      .where(and(eq(adAccounts.workspaceId, tx.workspaceId), adAccountId ? eq(adAccounts.id, adAccountId) : undefined))
       .orderBy(asc(adAccounts.facebookAccountName), asc(adAccounts.id));
   }
 
@@ -133,7 +133,7 @@ export class AdMirrorRepository {
    */
   private reportWhere(tx: TenantTx, query: ReportScope) {
     return and(
-      eq(insightsDaily.userId, tx.userId),
+      eq(insightsDaily.workspaceId, tx.workspaceId),
       inArray(insightsDaily.adAccountId, query.adAccountIds),
       gte(insightsDaily.date, query.from),
       lte(insightsDaily.date, query.to),

@@ -47,7 +47,7 @@ export class AdMirrorService {
   }
 
   /** Every user's accounts with their time zones (the rule tick, on the system path). */
-  accountZones(tx: SystemTx): Promise<{ id: string; userId: string; timezone: string }[]> {
+  accountZones(tx: SystemTx): Promise<{ id: string; workspaceId: string; timezone: string }[]> {
     return this.repository.accountZones(tx);
   }
 

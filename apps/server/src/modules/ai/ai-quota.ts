@@ -1,3 +1,4 @@
+import type { TenantScope } from '@adpilot/db';
 import type { PlanId } from '@adpilot/contracts';
 
 /**
@@ -9,8 +10,8 @@ export interface AiQuota<Ticket = unknown> {
    * Counts one AI request for the user's current billing month, atomically, or throws the plan's refusal (a 429
    * naming the upgrade path). A refused request is not counted.
    */
-  take(userId: string): Promise<Ticket>;
+  take(scope: TenantScope): Promise<Ticket>;
   /** Gives back a request `take` counted when the provider failed and the user got no answer. */
   giveBack(ticket: Ticket): Promise<void>;
-  usage(userId: string): Promise<{ plan: PlanId; used: number; limit: number }>;
+  usage(scope: TenantScope): Promise<{ plan: PlanId; used: number; limit: number }>;
 }

@@ -40,8 +40,8 @@ export function createAiModule(deps: AiModuleDeps, options: AiOptions = {}) {
     settings,
     quota: options.quota ?? limits.aiQuota,
     ruleChecks: {
-      fastestCheckMinutes: (userId) =>
-        transactions.tenant(userId, async (tx) => (await limits.rulesIn(tx)).fastestCheckMinutes),
+      fastestCheckMinutes: (scope) =>
+        transactions.tenant(scope, async (tx) => (await limits.rulesIn(tx)).fastestCheckMinutes),
     },
     accounts: deps.accounts,
     transactions,

@@ -17,7 +17,7 @@ import {
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { scopeOf } from '../../plugins/authenticate.ts';
 import type { AiService } from './ai.service.ts';
 
 const tags = ['ai'];
@@ -31,7 +31,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     { schema: { tags, body: analyzePerformanceRequestSchema, response: { 200: successEnvelope(analysisSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await ai.analyzePerformance(currentUser(request).id, request.body.campaignData),
+      data: await ai.analyzePerformance(scopeOf(request), request.body.campaignData),
     }),
   );
 
@@ -40,7 +40,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     { schema: { tags, body: generateStrategyRequestSchema, response: { 200: successEnvelope(strategySchema) } } },
     async (request) => ({
       success: true as const,
-      data: await ai.generateStrategy(currentUser(request).id, request.body.productInfo),
+      data: await ai.generateStrategy(scopeOf(request), request.body.productInfo),
     }),
   );
 
@@ -49,7 +49,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     { schema: { tags, body: generateAdCopyRequestSchema, response: { 200: successEnvelope(adCopySchema) } } },
     async (request) => ({
       success: true as const,
-      data: await ai.generateAdCopy(currentUser(request).id, request.body.productInfo, request.body.platform),
+      data: await ai.generateAdCopy(scopeOf(request), request.body.productInfo, request.body.platform),
     }),
   );
 
@@ -58,7 +58,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     { schema: { tags, params: hackParamsSchema, response: { 200: successEnvelope(z.array(algorithmHackSchema)) } } },
     async (request) => ({
       success: true as const,
-      data: await ai.algorithmHacks(currentUser(request).id, request.params.platform),
+      data: await ai.algorithmHacks(scopeOf(request), request.params.platform),
     }),
   );
 
@@ -67,7 +67,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     { schema: { tags, body: chatRequestSchema, response: { 200: successEnvelope(chatReplySchema) } } },
     async (request) => ({
       success: true as const,
-      data: await ai.chat(currentUser(request).id, request.body.message),
+      data: await ai.chat(scopeOf(request), request.body.message),
     }),
   );
 
@@ -76,7 +76,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     { schema: { tags, body: draftRuleRequestSchema, response: { 200: successEnvelope(ruleDraftSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await ai.draftRule(currentUser(request).id, request.body.prompt),
+      data: await ai.draftRule(scopeOf(request), request.body.prompt),
     }),
   );
 
@@ -85,11 +85,11 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     {
       schema: { tags, body: z.strictObject({}).nullish(), response: { 200: successEnvelope(waitlistResponseSchema) } },
     },
-    async (request) => ({ success: true as const, data: await ai.joinWaitlist(currentUser(request).id) }),
+    async (request) => ({ success: true as const, data: await ai.joinWaitlist(scopeOf(request)) }),
   );
 
   app.get('/usage', { schema: { tags, response: { 200: successEnvelope(aiUsageSchema) } } }, async (request) => ({
     success: true as const,
-    data: await ai.usage(currentUser(request).id),
+    data: await ai.usage(scopeOf(request)),
   }));
 };

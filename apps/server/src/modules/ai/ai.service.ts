@@ -1,3 +1,4 @@
+import { personOf } from '../../lib/scope.ts';
 import {
   type AiUsage,
   type AlgorithmHack,
@@ -8,7 +9,7 @@ import {
   type Strategy,
   type WaitlistResponse,
 } from '@adpilot/contracts';
-import type { Transactions } from '@adpilot/db';
+import type { TenantScope, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { AdCopyVariation, AiProvider } from '../../providers/ai/ai-provider.ts';
 import type { AiProviderResolver, AiSettingsSource } from '../../providers/ai/ai-provider-factory.ts';
@@ -25,7 +26,7 @@ export interface AiServiceDeps {
   settings: AiSettingsSource;
   quota: AiQuota;
   /** The plan's fastest rule check (ADR 0040's `PlanLimits`), so a drafted rule can be switched on as it is. */
-  ruleChecks: { fastestCheckMinutes(userId: string): Promise<number> };
+  ruleChecks: { fastestCheckMinutes(scope: TenantScope): Promise<number> };
   accounts: OwnAccounts;
   transactions: Transactions;
   waitlist: WaitlistRepository;
@@ -45,47 +46,47 @@ export function formatVariation(variation: AdCopyVariation): string {
 export class AiService {
   constructor(private readonly deps: AiServiceDeps) {}
 
-  analyzePerformance(userId: string, campaignData: Pasted): Promise<AnalysisItem[]> {
-    return this.generate(userId, (provider) => provider.analyzePerformance(campaignData));
+  analyzePerformance(scope: TenantScope, campaignData: Pasted): Promise<AnalysisItem[]> {
+    return this.generate(scope, (provider) => provider.analyzePerformance(campaignData));
   }
 
-  generateStrategy(userId: string, productInfo: Pasted): Promise<Strategy> {
-    return this.generate(userId, (provider) => provider.generateStrategy(productInfo));
+  generateStrategy(scope: TenantScope, productInfo: Pasted): Promise<Strategy> {
+    return this.generate(scope, (provider) => provider.generateStrategy(productInfo));
   }
 
-  generateAdCopy(userId: string, productInfo: Pasted, platform: Platform): Promise<string[]> {
-    return this.generate(userId, async (provider) =>
+  generateAdCopy(scope: TenantScope, productInfo: Pasted, platform: Platform): Promise<string[]> {
+    return this.generate(scope, async (provider) =>
       (await provider.generateAdCopy(productInfo, platform)).map(formatVariation),
     );
   }
 
   /** The assistant sees a summary of the caller's own accounts, read as the caller; never anyone else's. */
-  chat(userId: string, message: string): Promise<{ response: string }> {
-    return this.generate(userId, async (provider) => {
-      const context = await summarizeOwnAccounts(this.deps.accounts, userId);
+  chat(scope: TenantScope, message: string): Promise<{ response: string }> {
+    return this.generate(scope, async (provider) => {
+      const context = await summarizeOwnAccounts(this.deps.accounts, scope);
       return { response: await provider.chat(message, context) };
     });
   }
 
   /** The draft's schedule is one the caller's plan allows: the plan's fastest unless the prompt names a slower one. */
-  draftRule(userId: string, prompt: string): Promise<RuleDraft> {
-    return this.generate(userId, async (provider) => {
-      const fastestCheckMinutes = await this.deps.ruleChecks.fastestCheckMinutes(userId);
+  draftRule(scope: TenantScope, prompt: string): Promise<RuleDraft> {
+    return this.generate(scope, async (provider) => {
+      const fastestCheckMinutes = await this.deps.ruleChecks.fastestCheckMinutes(scope);
       return provider.draftRule(prompt, { fastestCheckMinutes });
     });
   }
 
   /** The curated catalogue: no model involved, so it takes nothing from the quota. */
-  async algorithmHacks(userId: string, platform: HackPlatform): Promise<AlgorithmHack[]> {
-    const { plan } = await this.deps.quota.usage(userId);
+  async algorithmHacks(scope: TenantScope, platform: HackPlatform): Promise<AlgorithmHack[]> {
+    const { plan } = await this.deps.quota.usage(scope);
     return hacksFor(platform, plan === 'free' ? 'limited' : 'full');
   }
 
-  async usage(userId: string): Promise<AiUsage> {
+  async usage(scope: TenantScope): Promise<AiUsage> {
     const [usage, settings, waitlistJoined] = await Promise.all([
-      this.deps.quota.usage(userId),
+      this.deps.quota.usage(scope),
       this.deps.settings(),
-      this.deps.transactions.tenant(userId, (tx) => this.deps.waitlist.has(tx, AUTOMATION_FEATURE)),
+      this.deps.transactions.user(personOf(scope), (tx) => this.deps.waitlist.has(tx, AUTOMATION_FEATURE)),
     ]);
     return {
       ...usage,
@@ -96,8 +97,8 @@ export class AiService {
   }
 
   /** The Automation tab's "Join Waitlist": recorded once however often (or however many times at once) it is pressed. */
-  async joinWaitlist(userId: string): Promise<WaitlistResponse> {
-    const recorded = await this.deps.transactions.tenant(userId, (tx) =>
+  async joinWaitlist(scope: TenantScope): Promise<WaitlistResponse> {
+    const recorded = await this.deps.transactions.user(personOf(scope), (tx) =>
       this.deps.waitlist.join(tx, AUTOMATION_FEATURE),
     );
     return { joined: true, alreadyJoined: !recorded };
@@ -108,8 +109,8 @@ export class AiService {
    * (a 5xx: timeout, unreachable, refused key …) the user got no answer and the request is given back; an answer,
    * a refusal to draft included, stays counted.
    */
-  private async generate<T>(userId: string, work: (provider: AiProvider) => Promise<T>): Promise<T> {
-    const ticket = await this.deps.quota.take(userId);
+  private async generate<T>(scope: TenantScope, work: (provider: AiProvider) => Promise<T>): Promise<T> {
+    const ticket = await this.deps.quota.take(scope);
     try {
       return await work(await this.deps.providers.current());
     } catch (error) {

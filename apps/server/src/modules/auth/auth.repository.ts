@@ -1,3 +1,4 @@
+import { personOf } from '../../lib/scope.ts';
 import {
   passwordResets,
   preparedStatement,
@@ -6,7 +7,8 @@ import {
   users,
   type Database,
   type SystemTx,
-  type TenantTx,
+  type PersonTx,
+  type UserTx,
   type Transaction,
   type Transactions,
   type UserRow,
@@ -44,9 +46,7 @@ export class AuthRepository {
 
   /** The signed-in user's own row, read as that user: row-level security lets nothing else through. */
   async ownUser(userId: string): Promise<UserRow | undefined> {
-    const [row] = await this.transactions.tenant(userId, (tx) =>
-      ownUserStatement(tx.db).execute({ userId: tx.userId }),
-    );
+    const [row] = await this.transactions.user(userId, (tx) => ownUserStatement(tx.db).execute({ userId: tx.userId }));
     return row;
   }
 
@@ -113,7 +113,7 @@ export class AuthRepository {
    * the access token expires.
    */
   async liveSession(familyId: string, userId: string, at: Date): Promise<LiveSession | null> {
-    const [row] = await this.transactions.tenant(userId, (tx) =>
+    const [row] = await this.transactions.user(userId, (tx) =>
       tx.db
         .select({
           role: users.role,
@@ -229,12 +229,12 @@ export class AuthRepository {
 
   /** The user's address and the one a confirmation link proved, with when (ADR 0054). */
   async addressOf(
-    tx: TenantTx,
+    tx: PersonTx,
   ): Promise<{ email: string; verifiedEmail: string | null; verifiedAt: Date | null } | undefined> {
     const [row] = await tx.db
       .select({ email: users.email, verifiedEmail: users.verifiedEmail, verifiedAt: users.emailVerifiedAt })
       .from(users)
-      .where(eq(users.id, tx.userId));
+      .where(eq(users.id, personOf(tx)));
     return row;
   }
 
@@ -246,6 +246,24 @@ export class AuthRepository {
       .where(and(eq(users.id, userId), eq(users.email, email)))
       .returning({ id: users.id });
     return user !== undefined;
+  }
+
+  async emails(tx: SystemTx, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await tx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+    return rows.map((row) => row.email);
+  }
+
+  /** Names and addresses of the given users (a workspace's members list). */
+  profiles(tx: SystemTx, ids: readonly string[]): Promise<{ id: string; name: string; email: string }[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return tx.db
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
   }
 
   async userExists(tx: SystemTx, id: string): Promise<boolean> {
@@ -271,7 +289,7 @@ export class AuthRepository {
   }
 
   /** A row the user owns in a tenant table: a refresh token that can never be presented (its hash is random). */
-  async insertProbeToken(tx: TenantTx, tokenHash: string, expiresAt: Date): Promise<void> {
+  async insertProbeToken(tx: UserTx, tokenHash: string, expiresAt: Date): Promise<void> {
     await tx.db.insert(refreshTokens).values({ userId: tx.userId, familyId: tx.userId, tokenHash, expiresAt });
   }
 
@@ -279,7 +297,7 @@ export class AuthRepository {
    * How many of `ownerId`'s refresh tokens this transaction sees, asked without the explicit user filter the other
    * queries add: only the database's row-level security stands between the reader and the rows.
    */
-  countTokensOf(tx: TenantTx, ownerId: string): Promise<number> {
+  countTokensOf(tx: UserTx, ownerId: string): Promise<number> {
     return countTokens(tx.db, ownerId);
   }
 

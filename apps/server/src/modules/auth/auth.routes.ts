@@ -48,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
 
   app.get(
     '/me',
-    { onRequest: app.requireAuth, schema: { tags, response: { 200: successEnvelope(userSchema) } } },
+    { onRequest: app.requireUser, schema: { tags, response: { 200: successEnvelope(userSchema) } } },
     async (request) => ({
       success: true as const,
       data: await auth.me(currentUser(request).id),
@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request, reply) => {
       let sessionId: string | undefined;
       if (request.headers.authorization) {
-        await app.requireAuth(request, reply).catch(() => undefined);
+        await app.requireUser(request, reply).catch(() => undefined);
         sessionId = request.authUser?.sessionId;
       }
       await auth.logout(request.body?.refreshToken, sessionId);

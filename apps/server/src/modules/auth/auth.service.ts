@@ -7,7 +7,7 @@ import {
   type Session,
   type User,
 } from '@adpilot/contracts';
-import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
+import type { PersonTx, SystemTx, Transactions, UserTx } from '@adpilot/db';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
@@ -193,7 +193,7 @@ export class AuthService {
   }
 
   /** The user's address, and whether a confirmation link proved it (ADR 0054). */
-  async addressIn(tx: TenantTx): Promise<VerifiedAddress> {
+  async addressIn(tx: PersonTx): Promise<VerifiedAddress> {
     const row = await this.deps.repository.addressOf(tx);
     if (!row) throw new Error('The user of a tenant transaction has no row');
     const verified = row.verifiedEmail !== null && row.verifiedEmail === row.email;
@@ -206,11 +206,21 @@ export class AuthService {
   }
 
   /** The user's e-mail address (billing's mail and Stripe customer). */
-  async emailIn(tx: TenantTx): Promise<string | undefined> {
+  async emailIn(tx: PersonTx): Promise<string | undefined> {
     return (await this.deps.repository.addressOf(tx))?.email;
   }
 
-  /** Whether a user with this id exists (a Stripe event naming one of ours). */
+  /** The addresses of the given users (a workspace's owners, for billing mail). */
+  emailsIn(tx: SystemTx, ids: readonly string[]): Promise<string[]> {
+    return this.deps.repository.emails(tx, ids);
+  }
+
+  /** Names and addresses of the given users (a workspace's members list). */
+  profilesIn(tx: SystemTx, ids: readonly string[]): Promise<{ id: string; name: string; email: string }[]> {
+    return this.deps.repository.profiles(tx, ids);
+  }
+
+  /** Whether a user with this id exists. */
   userExistsIn(tx: SystemTx, userId: string): Promise<boolean> {
     return this.deps.repository.userExists(tx, userId);
   }
@@ -227,9 +237,9 @@ export class AuthService {
   readonly probes = {
     createUsers: (tx: SystemTx, emails: [string, string]) => this.deps.repository.createProbeUsers(tx, emails),
     deleteUsers: (tx: SystemTx, ids: string[]) => this.deps.repository.deleteUsers(tx, ids),
-    insertOwnRow: (tx: TenantTx, tokenHash: string, expiresAt: Date) =>
+    insertOwnRow: (tx: UserTx, tokenHash: string, expiresAt: Date) =>
       this.deps.repository.insertProbeToken(tx, tokenHash, expiresAt),
-    countRowsOf: (tx: TenantTx, ownerId: string) => this.deps.repository.countTokensOf(tx, ownerId),
+    countRowsOf: (tx: UserTx, ownerId: string) => this.deps.repository.countTokensOf(tx, ownerId),
     countRowsWithoutUser: (ownerId: string) => this.deps.repository.countTokensWithoutUser(ownerId),
   };
 

@@ -167,9 +167,9 @@ export class DiagnosticsService {
       ids = created.map((row) => row.id);
       const [a, b] = ids as [string, string];
       const expiresAt = new Date(this.deps.now().getTime() + 60_000);
-      await transactions.tenant(b, (tx) => probe.insertOwnRow(tx, hashToken(randomToken()), expiresAt));
-      const asOwner = await transactions.tenant(b, (tx) => probe.countRowsOf(tx, b));
-      const asOther = await transactions.tenant(a, (tx) => probe.countRowsOf(tx, b));
+      await transactions.user(b, (tx) => probe.insertOwnRow(tx, hashToken(randomToken()), expiresAt));
+      const asOwner = await transactions.user(b, (tx) => probe.countRowsOf(tx, b));
+      const asOther = await transactions.user(a, (tx) => probe.countRowsOf(tx, b));
       const withoutUser = await probe.countRowsWithoutUser(b);
       if (asOwner !== 1)
         return { status: 'failed', code: 'rls_failed', params: { error: 'the owner cannot read its row' } };

@@ -3,5 +3,5 @@ import { sql } from 'drizzle-orm';
 
 /** A query on a tenant table through the tenant path: proves the role switch, the grants and the policies work. */
 export async function probeTenantTable(tx: TenantTx): Promise<void> {
-  await tx.db.execute(sql`select 1 from ad_accounts where user_id = ${tx.userId} limit 1`);
+  await tx.db.execute(sql`select 1 from ad_accounts where workspace_id = ${tx.workspaceId} limit 1`);
 }

@@ -13,16 +13,24 @@ describe('purgeExpiredIn', () => {
   afterAll(() => t.close());
 
   it('deletes spent and expired rows and keeps live ones', async () => {
-    const { user } = await registerUser(t.app);
+    const { user, workspaceId } = await registerUser(t.app);
     await t.database.system('test', async (tx) => {
       const db = tx.db;
       const now = new Date('2026-06-01T12:00:00Z');
       const hour = 3_600_000;
       const at = (offsetHours: number) => new Date(now.getTime() + offsetHours * hour);
       await db.insert(oauthStates).values([
-        { userId: user.id, stateHash: 'live', provider: 'meta', redirectUri: 'x', expiresAt: at(1) },
-        { userId: user.id, stateHash: 'expired', provider: 'meta', redirectUri: 'x', expiresAt: at(-1) },
-        { userId: user.id, stateHash: 'used', provider: 'meta', redirectUri: 'x', expiresAt: at(1), usedAt: at(-0.5) },
+        { userId: user.id, workspaceId, stateHash: 'live', provider: 'meta', redirectUri: 'x', expiresAt: at(1) },
+        { userId: user.id, workspaceId, stateHash: 'expired', provider: 'meta', redirectUri: 'x', expiresAt: at(-1) },
+        {
+          userId: user.id,
+          workspaceId,
+          stateHash: 'used',
+          provider: 'meta',
+          redirectUri: 'x',
+          expiresAt: at(1),
+          usedAt: at(-0.5),
+        },
       ]);
       await db.insert(passwordResets).values([
         { userId: user.id, tokenHash: 'live', expiresAt: at(1) },

@@ -16,7 +16,7 @@ describe('stale sync recovery', () => {
       {},
       {
         scheduler: {
-          enqueueSync: async (_userId, adAccountId) => {
+          enqueueSync: async (_workspaceId, adAccountId) => {
             enqueued.push(adAccountId);
             return true;
           },
@@ -40,12 +40,16 @@ describe('stale sync recovery', () => {
       log: pino({ level: 'silent' }),
     });
 
-  async function seed(userId: string, syncStatus: 'idle' | 'queued' | 'syncing', updatedAt: Date): Promise<string> {
+  async function seed(
+    workspaceId: string,
+    syncStatus: 'idle' | 'queued' | 'syncing',
+    updatedAt: Date,
+  ): Promise<string> {
     const [row] = await t.inspect((db) =>
       db
         .insert(adAccounts)
         .values({
-          userId,
+          workspaceId,
           facebookAccountId: `${Math.floor(Math.random() * 1e12)}`,
           facebookAccountName: 'Shop',
           metaAccountStatus: 1,
@@ -63,11 +67,11 @@ describe('stale sync recovery', () => {
     (await t.inspect((db) => db.select().from(adAccounts).where(eq(adAccounts.id, id))))[0]!;
 
   it('turns queued and syncing states older than the bound into a stored code, and leaves live ones', async () => {
-    const { user } = await registerUser(t.app);
-    const staleSyncing = await seed(user.id, 'syncing', minutesAgo(STALE_SYNC_MINUTES + 1));
-    const staleQueued = await seed(user.id, 'queued', minutesAgo(STALE_SYNC_MINUTES * 3));
-    const liveSyncing = await seed(user.id, 'syncing', minutesAgo(5));
-    const oldIdle = await seed(user.id, 'idle', minutesAgo(STALE_SYNC_MINUTES * 10));
+    const { workspaceId } = await registerUser(t.app);
+    const staleSyncing = await seed(workspaceId, 'syncing', minutesAgo(STALE_SYNC_MINUTES + 1));
+    const staleQueued = await seed(workspaceId, 'queued', minutesAgo(STALE_SYNC_MINUTES * 3));
+    const liveSyncing = await seed(workspaceId, 'syncing', minutesAgo(5));
+    const oldIdle = await seed(workspaceId, 'idle', minutesAgo(STALE_SYNC_MINUTES * 10));
 
     await run();
     for (const id of [staleSyncing, staleQueued]) {
@@ -84,7 +88,7 @@ describe('stale sync recovery', () => {
 
   it('lets the user sync a recovered account again', async () => {
     const session = await registerUser(t.app);
-    const id = await seed(session.user.id, 'syncing', minutesAgo(STALE_SYNC_MINUTES * 2));
+    const id = await seed(session.workspaceId, 'syncing', minutesAgo(STALE_SYNC_MINUTES * 2));
     await run();
 
     const response = await t.app.inject({ method: 'POST', url: `/api/ad-accounts/${id}/sync`, headers: session.auth });

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { activityLogs } from '@adpilot/db';
+import { activityLogs, type TenantScope } from '@adpilot/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
@@ -71,17 +71,17 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
     return decodeURIComponent(match[1]!);
   }
 
-  /** Which of the user's entries the notifier would e-mail at once now. */
-  async function dueByEmail(userId: string): Promise<string[]> {
-    const due = await t.database.tenant(userId, (tx) => repository.scanDue(tx, SCAN));
-    return due.filter((entry) => entry.toEmail).map((entry) => entry.id);
+  /** Which of the entries of the user's workspace the notifier would e-mail the user at once now (a nudge's scan). */
+  async function dueByEmail(scope: TenantScope): Promise<string[]> {
+    const due = await t.database.system('test scan', (tx) => repository.scanDue(tx, SCAN, scope.workspaceId));
+    return due.filter((entry) => entry.toEmail && entry.userId === scope.userId).map((entry) => entry.id);
   }
 
-  async function writeError(userId: string, description: string): Promise<string> {
-    const [row] = await t.database.tenant(userId, (tx) =>
+  async function writeError(scope: TenantScope, description: string): Promise<string> {
+    const [row] = await t.database.tenant(scope, (tx) =>
       tx.db
         .insert(activityLogs)
-        .values({ userId, level: 'error', category: 'sync', description })
+        .values({ workspaceId: scope.workspaceId, level: 'error', category: 'sync', description })
         .returning({ id: activityLogs.id }),
     );
     return row!.id;
@@ -109,14 +109,14 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
     const tests = await Promise.all(Array.from({ length: 30 }, () => testSend(session, 'email')));
     expect(tests.map((response) => response.statusCode)).toEqual(Array(30).fill(409));
     expect(tests[0]!.json().code).toBe('EMAIL_NOT_VERIFIED');
-    const errorId = await writeError(session.user.id, 'Token expired for Shop');
+    const errorId = await writeError(session.scope, 'Token expired for Shop');
     // A rule's notify action, and a day of rule actions for the digest, wait for the address as well.
     await put(session, { emailDigest: true, timeZone: 'UTC', digestHour: 0 });
-    const [notify] = await t.database.tenant(session.user.id, (tx) =>
+    const [notify] = await t.database.tenant(session.scope, (tx) =>
       tx.db
         .insert(activityLogs)
         .values({
-          userId: session.user.id,
+          workspaceId: session.workspaceId,
           level: 'success',
           category: 'rule_action',
           description: 'Rule "Fatigue" applied notify on ad "A1"',
@@ -125,11 +125,11 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
         })
         .returning({ id: activityLogs.id }),
     );
-    expect(await dueByEmail(session.user.id)).toEqual([]);
-    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, errorId);
-    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, notify!.id);
+    expect(await dueByEmail(session.scope)).toEqual([]);
+    await t.modules.notifications.dispatcher.deliverEmail(session.scope, errorId);
+    await t.modules.notifications.dispatcher.deliverEmail(session.scope, notify!.id);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    expect(await t.modules.notifications.dispatcher.sendDigest(session.user.id, yesterday)).toBe(false);
+    expect(await t.modules.notifications.dispatcher.sendDigest(session.scope, yesterday)).toBe(false);
 
     const mails = mailsTo(email);
     expect(mails).toHaveLength(1);
@@ -160,7 +160,7 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
   it('confirms once, and from then on error mail flows (nothing from before the confirmation)', async () => {
     const session = await registerUser(t.app);
     await put(session, { emailErrors: true });
-    const before = await writeError(session.user.id, 'Failure before confirming');
+    const before = await writeError(session.scope, 'Failure before confirming');
     const token = tokenFor(session.user.email);
 
     const confirmed = await confirm(token);
@@ -176,10 +176,10 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
       message: 'This confirmation link is invalid or has expired.',
     });
 
-    const after = await writeError(session.user.id, 'Failure after confirming');
-    expect(await dueByEmail(session.user.id)).toEqual([after]);
+    const after = await writeError(session.scope, 'Failure after confirming');
+    expect(await dueByEmail(session.scope)).toEqual([after]);
     expect(before).not.toBe(after);
-    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, after);
+    await t.modules.notifications.dispatcher.deliverEmail(session.scope, after);
     expect(mailsTo(session.user.email).at(-1)!.subject).toBe('AdPilot: Error: Failure after confirming');
     // A verified address takes a test mail; there is nothing left to confirm.
     expect((await testSend(session, 'email')).json().data).toMatchObject({ channel: 'email', delivered: true });
@@ -234,9 +234,9 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
     expect((await settingsOf(session)).json().data.emailVerified).toBe(true);
     await t.inspect((db) => db.execute(sql`update users set email = ${changed} where id = ${session.user.id}`));
     expect((await settingsOf(session)).json().data.emailVerified).toBe(false);
-    const errorId = await writeError(session.user.id, 'Failure after the address changed');
-    expect(await dueByEmail(session.user.id)).toEqual([]);
-    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, errorId);
+    const errorId = await writeError(session.scope, 'Failure after the address changed');
+    expect(await dueByEmail(session.scope)).toEqual([]);
+    await t.modules.notifications.dispatcher.deliverEmail(session.scope, errorId);
     expect(mailsTo(changed).filter((mail) => mail.subject.startsWith('AdPilot: Error'))).toHaveLength(0);
   });
 
@@ -287,11 +287,13 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
       payload: { level: 'error', description: 'My own reminder' },
     });
     const noteId = note.json().data._id as string;
-    const due = await t.database.tenant(session.user.id, (tx) => repository.scanDue(tx, SCAN));
-    expect(due).toEqual([{ id: noteId, userId: session.user.id, toEmail: false, toWebhook: true }]);
-    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, noteId);
+    const due = await t.database.system('test scan', (tx) => repository.scanDue(tx, SCAN, session.workspaceId));
+    expect(due).toEqual([
+      { id: noteId, userId: session.user.id, workspaceId: session.workspaceId, toEmail: false, toWebhook: true },
+    ]);
+    await t.modules.notifications.dispatcher.deliverEmail(session.scope, noteId);
     const today = new Date().toISOString().slice(0, 10);
-    expect(await t.modules.notifications.dispatcher.sendDigest(session.user.id, today)).toBe(false);
+    expect(await t.modules.notifications.dispatcher.sendDigest(session.scope, today)).toBe(false);
     expect(mailsTo(session.user.email)).toHaveLength(0);
   });
 });

@@ -7,7 +7,7 @@ import {
   startOfLocalDay,
   type WebhookFailureCode,
 } from '@adpilot/contracts';
-import type { Transactions } from '@adpilot/db';
+import type { TenantScope, Transactions } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
@@ -15,7 +15,7 @@ import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { RulesService } from '../rules/definitions/rules.service.ts';
 import { digestMail, entryMail, webhookBody } from './notification-texts.ts';
-import type { NotificationsRepository } from './notifications.repository.ts';
+import type { DueEntry, NotificationsRepository } from './notifications.repository.ts';
 import { NOTIFICATION_MAIL_KEEP_MS } from './notifications.service.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 
@@ -76,12 +76,14 @@ export interface DispatcherDeps {
 export class NotificationDispatcher {
   constructor(private readonly deps: DispatcherDeps) {}
 
-  private async enqueue(due: { id: string; userId: string; toEmail: boolean; toWebhook: boolean }[]): Promise<number> {
+  private async enqueue(due: DueEntry[]): Promise<number> {
     let queued = 0;
     for (const entry of due) {
-      const data = { userId: entry.userId, activityId: entry.id };
-      if (entry.toEmail && (await this.deps.queue.send(NOTIFY_JOBS.email, data, { id: entry.id }))) queued += 1;
-      if (entry.toWebhook && (await this.deps.queue.send(NOTIFY_JOBS.webhook, data, { id: entry.id }))) queued += 1;
+      const data = { userId: entry.userId, workspaceId: entry.workspaceId, activityId: entry.id };
+      // One send per entry and member: the job id is both, so a rescan of the entry adds nothing.
+      const id = onceId(`${entry.id}:${entry.userId}`);
+      if (entry.toEmail && (await this.deps.queue.send(NOTIFY_JOBS.email, data, { id }))) queued += 1;
+      if (entry.toWebhook && (await this.deps.queue.send(NOTIFY_JOBS.webhook, data, { id }))) queued += 1;
     }
     return queued;
   }
@@ -100,22 +102,25 @@ export class NotificationDispatcher {
     return this.enqueue(due);
   }
 
-  /** One user's new entries (a nudge). */
-  async scanUser(userId: string): Promise<number> {
-    const due = await this.deps.transactions.tenant(userId, (tx) => this.deps.repository.scanDue(tx, this.scanOptions));
+  /** The new entries of one workspace's members (a nudge). */
+  async scanWorkspace(workspaceId: string): Promise<number> {
+    const due = await this.deps.transactions.system('notification nudge', (tx) =>
+      this.deps.repository.scanDue(tx, this.scanOptions, workspaceId),
+    );
     return this.enqueue(due);
   }
 
-  /** Asks for one user's scan soon; at most one waits per user. Never fails its caller. */
-  nudge(userId: string): void {
+  /** Asks for one workspace's scan soon; at most one waits per workspace. Never fails its caller. */
+  nudge(workspaceId: string): void {
     this.deps.queue
-      .send(NOTIFY_JOBS.nudge, { userId }, { singletonKey: userId, startAfter: 1 })
+      .send(NOTIFY_JOBS.nudge, { workspaceId }, { singletonKey: workspaceId, startAfter: 1 })
       .catch((error: unknown) => this.deps.log.debug({ err: error }, 'notification nudge not queued'));
   }
 
-  async deliverEmail(userId: string, activityId: string): Promise<void> {
+  /** One entry's mail to one member (a member who left since finds nothing: the workspace's policies hide it). */
+  async deliverEmail(member: TenantScope, activityId: string): Promise<void> {
     const { repository } = this.deps;
-    const found = await this.deps.transactions.tenant(userId, async (tx) => {
+    const found = await this.deps.transactions.tenant(member, async (tx) => {
       const settings = await repository.get(tx);
       const entry = await this.deps.activity.find(tx, activityId);
       // Checked again when sending: the address may have changed, or the channel turned off, since the scan.
@@ -136,12 +141,12 @@ export class NotificationDispatcher {
    * the activity log as a code with its parameters.
    */
   async deliverWebhook(
-    userId: string,
+    member: TenantScope,
     activityId: string,
     attempt: { retryCount: number; retryLimit: number },
   ): Promise<void> {
     const { repository, secretBox } = this.deps;
-    const found = await this.deps.transactions.tenant(userId, async (tx) => {
+    const found = await this.deps.transactions.tenant(member, async (tx) => {
       const settings = await repository.get(tx);
       const entry = await this.deps.activity.find(tx, activityId);
       if (!settings?.webhookUrl || !settings.webhookSecretEnc || !entry) return null;
@@ -161,18 +166,18 @@ export class NotificationDispatcher {
     if (outcome.ok) return;
     if (outcome.retryable && attempt.retryCount < attempt.retryLimit)
       throw new Error(`webhook delivery failed (${outcome.code}${outcome.status ? ` ${outcome.status}` : ''})`);
-    await this.logFailure(userId, url, activityId, outcome, attempt.retryCount + 1);
+    await this.logFailure(member, url, activityId, outcome, attempt.retryCount + 1);
   }
 
   private async logFailure(
-    userId: string,
+    member: TenantScope,
     url: string,
     activityId: string,
     outcome: { code: WebhookFailureCode; status: number | null },
     attempts: number,
   ): Promise<void> {
     const host = new URL(url).host;
-    await this.deps.transactions.tenant(userId, (tx) =>
+    await this.deps.transactions.tenant(member, (tx) =>
       this.deps.activity.insert(tx, {
         level: 'error',
         category: 'notification',
@@ -199,8 +204,9 @@ export class NotificationDispatcher {
       const hour = Math.floor(localMinutesOfDay(subscriber.timeZone, at.getTime()) / 60);
       if (hour < subscriber.digestHour) continue;
       const date = addDays(localDate(subscriber.timeZone, at.getTime()), -1);
-      const id = onceId(`digest:${subscriber.userId}:${date}`);
-      if (await this.deps.queue.send(NOTIFY_JOBS.digest, { userId: subscriber.userId, date }, { id })) queued += 1;
+      const id = onceId(`digest:${subscriber.userId}:${subscriber.workspaceId}:${date}`);
+      const data = { userId: subscriber.userId, workspaceId: subscriber.workspaceId, date };
+      if (await this.deps.queue.send(NOTIFY_JOBS.digest, data, { id })) queued += 1;
     }
     return queued;
   }
@@ -209,9 +215,9 @@ export class NotificationDispatcher {
    * The digest of one local day's rule actions (never the user's own notes); nothing is sent for a day without
    * any, nor to an address not verified (ADR 0054).
    */
-  async sendDigest(userId: string, date: string): Promise<boolean> {
+  async sendDigest(member: TenantScope, date: string): Promise<boolean> {
     const { repository } = this.deps;
-    const found = await this.deps.transactions.tenant(userId, async (tx) => {
+    const found = await this.deps.transactions.tenant(member, async (tx) => {
       const settings = await repository.get(tx);
       const address = await this.deps.users.addressIn(tx);
       if (!settings?.emailDigestSince || !address.verified) return null;

@@ -93,7 +93,7 @@ describe('notifications in the reader’s language', () => {
       },
     });
     expect(saved.statusCode).toBe(200);
-    const [failedId, appliedId] = await t.database.tenant(session.user.id, async (tx) => {
+    const [failedId, appliedId] = await t.database.tenant(session.scope, async (tx) => {
       const ids: string[] = [];
       for (const [entry, at] of [
         [failedAction, '2026-03-10T02:00:00Z'],
@@ -101,7 +101,7 @@ describe('notifications in the reader’s language', () => {
       ] as const) {
         const [row] = await tx.db
           .insert(activityLogs)
-          .values({ userId: session.user.id, ...entry, createdAt: new Date(at) })
+          .values({ workspaceId: session.workspaceId, ...entry, createdAt: new Date(at) })
           .returning({ id: activityLogs.id });
         ids.push(row!.id);
       }
@@ -117,8 +117,8 @@ describe('notifications in the reader’s language', () => {
     async (language) => {
       const { session, failedId } = await subscriber(language);
       const expected = EXPECTED[language];
-      await t.modules.notifications.dispatcher.deliverEmail(session.user.id, failedId);
-      expect(await t.modules.notifications.dispatcher.sendDigest(session.user.id, '2026-03-10')).toBe(true);
+      await t.modules.notifications.dispatcher.deliverEmail(session.scope, failedId);
+      expect(await t.modules.notifications.dispatcher.sendDigest(session.scope, '2026-03-10')).toBe(true);
 
       const [entryMail, digestMail] = mailsTo(session.user.email);
       expect(entryMail!.subject).toBe(`AdPilot: ${expected.error}: ${expected.failed}`);
@@ -136,7 +136,7 @@ describe('notifications in the reader’s language', () => {
 
   it.each(['th', 'en'] as const)('words the webhook text in %s and keeps the entry as data', async (language) => {
     const { session, path, failedId } = await subscriber(language);
-    await t.modules.notifications.dispatcher.deliverWebhook(session.user.id, failedId, {
+    await t.modules.notifications.dispatcher.deliverWebhook(session.scope, failedId, {
       retryCount: 0,
       retryLimit: 0,
     });
@@ -155,18 +155,28 @@ describe('notifications in the reader’s language', () => {
 
   it('sends an uncoded entry as its own text, markup and all kept as text, and never mails a note', async () => {
     const { session } = await subscriber('th');
-    const [entry, note] = await t.database.tenant(session.user.id, (tx) =>
+    const [entry, note] = await t.database.tenant(session.scope, (tx) =>
       tx.db
         .insert(activityLogs)
         .values([
-          { userId: session.user.id, level: 'error', category: 'sync', description: 'ดูแคมเปญ <script>x</script>' },
-          { userId: session.user.id, level: 'error', category: 'note', description: 'Visit http://evil.example now' },
+          {
+            workspaceId: session.workspaceId,
+            level: 'error',
+            category: 'sync',
+            description: 'ดูแคมเปญ <script>x</script>',
+          },
+          {
+            workspaceId: session.workspaceId,
+            level: 'error',
+            category: 'note',
+            description: 'Visit http://evil.example now',
+          },
         ])
         .returning({ id: activityLogs.id }),
     );
-    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, note!.id);
+    await t.modules.notifications.dispatcher.deliverEmail(session.scope, note!.id);
     expect(mailsTo(session.user.email)).toHaveLength(0);
-    await t.modules.notifications.dispatcher.deliverEmail(session.user.id, entry!.id);
+    await t.modules.notifications.dispatcher.deliverEmail(session.scope, entry!.id);
     const [mail] = mailsTo(session.user.email);
     expect(mail!.subject).toBe('AdPilot: ข้อผิดพลาด: ดูแคมเปญ <script>x</script>');
   });

@@ -11,7 +11,7 @@ export interface WebhookRetry {
 
 export const DEFAULT_WEBHOOK_RETRY: WebhookRetry = { limit: 5, delaySeconds: 30 };
 
-const entryPayload = z.object({ userId: z.uuid(), activityId: z.uuid() });
+const entryPayload = z.object({ userId: z.uuid(), workspaceId: z.uuid(), activityId: z.uuid() });
 
 /** The notifier's jobs (ADR 0038): the minute scan, per-user nudges, one job per mail or call, the digests. */
 export function defineNotificationJobs(
@@ -30,12 +30,12 @@ export function defineNotificationJobs(
   });
   queue.define({
     name: NOTIFY_JOBS.nudge,
-    payload: z.object({ userId: z.uuid() }),
+    payload: z.object({ workspaceId: z.uuid() }),
     policy: 'stately',
     retryLimit: 1,
     retryDelaySeconds: 5,
-    handler: async ({ userId }) => {
-      await dispatcher.scanUser(userId);
+    handler: async ({ workspaceId }) => {
+      await dispatcher.scanWorkspace(workspaceId);
     },
   });
   queue.define({
@@ -43,7 +43,7 @@ export function defineNotificationJobs(
     payload: entryPayload,
     retryLimit: 5,
     retryDelaySeconds: 60,
-    handler: ({ userId, activityId }) => dispatcher.deliverEmail(userId, activityId),
+    handler: ({ userId, workspaceId, activityId }) => dispatcher.deliverEmail({ workspaceId, userId }, activityId),
   });
   queue.define({
     name: NOTIFY_JOBS.webhook,
@@ -51,8 +51,11 @@ export function defineNotificationJobs(
     retryLimit: retry.limit,
     retryDelaySeconds: retry.delaySeconds,
     expireInSeconds: 120,
-    handler: ({ userId, activityId }, job) =>
-      dispatcher.deliverWebhook(userId, activityId, { retryCount: job.retryCount, retryLimit: retry.limit }),
+    handler: ({ userId, workspaceId, activityId }, job) =>
+      dispatcher.deliverWebhook({ workspaceId, userId }, activityId, {
+        retryCount: job.retryCount,
+        retryLimit: retry.limit,
+      }),
   });
   queue.define({
     name: NOTIFY_JOBS.digestTick,
@@ -65,11 +68,11 @@ export function defineNotificationJobs(
   });
   queue.define({
     name: NOTIFY_JOBS.digest,
-    payload: z.object({ userId: z.uuid(), date: z.iso.date() }),
+    payload: z.object({ userId: z.uuid(), workspaceId: z.uuid(), date: z.iso.date() }),
     retryLimit: 5,
     retryDelaySeconds: 60,
-    handler: async ({ userId, date }) => {
-      await dispatcher.sendDigest(userId, date);
+    handler: async ({ userId, workspaceId, date }) => {
+      await dispatcher.sendDigest({ workspaceId, userId }, date);
     },
   });
 }

@@ -48,11 +48,11 @@ export function isImmediate(entry: NewActivity): boolean {
  * user's scan a second later (after the writing transaction has committed, nearly always); the minute scan
  * catches whatever a nudge missed. Everything else of the writer is the writer's own.
  */
-export function nudgingActivity(inner: ActivityRepository, nudge: (userId: string) => void): ActivityRepository {
+export function nudgingActivity(inner: ActivityRepository, nudge: (workspaceId: string) => void): ActivityRepository {
   const wrapped = Object.create(inner) as ActivityRepository;
   wrapped.insert = async (tx, entry) => {
     const row = await inner.insert(tx, entry);
-    if (isImmediate(entry)) nudge(tx.userId);
+    if (isImmediate(entry)) nudge(tx.workspaceId);
     return row;
   };
   return wrapped;

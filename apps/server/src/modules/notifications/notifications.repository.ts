@@ -1,10 +1,11 @@
+import { personOf } from '../../lib/scope.ts';
 import {
   emailVerifications,
   notificationSettings,
   selectRows,
   type NotificationSettingsRow,
   type SystemTx,
-  type TenantTx,
+  type PersonTx,
 } from '@adpilot/db';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 
@@ -24,12 +25,14 @@ export type SettingsPatch = Partial<
 export interface DueEntry {
   id: string;
   userId: string;
+  workspaceId: string;
   toEmail: boolean;
   toWebhook: boolean;
 }
 
 export interface DigestSubscriber {
   userId: string;
+  workspaceId: string;
   timeZone: string;
   digestHour: number;
 }
@@ -44,19 +47,22 @@ function since(column: string, on: boolean | undefined) {
 }
 
 export class NotificationsRepository {
-  async get(tx: TenantTx): Promise<NotificationSettingsRow | undefined> {
-    const [row] = await tx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, tx.userId));
+  async get(tx: PersonTx): Promise<NotificationSettingsRow | undefined> {
+    const [row] = await tx.db
+      .select()
+      .from(notificationSettings)
+      .where(eq(notificationSettings.userId, personOf(tx)));
     return row;
   }
 
   /** When the newest confirmation link of `email` that can still be used was made, if any. */
-  async pendingVerification(tx: TenantTx, email: string, at: Date): Promise<Date | null> {
+  async pendingVerification(tx: PersonTx, email: string, at: Date): Promise<Date | null> {
     const [row] = await tx.db
       .select({ createdAt: emailVerifications.createdAt })
       .from(emailVerifications)
       .where(
         and(
-          eq(emailVerifications.userId, tx.userId),
+          eq(emailVerifications.userId, personOf(tx)),
           eq(emailVerifications.email, email),
           isNull(emailVerifications.usedAt),
           gt(emailVerifications.expiresAt, at),
@@ -68,10 +74,10 @@ export class NotificationsRepository {
   }
 
   async insertVerification(
-    tx: TenantTx,
+    tx: PersonTx,
     input: { email: string; tokenHash: string; expiresAt: Date; createdAt: Date },
   ): Promise<void> {
-    await tx.db.insert(emailVerifications).values({ userId: tx.userId, ...input });
+    await tx.db.insert(emailVerifications).values({ userId: personOf(tx), ...input });
   }
 
   /**
@@ -106,7 +112,7 @@ export class NotificationsRepository {
       .where(and(eq(emailVerifications.userId, userId), isNull(emailVerifications.usedAt)));
   }
 
-  async save(tx: TenantTx, patch: SettingsPatch): Promise<NotificationSettingsRow> {
+  async save(tx: PersonTx, patch: SettingsPatch): Promise<NotificationSettingsRow> {
     const { emailErrors, emailDigest, webhook, ...plain } = patch;
     const channels = {
       emailErrorsSince: since('email_errors_since', emailErrors),
@@ -117,7 +123,7 @@ export class NotificationsRepository {
       Object.entries({ ...plain, ...channels }).filter(([, value]) => value !== undefined),
     ) as Record<string, unknown>;
     const initial = {
-      userId: tx.userId,
+      userId: personOf(tx),
       ...plain,
       emailErrorsSince: emailErrors ? sql`now()` : null,
       emailDigestSince: emailDigest ? sql`now()` : null,
@@ -141,10 +147,14 @@ export class NotificationsRepository {
    * user's unit of work (a nudge): the same statement, row-level security narrowing the second to one user.
    */
   async scanDue(
-    tx: TenantTx | SystemTx,
+    tx: SystemTx,
     options: { overlapSeconds: number; lookbackSeconds: number; limit: number },
+    workspaceId?: string,
   ): Promise<DueEntry[]> {
-    const only = 'userId' in tx ? sql`and s.user_id = ${tx.userId}` : sql``;
+    // A nudge scans the members of one workspace (every workspace of theirs, so each cursor stays true).
+    const only = workspaceId
+      ? sql`and s.user_id in (select m2.user_id from workspace_members m2 where m2.workspace_id = ${workspaceId})`
+      : sql``;
     const [{ scan_start: scanStart } = { scan_start: new Date() }] = await selectRows<{ scan_start: Date }>(
       tx.db,
       sql`select now() as scan_start`,
@@ -152,20 +162,22 @@ export class NotificationsRepository {
     const rows = await selectRows<{
       id: string;
       user_id: string;
+      workspace_id: string;
       to_email: boolean;
       to_webhook: boolean;
       created_at: Date;
     }>(
       tx.db,
       sql`
-        select a.id, a.user_id, a.created_at,
+        select a.id, s.user_id, a.workspace_id, a.created_at,
           (s.email_errors_since is not null and u.verified_email = u.email
             and a.created_at >= greatest(s.email_errors_since, u.email_verified_at)
             and a.category <> 'note') as to_email,
           (s.webhook_url is not null and s.webhook_since is not null and a.created_at >= s.webhook_since
             and a.category <> 'notification') as to_webhook
         from notification_settings s
-        join activity_logs a on a.user_id = s.user_id
+        join workspace_members m on m.user_id = s.user_id
+        join activity_logs a on a.workspace_id = m.workspace_id
         join users u on u.id = s.user_id
         where (s.email_errors_since is not null or (s.webhook_url is not null and s.webhook_since is not null))
           ${only}
@@ -175,7 +187,7 @@ export class NotificationsRepository {
             least(coalesce(s.email_errors_since, 'infinity'::timestamptz), coalesce(s.webhook_since, 'infinity'::timestamptz)) - interval '1 microsecond'
           )
           and ${IMMEDIATE}
-        order by a.created_at, a.id
+        order by a.created_at, a.id, s.user_id
         limit ${options.limit}`,
     );
     const truncated = rows.length >= options.limit;
@@ -186,17 +198,23 @@ export class NotificationsRepository {
       where (s.email_errors_since is not null or s.webhook_since is not null) ${only}`);
     return rows
       .filter((row) => row.to_email || row.to_webhook)
-      .map((row) => ({ id: row.id, userId: row.user_id, toEmail: row.to_email, toWebhook: row.to_webhook }));
+      .map((row) => ({
+        id: row.id,
+        userId: row.user_id,
+        workspaceId: row.workspace_id,
+        toEmail: row.to_email,
+        toWebhook: row.to_webhook,
+      }));
   }
 
+  /** Each subscriber once per workspace they are a member of: a digest is one workspace's day. */
   async digestSubscribers(tx: SystemTx): Promise<DigestSubscriber[]> {
-    return tx.db
-      .select({
-        userId: notificationSettings.userId,
-        timeZone: notificationSettings.timeZone,
-        digestHour: notificationSettings.digestHour,
-      })
-      .from(notificationSettings)
-      .where(sql`${notificationSettings.emailDigestSince} is not null`);
+    return selectRows<DigestSubscriber>(
+      tx.db,
+      sql`select s.user_id as "userId", m.workspace_id as "workspaceId", s.time_zone as "timeZone",
+            s.digest_hour as "digestHour"
+          from notification_settings s join workspace_members m on m.user_id = s.user_id
+          where s.email_digest_since is not null`,
+    );
   }
 }

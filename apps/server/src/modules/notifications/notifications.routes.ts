@@ -22,7 +22,7 @@ const tags = ['notifications'];
 
 /** /api/notifications: the signed-in user's own settings; there is no id to name anyone else's. */
 export const notificationsRoutes: FastifyPluginAsyncZod<NotificationsRoutesDeps> = async (app, { notifications }) => {
-  app.addHook('onRequest', app.requireAuth);
+  app.addHook('onRequest', app.requireUser);
 
   app.get(
     '/',

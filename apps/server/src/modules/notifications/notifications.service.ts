@@ -77,7 +77,7 @@ export class NotificationsService {
 
   get(userId: string): Promise<NotificationSettings> {
     const { repository } = this.deps;
-    return this.deps.transactions.tenant(userId, async (tx) => {
+    return this.deps.transactions.user(userId, async (tx) => {
       const address = await this.deps.users.addressIn(tx);
       return this.present(
         await repository.get(tx),
@@ -96,7 +96,7 @@ export class NotificationsService {
         { field: 'webhookUrl', message: NOTIFICATION_MESSAGES.webhookUrlPrivate },
       ]);
     const { repository, secretBox } = this.deps;
-    const saved = await this.deps.transactions.tenant(userId, async (tx) => {
+    const saved = await this.deps.transactions.user(userId, async (tx) => {
       const current = await repository.get(tx);
       const patch: SettingsPatch = {
         emailErrors: body.emailErrors,
@@ -140,7 +140,7 @@ export class NotificationsService {
   /** The Resend button: a new confirmation link for the account's address, within the per-user limit. */
   async requestVerification(userId: string): Promise<NotificationSettings> {
     const { repository } = this.deps;
-    const { row, address } = await this.deps.transactions.tenant(userId, async (tx) => ({
+    const { row, address } = await this.deps.transactions.user(userId, async (tx) => ({
       row: await repository.get(tx),
       address: await this.deps.users.addressIn(tx),
     }));
@@ -159,7 +159,7 @@ export class NotificationsService {
     const token = randomToken();
     const createdAt = this.deps.now();
     const expiresAt = new Date(createdAt.getTime() + EMAIL_VERIFICATION_TTL_SECONDS * 1000);
-    await this.deps.transactions.tenant(userId, (tx) =>
+    await this.deps.transactions.user(userId, (tx) =>
       repository.insertVerification(tx, { email, tokenHash: hashToken(token), expiresAt, createdAt }),
     );
     const link = `${this.deps.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
@@ -192,7 +192,7 @@ export class NotificationsService {
   /** A new secret replaces the old one at once; it is shown in this answer only. */
   async rotateSecret(userId: string): Promise<{ webhookSecret: string }> {
     const { repository, secretBox } = this.deps;
-    return this.deps.transactions.tenant(userId, async (tx) => {
+    return this.deps.transactions.user(userId, async (tx) => {
       const current = await repository.get(tx);
       if (!current?.webhookUrl) throw AppError.badRequest(NOTIFICATION_MESSAGES.noWebhook);
       const { secret, hint } = newSecret();
@@ -207,7 +207,7 @@ export class NotificationsService {
    */
   async sendTest(userId: string, channel: 'email' | 'webhook'): Promise<NotificationTestResult> {
     const { repository, limiter } = this.deps;
-    const { row, address } = await this.deps.transactions.tenant(userId, async (tx) => ({
+    const { row, address } = await this.deps.transactions.user(userId, async (tx) => ({
       row: await repository.get(tx),
       address: await this.deps.users.addressIn(tx),
     }));

@@ -2,8 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { activityLogs, notificationSettings } from '@adpilot/db';
-import { eq, sql } from 'drizzle-orm';
+import { activityLogs, notificationSettings, workspaceMembers, type TenantScope } from '@adpilot/db';
+import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,9 +137,9 @@ describe('notifications', () => {
     return t.app.inject({ method: 'PUT', url: '/api/notifications', headers: session.auth, payload });
   }
 
-  /** An entry written as the activity writer writes it, in the user's own unit of work. */
+  /** An entry written as the activity writer writes it, in the member's unit of work in the workspace. */
   async function writeEntry(
-    userId: string,
+    scope: TenantScope,
     entry: {
       level: 'error' | 'success' | 'info' | 'warning';
       category: string;
@@ -148,10 +148,10 @@ describe('notifications', () => {
     },
     createdAt?: Date,
   ): Promise<string> {
-    return t.database.tenant(userId, async (tx) => {
+    return t.database.tenant(scope, async (tx) => {
       const [row] = await tx.db
         .insert(activityLogs)
-        .values({ userId, metadata: {}, ...entry, ...(createdAt ? { createdAt } : {}) })
+        .values({ workspaceId: scope.workspaceId, metadata: {}, ...entry, ...(createdAt ? { createdAt } : {}) })
         .returning({ id: activityLogs.id });
       return row!.id;
     });
@@ -260,7 +260,7 @@ describe('notifications', () => {
     const session = await registerUser(t.app);
     const path = hookPath();
     const { webhookSecret } = (await settings(session, { webhookUrl: `${base}${path}`, language: 'th' })).json().data;
-    const id = await writeEntry(session.user.id, {
+    const id = await writeEntry(session.scope, {
       level: 'error',
       category: 'sync',
       description: 'Sync failed for <b>Shop</b>',
@@ -284,7 +284,7 @@ describe('notifications', () => {
     const path = hookPath();
     receiver.statusFor.set(path, 500);
     await settings(session, { webhookUrl: `${base}${path}` });
-    const id = await writeEntry(session.user.id, { level: 'error', category: 'sync', description: 'Sync failed' });
+    const id = await writeEntry(session.scope, { level: 'error', category: 'sync', description: 'Sync failed' });
     await t.modules.notifications.dispatcher.scanAll();
 
     const failure = await waitFor(async () => {
@@ -292,7 +292,9 @@ describe('notifications', () => {
         db
           .select()
           .from(activityLogs)
-          .where(sql`${activityLogs.userId} = ${session.user.id} and ${activityLogs.category} = 'notification'`),
+          .where(
+            sql`${activityLogs.workspaceId} = ${session.workspaceId} and ${activityLogs.category} = 'notification'`,
+          ),
       );
       return rows[0];
     }, 45_000);
@@ -313,10 +315,10 @@ describe('notifications', () => {
   it('e-mails an error entry at once through SMTP, and nothing from before it was turned on', async () => {
     const session = await registerUser(t.app);
     await markEmailVerified(t, session.user.id);
-    await writeEntry(session.user.id, { level: 'error', category: 'sync', description: 'Old failure before opt-in' });
+    await writeEntry(session.scope, { level: 'error', category: 'sync', description: 'Old failure before opt-in' });
     await settings(session, { emailErrors: true });
-    await writeEntry(session.user.id, { level: 'error', category: 'sync', description: 'Token expired for Shop' });
-    await writeEntry(session.user.id, { level: 'info', category: 'sync', description: 'Synced Shop' });
+    await writeEntry(session.scope, { level: 'error', category: 'sync', description: 'Token expired for Shop' });
+    await writeEntry(session.scope, { level: 'info', category: 'sync', description: 'Synced Shop' });
     await t.modules.notifications.dispatcher.scanAll();
     const mail = await waitFor(() => smtp.mails.find((m) => m.to.includes(session.user.email)));
     expect(mail.data).toContain('Subject: AdPilot: Error: Token expired for Shop');
@@ -331,7 +333,7 @@ describe('notifications', () => {
     await markEmailVerified(t, session.user.id);
     const path = hookPath();
     await settings(session, { webhookUrl: `${base}${path}`, emailErrors: true });
-    await writeEntry(session.user.id, {
+    await writeEntry(session.scope, {
       level: 'success',
       category: 'rule_action',
       description: 'Rule "Fatigue" applied notify on ad "A1"',
@@ -348,16 +350,16 @@ describe('notifications', () => {
     const path = hookPath();
     await settings(session, { webhookUrl: `${base}${path}` });
     const nudged: string[] = [];
-    const writer = nudgingActivity(new ActivityRepository(), (userId) => {
-      nudged.push(userId);
-      t.modules.notifications.dispatcher.nudge(userId);
+    const writer = nudgingActivity(new ActivityRepository(), (workspaceId) => {
+      nudged.push(workspaceId);
+      t.modules.notifications.dispatcher.nudge(workspaceId);
     });
-    await t.database.tenant(session.user.id, async (tx) => {
+    await t.database.tenant(session.scope, async (tx) => {
       await writer.insert(tx, { level: 'info', category: 'sync', description: 'Synced' });
       await writer.insert(tx, { level: 'error', category: 'sync', description: 'Nudged failure' });
     });
     // Only the error asked for a scan; no minute tick runs here, the nudge's job does the work.
-    expect(nudged).toEqual([session.user.id]);
+    expect(nudged).toEqual([session.workspaceId]);
     const hit = await waitFor(() => receiver.hits.find((h) => h.path === path), 15_000);
     expect(JSON.parse(hit.body).adpilot.entry.description).toBe('Nudged failure');
   });
@@ -369,18 +371,18 @@ describe('notifications', () => {
     await settings(session, { webhookUrl: `${base}${path}`, emailErrors: true });
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1)
-      ids.push(await writeEntry(session.user.id, { level: 'error', category: 'sync', description: `Failure ${i}` }));
+      ids.push(await writeEntry(session.scope, { level: 'error', category: 'sync', description: `Failure ${i}` }));
     // Both processes scan, several times, all at once, and nudges ask for more scans on both.
     await Promise.all([
       t.modules.notifications.dispatcher.scanAll(),
       second.modules.notifications.dispatcher.scanAll(),
-      t.modules.notifications.dispatcher.scanUser(session.user.id),
-      second.modules.notifications.dispatcher.scanUser(session.user.id),
+      t.modules.notifications.dispatcher.scanWorkspace(session.workspaceId),
+      second.modules.notifications.dispatcher.scanWorkspace(session.workspaceId),
       t.modules.notifications.dispatcher.scanAll(),
       second.modules.notifications.dispatcher.scanAll(),
     ]);
-    t.modules.notifications.dispatcher.nudge(session.user.id);
-    second.modules.notifications.dispatcher.nudge(session.user.id);
+    t.modules.notifications.dispatcher.nudge(session.workspaceId);
+    second.modules.notifications.dispatcher.nudge(session.workspaceId);
     await waitFor(() => (receiver.hits.filter((h) => h.path === path).length >= 5 ? true : undefined));
     await waitFor(() => (smtp.mails.filter((m) => m.to.includes(session.user.email)).length >= 5 ? true : undefined));
     // Every delivery, retry and nudge (they run a second later) is done on both processes: a duplicate would be in.
@@ -403,22 +405,22 @@ describe('notifications', () => {
     await settings(session, { emailDigest: true, timeZone: 'Asia/Bangkok', digestHour: 8, language: 'en' });
     // 2026-03-10 in Bangkok (UTC+7) runs from 03-09T17:00Z to 03-10T17:00Z.
     await writeEntry(
-      session.user.id,
+      session.scope,
       { level: 'success', category: 'rule_action', description: 'Paused ad "A1"' },
       new Date('2026-03-09T17:30:00Z'),
     );
     await writeEntry(
-      session.user.id,
+      session.scope,
       { level: 'error', category: 'rule_action', description: 'Could not pause ad "A2"' },
       new Date('2026-03-10T16:59:00Z'),
     );
     await writeEntry(
-      session.user.id,
+      session.scope,
       { level: 'success', category: 'rule_action', description: 'Paused ad "A3" next day' },
       new Date('2026-03-10T17:00:00Z'),
     );
     await writeEntry(
-      session.user.id,
+      session.scope,
       { level: 'info', category: 'sync', description: 'Synced' },
       new Date('2026-03-10T05:00:00Z'),
     );
@@ -443,6 +445,61 @@ describe('notifications', () => {
     expect(await t.modules.notifications.dispatcher.enqueueDueDigests(new Date('2026-03-11T10:00:00Z'))).toBe(0);
   });
 
+  it("mails a workspace's error to each member who asked, once, and nothing to a member who left", async () => {
+    const owner = await registerUser(t.app);
+    const member = await registerUser(t.app);
+    await t.inspect((db) =>
+      db.insert(workspaceMembers).values({ workspaceId: owner.workspaceId, userId: member.user.id, role: 'viewer' }),
+    );
+    for (const person of [owner, member]) {
+      await markEmailVerified(t, person.user.id);
+      await settings(person, { emailErrors: true });
+    }
+    const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email)).map((m) => mailText(m.data));
+
+    await writeEntry(owner.scope, { level: 'error', category: 'sync', description: 'Team failure before' });
+    await Promise.all([
+      t.modules.notifications.dispatcher.scanAll(),
+      second.modules.notifications.dispatcher.scanWorkspace(owner.workspaceId),
+    ]);
+    await waitFor(() =>
+      mailsTo(owner.user.email).length > 0 && mailsTo(member.user.email).length > 0 ? true : undefined,
+    );
+    await settled(t.ctx);
+    await t.modules.notifications.dispatcher.scanAll();
+    await settled(t.ctx);
+    for (const person of [owner, member]) {
+      const mine = mailsTo(person.user.email);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toContain('Error: Team failure before');
+    }
+
+    // The member leaves: later entries of the workspace reach its owner only, by the scan or by a job already queued.
+    await t.inspect((db) =>
+      db
+        .delete(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, owner.workspaceId), eq(workspaceMembers.userId, member.user.id))),
+    );
+    const later = await writeEntry(owner.scope, {
+      level: 'error',
+      category: 'sync',
+      description: 'Team failure after',
+    });
+    await Promise.all([
+      t.modules.notifications.dispatcher.scanAll(),
+      second.modules.notifications.dispatcher.scanWorkspace(owner.workspaceId),
+    ]);
+    await t.modules.notifications.dispatcher.deliverEmail(
+      { workspaceId: owner.workspaceId, userId: member.user.id },
+      later,
+    );
+    await waitFor(() => (mailsTo(owner.user.email).length >= 2 ? true : undefined));
+    await settled(t.ctx);
+    expect(mailsTo(owner.user.email)).toHaveLength(2);
+    expect(mailsTo(owner.user.email)[1]).toContain('Error: Team failure after');
+    expect(mailsTo(member.user.email)).toHaveLength(1);
+  }, 60_000);
+
   it("keeps another user's settings out of reach", async () => {
     const owner = await registerUser(t.app);
     await markEmailVerified(t, owner.user.id);
@@ -451,7 +508,7 @@ describe('notifications', () => {
     const seen = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: other.auth })).json().data;
     expect(seen).toMatchObject({ email: other.user.email, webhook: null, emailErrors: false });
     // Even asked for by id, inside the other user's unit of work, the row is not there (forced row-level security).
-    const rows = await t.database.tenant(other.user.id, (tx) =>
+    const rows = await t.database.user(other.user.id, (tx) =>
       tx.db.select().from(notificationSettings).where(eq(notificationSettings.userId, owner.user.id)),
     );
     expect(rows).toHaveLength(0);

@@ -10,12 +10,12 @@ describe('GET /api/reports', () => {
   afterAll(() => t.close());
 
   /** An account with two campaigns, and an ad set row that must not be counted twice. */
-  async function seed(userId: string, currency: string, name: string) {
+  async function seed(workspaceId: string, currency: string, name: string) {
     return t.inspect(async (db) => {
       const [account] = await db
         .insert(adAccounts)
         .values({
-          userId,
+          workspaceId,
           facebookAccountId: `${Math.floor(Math.random() * 1e12)}`,
           facebookAccountName: name,
           metaAccountStatus: 1,
@@ -27,7 +27,7 @@ describe('GET /api/reports', () => {
       const adAccountId = account!.id;
       await db.insert(adEntities).values(
         ['c1', 'c2'].map((id) => ({
-          userId,
+          workspaceId,
           adAccountId,
           level: 'campaign' as const,
           externalId: `${adAccountId}-${id}`,
@@ -44,7 +44,7 @@ describe('GET /api/reports', () => {
         conversions: number,
         value: number,
       ) => ({
-        userId,
+        workspaceId,
         adAccountId,
         level,
         entityExternalId: `${adAccountId}-${entity}`,
@@ -68,7 +68,7 @@ describe('GET /api/reports', () => {
 
   it('sums campaigns per account and day, zero-filled, with CPA and ROAS from the shared formulas', async () => {
     const session = await registerUser(t.app);
-    const id = await seed(session.user.id, 'THB', 'Shop TH');
+    const id = await seed(session.workspaceId, 'THB', 'Shop TH');
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/reports?from=2026-03-01&to=2026-03-03',
@@ -90,8 +90,8 @@ describe('GET /api/reports', () => {
 
   it('gives one series per campaign with its name, filtered to one account', async () => {
     const session = await registerUser(t.app);
-    const id = await seed(session.user.id, 'USD', 'Shop US');
-    await seed(session.user.id, 'JPY', 'Shop JP');
+    const id = await seed(session.workspaceId, 'USD', 'Shop US');
+    await seed(session.workspaceId, 'JPY', 'Shop JP');
     const report = (
       await t.app.inject({
         method: 'GET',
@@ -109,11 +109,11 @@ describe('GET /api/reports', () => {
 
   it('gives days to the campaigns that spent most only, and exact totals to all', async () => {
     const session = await registerUser(t.app);
-    const id = await seed(session.user.id, 'THB', 'Many');
+    const id = await seed(session.workspaceId, 'THB', 'Many');
     await t.inspect((db) =>
       db.insert(insightsDaily).values(
         Array.from({ length: 14 }, (_, n) => ({
-          userId: session.user.id,
+          workspaceId: session.workspaceId,
           adAccountId: id,
           level: 'campaign' as const,
           entityExternalId: `${id}-extra-${n}`,
@@ -143,7 +143,7 @@ describe('GET /api/reports', () => {
   it("answers 404 for another user's account and never shows their figures", async () => {
     const owner = await registerUser(t.app);
     const other = await registerUser(t.app);
-    const id = await seed(owner.user.id, 'THB', 'Private');
+    const id = await seed(owner.workspaceId, 'THB', 'Private');
     const foreign = await t.app.inject({
       method: 'GET',
       url: `/api/reports?from=2026-03-01&to=2026-03-02&adAccountId=${id}`,

@@ -1,6 +1,6 @@
 import { reportQuerySchema, reportSchema, successEnvelope } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { scopeOf } from '../../plugins/authenticate.ts';
 import type { ReportsService } from './reports.service.ts';
 
 /** /api/reports: the signed-in user's delivery figures by day (issue 9). */
@@ -10,6 +10,6 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
   app.get(
     '/',
     { schema: { tags: ['reports'], querystring: reportQuerySchema, response: { 200: successEnvelope(reportSchema) } } },
-    async (request) => ({ success: true as const, data: await reports.report(currentUser(request).id, request.query) }),
+    async (request) => ({ success: true as const, data: await reports.report(scopeOf(request), request.query) }),
   );
 };

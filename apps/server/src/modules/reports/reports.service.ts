@@ -8,7 +8,7 @@ import {
   type ReportQuery,
   type ReportSeries,
 } from '@adpilot/contracts';
-import type { Transactions } from '@adpilot/db';
+import type { Transactions, TenantScope } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { AdMirrorService, ReportAccount, ReportRow } from '../ad-accounts/ad-mirror.service.ts';
 
@@ -61,9 +61,9 @@ function dates(from: string, to: string): string[] {
 export class ReportsService {
   constructor(private readonly deps: ReportsDeps) {}
 
-  async report(userId: string, query: ReportQuery): Promise<Report> {
+  async report(scope: TenantScope, query: ReportQuery): Promise<Report> {
     const { mirror } = this.deps;
-    const data = await this.deps.transactions.tenant(userId, async (tx) => {
+    const data = await this.deps.transactions.tenant(scope, async (tx) => {
       const accounts = await mirror.reportAccounts(tx, query.adAccountId);
       if (query.adAccountId && accounts.length === 0) throw AppError.notFound('Ad account not found');
       const scope = { from: query.from, to: query.to, adAccountIds: accounts.map((account) => account.id) };

@@ -7,7 +7,7 @@ export const RULE_TICK_JOB = 'rule-tick';
 const RULE_RETRY_LIMIT = 3;
 
 const runPayload = z.object({
-  userId: z.uuid(),
+  workspaceId: z.uuid(),
   ruleId: z.uuid(),
   slot: z.string().min(1).max(200),
   trigger: z.enum(['schedule', 'manual']),

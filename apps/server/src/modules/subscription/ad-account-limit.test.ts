@@ -50,8 +50,8 @@ async function connect(session: Session) {
   });
 }
 
-const storedAccounts = (userId: string) =>
-  t.inspect((db) => db.select().from(adAccounts).where(eq(adAccounts.userId, userId)));
+const storedAccounts = (workspaceId: string) =>
+  t.inspect((db) => db.select().from(adAccounts).where(eq(adAccounts.workspaceId, workspaceId)));
 
 describe('the ad-account limit on connect', () => {
   it('connects up to the limit, succeeds, and names the accounts left out', async () => {
@@ -66,7 +66,7 @@ describe('the ad-account limit on connect', () => {
       facebook_account_id: expect.any(String),
       facebook_account_name: expect.any(String),
     });
-    expect(await storedAccounts(session.user.id)).toHaveLength(1);
+    expect(await storedAccounts(session.workspaceId)).toHaveLength(1);
 
     // Connecting again reconnects the stored one (no room for the rest): still a success.
     const again = await connect(session);
@@ -75,7 +75,7 @@ describe('the ad-account limit on connect', () => {
       data.connectedAccounts.map((a: { id: string }) => a.id),
     );
     expect(again.json().data.leftOutAccounts).toHaveLength(data.leftOutAccounts.length);
-    expect(await storedAccounts(session.user.id)).toHaveLength(1);
+    expect(await storedAccounts(session.workspaceId)).toHaveLength(1);
   });
 
   it('allows as many as the plan below the limit (pro: 5), and every account on enterprise (-1)', async () => {
@@ -95,7 +95,7 @@ describe('the ad-account limit on connect', () => {
     const session = await registerUser(t.app);
     await t.inspect((db) =>
       db.insert(adAccounts).values({
-        userId: session.user.id,
+        workspaceId: session.workspaceId,
         facebookAccountId: '999000111',
         facebookAccountName: 'Elsewhere',
         metaAccountStatus: 1,
@@ -112,7 +112,7 @@ describe('the ad-account limit on connect', () => {
       params: { plan: 'free', limit: 1 },
     });
     expect(SUBSCRIPTION_MESSAGES.adAccountLimit).toMatch(/Disconnect one, or upgrade/);
-    expect(await storedAccounts(session.user.id)).toHaveLength(1);
+    expect(await storedAccounts(session.workspaceId)).toHaveLength(1);
   });
 
   it('holds against parallel connections bringing different accounts first', async () => {
@@ -120,7 +120,7 @@ describe('the ad-account limit on connect', () => {
     const answers = await Promise.all([connect(session), connect(session), connect(session)]);
     // The first to take the lock connects its first account; the others find no room for theirs and reconnect it.
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
-    const stored = await storedAccounts(session.user.id);
+    const stored = await storedAccounts(session.workspaceId);
     expect(stored).toHaveLength(1);
     for (const answer of answers) {
       expect(answer.json().data.connectedAccounts.map((a: { id: string }) => a.id)).toEqual([stored[0]?.id]);

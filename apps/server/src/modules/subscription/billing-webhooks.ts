@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
 import type { BillingSettings } from './billing-settings.ts';
 import type { StripeGateways } from './stripe-gateway.ts';
 import { refsOf } from './stripe-state.ts';
@@ -27,7 +28,8 @@ export interface BillingWebhooksDeps {
   repository: SubscriptionRepository;
   subscription: Pick<SubscriptionService, 'applyStripeIn'>;
   /** Whether an event's user is one of ours, and their address, from auth (ADR 0066). */
-  users: Pick<AuthService, 'userExistsIn' | 'emailIn'>;
+  users: Pick<AuthService, 'emailsIn'>;
+  workspaces: Pick<WorkspacesService, 'existsIn' | 'ownerIdsIn'>;
   activity: ActivityRepository;
   billing: BillingSettings;
   gateways: StripeGateways;
@@ -46,13 +48,17 @@ export type WebhookOutcome = 'applied' | 'duplicate' | 'ignored';
 export class BillingWebhooks {
   constructor(private readonly deps: BillingWebhooksDeps) {}
 
-  /** Whose subscription a Stripe event is about: the user it names (if it exists) or the holder of its ids. */
+  /** Whose subscription a Stripe event is about: the workspace it names (if it exists) or the holder of its ids. */
   private async ownerIn(
     tx: SystemTx,
-    refs: { userId?: string; customerId?: string; subscriptionId?: string },
+    refs: { workspaceId?: string; customerId?: string; subscriptionId?: string },
   ): Promise<string | undefined> {
-    if (refs.userId && /^[0-9a-f-]{36}$/i.test(refs.userId) && (await this.deps.users.userExistsIn(tx, refs.userId)))
-      return refs.userId;
+    if (
+      refs.workspaceId &&
+      /^[0-9a-f-]{36}$/i.test(refs.workspaceId) &&
+      (await this.deps.workspaces.existsIn(tx, refs.workspaceId))
+    )
+      return refs.workspaceId;
     return this.deps.repository.findStripeHolder(tx, refs);
   }
 
@@ -81,7 +87,7 @@ export class BillingWebhooks {
     // Read before the unit of work: no transaction stays open across a call to Stripe.
     const current = refs.subscriptionId ? await stripe.retrieveSubscription(refs.subscriptionId) : undefined;
 
-    const result = await this.deps.transactions.tenant(owner, async (tx) => {
+    const result = await this.deps.transactions.tenant({ workspaceId: owner, userId: null }, async (tx) => {
       if (!(await this.deps.repository.claimEvent(tx, event.id, event.type, owner)))
         return { outcome: 'duplicate' as const };
       if (event.type === 'checkout.session.completed' && refs.customerId) {
@@ -99,22 +105,27 @@ export class BillingWebhooks {
       });
       return {
         outcome: 'applied' as const,
-        notify: { plan: state.plan.name, until, email: await this.deps.users.emailIn(tx) },
+        notify: { plan: state.plan.name, until },
       };
     });
 
-    if ('notify' in result && result.notify?.email) {
-      const { plan, until, email } = result.notify;
-      await this.deps.mailer
-        .send({
-          to: email,
-          subject: 'AdPilot: your payment failed',
-          text:
-            `We could not take the payment for your ${plan} plan. Your plan stays active until ` +
-            `${until.toUTCString()}. Update your payment method on the Subscription page to keep it.`,
-          expiresAt: until,
-        })
-        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'payment failure mail not sent'));
+    if ('notify' in result && result.notify) {
+      const { plan, until } = result.notify;
+      // The bill is the owners': each of them hears of the failure.
+      const emails = await this.deps.transactions.system('payment failure mail', async (tx) =>
+        this.deps.users.emailsIn(tx, await this.deps.workspaces.ownerIdsIn(tx, owner)),
+      );
+      for (const email of emails)
+        await this.deps.mailer
+          .send({
+            to: email,
+            subject: 'AdPilot: your payment failed',
+            text:
+              `We could not take the payment for your ${plan} plan. Your plan stays active until ` +
+              `${until.toUTCString()}. Update your payment method on the Subscription page to keep it.`,
+            expiresAt: until,
+          })
+          .catch((error: unknown) => this.deps.log.warn({ err: error }, 'payment failure mail not sent'));
     }
     return result.outcome;
   }

@@ -1,4 +1,5 @@
 import { RULE_MESSAGES, SUBSCRIPTION_MESSAGES, type PlanId } from '@adpilot/contracts';
+import type { TenantScope } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/app-error.ts';
 import { buildRule } from '../../test/rule-factories.ts';
@@ -21,9 +22,9 @@ const current = async (session: Session) =>
   (await t.app.inject({ method: 'GET', url: '/api/subscription/current', headers: session.auth })).json().data;
 
 /** Takes in parallel; answers how many were counted and the refusals. */
-async function takeInParallel(userId: string, times: number) {
+async function takeInParallel(scope: TenantScope, times: number) {
   const results = await Promise.allSettled(
-    Array.from({ length: times }, () => t.modules.subscription.limits.takeAiRequest(userId)),
+    Array.from({ length: times }, () => t.modules.subscription.limits.takeAiRequest(scope)),
   );
   const taken = results.filter((result) => result.status === 'fulfilled');
   const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as unknown] : []));
@@ -126,7 +127,7 @@ describe('fastest rule check', () => {
 describe('AI requests per month', () => {
   it('counts exactly the plan’s requests under parallel takes; a refused request is not counted', async () => {
     const session = await onPlan('free');
-    const { taken, refused } = await takeInParallel(session.user.id, 40);
+    const { taken, refused } = await takeInParallel(session.scope, 40);
     expect(taken).toHaveLength(30);
     expect(refused).toHaveLength(10);
     const error = refused[0] as AppError;
@@ -140,7 +141,7 @@ describe('AI requests per month', () => {
     expect(Number(error.headers?.['retry-after'])).toBeGreaterThan(0);
     expect(await current(session)).toMatchObject({ aiRequestsUsed: 30, aiRequestsLimit: 30 });
     // Refused requests left no trace: one more refusal, still 30.
-    await expect(t.modules.subscription.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({
+    await expect(t.modules.subscription.limits.takeAiRequest(session.scope)).rejects.toMatchObject({
       statusCode: 429,
     });
     expect((await current(session)).aiRequestsUsed).toBe(30);
@@ -148,17 +149,17 @@ describe('AI requests per month', () => {
 
   it('allows the last request below the limit and gives a returned request back', async () => {
     const session = await onPlan('free');
-    await takeInParallel(session.user.id, 29);
-    const last = await t.modules.subscription.limits.takeAiRequest(session.user.id);
+    await takeInParallel(session.scope, 29);
+    const last = await t.modules.subscription.limits.takeAiRequest(session.scope);
     expect(last).toMatchObject({ used: 30, limit: 30 });
     await t.modules.subscription.limits.returnAiRequest(last);
     expect((await current(session)).aiRequestsUsed).toBe(29);
-    expect((await t.modules.subscription.limits.takeAiRequest(session.user.id)).used).toBe(30);
+    expect((await t.modules.subscription.limits.takeAiRequest(session.scope)).used).toBe(30);
   });
 
   it('never refuses on enterprise (-1)', async () => {
     const session = await onPlan('enterprise');
-    const { taken, refused } = await takeInParallel(session.user.id, 60);
+    const { taken, refused } = await takeInParallel(session.scope, 60);
     expect(taken).toHaveLength(60);
     expect(refused).toHaveLength(0);
     expect(await current(session)).toMatchObject({ aiRequestsUsed: 60, aiRequestsLimit: -1 });
@@ -167,8 +168,8 @@ describe('AI requests per month', () => {
   it('resets when the next month begins, and counts per user', async () => {
     const session = await onPlan('free');
     const other = await onPlan('free');
-    await takeInParallel(session.user.id, 30);
-    await expect(t.modules.subscription.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({
+    await takeInParallel(session.scope, 30);
+    await expect(t.modules.subscription.limits.takeAiRequest(session.scope)).rejects.toMatchObject({
       statusCode: 429,
     });
     expect((await current(other)).aiRequestsUsed).toBe(0);
@@ -176,10 +177,10 @@ describe('AI requests per month', () => {
     t.clock.advance(31 * 24 * 3600 * 1000);
     try {
       // The access token has expired a month later: ask the service itself.
-      const after = await t.modules.subscription.service.current(session.user.id);
+      const after = await t.modules.subscription.service.current(session.scope);
       expect(after.aiRequestsUsed).toBe(0);
       expect(new Date(after.currentPeriodEnd).getTime()).toBeGreaterThan(new Date(before.currentPeriodEnd).getTime());
-      expect((await t.modules.subscription.limits.takeAiRequest(session.user.id)).used).toBe(1);
+      expect((await t.modules.subscription.limits.takeAiRequest(session.scope)).used).toBe(1);
     } finally {
       t.clock.advance(-31 * 24 * 3600 * 1000);
     }
@@ -197,7 +198,7 @@ describe('a plan change keeps the month’s AI requests (ADR 0061)', () => {
 
   it('17 of 30, upgraded: 17 of 500; cancelled: 17 of 30, and the 31st request of the month is refused', async () => {
     const session = await onPlan('free');
-    await takeInParallel(session.user.id, 17);
+    await takeInParallel(session.scope, 17);
     expect((await change(session, '/upgrade', 'pro')).json().data.subscription).toMatchObject({
       plan: 'pro',
       aiRequestsUsed: 17,
@@ -208,7 +209,7 @@ describe('a plan change keeps the month’s AI requests (ADR 0061)', () => {
       aiRequestsUsed: 17,
       aiRequestsLimit: 30,
     });
-    const { taken, refused } = await takeInParallel(session.user.id, 14);
+    const { taken, refused } = await takeInParallel(session.scope, 14);
     expect(taken).toHaveLength(13);
     expect(refused).toEqual([expect.objectContaining({ code: 'AI_REQUEST_LIMIT_REACHED', statusCode: 429 })]);
     expect(await current(session)).toMatchObject({ aiRequestsUsed: 30, aiRequestsLimit: 30 });
@@ -216,11 +217,11 @@ describe('a plan change keeps the month’s AI requests (ADR 0061)', () => {
 
   it('40 parallel requests at 25 of 30 after plan changes count exactly 5', async () => {
     const session = await onPlan('free');
-    await takeInParallel(session.user.id, 25);
+    await takeInParallel(session.scope, 25);
     await change(session, '/upgrade', 'business');
     await change(session, '/cancel');
     expect(await current(session)).toMatchObject({ plan: 'free', aiRequestsUsed: 25 });
-    const { taken, refused } = await takeInParallel(session.user.id, 40);
+    const { taken, refused } = await takeInParallel(session.scope, 40);
     expect(taken).toHaveLength(5);
     expect(refused).toHaveLength(35);
     expect(await current(session)).toMatchObject({ aiRequestsUsed: 30, aiRequestsLimit: 30 });
@@ -229,7 +230,7 @@ describe('a plan change keeps the month’s AI requests (ADR 0061)', () => {
   it('plan changes racing parallel requests neither lose nor double a count', async () => {
     const session = await onPlan('free');
     const [takes] = await Promise.all([
-      takeInParallel(session.user.id, 20),
+      takeInParallel(session.scope, 20),
       change(session, '/upgrade', 'pro'),
       change(session, '/upgrade', 'business'),
     ]);
@@ -242,14 +243,14 @@ describe('a plan change keeps the month’s AI requests (ADR 0061)', () => {
     const now = t.clock.now;
     const firstOfNext = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
     expect((await current(session)).currentPeriodEnd).toBe(firstOfNext.toISOString());
-    await takeInParallel(session.user.id, 3);
+    await takeInParallel(session.scope, 3);
     const saved = t.clock.now;
     t.clock.now = new Date(firstOfNext.getTime() - 1000);
     try {
-      expect((await t.modules.subscription.service.current(session.user.id)).aiRequestsUsed).toBe(3);
+      expect((await t.modules.subscription.service.current(session.scope)).aiRequestsUsed).toBe(3);
       t.clock.now = firstOfNext;
-      expect((await t.modules.subscription.service.current(session.user.id)).aiRequestsUsed).toBe(0);
-      await expect(t.modules.subscription.limits.takeAiRequest(session.user.id)).resolves.toMatchObject({
+      expect((await t.modules.subscription.service.current(session.scope)).aiRequestsUsed).toBe(0);
+      await expect(t.modules.subscription.limits.takeAiRequest(session.scope)).resolves.toMatchObject({
         used: 1,
         limit: 500,
       });
@@ -263,20 +264,20 @@ describe('the AI studio’s AiQuota', () => {
   it('is the same atomic take: parallel takes stop at the limit, refusals are 429s, a given-back request is free again', async () => {
     const session = await onPlan('free');
     const results = await Promise.allSettled(
-      Array.from({ length: 35 }, () => t.modules.subscription.limits.aiQuota.take(session.user.id)),
+      Array.from({ length: 35 }, () => t.modules.subscription.limits.aiQuota.take(session.scope)),
     );
     const taken = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
     expect(taken).toHaveLength(30);
     expect(results.find((result) => result.status === 'rejected')).toMatchObject({
       reason: { code: 'AI_REQUEST_LIMIT_REACHED', statusCode: 429 },
     });
-    expect(await t.modules.subscription.limits.aiQuota.usage(session.user.id)).toEqual({
+    expect(await t.modules.subscription.limits.aiQuota.usage(session.scope)).toEqual({
       plan: 'free',
       used: 30,
       limit: 30,
     });
     const [first] = taken;
     if (first) await t.modules.subscription.limits.aiQuota.giveBack(first);
-    expect((await t.modules.subscription.limits.aiQuota.usage(session.user.id)).used).toBe(29);
+    expect((await t.modules.subscription.limits.aiQuota.usage(session.scope)).used).toBe(29);
   });
 });

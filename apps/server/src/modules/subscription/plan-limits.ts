@@ -1,5 +1,5 @@
 import { SUBSCRIPTION_MESSAGES, UNLIMITED, type PlanId } from '@adpilot/contracts';
-import type { SubscriptionPlanRow, SubscriptionRow, SystemTx, TenantTx, Transactions } from '@adpilot/db';
+import type { SubscriptionPlanRow, SubscriptionRow, SystemTx, TenantTx, Transactions, TenantScope } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { AiQuota } from '../ai/ai-quota.ts';
 import { usagePeriodAt } from './billing-period.ts';
@@ -15,7 +15,7 @@ export interface PlanState {
 
 /** One AI request counted against the plan: what `returnAiRequest` needs to give it back. */
 export interface AiRequestTake {
-  userId: string;
+  scope: TenantScope;
   periodStart: Date;
   /** Requests counted this month, this one included. */
   used: number;
@@ -76,8 +76,8 @@ export class PlanLimits {
     return { plan, subscription, period: usagePeriodAt(subscription, now) };
   }
 
-  state(userId: string): Promise<PlanState> {
-    return this.deps.transactions.tenant(userId, (tx) => this.stateIn(tx));
+  state(scope: TenantScope): Promise<PlanState> {
+    return this.deps.transactions.tenant(scope, (tx) => this.stateIn(tx));
   }
 
   /**
@@ -100,19 +100,32 @@ export class PlanLimits {
    */
   async fastestCheckMinutesOf(
     tx: SystemTx,
-    userIds: readonly string[],
+    workspaceIds: readonly string[],
     now: Date,
   ): Promise<ReadonlyMap<string, number>> {
     const plans = await this.plans(tx);
-    const held = new Map((await this.deps.repository.plansOf(tx, userIds)).map((row) => [row.userId, row]));
+    const held = new Map((await this.deps.repository.plansOf(tx, workspaceIds)).map((row) => [row.workspaceId, row]));
     const minutes = new Map<string, number>();
-    for (const userId of userIds) {
-      const row = held.get(userId);
+    for (const workspaceId of workspaceIds) {
+      const row = held.get(workspaceId);
       const plan = plans.get(row ? planIdAt(row, now) : 'free');
       if (!plan) throw new Error(`plan ${row?.planId ?? 'free'} is not in the catalogue`);
-      minutes.set(userId, plan.fastestCheckMinutes);
+      minutes.set(workspaceId, plan.fastestCheckMinutes);
     }
     return minutes;
+  }
+
+  /**
+   * A workspace's plan and its seats (members plus pending invitations; -1 unlimited), read in the workspaces
+   * module's unit of work on the system path, under its lock on the workspace row (ADR 0071). A workspace without a
+   * subscription row is on the free plan.
+   */
+  async seatsOf(tx: SystemTx, workspaceId: string): Promise<{ plan: PlanId; seats: number }> {
+    const row = await this.deps.repository.planOfWorkspace(tx, workspaceId);
+    const planId = row ? planIdAt(row, this.deps.now()) : 'free';
+    const plan = (await this.plans(tx)).get(planId);
+    if (!plan) throw new Error(`plan ${planId} is not in the catalogue`);
+    return { plan: plan.id as PlanId, seats: plan.seats };
   }
 
   /** How many ad accounts the user's plan allows (Infinity when unlimited), and the plan, in the caller's unit of work. */
@@ -129,8 +142,8 @@ export class PlanLimits {
    * failed to answer. The subscription row is share-locked, so a plan change (which carries the month's count
    * over, `carryAiRequestsIn`) waits for takes in flight and takes after it count in the month it leaves.
    */
-  async takeAiRequest(userId: string): Promise<AiRequestTake> {
-    return this.deps.transactions.tenant(userId, async (tx) => {
+  async takeAiRequest(scope: TenantScope): Promise<AiRequestTake> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       const { plan, period } = await this.stateIn(tx, { forShare: true });
       const used = await this.deps.repository.takeAiRequest(tx, period.start, plan.aiRequests);
       if (used === null) {
@@ -144,7 +157,7 @@ export class PlanLimits {
           { plan: plan.id, limit: plan.aiRequests },
         );
       }
-      return { userId, periodStart: period.start, used, limit: plan.aiRequests };
+      return { scope, periodStart: period.start, used, limit: plan.aiRequests };
     });
   }
 
@@ -153,10 +166,10 @@ export class PlanLimits {
    * model failed, and the month's usage for its card.
    */
   readonly aiQuota: AiQuota<AiRequestTake> = {
-    take: (userId) => this.takeAiRequest(userId),
+    take: (scope) => this.takeAiRequest(scope),
     giveBack: (take) => this.returnAiRequest(take),
-    usage: (userId) =>
-      this.deps.transactions.tenant(userId, async (tx) => {
+    usage: (scope) =>
+      this.deps.transactions.tenant(scope, async (tx) => {
         const { plan, period } = await this.stateIn(tx);
         return {
           plan: plan.id as PlanId,
@@ -179,8 +192,6 @@ export class PlanLimits {
 
   /** Gives back a request `takeAiRequest` counted, when the model failed and the user got no answer. */
   async returnAiRequest(take: AiRequestTake): Promise<void> {
-    await this.deps.transactions.tenant(take.userId, (tx) =>
-      this.deps.repository.returnAiRequest(tx, take.periodStart),
-    );
+    await this.deps.transactions.tenant(take.scope, (tx) => this.deps.repository.returnAiRequest(tx, take.periodStart));
   }
 }

@@ -64,28 +64,28 @@ function deliver(body: object, options: { signature?: string | null; secret?: st
   });
 }
 
-const billingEntries = (userId: string) =>
+const billingEntries = (workspaceId: string) =>
   t.inspect((db) =>
     db
       .select()
       .from(activityLogs)
-      .where(and(eq(activityLogs.userId, userId), eq(activityLogs.category, 'billing'))),
+      .where(and(eq(activityLogs.workspaceId, workspaceId), eq(activityLogs.category, 'billing'))),
   );
 
 /** A user who went through Checkout for `planId`: the subscription as Stripe holds it, and the completed session. */
 async function subscribed(planId = 'pro', status = 'active') {
   const session = await registerUser(t.app);
-  const customer = `cus_${session.user.id.slice(0, 8)}`;
-  const subscription = buildSubscription({ customer, userId: session.user.id, planId, status });
+  const customer = `cus_${session.workspaceId.slice(0, 8)}`;
+  const subscription = buildSubscription({ customer, workspaceId: session.workspaceId, planId, status });
   fake.subscriptions.set(subscription.id, subscription);
   const completed = event('checkout.session.completed', {
     id: `cs_test_${subscription.id}`,
     object: 'checkout.session',
     mode: 'subscription',
-    client_reference_id: session.user.id,
+    client_reference_id: session.workspaceId,
     customer,
     subscription: subscription.id,
-    metadata: { user_id: session.user.id, plan_id: planId },
+    metadata: { workspace_id: session.workspaceId, plan_id: planId },
   });
   return { session, subscription, completed };
 }
@@ -101,13 +101,13 @@ describe('upgrade through Stripe Checkout', () => {
     expect(subscription.plan).toBe('free');
 
     const customer = fake.requests.find((request) => request.path === '/v1/customers');
-    expect(customer).toMatchObject({ method: 'POST', idempotencyKey: `customer-${session.user.id}` });
+    expect(customer).toMatchObject({ method: 'POST', idempotencyKey: `customer-${session.workspaceId}` });
     expect(customer?.authorization).toBe(`Bearer ${SECRET_KEY}`);
     const checkout = fake.requests.find((request) => request.path === '/v1/checkout/sessions');
-    expect(checkout?.idempotencyKey).toMatch(new RegExp(`^checkout-${session.user.id}-pro-\\d{4}-\\d{2}-\\d{2}$`));
+    expect(checkout?.idempotencyKey).toMatch(new RegExp(`^checkout-${session.workspaceId}-pro-\\d{4}-\\d{2}-\\d{2}$`));
     expect(checkout?.params).toMatchObject({
       mode: 'subscription',
-      client_reference_id: session.user.id,
+      client_reference_id: session.workspaceId,
       customer: expect.stringMatching(/^cus_/),
       line_items: [
         {
@@ -120,7 +120,7 @@ describe('upgrade through Stripe Checkout', () => {
           },
         },
       ],
-      subscription_data: { metadata: { user_id: session.user.id, plan_id: 'pro' } },
+      subscription_data: { metadata: { workspace_id: session.workspaceId, plan_id: 'pro' } },
       success_url: 'http://localhost:3000/subscription?checkout=success',
       cancel_url: 'http://localhost:3000/subscription?checkout=cancel',
     });
@@ -144,7 +144,7 @@ describe('upgrade through Stripe Checkout', () => {
     const attempts = fake.requests.filter((request) => request.path === '/v1/customers');
     expect(attempts.length).toBeGreaterThan(1);
     expect(new Set(attempts.map((request) => request.idempotencyKey))).toEqual(
-      new Set([`customer-${session.user.id}`]),
+      new Set([`customer-${session.workspaceId}`]),
     );
   });
 
@@ -186,7 +186,7 @@ describe('POST /api/billing/webhook', () => {
       (subscription.items.data[0]?.current_period_end ?? 0) * 1000,
     );
     const [row] = await t.inspect((db) =>
-      db.select().from(subscriptions).where(eq(subscriptions.userId, session.user.id)),
+      db.select().from(subscriptions).where(eq(subscriptions.workspaceId, session.workspaceId)),
     );
     expect(row).toMatchObject({ stripeCustomerId: subscription.customer, stripeSubscriptionId: subscription.id });
   });
@@ -196,7 +196,9 @@ describe('POST /api/billing/webhook', () => {
     const answers = await Promise.all([deliver(completed), deliver(completed), deliver(completed)]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(answers.map((answer) => answer.json().data.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate']);
-    const changes = (await billingEntries(session.user.id)).filter((entry) => entry.metadata.code === 'plan_changed');
+    const changes = (await billingEntries(session.workspaceId)).filter(
+      (entry) => entry.metadata.code === 'plan_changed',
+    );
     expect(changes).toHaveLength(1);
     expect((await current(session)).plan).toBe('pro');
   });
@@ -226,19 +228,19 @@ describe('POST /api/billing/webhook', () => {
     const sentBefore = t.mailer.sent.length;
     expect((await deliver(failed)).json().data.outcome).toBe('applied');
     expect(await current(session)).toMatchObject({ plan: 'pro', status: 'past_due', rulesLimit: 25 });
-    const entry = (await billingEntries(session.user.id)).find((row) => row.metadata.code === 'payment_failed');
+    const entry = (await billingEntries(session.workspaceId)).find((row) => row.metadata.code === 'payment_failed');
     expect(entry).toMatchObject({ level: 'error', metadata: { params: { plan: 'pro' } } });
     expect(t.mailer.sent.slice(sentBefore)).toEqual([
       expect.objectContaining({ to: session.user.email, subject: 'AdPilot: your payment failed' }),
     ]);
     // Once the unpaid period is over, the free plan's limits apply.
     const end = (subscription.items.data[0]?.current_period_end ?? 0) * 1000;
-    const limits = await t.modules.subscription.limits.state(session.user.id);
+    const limits = await t.modules.subscription.limits.state(session.scope);
     expect(limits.plan.id).toBe('pro');
     const saved = t.clock.now;
     t.clock.now = new Date(end + 1000);
     try {
-      expect((await t.modules.subscription.limits.state(session.user.id)).plan.id).toBe('free');
+      expect((await t.modules.subscription.limits.state(session.scope)).plan.id).toBe('free');
     } finally {
       t.clock.now = saved;
     }
@@ -254,7 +256,7 @@ describe('POST /api/billing/webhook', () => {
     await deliver(completed);
     const old = buildSubscription({
       customer: subscription.customer,
-      userId: session.user.id,
+      workspaceId: session.workspaceId,
       planId: 'enterprise',
       status: 'canceled',
     });
@@ -282,7 +284,9 @@ describe('POST /api/billing/webhook', () => {
       db.select().from(automationRules).where(eq(automationRules.id, created.json().data.id)),
     );
     expect(rule?.definition.schedule).toEqual({ everyMinutes: 60 });
-    const slowed = (await billingEntries(session.user.id)).filter((row) => row.metadata.code === 'plan_rules_slowed');
+    const slowed = (await billingEntries(session.workspaceId)).filter(
+      (row) => row.metadata.code === 'plan_rules_slowed',
+    );
     expect(slowed.map((row) => row.metadata.params)).toEqual([
       { plan: 'free', minutes: 60, count: 1, rules: ['Quarter-hourly'] },
     ]);
@@ -292,16 +296,16 @@ describe('POST /api/billing/webhook', () => {
     expect((await deliver(event('charge.succeeded', { id: 'ch_1', object: 'charge' }))).json().data.outcome).toBe(
       'ignored',
     );
-    const stranger = buildSubscription({ customer: 'cus_stranger', userId: 'not-a-user', planId: 'pro' });
+    const stranger = buildSubscription({ customer: 'cus_stranger', workspaceId: 'not-a-workspace', planId: 'pro' });
     const answer = await deliver(event('customer.subscription.updated', stranger));
     expect(answer.json().data.outcome).toBe('ignored');
   });
 });
 
 describe('AI requests through Stripe (ADR 0061)', () => {
-  const usage = (session: Session) => t.modules.subscription.limits.aiQuota.usage(session.user.id);
+  const usage = (session: Session) => t.modules.subscription.limits.aiQuota.usage(session.scope);
   const take = (session: Session, times: number) =>
-    Promise.all(Array.from({ length: times }, () => t.modules.subscription.limits.takeAiRequest(session.user.id)));
+    Promise.all(Array.from({ length: times }, () => t.modules.subscription.limits.takeAiRequest(session.scope)));
 
   it('Checkout keeps the month’s count; a portal plan change keeps it; a new billing period starts its own', async () => {
     const { session, subscription, completed } = await subscribed('pro');
@@ -324,11 +328,11 @@ describe('AI requests through Stripe (ADR 0061)', () => {
     try {
       await deliver(event('customer.subscription.updated', subscription));
       expect(await usage(session)).toEqual({ plan: 'business', used: 0, limit: 3000 });
-      expect(await t.modules.subscription.limits.takeAiRequest(session.user.id)).toMatchObject({
+      expect(await t.modules.subscription.limits.takeAiRequest(session.scope)).toMatchObject({
         periodStart: new Date(previous.end * 1000),
         used: 1,
       });
-      const current = await t.modules.subscription.service.current(session.user.id);
+      const current = await t.modules.subscription.service.current(session.scope);
       expect(current.currentPeriodEnd).toBe(new Date(item.current_period_end * 1000).toISOString());
     } finally {
       t.clock.now = saved;
@@ -351,7 +355,7 @@ describe('AI requests through Stripe (ADR 0061)', () => {
     await deliver(event('customer.subscription.deleted', subscription));
     // Ended mid-period: back on the free plan with the 40 counted this month, so nothing more until it ends.
     expect(await usage(session)).toEqual({ plan: 'free', used: 40, limit: 30 });
-    await expect(t.modules.subscription.limits.takeAiRequest(session.user.id)).rejects.toMatchObject({
+    await expect(t.modules.subscription.limits.takeAiRequest(session.scope)).rejects.toMatchObject({
       statusCode: 429,
     });
   });

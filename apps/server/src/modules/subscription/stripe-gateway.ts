@@ -3,7 +3,7 @@ import type { StripeSettings } from './billing-settings.ts';
 
 /** What a Checkout for one plan needs. */
 export interface CheckoutRequest {
-  userId: string;
+  workspaceId: string;
   planId: string;
   planName: string;
   /** Dollars a month. */
@@ -33,22 +33,22 @@ export class StripeGateway {
     });
   }
 
-  async createCustomer(userId: string, email: string): Promise<string> {
+  async createCustomer(workspaceId: string, email: string): Promise<string> {
     const customer = await this.client.customers.create(
-      { email, metadata: { user_id: userId } },
-      { idempotencyKey: `customer-${userId}` },
+      { email, metadata: { workspace_id: workspaceId } },
+      { idempotencyKey: `customer-${workspaceId}` },
     );
     return customer.id;
   }
 
   /** A subscription Checkout Session priced from our catalogue; the subscription carries the user and the plan. */
   async createCheckout(request: CheckoutRequest): Promise<string> {
-    const metadata = { user_id: request.userId, plan_id: request.planId };
+    const metadata = { workspace_id: request.workspaceId, plan_id: request.planId };
     const session = await this.client.checkout.sessions.create(
       {
         mode: 'subscription',
         customer: request.customerId,
-        client_reference_id: request.userId,
+        client_reference_id: request.workspaceId,
         line_items: [
           {
             quantity: 1,

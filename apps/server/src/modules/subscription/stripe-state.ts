@@ -11,7 +11,7 @@ const isPlanId = (value: unknown): value is PlanId => PLAN_IDS.includes(value as
 
 /** The ids an event points at, and the user it names, whatever the event's type. */
 export interface EventRefs {
-  userId?: string;
+  workspaceId?: string;
   customerId?: string;
   subscriptionId?: string;
 }
@@ -25,7 +25,7 @@ export function refsOf(event: Stripe.Event): EventRefs {
     case 'checkout.session.completed': {
       const session = event.data.object;
       return {
-        userId: session.client_reference_id ?? session.metadata?.user_id,
+        workspaceId: session.client_reference_id ?? session.metadata?.workspace_id,
         customerId: idOf(session.customer),
         subscriptionId: idOf(session.subscription),
       };
@@ -35,7 +35,7 @@ export function refsOf(event: Stripe.Event): EventRefs {
     case 'customer.subscription.deleted': {
       const subscription = event.data.object;
       return {
-        userId: subscription.metadata?.user_id,
+        workspaceId: subscription.metadata?.workspace_id,
         customerId: idOf(subscription.customer),
         subscriptionId: subscription.id,
       };
@@ -47,7 +47,7 @@ export function refsOf(event: Stripe.Event): EventRefs {
       const legacy = (object.subscription ?? undefined) as string | { id: string } | undefined;
       const details = invoice.parent?.subscription_details;
       return {
-        userId: details?.metadata?.user_id,
+        workspaceId: details?.metadata?.workspace_id,
         customerId: idOf(invoice.customer),
         subscriptionId: idOf(details?.subscription) ?? idOf(legacy),
       };

@@ -31,6 +31,8 @@ export interface SubscriptionModuleDeps {
   /** What the plan counts of the ad accounts module, and the users' addresses (ADR 0066). */
   accounts: SubscriptionServiceDeps['accounts'];
   users: SubscriptionServiceDeps['users'] & BillingWebhooksDeps['users'];
+  /** Which workspaces exist and who owns them (a Stripe event's workspace, the payment-failure mail). */
+  workspaces: BillingWebhooksDeps['workspaces'];
   activity: ActivityRepository;
   /** Where Stripe's settings are read (the settings seam); `billing` takes their place (tests' local fake). */
   settings: SettingsReader;
@@ -66,6 +68,7 @@ export function createSubscriptionModule(deps: SubscriptionModuleDeps) {
     repository,
     subscription: service,
     users: deps.users,
+    workspaces: deps.workspaces,
     activity,
     billing,
     gateways,

@@ -13,6 +13,7 @@ export function presentPlan(row: SubscriptionPlanRow): Plan {
       activeRules: row.activeRules,
       aiRequests: row.aiRequests,
       fastestCheckMinutes: row.fastestCheckMinutes,
+      seats: row.seats,
     },
     badge: row.badge,
   };

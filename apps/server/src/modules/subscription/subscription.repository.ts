@@ -32,7 +32,7 @@ export interface SubscriptionLock {
   forShare?: boolean;
 }
 
-/** Plans, the user's subscription and metered usage. Tenant methods filter by `tx.userId` as well as RLS. */
+/** Plans, the user's subscription and metered usage. Tenant methods filter by `tx.workspaceId` as well as RLS. */
 export class SubscriptionRepository {
   plans(tx: TenantTx | SystemTx): Promise<SubscriptionPlanRow[]> {
     return tx.db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sortOrder));
@@ -60,7 +60,7 @@ export class SubscriptionRepository {
     if (existing) return existing;
     await tx.db
       .insert(subscriptions)
-      .values({ userId: tx.userId, planId: 'free', currentPeriodStart: now })
+      .values({ workspaceId: tx.workspaceId, planId: 'free', currentPeriodStart: now })
       .onConflictDoNothing();
     const created = await this.find(tx, options);
     if (!created) throw new Error('subscription row missing after insert');
@@ -68,7 +68,7 @@ export class SubscriptionRepository {
   }
 
   private async find(tx: TenantTx, options: SubscriptionLock): Promise<SubscriptionRow | undefined> {
-    const query = tx.db.select().from(subscriptions).where(eq(subscriptions.userId, tx.userId));
+    const query = tx.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, tx.workspaceId));
     const [row] = options.forUpdate
       ? await query.for('update')
       : options.forShare
@@ -78,27 +78,43 @@ export class SubscriptionRepository {
   }
 
   /** The plan each of these users holds (the scheduler's read across tenants); a user without a row has none yet. */
-  plansOf(
+  /** A workspace's subscription as the plan's limits read it, or undefined when it has none yet (the free plan). */
+  async planOfWorkspace(
     tx: SystemTx,
-    userIds: readonly string[],
-  ): Promise<Pick<SubscriptionRow, 'userId' | 'planId' | 'status' | 'currentPeriodEnd'>[]> {
-    if (userIds.length === 0) return Promise.resolve([]);
-    return tx.db
+    workspaceId: string,
+  ): Promise<Pick<SubscriptionRow, 'planId' | 'status' | 'currentPeriodEnd'> | undefined> {
+    const [row] = await tx.db
       .select({
-        userId: subscriptions.userId,
         planId: subscriptions.planId,
         status: subscriptions.status,
         currentPeriodEnd: subscriptions.currentPeriodEnd,
       })
       .from(subscriptions)
-      .where(inArray(subscriptions.userId, [...userIds]));
+      .where(eq(subscriptions.workspaceId, workspaceId));
+    return row;
+  }
+
+  plansOf(
+    tx: SystemTx,
+    workspaceIds: readonly string[],
+  ): Promise<Pick<SubscriptionRow, 'workspaceId' | 'planId' | 'status' | 'currentPeriodEnd'>[]> {
+    if (workspaceIds.length === 0) return Promise.resolve([]);
+    return tx.db
+      .select({
+        workspaceId: subscriptions.workspaceId,
+        planId: subscriptions.planId,
+        status: subscriptions.status,
+        currentPeriodEnd: subscriptions.currentPeriodEnd,
+      })
+      .from(subscriptions)
+      .where(inArray(subscriptions.workspaceId, [...workspaceIds]));
   }
 
   async update(tx: TenantTx, patch: SubscriptionPatch, at: Date): Promise<SubscriptionRow> {
     const [row] = await tx.db
       .update(subscriptions)
       .set({ ...patch, updatedAt: at })
-      .where(eq(subscriptions.userId, tx.userId))
+      .where(eq(subscriptions.workspaceId, tx.workspaceId))
       .returning();
     if (!row) throw new Error('subscription row missing');
     return row;
@@ -108,10 +124,10 @@ export class SubscriptionRepository {
    * Records a webhook event as applied in the caller's unit of work; false when it already was (a redelivery). A
    * parallel delivery of the same id waits on the key and then finds it taken.
    */
-  async claimEvent(tx: TenantTx | SystemTx, id: string, type: string, userId: string | null): Promise<boolean> {
+  async claimEvent(tx: TenantTx | SystemTx, id: string, type: string, workspaceId: string | null): Promise<boolean> {
     const rows = await tx.db
       .insert(billingEvents)
-      .values({ id, type, userId })
+      .values({ id, type, workspaceId })
       .onConflictDoNothing()
       .returning({ id: billingEvents.id });
     return rows.length === 1;
@@ -128,17 +144,17 @@ export class SubscriptionRepository {
     ].filter((match) => match !== undefined);
     if (matches.length === 0) return undefined;
     const [row] = await tx.db
-      .select({ userId: subscriptions.userId })
+      .select({ workspaceId: subscriptions.workspaceId })
       .from(subscriptions)
       .where(or(...matches));
-    return row?.userId;
+    return row?.workspaceId;
   }
 
   async aiRequests(tx: TenantTx, periodStart: Date): Promise<number> {
     const [row] = await tx.db
       .select({ value: usageCounters.aiRequests })
       .from(usageCounters)
-      .where(and(eq(usageCounters.userId, tx.userId), eq(usageCounters.periodStart, periodStart)));
+      .where(and(eq(usageCounters.workspaceId, tx.workspaceId), eq(usageCounters.periodStart, periodStart)));
     return row?.value ?? 0;
   }
 
@@ -151,9 +167,9 @@ export class SubscriptionRepository {
     if (limit === 0) return null;
     const rows = await selectRows<{ ai_requests: number }>(
       tx.db,
-      sql`insert into ${usageCounters} (user_id, period_start, ai_requests)
-          values (${tx.userId}, ${periodStart.toISOString()}, 1)
-          on conflict (user_id, period_start) do update set ai_requests = ${usageCounters}.ai_requests + 1
+      sql`insert into ${usageCounters} (workspace_id, period_start, ai_requests)
+          values (${tx.workspaceId}, ${periodStart.toISOString()}, 1)
+          on conflict (workspace_id, period_start) do update set ai_requests = ${usageCounters}.ai_requests + 1
           where ${limit} = -1 or ${usageCounters}.ai_requests < ${limit}
           returning ai_requests`,
     );
@@ -164,9 +180,9 @@ export class SubscriptionRepository {
   async carryAiRequests(tx: TenantTx, periodStart: Date, used: number): Promise<void> {
     await tx.db
       .insert(usageCounters)
-      .values({ userId: tx.userId, periodStart, aiRequests: used })
+      .values({ workspaceId: tx.workspaceId, periodStart, aiRequests: used })
       .onConflictDoUpdate({
-        target: [usageCounters.userId, usageCounters.periodStart],
+        target: [usageCounters.workspaceId, usageCounters.periodStart],
         set: { aiRequests: sql`greatest(${usageCounters.aiRequests}, excluded.ai_requests)` },
       });
   }
@@ -176,6 +192,6 @@ export class SubscriptionRepository {
     await tx.db
       .update(usageCounters)
       .set({ aiRequests: sql`greatest(${usageCounters.aiRequests} - 1, 0)` })
-      .where(and(eq(usageCounters.userId, tx.userId), eq(usageCounters.periodStart, periodStart)));
+      .where(and(eq(usageCounters.workspaceId, tx.workspaceId), eq(usageCounters.periodStart, periodStart)));
   }
 }

@@ -34,8 +34,20 @@ describe('GET /api/subscription/plans and /current', () => {
       ['business', 79, null],
       ['enterprise', 199, 'recommended'],
     ]);
-    expect(plans[0].limits).toEqual({ adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60 });
-    expect(plans[3].limits).toEqual({ adAccounts: -1, activeRules: -1, aiRequests: -1, fastestCheckMinutes: 5 });
+    expect(plans[0].limits).toEqual({
+      adAccounts: 1,
+      activeRules: 3,
+      aiRequests: 30,
+      fastestCheckMinutes: 60,
+      seats: 1,
+    });
+    expect(plans[3].limits).toEqual({
+      adAccounts: -1,
+      activeRules: -1,
+      aiRequests: -1,
+      fastestCheckMinutes: 5,
+      seats: -1,
+    });
     expect(plans[1].features).toContain('ai_requests');
     // Activity texts word plan ids with the catalogue's names: the contracts' copy must not drift from it.
     for (const plan of plans as { id: PlanId; name: string }[]) {
@@ -131,7 +143,7 @@ describe('POST /api/subscription/upgrade and /cancel (local billing)', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'billing'))),
+        .where(and(eq(activityLogs.workspaceId, session.workspaceId), eq(activityLogs.category, 'billing'))),
     );
     expect(entries).toHaveLength(1);
     expect(entries[0]?.metadata).toMatchObject({ code: 'plan_changed', params: { from: 'free', to: 'pro' } });
@@ -183,7 +195,7 @@ describe('downgrade below current usage', () => {
     expect(cancel.json().data.subscription).toMatchObject({ plan: 'free', rulesUsed: 3, rulesLimit: 3 });
 
     const rules = await t.inspect((db) =>
-      db.select().from(automationRules).where(eq(automationRules.userId, session.user.id)),
+      db.select().from(automationRules).where(eq(automationRules.workspaceId, session.workspaceId)),
     );
     expect(rules).toHaveLength(5);
     const off = rules
@@ -196,7 +208,7 @@ describe('downgrade below current usage', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'billing'))),
+        .where(and(eq(activityLogs.workspaceId, session.workspaceId), eq(activityLogs.category, 'billing'))),
     );
     const deactivated = entries.find((entry) => entry.metadata.code === 'plan_rules_deactivated');
     expect(deactivated?.level).toBe('warning');
@@ -216,19 +228,19 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
     expect(response.statusCode).toBe(201);
     return response.json().data as { id: string; name: string };
   };
-  const schedules = async (userId: string) =>
+  const schedules = async (workspaceId: string) =>
     new Map(
-      (await t.inspect((db) => db.select().from(automationRules).where(eq(automationRules.userId, userId)))).map(
-        (rule) => [rule.name, { isActive: rule.isActive, schedule: rule.definition.schedule }],
-      ),
+      (
+        await t.inspect((db) => db.select().from(automationRules).where(eq(automationRules.workspaceId, workspaceId)))
+      ).map((rule) => [rule.name, { isActive: rule.isActive, schedule: rule.definition.schedule }]),
     );
-  const entries = (userId: string, code: string) =>
+  const entries = (workspaceId: string, code: string) =>
     t
       .inspect((db) =>
         db
           .select()
           .from(activityLogs)
-          .where(and(eq(activityLogs.userId, userId), eq(activityLogs.category, 'billing'))),
+          .where(and(eq(activityLogs.workspaceId, workspaceId), eq(activityLogs.category, 'billing'))),
       )
       .then((rows) => rows.filter((row) => row.metadata.code === code));
 
@@ -242,7 +254,7 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
     await createRule(session, { name: 'Draft', isActive: false, schedule: { everyMinutes: 5 } });
 
     expect((await call(session, 'POST', '/upgrade', { planId: 'pro' })).statusCode).toBe(200);
-    expect(await schedules(session.user.id)).toEqual(
+    expect(await schedules(session.workspaceId)).toEqual(
       new Map([
         ['Every 5', { isActive: true, schedule: { everyMinutes: 15 } }],
         ['Also every 5', { isActive: true, schedule: { everyMinutes: 15 } }],
@@ -252,7 +264,7 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
         ['Daily', { isActive: true, schedule: { dailyAt: '09:00' } }],
       ]),
     );
-    const slowed = await entries(session.user.id, 'plan_rules_slowed');
+    const slowed = await entries(session.workspaceId, 'plan_rules_slowed');
     expect(slowed).toHaveLength(1);
     expect(slowed[0]?.level).toBe('warning');
     expect(slowed[0]?.metadata.params).toMatchObject({ plan: 'pro', minutes: 15, count: 2 });
@@ -262,8 +274,8 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
 
     // An upgrade does not speed anything back up, and logs no second entry.
     expect((await call(session, 'POST', '/upgrade', { planId: 'enterprise' })).statusCode).toBe(200);
-    expect((await schedules(session.user.id)).get('Every 5')?.schedule).toEqual({ everyMinutes: 15 });
-    expect(await entries(session.user.id, 'plan_rules_slowed')).toHaveLength(1);
+    expect((await schedules(session.workspaceId)).get('Every 5')?.schedule).toEqual({ everyMinutes: 15 });
+    expect(await entries(session.workspaceId, 'plan_rules_slowed')).toHaveLength(1);
   });
 
   it('slows only the rules still on after the active-rule limit, and logs nothing when none is too fast', async () => {
@@ -273,20 +285,20 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
       await createRule(session, { name: `Rule ${index}`, isActive: true, schedule: { everyMinutes: 15 } });
     }
     expect((await call(session, 'POST', '/cancel')).statusCode).toBe(200);
-    const rules = await schedules(session.user.id);
+    const rules = await schedules(session.workspaceId);
     for (const name of ['Rule 1', 'Rule 2', 'Rule 3'])
       expect(rules.get(name)).toEqual({ isActive: true, schedule: { everyMinutes: 60 } });
     for (const name of ['Rule 4', 'Rule 5'])
       expect(rules.get(name)).toEqual({ isActive: false, schedule: { everyMinutes: 15 } });
-    const [slowed] = await entries(session.user.id, 'plan_rules_slowed');
+    const [slowed] = await entries(session.workspaceId, 'plan_rules_slowed');
     expect((slowed?.metadata.params as { rules: string[] }).rules.sort()).toEqual(['Rule 1', 'Rule 2', 'Rule 3']);
-    expect(await entries(session.user.id, 'plan_rules_deactivated')).toHaveLength(1);
+    expect(await entries(session.workspaceId, 'plan_rules_deactivated')).toHaveLength(1);
 
     const other = await registerUser(t.app);
     await call(other, 'POST', '/upgrade', { planId: 'business' });
     await createRule(other, { name: 'Hourly', isActive: true, schedule: { everyMinutes: 60 } });
     expect((await call(other, 'POST', '/upgrade', { planId: 'free' })).statusCode).toBe(200);
-    expect(await entries(other.user.id, 'plan_rules_slowed')).toHaveLength(0);
+    expect(await entries(other.workspaceId, 'plan_rules_slowed')).toHaveLength(0);
   });
 
   it('leaves another user’s rules alone', async () => {
@@ -295,7 +307,7 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
     await call(neighbour, 'POST', '/upgrade', { planId: 'pro' });
     await createRule(neighbour, { name: 'Neighbour', isActive: true, schedule: { everyMinutes: 15 } });
     expect((await call(owner, 'POST', '/cancel')).statusCode).toBe(200);
-    expect((await schedules(neighbour.user.id)).get('Neighbour')?.schedule).toEqual({ everyMinutes: 15 });
+    expect((await schedules(neighbour.workspaceId)).get('Neighbour')?.schedule).toEqual({ everyMinutes: 15 });
   });
 
   it('a rule edit racing the downgrade never leaves an active rule faster than the plan', async () => {
@@ -326,7 +338,7 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
       if (edit.statusCode === 403) expect(edit.json().code).toBe('RULE_SCHEDULE_NOT_IN_PLAN');
       const session = users[index];
       if (!session) throw new Error('no user');
-      expect((await schedules(session.user.id)).get('Racing')).toEqual({
+      expect((await schedules(session.workspaceId)).get('Racing')).toEqual({
         isActive: true,
         schedule: { everyMinutes: 60 },
       });
@@ -352,7 +364,7 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
       ),
     );
     for (const session of users) {
-      const active = [...(await schedules(session.user.id)).values()].filter((rule) => rule.isActive);
+      const active = [...(await schedules(session.workspaceId)).values()].filter((rule) => rule.isActive);
       expect(active).toHaveLength(3);
     }
   });

@@ -9,7 +9,7 @@ import {
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/authenticate.ts';
+import { scopeOf } from '../../plugins/authenticate.ts';
 import type { SubscriptionService } from './subscription.service.ts';
 
 const tags = ['subscription'];
@@ -25,32 +25,44 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscription: Subscript
   app.get(
     '/current',
     { schema: { tags, response: { 200: successEnvelope(currentSubscriptionSchema) } } },
-    async (request) => ({ success: true as const, data: await subscription.current(currentUser(request).id) }),
+    async (request) => ({ success: true as const, data: await subscription.current(scopeOf(request)) }),
   );
 
   app.get('/plans', { schema: { tags, response: { 200: successEnvelope(z.array(planSchema)) } } }, async (request) => ({
     success: true as const,
-    data: await subscription.plans(currentUser(request).id),
+    data: await subscription.plans(scopeOf(request)),
   }));
 
   app.post(
     '/upgrade',
-    { schema: { tags, body: upgradeRequestSchema, response: { 200: successEnvelope(upgradeResponseSchema) } } },
+    {
+      // Billing is the owners' (ADR 0070).
+      config: { role: 'owner' },
+      schema: { tags, body: upgradeRequestSchema, response: { 200: successEnvelope(upgradeResponseSchema) } },
+    },
     async (request) => ({
       success: true as const,
-      data: await subscription.upgrade(currentUser(request).id, request.body.planId),
+      data: await subscription.upgrade(scopeOf(request), request.body.planId),
     }),
   );
 
   app.post(
     '/portal',
-    { schema: { tags, body: emptyBody, response: { 200: successEnvelope(portalResponseSchema) } } },
-    async (request) => ({ success: true as const, data: await subscription.portal(currentUser(request).id) }),
+    {
+      // Billing is the owners' (ADR 0070).
+      config: { role: 'owner' },
+      schema: { tags, body: emptyBody, response: { 200: successEnvelope(portalResponseSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await subscription.portal(scopeOf(request)) }),
   );
 
   app.post(
     '/cancel',
-    { schema: { tags, body: emptyBody, response: { 200: successEnvelope(cancelResponseSchema) } } },
-    async (request) => ({ success: true as const, data: await subscription.cancel(currentUser(request).id) }),
+    {
+      // Billing is the owners' (ADR 0070).
+      config: { role: 'owner' },
+      schema: { tags, body: emptyBody, response: { 200: successEnvelope(cancelResponseSchema) } },
+    },
+    async (request) => ({ success: true as const, data: await subscription.cancel(scopeOf(request)) }),
   );
 };

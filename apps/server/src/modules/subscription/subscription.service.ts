@@ -5,7 +5,7 @@ import {
   type PlanId,
   type UpgradeResponse,
 } from '@adpilot/contracts';
-import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
+import type { SystemTx, TenantTx, Transactions, TenantScope } from '@adpilot/db';
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
@@ -52,14 +52,14 @@ async function throughStripe<T>(call: () => Promise<T>): Promise<T> {
 export class SubscriptionService {
   constructor(private readonly deps: SubscriptionServiceDeps) {}
 
-  async plans(userId: string): Promise<Plan[]> {
-    return this.deps.transactions.tenant(userId, async (tx) =>
+  async plans(scope: TenantScope): Promise<Plan[]> {
+    return this.deps.transactions.tenant(scope, async (tx) =>
       [...(await this.deps.limits.plans(tx)).values()].map(presentPlan),
     );
   }
 
-  async current(userId: string): Promise<CurrentSubscription> {
-    return this.deps.transactions.tenant(userId, async (tx) => this.presentIn(tx, await this.deps.limits.stateIn(tx)));
+  async current(scope: TenantScope): Promise<CurrentSubscription> {
+    return this.deps.transactions.tenant(scope, async (tx) => this.presentIn(tx, await this.deps.limits.stateIn(tx)));
   }
 
   /**
@@ -67,10 +67,10 @@ export class SubscriptionService {
    * without a Stripe subscription answers a Checkout address (the plan applies when its webhook arrives); with
    * one, the billing portal, where the plan is changed; the free plan cancels at the period's end.
    */
-  async upgrade(userId: string, planId: PlanId): Promise<UpgradeResponse> {
+  async upgrade(scope: TenantScope, planId: PlanId): Promise<UpgradeResponse> {
     const stripe = this.stripe();
-    if (stripe) return this.upgradeThroughStripe(stripe, userId, planId);
-    return this.deps.transactions.tenant(userId, async (tx) => {
+    if (stripe) return this.upgradeThroughStripe(stripe, scope, planId);
+    return this.deps.transactions.tenant(scope, async (tx) => {
       const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
       if (state.plan.id === planId) throw new AppError('SUBSCRIPTION_SAME_PLAN', SUBSCRIPTION_MESSAGES.samePlan, 409);
       const next = await this.changePlanIn(tx, state, planId, {
@@ -84,19 +84,19 @@ export class SubscriptionService {
   }
 
   /** Local billing: back to the free plan at once. Stripe: the subscription ends with the period already paid. */
-  async cancel(userId: string): Promise<{ subscription: CurrentSubscription }> {
+  async cancel(scope: TenantScope): Promise<{ subscription: CurrentSubscription }> {
     const stripe = this.stripe();
-    const current = await this.deps.limits.state(userId);
+    const current = await this.deps.limits.state(scope);
     if (current.plan.id === 'free')
       throw new AppError('SUBSCRIPTION_NOT_CANCELABLE', SUBSCRIPTION_MESSAGES.alreadyFree, 409);
     const subscriptionId = current.subscription.stripeSubscriptionId;
     if (stripe && subscriptionId) {
       const updated = await throughStripe(() => stripe.cancelAtPeriodEnd(subscriptionId, `cancel-${subscriptionId}`));
-      return this.deps.transactions.tenant(userId, async (tx) => ({
+      return this.deps.transactions.tenant(scope, async (tx) => ({
         subscription: await this.presentIn(tx, await this.applyStripeIn(tx, updated)),
       }));
     }
-    return this.deps.transactions.tenant(userId, async (tx) => {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
       if (state.plan.id === 'free')
         throw new AppError('SUBSCRIPTION_NOT_CANCELABLE', SUBSCRIPTION_MESSAGES.alreadyFree, 409);
@@ -170,10 +170,10 @@ export class SubscriptionService {
    * billing has no portal (409 `BILLING_PORTAL_LOCAL`), nor has a user Stripe does not know yet (409
    * `BILLING_PORTAL_NO_ACCOUNT`).
    */
-  async portal(userId: string): Promise<{ url: string }> {
+  async portal(scope: TenantScope): Promise<{ url: string }> {
     const stripe = this.stripe();
     if (!stripe) throw AppError.conflict(SUBSCRIPTION_MESSAGES.portalLocal, 'BILLING_PORTAL_LOCAL');
-    const { subscription } = await this.deps.limits.state(userId);
+    const { subscription } = await this.deps.limits.state(scope);
     const customerId = subscription.stripeCustomerId;
     if (!customerId) throw AppError.conflict(SUBSCRIPTION_MESSAGES.portalUnavailable, 'BILLING_PORTAL_NO_ACCOUNT');
     const url = await throughStripe(() =>
@@ -215,8 +215,12 @@ export class SubscriptionService {
     return settings ? this.deps.gateways.for(settings) : undefined;
   }
 
-  private async upgradeThroughStripe(stripe: StripeGateway, userId: string, planId: PlanId): Promise<UpgradeResponse> {
-    const { plan, subscription, customerId, email, held } = await this.deps.transactions.tenant(userId, async (tx) => {
+  private async upgradeThroughStripe(
+    stripe: StripeGateway,
+    scope: TenantScope,
+    planId: PlanId,
+  ): Promise<UpgradeResponse> {
+    const { plan, subscription, customerId, email, held } = await this.deps.transactions.tenant(scope, async (tx) => {
       const state = await this.deps.limits.stateIn(tx);
       const plan = (await this.deps.limits.plans(tx)).get(planId);
       if (!plan) throw new Error(`plan ${planId} is not in the catalogue`);
@@ -229,19 +233,19 @@ export class SubscriptionService {
         held: state.subscription.stripeSubscriptionId,
       };
     });
-    if (planId === 'free') return this.cancel(userId);
+    if (planId === 'free') return this.cancel(scope);
     const back = `${this.deps.publicUrl}/subscription`;
-    if (held) return { subscription, url: (await this.portal(userId)).url };
-    const customer = customerId ?? (await throughStripe(() => stripe.createCustomer(userId, email ?? '')));
+    if (held) return { subscription, url: (await this.portal(scope)).url };
+    const customer = customerId ?? (await throughStripe(() => stripe.createCustomer(scope.workspaceId, email ?? '')));
     if (!customerId) {
-      await this.deps.transactions.tenant(userId, async (tx) => {
+      await this.deps.transactions.tenant(scope, async (tx) => {
         await this.deps.limits.stateIn(tx, { forUpdate: true });
         await this.deps.repository.update(tx, { stripeCustomerId: customer }, this.deps.now());
       });
     }
     const url = await throughStripe(() =>
       stripe.createCheckout({
-        userId,
+        workspaceId: scope.workspaceId,
         planId,
         planName: plan.name,
         price: plan.price,
@@ -249,7 +253,7 @@ export class SubscriptionService {
         successUrl: `${back}?checkout=success`,
         cancelUrl: `${back}?checkout=cancel`,
         // The same user, plan and day: a second click answers the same session instead of opening another.
-        idempotencyKey: `checkout-${userId}-${planId}-${this.deps.now().toISOString().slice(0, 10)}`,
+        idempotencyKey: `checkout-${scope.workspaceId}-${planId}-${this.deps.now().toISOString().slice(0, 10)}`,
       }),
     );
     return { subscription, url };

@@ -1,14 +1,63 @@
 import type { Transactions } from '@adpilot/db';
 import { bindRoutes } from '../../lib/bind-routes.ts';
+import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import { InvitationsRepository } from './invitations.repository.ts';
+import { invitationsRoutes } from './invitations.routes.ts';
+import { InvitationsService, type SeatPlans } from './invitations.service.ts';
+import { MembershipCache } from './membership-cache.ts';
 import { WorkspacesRepository } from './workspaces.repository.ts';
 import { workspacesRoutes } from './workspaces.routes.ts';
-import { WorkspacesService } from './workspaces.service.ts';
+import { WorkspacesService, type People, type WorkspaceActivity } from './workspaces.service.ts';
+
+export interface WorkspacesModuleDeps {
+  transactions: Transactions;
+  /** The activity writer: every change of a workspace and its members is logged, signed by who made it. */
+  activity: WorkspaceActivity;
+  /** Auth's users: the members' names and addresses, read in this module's unit of work. */
+  people: People;
+  /** Subscription's plans: a workspace's seats (ADR 0071). */
+  plans: SeatPlans;
+  /** Auth's attempt counters: re-sending an invitation, looking one up. */
+  limiter: Pick<AttemptLimiter, 'take'>;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+}
 
 /**
- * Workspaces and their members (ADR 0070). Its public API: `service.createPersonal(tx, user)`, which sign-up calls in
- * the unit of work that makes the user; and its routes.
+ * Workspaces, their members and invitations (ADR 0070, 0071). Its public API: `service.createPersonal(tx, user)`,
+ * which sign-up calls in the unit of work that makes the user; `service.resolve(user, id)`, the request's current
+ * workspace and role (cached in `memberships`, whose listener app.ts hands the sessions channel); and its routes:
+ * `routes` (/api/workspaces) and `invitationRoutes` (/api/invitations).
  */
-export function createWorkspacesModule(deps: { transactions: Transactions }) {
-  const service = new WorkspacesService({ transactions: deps.transactions, repository: new WorkspacesRepository() });
-  return { service, routes: bindRoutes(workspacesRoutes, { workspaces: service }) };
+export function createWorkspacesModule(deps: WorkspacesModuleDeps) {
+  const memberships = new MembershipCache(deps.now);
+  const repository = new WorkspacesRepository();
+  const service = new WorkspacesService({
+    transactions: deps.transactions,
+    repository,
+    memberships,
+    activity: deps.activity,
+    people: deps.people,
+  });
+  const invitations = new InvitationsService({
+    transactions: deps.transactions,
+    repository: new InvitationsRepository(),
+    workspaces: repository,
+    activity: deps.activity,
+    people: deps.people,
+    plans: deps.plans,
+    limiter: deps.limiter,
+    mailer: deps.mailer,
+    publicUrl: deps.publicUrl,
+    now: deps.now,
+  });
+  return {
+    service,
+    invitations,
+    memberships,
+    routes: bindRoutes(workspacesRoutes, { workspaces: service, invitations }),
+    invitationRoutes: bindRoutes(invitationsRoutes, { invitations }),
+  };
 }

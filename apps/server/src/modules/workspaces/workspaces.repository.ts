@@ -1,5 +1,25 @@
-import { workspaceMembers, workspaces, type SystemTx, type TenantTx } from '@adpilot/db';
-import { asc, desc, eq } from 'drizzle-orm';
+import type { WorkspaceRole } from '@adpilot/contracts';
+import {
+  asTenantTx,
+  workspaceMembers,
+  workspaces,
+  type SystemTx,
+  type TenantScope,
+  type TenantTx,
+  type UserTx,
+  type WorkspaceRow,
+} from '@adpilot/db';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+
+/**
+ * The system unit of work `tx` acting for a member of a workspace: what other modules' writers take (the activity
+ * entry, signed by `scope.userId`), so an entry commits with the change it describes. Workspaces and memberships are
+ * written on the system path only (ADR 0070), and a member who leaves is no member once the row is gone, so the
+ * tenant path could not write the entry in the same transaction (ADR 0071).
+ */
+export function actingFor(tx: SystemTx, scope: TenantScope): TenantTx {
+  return asTenantTx(tx.db, scope);
+}
 
 /** The workspaces module's queries; no other module reads or writes its tables (ADR 0064). */
 export class WorkspacesRepository {
@@ -14,18 +34,126 @@ export class WorkspacesRepository {
     return workspace.id;
   }
 
-  /** The workspaces the user of `tx` is a member of, the personal one first (the policies filter as well). */
-  listOfMember(tx: TenantTx) {
+  /** A shared workspace with its first member, `ownerId`, as owner. */
+  async create(tx: SystemTx, name: string, ownerId: string): Promise<WorkspaceRow> {
+    const [workspace] = await tx.db.insert(workspaces).values({ name }).returning();
+    if (!workspace) throw new Error('the workspace was not made');
+    await tx.db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: ownerId, role: 'owner' });
+    return workspace;
+  }
+
+  /**
+   * The workspaces the user of `tx` is a member of, their own personal one first (the default workspace; another
+   * member's personal workspace they were invited to is listed with the rest; `own` tells them apart). The
+   * policies filter as well.
+   */
+  listOfMember(tx: UserTx) {
+    const own = sql<boolean>`coalesce(${workspaces.personalOwnerId} = ${tx.userId}, false)`;
     return tx.db
       .select({
         id: workspaces.id,
         name: workspaces.name,
         role: workspaceMembers.role,
         personal: workspaces.personal,
+        own,
       })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
       .where(eq(workspaceMembers.userId, tx.userId))
-      .orderBy(desc(workspaces.personal), asc(workspaces.createdAt), asc(workspaces.id));
+      .orderBy(desc(own), desc(workspaces.personal), asc(workspaces.createdAt), asc(workspaces.id));
+  }
+
+  /**
+   * The workspace row, locked for update until the unit of work ends: every change of its members, invitations
+   * and seats takes this lock first, so counts read under it stay true until the change commits (ADR 0071).
+   */
+  async lock(tx: SystemTx, id: string): Promise<WorkspaceRow | undefined> {
+    const [row] = await tx.db.select().from(workspaces).where(eq(workspaces.id, id)).for('update');
+    return row;
+  }
+
+  async find(tx: SystemTx, id: string): Promise<WorkspaceRow | undefined> {
+    const [row] = await tx.db.select().from(workspaces).where(eq(workspaces.id, id));
+    return row;
+  }
+
+  /** The user's personal workspace's id. */
+  async personalOf(tx: SystemTx, userId: string): Promise<string | undefined> {
+    const [row] = await tx.db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.personalOwnerId, userId));
+    return row?.id;
+  }
+
+  async rename(tx: SystemTx, id: string, name: string): Promise<void> {
+    await tx.db.update(workspaces).set({ name }).where(eq(workspaces.id, id));
+  }
+
+  /** Deletes the workspace and, by cascade, everything it owns. */
+  async delete(tx: SystemTx, id: string): Promise<void> {
+    await tx.db.delete(workspaces).where(eq(workspaces.id, id));
+  }
+
+  /** The user's role in the workspace, or undefined when they are not a member. */
+  async roleOf(tx: SystemTx, workspaceId: string, userId: string): Promise<WorkspaceRole | undefined> {
+    const [row] = await tx.db
+      .select({ role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+    return row?.role;
+  }
+
+  /** Every member of the workspace, the earliest first. */
+  members(tx: SystemTx, workspaceId: string): Promise<{ userId: string; role: WorkspaceRole }[]> {
+    return tx.db
+      .select({ userId: workspaceMembers.userId, role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.workspaceId, workspaceId))
+      .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
+  }
+
+  async countMembers(tx: SystemTx, workspaceId: string, role?: WorkspaceRole): Promise<number> {
+    const [row] = await tx.db
+      .select({ n: count() })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), role ? eq(workspaceMembers.role, role) : undefined));
+    return row?.n ?? 0;
+  }
+
+  /** Adds a member; false when the user already is one (their role stays). */
+  async addMember(tx: SystemTx, workspaceId: string, userId: string, role: WorkspaceRole): Promise<boolean> {
+    const rows = await tx.db
+      .insert(workspaceMembers)
+      .values({ workspaceId, userId, role })
+      .onConflictDoNothing()
+      .returning({ userId: workspaceMembers.userId });
+    return rows.length === 1;
+  }
+
+  async setRole(tx: SystemTx, workspaceId: string, userId: string, role: WorkspaceRole): Promise<void> {
+    await tx.db
+      .update(workspaceMembers)
+      .set({ role })
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  }
+
+  async removeMember(tx: SystemTx, workspaceId: string, userId: string): Promise<void> {
+    await tx.db
+      .delete(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
+  }
+
+  async exists(tx: SystemTx, id: string): Promise<boolean> {
+    const [row] = await tx.db.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, id));
+    return row !== undefined;
+  }
+
+  async ownerIds(tx: SystemTx, id: string): Promise<string[]> {
+    const rows = await tx.db
+      .select({ userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.role, 'owner')));
+    return rows.map((row) => row.userId);
   }
 }

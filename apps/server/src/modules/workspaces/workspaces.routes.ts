@@ -1,18 +1,172 @@
-import { successEnvelope, workspaceListSchema } from '@adpilot/contracts';
+import {
+  invitationInputSchema,
+  invitationListSchema,
+  invitationSchema,
+  memberRoleInputSchema,
+  messageResponseSchema,
+  successEnvelope,
+  workspaceIdParamsSchema,
+  workspaceInvitationParamsSchema,
+  workspaceListSchema,
+  workspaceMemberListSchema,
+  workspaceMemberParamsSchema,
+  workspaceMemberSchema,
+  workspaceNameInputSchema,
+  workspaceSchema,
+} from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { InvitationsService } from './invitations.service.ts';
 import type { WorkspacesService } from './workspaces.service.ts';
 
-/** /api/workspaces: the workspaces the signed-in user is a member of (ADR 0070). */
-export const workspacesRoutes: FastifyPluginAsyncZod<{ workspaces: WorkspacesService }> = async (
-  app,
-  { workspaces },
-) => {
-  app.addHook('onRequest', app.requireAuth);
+const tags = ['workspaces'];
+
+/**
+ * /api/workspaces: the signed-in user's workspaces, their members and invitations (ADR 0070, 0071). The workspace is
+ * the `:id` of the path, not the request's current one, so the routes need a signed-in user only and the service
+ * checks the caller's role in `:id` in the unit of work that acts on it.
+ */
+export const workspacesRoutes: FastifyPluginAsyncZod<{
+  workspaces: WorkspacesService;
+  invitations: InvitationsService;
+}> = async (app, { workspaces, invitations }) => {
+  app.addHook('onRequest', app.requireUser);
+
+  app.get('/', { schema: { tags, response: { 200: successEnvelope(workspaceListSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await workspaces.list(currentUser(request).id),
+  }));
+
+  app.post(
+    '/',
+    { schema: { tags, body: workspaceNameInputSchema, response: { 201: successEnvelope(workspaceSchema) } } },
+    async (request, reply) => {
+      reply.status(201);
+      return { success: true as const, data: await workspaces.create(currentUser(request).id, request.body.name) };
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        params: workspaceIdParamsSchema,
+        body: workspaceNameInputSchema,
+        response: { 200: successEnvelope(workspaceSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await workspaces.rename(currentUser(request).id, request.params.id, request.body.name),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    { schema: { tags, params: workspaceIdParamsSchema, response: { 200: successEnvelope(messageResponseSchema) } } },
+    async (request) => {
+      await workspaces.delete(currentUser(request).id, request.params.id);
+      return { success: true as const, data: { message: 'Workspace deleted' } };
+    },
+  );
 
   app.get(
-    '/',
-    { schema: { tags: ['workspaces'], response: { 200: successEnvelope(workspaceListSchema) } } },
-    async (request) => ({ success: true as const, data: await workspaces.list(currentUser(request).id) }),
+    '/:id/members',
+    {
+      schema: { tags, params: workspaceIdParamsSchema, response: { 200: successEnvelope(workspaceMemberListSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await workspaces.members(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.patch(
+    '/:id/members/:userId',
+    {
+      schema: {
+        tags,
+        params: workspaceMemberParamsSchema,
+        body: memberRoleInputSchema,
+        response: { 200: successEnvelope(workspaceMemberSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await workspaces.changeRole(
+        currentUser(request).id,
+        request.params.id,
+        request.params.userId,
+        request.body.role,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/:id/members/:userId',
+    {
+      schema: { tags, params: workspaceMemberParamsSchema, response: { 200: successEnvelope(messageResponseSchema) } },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await workspaces.removeMember(userId, request.params.id, request.params.userId);
+      const message = userId === request.params.userId ? 'You left the workspace' : 'Member removed';
+      return { success: true as const, data: { message } };
+    },
+  );
+
+  app.post(
+    '/:id/invitations',
+    {
+      schema: {
+        tags,
+        params: workspaceIdParamsSchema,
+        body: invitationInputSchema,
+        response: { 201: successEnvelope(invitationSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return {
+        success: true as const,
+        data: await invitations.invite(currentUser(request).id, request.params.id, request.body),
+      };
+    },
+  );
+
+  app.get(
+    '/:id/invitations',
+    { schema: { tags, params: workspaceIdParamsSchema, response: { 200: successEnvelope(invitationListSchema) } } },
+    async (request) => ({
+      success: true as const,
+      data: await invitations.list(currentUser(request).id, request.params.id),
+    }),
+  );
+
+  app.delete(
+    '/:id/invitations/:invitationId',
+    {
+      schema: {
+        tags,
+        params: workspaceInvitationParamsSchema,
+        response: { 200: successEnvelope(messageResponseSchema) },
+      },
+    },
+    async (request) => {
+      await invitations.revoke(currentUser(request).id, request.params.id, request.params.invitationId);
+      return { success: true as const, data: { message: 'Invitation withdrawn' } };
+    },
+  );
+
+  app.post(
+    '/:id/invitations/:invitationId/resend',
+    {
+      schema: { tags, params: workspaceInvitationParamsSchema, response: { 200: successEnvelope(invitationSchema) } },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await invitations.resend(currentUser(request).id, request.params.id, request.params.invitationId),
+    }),
   );
 };

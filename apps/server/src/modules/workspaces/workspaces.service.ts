@@ -1,13 +1,66 @@
-import type { Workspace } from '@adpilot/contracts';
+import { hasRole, type Workspace, type WorkspaceMember, type WorkspaceRole } from '@adpilot/contracts';
 import type { SystemTx, Transactions } from '@adpilot/db';
-import type { WorkspacesRepository } from './workspaces.repository.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { Membership, MembershipCache } from './membership-cache.ts';
+import { accessIn, roleNeeded } from './workspace-access.ts';
+import { actingFor, type WorkspacesRepository } from './workspaces.repository.ts';
+
+/** The activity writer, as every module is handed it. */
+export type WorkspaceActivity = Pick<ActivityRepository, 'insert'>;
+/** Who the members are: auth's users, read in this module's unit of work (ADR 0066). */
+export type People = Pick<AuthService, 'profilesIn'>;
 
 export interface WorkspacesDeps {
   transactions: Transactions;
   repository: WorkspacesRepository;
+  memberships: MembershipCache;
+  activity: WorkspaceActivity;
+  people: People;
 }
 
-/** Workspaces and their members (ADR 0070, first step: the personal workspace and the list). */
+export type WorkspaceActivityCode =
+  | 'workspace_created'
+  | 'workspace_renamed'
+  | 'workspace_deleted'
+  | 'workspace_member_invited'
+  | 'workspace_invitation_accepted'
+  | 'workspace_member_role_changed'
+  | 'workspace_member_removed'
+  | 'workspace_member_left';
+
+/**
+ * Writes a workspace entry in `workspaceId`'s log, signed by `actorId`, in the caller's unit of work. The stored
+ * description is the English sentence; the code and parameters word it in the reader's language.
+ */
+export function recordIn(
+  activity: WorkspaceActivity,
+  tx: SystemTx,
+  entry: {
+    workspaceId: string;
+    actorId: string;
+    code: WorkspaceActivityCode;
+    params: Record<string, string>;
+    description: string;
+    level?: 'info' | 'success';
+  },
+): Promise<unknown> {
+  return activity.insert(actingFor(tx, { workspaceId: entry.workspaceId, userId: entry.actorId }), {
+    level: entry.level ?? 'info',
+    category: 'workspace',
+    description: entry.description,
+    metadata: { code: entry.code, params: entry.params },
+  });
+}
+
+const memberNotFound = () => AppError.notFound('Member not found');
+const lastOwner = () =>
+  AppError.conflict('A workspace needs an owner: make another member owner first', 'WORKSPACE_LAST_OWNER');
+const personalOwner = () =>
+  AppError.conflict('The owner of a personal workspace stays its owner', 'WORKSPACE_PERSONAL');
+
+/** Workspaces and their members (ADR 0070, 0071). */
 export class WorkspacesService {
   constructor(private readonly deps: WorkspacesDeps) {}
 
@@ -19,8 +72,219 @@ export class WorkspacesService {
     return this.deps.repository.createPersonal(tx, owner);
   }
 
-  /** GET /api/workspaces: the signed-in user's workspaces and their role in each. */
-  list(userId: string): Promise<Workspace[]> {
-    return this.deps.transactions.tenant(userId, (tx) => this.deps.repository.listOfMember(tx));
+  /** GET /api/workspaces: the signed-in user's workspaces and their role in each, their own personal one first. */
+  async list(userId: string): Promise<Workspace[]> {
+    return (await this.memberships(userId)).map(({ id, name, role, personal }) => ({ id, name, role, personal }));
+  }
+
+  private memberships(userId: string) {
+    return this.deps.transactions.user(userId, (tx) => this.deps.repository.listOfMember(tx));
+  }
+
+  /**
+   * The user's membership in `workspaceId`, or in their own personal workspace when absent (listed first); null
+   * when they are not a member (the request's current workspace, through the membership cache).
+   */
+  resolve(userId: string, workspaceId: string | undefined): Promise<Membership | null> {
+    return this.deps.memberships.resolve(userId, workspaceId, async () =>
+      (await this.memberships(userId)).map((w) => ({
+        workspaceId: w.id,
+        role: w.role,
+        personal: w.personal,
+        own: w.own,
+      })),
+    );
+  }
+
+  /** Calls `onChange` whenever the user's memberships may have changed (a stream checks its access again). */
+  watch(userId: string, onChange: () => void): () => void {
+    return this.deps.memberships.watch(userId, onChange);
+  }
+
+  /** Whether a workspace with this id exists (a Stripe event naming one of ours). */
+  existsIn(tx: SystemTx, id: string): Promise<boolean> {
+    return this.deps.repository.exists(tx, id);
+  }
+
+  /** The owners of a workspace (who hears about its bill). */
+  ownerIdsIn(tx: SystemTx, id: string): Promise<string[]> {
+    return this.deps.repository.ownerIds(tx, id);
+  }
+
+  /** POST /api/workspaces: a shared workspace, the user its owner. */
+  async create(userId: string, name: string): Promise<Workspace> {
+    return this.deps.transactions.system('workspace create', async (tx) => {
+      const workspace = await this.deps.repository.create(tx, name, userId);
+      await recordIn(this.deps.activity, tx, {
+        workspaceId: workspace.id,
+        actorId: userId,
+        code: 'workspace_created',
+        params: { workspace: name },
+        description: `Created workspace "${name}"`,
+        level: 'success',
+      });
+      return { id: workspace.id, name: workspace.name, role: 'owner' as const, personal: false };
+    });
+  }
+
+  /** PATCH /api/workspaces/:id (admin or owner). */
+  async rename(userId: string, workspaceId: string, name: string): Promise<Workspace> {
+    return this.deps.transactions.system('workspace rename', async (tx) => {
+      const { workspace, role } = await accessIn(tx, this.deps.repository, {
+        workspaceId,
+        userId,
+        needed: 'admin',
+        lock: true,
+      });
+      if (workspace.name !== name) {
+        await this.deps.repository.rename(tx, workspace.id, name);
+        await recordIn(this.deps.activity, tx, {
+          workspaceId,
+          actorId: userId,
+          code: 'workspace_renamed',
+          params: { from: workspace.name, to: name },
+          description: `Renamed workspace "${workspace.name}" to "${name}"`,
+        });
+      }
+      return { id: workspace.id, name, role, personal: workspace.personal };
+    });
+  }
+
+  /**
+   * DELETE /api/workspaces/:id (owner; a personal workspace stays). The entry goes to the owner's personal
+   * workspace's log, since the workspace's own goes with it; every member's next request finds it gone.
+   */
+  async delete(userId: string, workspaceId: string): Promise<void> {
+    const members = await this.deps.transactions.system('workspace delete', async (tx) => {
+      const { workspace } = await accessIn(tx, this.deps.repository, {
+        workspaceId,
+        userId,
+        needed: 'owner',
+        lock: true,
+      });
+      if (workspace.personal) throw AppError.conflict('A personal workspace cannot be deleted', 'WORKSPACE_PERSONAL');
+      const members = await this.deps.repository.members(tx, workspaceId);
+      await this.deps.repository.delete(tx, workspaceId);
+      const personal = await this.deps.repository.personalOf(tx, userId);
+      if (personal) {
+        await recordIn(this.deps.activity, tx, {
+          workspaceId: personal,
+          actorId: userId,
+          code: 'workspace_deleted',
+          params: { workspace: workspace.name },
+          description: `Deleted workspace "${workspace.name}"`,
+        });
+      }
+      return members;
+    });
+    for (const member of members) this.deps.memberships.evict(member.userId);
+  }
+
+  /** GET /api/workspaces/:id/members (any member): read on the system path once the caller's membership is known. */
+  async members(userId: string, workspaceId: string): Promise<WorkspaceMember[]> {
+    return this.deps.transactions.system('workspace members', async (tx) => {
+      await accessIn(tx, this.deps.repository, { workspaceId, userId, needed: 'viewer' });
+      return this.membersIn(tx, workspaceId);
+    });
+  }
+
+  /**
+   * PATCH /api/workspaces/:id/members/:userId (admin or owner). Only an owner makes or unmakes an owner; the last
+   * owner, and the owner of a personal workspace, stay owners.
+   */
+  async changeRole(
+    actorId: string,
+    workspaceId: string,
+    memberId: string,
+    role: WorkspaceRole,
+  ): Promise<WorkspaceMember> {
+    const { member, changed } = await this.deps.transactions.system('workspace member role', async (tx) => {
+      const access = await accessIn(tx, this.deps.repository, {
+        workspaceId,
+        userId: actorId,
+        needed: 'admin',
+        lock: true,
+      });
+      const current = await this.deps.repository.roleOf(tx, workspaceId, memberId);
+      if (!current) throw memberNotFound();
+      if ((current === 'owner' || role === 'owner') && access.role !== 'owner') throw roleNeeded('owner');
+      if (current === 'owner' && role !== 'owner') await this.keepAnOwner(tx, access.workspace, memberId);
+      const [person] = await this.deps.people.profilesIn(tx, [memberId]);
+      if (!person) throw memberNotFound();
+      if (current === role)
+        return { member: { userId: memberId, name: person.name, email: person.email, role }, changed: false };
+      await this.deps.repository.setRole(tx, workspaceId, memberId, role);
+      await recordIn(this.deps.activity, tx, {
+        workspaceId,
+        actorId,
+        code: 'workspace_member_role_changed',
+        params: { member: person.name, from: current, to: role },
+        description: `Changed ${person.name}'s role from ${current} to ${role}`,
+      });
+      return { member: { userId: memberId, name: person.name, email: person.email, role }, changed: true };
+    });
+    if (changed) this.deps.memberships.evict(memberId);
+    return member;
+  }
+
+  /**
+   * DELETE /api/workspaces/:id/members/:userId: anyone leaves; an admin or owner removes others, an owner alone
+   * removes an owner. The last owner, and the owner of a personal workspace, stay. The member's next request is
+   * refused at once (the cache forgets them here, and every other process on the trigger's NOTIFY).
+   */
+  async removeMember(actorId: string, workspaceId: string, memberId: string): Promise<void> {
+    const leaving = actorId === memberId;
+    await this.deps.transactions.system('workspace member remove', async (tx) => {
+      const access = await accessIn(tx, this.deps.repository, {
+        workspaceId,
+        userId: actorId,
+        needed: leaving ? 'viewer' : 'admin',
+        lock: true,
+      });
+      const current = leaving ? access.role : await this.deps.repository.roleOf(tx, workspaceId, memberId);
+      if (!current) throw memberNotFound();
+      if (current === 'owner' && !hasRole(access.role, 'owner')) throw roleNeeded('owner');
+      if (current === 'owner') await this.keepAnOwner(tx, access.workspace, memberId);
+      const [person] = await this.deps.people.profilesIn(tx, [memberId]);
+      const name = person?.name ?? '';
+      await recordIn(this.deps.activity, tx, {
+        workspaceId,
+        actorId,
+        code: leaving ? 'workspace_member_left' : 'workspace_member_removed',
+        params: { member: name },
+        description: leaving ? `${name} left the workspace` : `Removed ${name} from the workspace`,
+      });
+      await this.deps.repository.removeMember(tx, workspaceId, memberId);
+    });
+    this.deps.memberships.evict(memberId);
+  }
+
+  /** The members of a workspace with their names and addresses, in the caller's unit of work. */
+  async membersIn(tx: SystemTx, workspaceId: string): Promise<WorkspaceMember[]> {
+    const members = await this.deps.repository.members(tx, workspaceId);
+    const people = new Map(
+      (
+        await this.deps.people.profilesIn(
+          tx,
+          members.map((m) => m.userId),
+        )
+      ).map((person) => [person.id, person]),
+    );
+    return members.map((m) => ({
+      userId: m.userId,
+      name: people.get(m.userId)?.name ?? '',
+      email: people.get(m.userId)?.email ?? '',
+      role: m.role,
+    }));
+  }
+
+  /** Refuses to take the owner role from `memberId` when no other owner would be left, or the workspace is theirs. */
+  private async keepAnOwner(
+    tx: SystemTx,
+    workspace: { id: string; personalOwnerId: string | null },
+    memberId: string,
+  ): Promise<void> {
+    if ((await this.deps.repository.countMembers(tx, workspace.id, 'owner')) <= 1) throw lastOwner();
+    if (workspace.personalOwnerId === memberId) throw personalOwner();
   }
 }

@@ -1,16 +1,21 @@
 import { Menu } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Fragment, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useWorkspaceFallback } from '../../api/workspaces.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Brand } from '../../components/brand.tsx';
+import { useWorkspaceChoice } from '../../lib/current-workspace.ts';
 import { Sidebar } from './sidebar.tsx';
+import { CurrentWorkspaceName } from './workspace-switcher.tsx';
 
 /** The signed-in shell: a left sidebar, collapsed behind a menu button on small screens. */
 export function AppLayout() {
   const { t } = useTranslation('common');
   const [menuOpen, setMenuOpen] = useState(false);
+  const workspaceId = useWorkspaceChoice();
+  useWorkspaceFallback();
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -35,6 +40,7 @@ export function AppLayout() {
           <Menu aria-hidden="true" className="size-5" />
         </Button>
         <Brand to="/dashboard" />
+        <CurrentWorkspaceName />
       </header>
       <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
       <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
@@ -45,7 +51,10 @@ export function AppLayout() {
             </div>
           }
         >
-          <Outlet />
+          {/* A page starts afresh in another workspace: no form, dialog or live stream carries over. */}
+          <Fragment key={workspaceId ?? 'personal'}>
+            <Outlet />
+          </Fragment>
         </Suspense>
       </main>
     </div>

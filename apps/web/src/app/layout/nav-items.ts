@@ -7,6 +7,7 @@ import {
   PlugZap,
   Settings,
   Sparkles,
+  Users,
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
@@ -25,6 +26,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/ai-studio', labelKey: 'nav.aiStudio', icon: Sparkles },
   { to: '/reports', labelKey: 'nav.reports', icon: BarChart3 },
   { to: '/activity', labelKey: 'nav.activity', icon: Activity },
+  { to: '/members', labelKey: 'nav.members', icon: Users },
   { to: '/subscription', labelKey: 'nav.subscription', icon: CreditCard },
   { to: '/settings', labelKey: 'nav.settings', icon: Settings },
   { to: '/test', labelKey: 'nav.testConnection', icon: PlugZap },

@@ -15,11 +15,12 @@ export function PublicLayout() {
       <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Brand to="/" />
-          <div className="flex items-center gap-2">
-            <DisplayControls />
+          {/* The language menu gives way on a phone, so a signed-in visitor's longer link still fits. */}
+          <div className="flex min-w-0 items-center gap-2">
+            <DisplayControls menuClassName="w-40 min-w-0 shrink" />
             <Link
               to={user ? '/dashboard' : '/login'}
-              className="text-sm font-medium text-blue-600 hover:underline dark:text-blue-400"
+              className="shrink-0 text-sm font-medium text-blue-600 hover:underline dark:text-blue-400"
             >
               {user ? t('nav.dashboard') : t('signIn')}
             </Link>

@@ -10,6 +10,7 @@ import { LanguageMenu } from '../../components/language-menu.tsx';
 import { NAV_ITEMS } from './nav-items.ts';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { lazyPage } from '../lazy-page.ts';
+import { WorkspaceSwitcher } from './workspace-switcher.tsx';
 
 // Loaded when first opened: its form and schemas are not part of any page's first download (ADR 0056).
 const NotificationsDialog = lazyPage(
@@ -43,6 +44,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
             <X aria-hidden="true" className="size-5" />
           </Button>
         </div>
+        <WorkspaceSwitcher onNavigate={onClose} />
         <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3 py-2">
           <ul className="space-y-1">
             {NAV_ITEMS.map(({ to, labelKey, icon: Icon }) => (

@@ -1,5 +1,5 @@
 import { RULE_MESSAGES, type RuleBacktest, type RuleBody, type RulePreview } from '@adpilot/contracts';
-import type { AdAccountRow } from '@adpilot/db';
+import type { AdAccountRow, TenantScope } from '@adpilot/db';
 import { ruleWarnings, type EngineRule } from '@adpilot/engine';
 import { AppError } from '../../../lib/app-error.ts';
 import type { AccountRefresher } from '../runs/account-refresher.ts';
@@ -28,20 +28,20 @@ export class RulePreviewService {
   constructor(private readonly deps: RulePreviewDeps) {}
 
   /** POST /preview: an unsaved rule body. */
-  previewBody(userId: string, body: RuleBody): Promise<RulePreview> {
-    return this.preview(userId, { ...body, id: UNSAVED_RULE_ID });
+  previewBody(scope: TenantScope, body: RuleBody): Promise<RulePreview> {
+    return this.preview(scope, { ...body, id: UNSAVED_RULE_ID });
   }
 
   /** POST /:id/preview: a saved rule, whether it is switched on or not. */
-  async previewSaved(userId: string, id: string): Promise<RulePreview> {
-    const row = await this.deps.transactions.tenant(userId, (tx) => this.deps.rulesRepository.find(tx, id));
+  async previewSaved(scope: TenantScope, id: string): Promise<RulePreview> {
+    const row = await this.deps.transactions.tenant(scope, (tx) => this.deps.rulesRepository.find(tx, id));
     if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
-    return this.preview(userId, toEngineRule(row));
+    return this.preview(scope, toEngineRule(row));
   }
 
-  async backtest(userId: string, id: string, days: number): Promise<RuleBacktest> {
+  async backtest(scope: TenantScope, id: string, days: number): Promise<RuleBacktest> {
     const { transactions, rulesRepository, evaluator, now } = this.deps;
-    return transactions.tenant(userId, async (tx) => {
+    return transactions.tenant(scope, async (tx) => {
       const row = await rulesRepository.find(tx, id);
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
       const rule = toEngineRule(row);
@@ -49,13 +49,13 @@ export class RulePreviewService {
     });
   }
 
-  private async preview(userId: string, rule: EngineRule): Promise<RulePreview> {
+  private async preview(scope: TenantScope, rule: EngineRule): Promise<RulePreview> {
     const { transactions, rulesRepository, evaluator, refresher, now } = this.deps;
-    const accounts = await transactions.tenant(userId, (tx) => this.accountsOf(tx, rule));
+    const accounts = await transactions.tenant(scope, (tx) => this.accountsOf(tx, rule));
     const fresh: AdAccountRow[] = [];
     for (const account of accounts) fresh.push(await refresher.ensureFresh(account, freshnessMs(rule.schedule)));
     const at = now();
-    return transactions.tenant(userId, async (tx) => {
+    return transactions.tenant(scope, async (tx) => {
       const evaluation = await evaluator.evaluateBody(tx, rule, fresh, at, { explain: 'all' });
       const plans = evaluation.decisions.flatMap((decision) => decision.actions);
       return {

@@ -5,13 +5,13 @@ import type { SystemTx, TenantTx } from '@adpilot/db';
 export type NewRule = Pick<AutomationRuleRow, 'name' | 'description' | 'isActive' | 'definition'>;
 export type RulePatch = Partial<NewRule>;
 
-/** Rules of the transaction's user: row-level security plus an explicit filter on `tx.userId`. */
+/** Rules of the transaction's user: row-level security plus an explicit filter on `tx.workspaceId`. */
 export class RulesRepository {
   list(tx: TenantTx): Promise<AutomationRuleRow[]> {
     return tx.db
       .select()
       .from(automationRules)
-      .where(eq(automationRules.userId, tx.userId))
+      .where(eq(automationRules.workspaceId, tx.workspaceId))
       .orderBy(desc(automationRules.createdAt), desc(automationRules.id));
   }
 
@@ -19,7 +19,7 @@ export class RulesRepository {
     const query = tx.db
       .select()
       .from(automationRules)
-      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, id)));
+      .where(and(eq(automationRules.workspaceId, tx.workspaceId), eq(automationRules.id, id)));
     const [row] = options.forUpdate ? await query.for('update') : await query;
     return row;
   }
@@ -27,7 +27,7 @@ export class RulesRepository {
   async insert(tx: TenantTx, rule: NewRule): Promise<AutomationRuleRow> {
     const [row] = await tx.db
       .insert(automationRules)
-      .values({ ...rule, userId: tx.userId })
+      .values({ ...rule, workspaceId: tx.workspaceId })
       .returning();
     if (!row) throw new Error('insert returned no row');
     return row;
@@ -37,17 +37,18 @@ export class RulesRepository {
     const [row] = await tx.db
       .update(automationRules)
       .set({ ...patch, updatedAt: at })
-      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, id)))
+      .where(and(eq(automationRules.workspaceId, tx.workspaceId), eq(automationRules.id, id)))
       .returning();
     return row;
   }
 
-  async delete(tx: TenantTx, id: string): Promise<boolean> {
-    const rows = await tx.db
+  /** Deletes the rule; answers its name, or undefined when there was none. */
+  async delete(tx: TenantTx, id: string): Promise<string | undefined> {
+    const [row] = await tx.db
       .delete(automationRules)
-      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, id)))
-      .returning({ id: automationRules.id });
-    return rows.length === 1;
+      .where(and(eq(automationRules.workspaceId, tx.workspaceId), eq(automationRules.id, id)))
+      .returning({ name: automationRules.name });
+    return row?.name;
   }
 
   /** The user's rules whose scope names an ad account, locked until the caller's unit of work ends. */
@@ -57,7 +58,7 @@ export class RulesRepository {
       .from(automationRules)
       .where(
         and(
-          eq(automationRules.userId, tx.userId),
+          eq(automationRules.workspaceId, tx.workspaceId),
           sql`${automationRules.definition} -> 'scope' -> 'adAccountIds' @> ${JSON.stringify([adAccountId])}::jsonb`,
         ),
       )
@@ -69,7 +70,7 @@ export class RulesRepository {
     await tx.db
       .update(automationRules)
       .set({ lastTriggered: at })
-      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, id)));
+      .where(and(eq(automationRules.workspaceId, tx.workspaceId), eq(automationRules.id, id)));
   }
 
   /** How many of the user's rules are active (what the plan shows as used), without the activation lock. */
@@ -77,7 +78,7 @@ export class RulesRepository {
     const [row] = await tx.db
       .select({ n: count() })
       .from(automationRules)
-      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.isActive, true)));
+      .where(and(eq(automationRules.workspaceId, tx.workspaceId), eq(automationRules.isActive, true)));
     return row?.n ?? 0;
   }
 
@@ -86,7 +87,7 @@ export class RulesRepository {
     const [row] = await tx.db
       .select({ definition: automationRules.definition })
       .from(automationRules)
-      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.id, ruleId)));
+      .where(and(eq(automationRules.workspaceId, tx.workspaceId), eq(automationRules.id, ruleId)));
     const actions = (row?.definition.actions ?? []) as { type?: unknown; message?: unknown }[];
     const notify = actions.find((action) => action.type === 'notify');
     return typeof notify?.message === 'string' && notify.message.length > 0 ? notify.message : null;
@@ -97,11 +98,13 @@ export class RulesRepository {
    * this way holds against parallel requests.
    */
   async lockAndCountActive(tx: TenantTx): Promise<number> {
-    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext('automation_rules:active'), hashtext(${tx.userId}))`);
+    await tx.db.execute(
+      sql`select pg_advisory_xact_lock(hashtext('automation_rules:active'), hashtext(${tx.workspaceId}))`,
+    );
     const [row] = await tx.db
       .select({ n: count() })
       .from(automationRules)
-      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.isActive, true)));
+      .where(and(eq(automationRules.workspaceId, tx.workspaceId), eq(automationRules.isActive, true)));
     return row?.n ?? 0;
   }
 
@@ -115,13 +118,13 @@ export class RulesRepository {
     const newest = tx.db
       .select({ id: automationRules.id })
       .from(automationRules)
-      .where(and(eq(automationRules.userId, tx.userId), eq(automationRules.isActive, true)))
+      .where(and(eq(automationRules.workspaceId, tx.workspaceId), eq(automationRules.isActive, true)))
       .orderBy(desc(automationRules.createdAt), desc(automationRules.id))
       .limit(active - keep);
     return tx.db
       .update(automationRules)
       .set({ isActive: false, updatedAt: at })
-      .where(and(eq(automationRules.userId, tx.userId), inArray(automationRules.id, newest)))
+      .where(and(eq(automationRules.workspaceId, tx.workspaceId), inArray(automationRules.id, newest)))
       .returning();
   }
 
@@ -139,7 +142,7 @@ export class RulesRepository {
       })
       .where(
         and(
-          eq(automationRules.userId, tx.userId),
+          eq(automationRules.workspaceId, tx.workspaceId),
           eq(automationRules.isActive, true),
           sql`${every} is not null`,
           sql`${every}::numeric < ${minutes}`,

@@ -32,13 +32,13 @@ async function create(session: Session, overrides: Parameters<typeof buildRule>[
   return response.json().data;
 }
 
-/** An ad account row of `userId`, as a connection would leave it (no Meta call needed for validation). */
-async function insertAccount(userId: string): Promise<string> {
+/** An ad account row of `workspaceId`, as a connection would leave it (no Meta call needed for validation). */
+async function insertAccount(workspaceId: string): Promise<string> {
   const [row] = await t.inspect((db) =>
     db
       .insert(adAccounts)
       .values({
-        userId,
+        workspaceId,
         facebookAccountId: String(Math.floor(Math.random() * 1e12)),
         facebookAccountName: 'Siam Living Store',
         metaAccountStatus: 1,
@@ -53,18 +53,18 @@ async function insertAccount(userId: string): Promise<string> {
 }
 
 /** A run with one applied pause in the owner's ledger, as a run would leave it. */
-async function insertAppliedAction(userId: string, ruleId: string): Promise<string> {
-  const accountId = await insertAccount(userId);
+async function insertAppliedAction(workspaceId: string, ruleId: string): Promise<string> {
+  const accountId = await insertAccount(workspaceId);
   return t.inspect(async (db) => {
     const [run] = await db
       .insert(ruleRuns)
-      .values({ userId, ruleId, slot: 'manual:test', trigger: 'manual', status: 'completed' })
+      .values({ workspaceId, ruleId, slot: 'manual:test', trigger: 'manual', status: 'completed' })
       .returning({ id: ruleRuns.id });
     const ref = { level: 'ad' as const, externalId: '1201', name: 'Carousel' };
     const [action] = await db
       .insert(ruleActions)
       .values({
-        userId,
+        workspaceId,
         ruleId,
         runId: run?.id ?? '',
         adAccountId: accountId,
@@ -241,8 +241,8 @@ describe('validation: one message per field', () => {
   it('refuses an ad account that is not the caller’s, and accepts the caller’s own', async () => {
     const session = await registerUser(t.app);
     const other = await registerUser(t.app);
-    const mine = await insertAccount(session.user.id);
-    const theirs = await insertAccount(other.user.id);
+    const mine = await insertAccount(session.workspaceId);
+    const theirs = await insertAccount(other.workspaceId);
     const refused = await call(
       session,
       'POST',
@@ -311,7 +311,7 @@ describe('tenant isolation', () => {
     const owner = await registerUser(t.app);
     const intruder = await registerUser(t.app);
     const rule = await create(owner);
-    const actionId = await insertAppliedAction(owner.user.id, rule.id);
+    const actionId = await insertAppliedAction(owner.workspaceId, rule.id);
     const routes: [Method, string, object?][] = [
       ['GET', `/${rule.id}`],
       ['PATCH', `/${rule.id}`, { name: 'Mine now' }],

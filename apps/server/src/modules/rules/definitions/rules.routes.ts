@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.ts';
-import { currentUser } from '../../../plugins/authenticate.ts';
+import { scopeOf } from '../../../plugins/authenticate.ts';
 import { ruleRunsRoutes, type RuleRunsRoutesDeps } from '../runs/rule-runs.routes.ts';
 import type { RulesService } from './rules.service.ts';
 
@@ -40,7 +40,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (app, {
 
   app.get('/', { schema: { tags, response: { 200: successEnvelope(z.array(ruleSchema)) } } }, async (request) => ({
     success: true as const,
-    data: await rules.list(currentUser(request).id),
+    data: await rules.list(scopeOf(request)),
   }));
 
   app.post(
@@ -48,7 +48,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (app, {
     { schema: { tags, body: createRuleRequestSchema, response: { 201: successEnvelope(ruleSchema) } } },
     async (request, reply) => {
       reply.status(201);
-      return { success: true as const, data: await rules.create(currentUser(request).id, request.body) };
+      return { success: true as const, data: await rules.create(scopeOf(request), request.body) };
     },
   );
 
@@ -60,7 +60,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (app, {
 
   app.get('/:id', { schema: { tags, params, response: { 200: successEnvelope(ruleSchema) } } }, async (request) => ({
     success: true as const,
-    data: await rules.get(currentUser(request).id, request.params.id),
+    data: await rules.get(scopeOf(request), request.params.id),
   }));
 
   app.patch(
@@ -68,7 +68,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (app, {
     { schema: { tags, params, body: updateRuleRequestSchema, response: { 200: successEnvelope(ruleSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await rules.update(currentUser(request).id, request.params.id, request.body),
+      data: await rules.update(scopeOf(request), request.params.id, request.body),
     }),
   );
 
@@ -76,7 +76,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (app, {
     '/:id',
     { schema: { tags, params, response: { 200: successEnvelope(messageResponseSchema) } } },
     async (request) => {
-      await rules.remove(currentUser(request).id, request.params.id);
+      await rules.remove(scopeOf(request), request.params.id);
       return { success: true as const, data: { message: 'Rule deleted' } };
     },
   );
@@ -86,7 +86,7 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (app, {
     { schema: { tags, params, body: emptyBody, response: { 200: successEnvelope(ruleSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await rules.toggle(currentUser(request).id, request.params.id),
+      data: await rules.toggle(scopeOf(request), request.params.id),
     }),
   );
 

@@ -1,4 +1,5 @@
 import {
+  describeActivity,
   createRuleRequestSchema,
   RULE_MESSAGES,
   RULE_SCHEDULE_MINUTES,
@@ -11,8 +12,9 @@ import {
   type PlanId,
   type UpdateRuleRequest,
 } from '@adpilot/contracts';
-import type { AutomationRuleRow } from '@adpilot/db';
+import type { AutomationRuleRow, TenantScope } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
+import type { ActivityRepository } from '../../activity/activity.repository.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import { presentRule } from './rules.presenter.ts';
 import { toDefinition, toRuleBody, warningsOf } from './rule-definition.ts';
@@ -47,7 +49,27 @@ export interface RulesServiceDeps {
   rulesRepository: RulesRepository;
   inputs: AdMirrorService;
   quota: ActiveRuleQuota;
+  /** Each person's change to a rule is an entry in the workspace's log, signed by them (ADR 0070). */
+  activity: Pick<ActivityRepository, 'insert'>;
   now: () => Date;
+}
+
+type RuleChange = 'rule_created' | 'rule_updated' | 'rule_deleted' | 'rule_switched_on' | 'rule_switched_off';
+
+/** The log entry of a person's change to a rule, in the unit of work that makes it. */
+export function ruleChangeIn(
+  activity: Pick<ActivityRepository, 'insert'>,
+  tx: TenantTx,
+  code: RuleChange | 'rule_run_requested',
+  rule: { id: string; name: string },
+): Promise<unknown> {
+  const params = { ruleName: rule.name };
+  return activity.insert(tx, {
+    level: 'info',
+    category: 'rule_change',
+    description: describeActivity(code, params),
+    metadata: { code, params, ruleId: rule.id },
+  });
 }
 
 /** The refusal names the plan and its limit in `params`, for the web to say both with the way to upgrade. */
@@ -61,19 +83,19 @@ const limitReached = ({ plan, activeRules }: RulePlanLimits) =>
 export class RulesService {
   constructor(private readonly deps: RulesServiceDeps) {}
 
-  async list(userId: string): Promise<Rule[]> {
-    return this.deps.transactions.tenant(userId, async (tx) => {
+  async list(scope: TenantScope): Promise<Rule[]> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       const rows = await this.deps.rulesRepository.list(tx);
       return rows.map((row) => presentRule(row, warningsOf(row, rows)));
     });
   }
 
-  async get(userId: string, id: string): Promise<Rule> {
-    return this.deps.transactions.tenant(userId, async (tx) => this.present(tx, await this.owned(tx, id)));
+  async get(scope: TenantScope, id: string): Promise<Rule> {
+    return this.deps.transactions.tenant(scope, async (tx) => this.present(tx, await this.owned(tx, id)));
   }
 
-  async create(userId: string, body: RuleBody): Promise<Rule> {
-    return this.deps.transactions.tenant(userId, async (tx) => {
+  async create(scope: TenantScope, body: RuleBody): Promise<Rule> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       const plan = await this.deps.quota.rulesIn(tx);
       // A switched-off rule never runs: its cadence is checked against the plan when it is switched on.
       if (body.isActive) scheduleFits(body, plan);
@@ -86,13 +108,14 @@ export class RulesService {
         isActive: body.isActive,
         definition: toDefinition(body),
       });
+      await ruleChangeIn(this.deps.activity, tx, 'rule_created', row);
       return this.present(tx, row);
     });
   }
 
   /** Each given field replaces the stored one; the merged rule is checked again as a whole. */
-  async update(userId: string, id: string, patch: UpdateRuleRequest): Promise<Rule> {
-    return this.deps.transactions.tenant(userId, async (tx) => {
+  async update(scope: TenantScope, id: string, patch: UpdateRuleRequest): Promise<Rule> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       // The plan first, then the rule: the order a plan change takes them in, so neither waits on the other.
       const plan = await this.deps.quota.rulesIn(tx);
       const current = await this.owned(tx, id, { forUpdate: true });
@@ -118,13 +141,14 @@ export class RulesService {
         this.deps.now(),
       );
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
+      await ruleChangeIn(this.deps.activity, tx, 'rule_updated', row);
       return this.present(tx, row);
     });
   }
 
   /** Switches a rule on or off; the row lock makes parallel toggles flip one after the other. */
-  async toggle(userId: string, id: string): Promise<Rule> {
-    return this.deps.transactions.tenant(userId, async (tx) => {
+  async toggle(scope: TenantScope, id: string): Promise<Rule> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       const plan = await this.deps.quota.rulesIn(tx);
       const current = await this.owned(tx, id, { forUpdate: true });
       if (!current.isActive) scheduleFits(toRuleBody(current), plan);
@@ -132,13 +156,17 @@ export class RulesService {
         throw limitReached(plan);
       const row = await this.deps.rulesRepository.update(tx, id, { isActive: !current.isActive }, this.deps.now());
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
+      await ruleChangeIn(this.deps.activity, tx, row.isActive ? 'rule_switched_on' : 'rule_switched_off', row);
       return this.present(tx, row);
     });
   }
 
-  async remove(userId: string, id: string): Promise<void> {
-    const deleted = await this.deps.transactions.tenant(userId, (tx) => this.deps.rulesRepository.delete(tx, id));
-    if (!deleted) throw AppError.notFound(RULE_MESSAGES.notFound);
+  async remove(scope: TenantScope, id: string): Promise<void> {
+    await this.deps.transactions.tenant(scope, async (tx) => {
+      const name = await this.deps.rulesRepository.delete(tx, id);
+      if (name === undefined) throw AppError.notFound(RULE_MESSAGES.notFound);
+      await ruleChangeIn(this.deps.activity, tx, 'rule_deleted', { id, name });
+    });
   }
 
   /**

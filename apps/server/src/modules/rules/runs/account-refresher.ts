@@ -1,3 +1,4 @@
+import { workspaceJob } from '../../../lib/scope.ts';
 import type { AdAccountRow } from '@adpilot/db';
 import type { AdAccountSyncService } from '../../ad-accounts/ad-account-sync.service.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
@@ -46,11 +47,18 @@ export class AccountRefresher {
   private async refresh(account: AdAccountRow, maxAgeMs: number): Promise<AdAccountRow> {
     const { transactions, inputs, sync, now } = this.deps;
     const at = now();
-    const claimed = await sync.claimRefresh(account.userId, account.id, new Date(at.getTime() - maxAgeMs), at);
-    if (claimed) await sync.sync(account.userId, account.id, { final: true });
+    const claimed = await sync.claimRefresh(
+      workspaceJob(account.workspaceId),
+      account.id,
+      new Date(at.getTime() - maxAgeMs),
+      at,
+    );
+    if (claimed) await sync.sync(workspaceJob(account.workspaceId), account.id, { final: true });
     const deadline = Date.now() + (this.deps.maxWaitMs ?? 120_000);
     for (;;) {
-      const current = await transactions.tenant(account.userId, (tx) => inputs.account(tx, account.id));
+      const current = await transactions.tenant(workspaceJob(account.workspaceId), (tx) =>
+        inputs.account(tx, account.id),
+      );
       if (!current) return account;
       if (claimed || this.isFresh(current, maxAgeMs) || current.syncStatus !== 'syncing' || Date.now() > deadline)
         return current;

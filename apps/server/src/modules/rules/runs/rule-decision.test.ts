@@ -20,7 +20,7 @@ function row(change: Partial<RuleActionRow>): RuleActionRow {
   serial += 1;
   return {
     id: `row-${serial}`,
-    userId: 'u',
+    workspaceId: 'w',
     ruleId: 'r',
     runId: 'run',
     adAccountId: 'a',

@@ -1,3 +1,4 @@
+import { workspaceJob } from '../../../lib/scope.ts';
 import type { AdAccountRow, AutomationRuleRow, RuleActionRow, RuleRunRow } from '@adpilot/db';
 import type { MetaClient } from '@adpilot/meta';
 import type { SecretBox } from '../../../lib/crypto.ts';
@@ -54,7 +55,7 @@ export class RuleExecutor {
   async executeAccount(run: RuleRunRow, rule: AutomationRuleRow, account: AdAccountRow): Promise<AccountOutcome> {
     const { transactions, ledger, now, leaseMs } = this.deps;
     const started = now();
-    const rows = await transactions.tenant(run.userId, (tx) =>
+    const rows = await transactions.tenant(workspaceJob(run.workspaceId), (tx) =>
       ledger.claimPending(tx, run.id, account.id, started, new Date(started.getTime() + leaseMs)),
     );
     const outcome: AccountOutcome = { applied: 0, failed: 0, postponed: 0 };
@@ -126,7 +127,7 @@ export class RuleExecutor {
   ): Promise<void> {
     const at = this.deps.now();
     const { ledger, rulesRepository, activity } = this.deps;
-    await this.deps.transactions.tenant(row.userId, async (tx) => {
+    await this.deps.transactions.tenant(workspaceJob(row.workspaceId), async (tx) => {
       if (settlement.state === 'applied') {
         await ledger.settle(tx, row.id, { state: 'applied', at });
         await rulesRepository.touchTriggered(tx, rule.id, at);

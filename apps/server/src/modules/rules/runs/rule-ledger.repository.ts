@@ -41,12 +41,12 @@ export class RuleLedgerRepository {
   async ensureRun(tx: TenantTx, ruleId: string, slot: string, trigger: RuleRunRow['trigger']): Promise<RuleRunRow> {
     await tx.db
       .insert(ruleRuns)
-      .values({ userId: tx.userId, ruleId, slot, trigger })
+      .values({ workspaceId: tx.workspaceId, ruleId, slot, trigger })
       .onConflictDoNothing({ target: [ruleRuns.ruleId, ruleRuns.slot] });
     const [row] = await tx.db
       .select()
       .from(ruleRuns)
-      .where(and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.slot, slot)));
+      .where(and(eq(ruleRuns.workspaceId, tx.workspaceId), eq(ruleRuns.ruleId, ruleId), eq(ruleRuns.slot, slot)));
     if (!row) throw new Error('rule run vanished');
     return row;
   }
@@ -55,7 +55,7 @@ export class RuleLedgerRepository {
     const [row] = await tx.db
       .select()
       .from(ruleRuns)
-      .where(and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.id, runId)));
+      .where(and(eq(ruleRuns.workspaceId, tx.workspaceId), eq(ruleRuns.id, runId)));
     return row;
   }
 
@@ -63,7 +63,7 @@ export class RuleLedgerRepository {
     await tx.db
       .update(ruleRuns)
       .set({ status: 'running', startedAt: sql`coalesce(${ruleRuns.startedAt}, ${at.toISOString()}::timestamptz)` })
-      .where(and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.id, runId)));
+      .where(and(eq(ruleRuns.workspaceId, tx.workspaceId), eq(ruleRuns.id, runId)));
   }
 
   /**
@@ -79,7 +79,7 @@ export class RuleLedgerRepository {
     const [claimed] = await tx.db
       .update(ruleRuns)
       .set({ plannedAt: at, entitiesEvaluated: plan.evaluated, entitiesMatched: plan.matched, skipped: plan.skipped })
-      .where(and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.id, run.id), isNull(ruleRuns.plannedAt)))
+      .where(and(eq(ruleRuns.workspaceId, tx.workspaceId), eq(ruleRuns.id, run.id), isNull(ruleRuns.plannedAt)))
       .returning({ id: ruleRuns.id });
     if (!claimed) return false;
     if (plan.actions.length > 0) {
@@ -88,7 +88,7 @@ export class RuleLedgerRepository {
         .values(
           plan.actions.map((action) => ({
             ...action,
-            userId: tx.userId,
+            workspaceId: tx.workspaceId,
             ruleId: run.ruleId,
             runId: run.id,
             slot: run.slot,
@@ -117,7 +117,7 @@ export class RuleLedgerRepository {
       .set({ leaseUntil, attempts: sql`${ruleActions.attempts} + 1`, updatedAt: now })
       .where(
         and(
-          eq(ruleActions.userId, tx.userId),
+          eq(ruleActions.workspaceId, tx.workspaceId),
           eq(ruleActions.runId, runId),
           eq(ruleActions.adAccountId, adAccountId),
           inArray(ruleActions.state, [...PENDING]),
@@ -133,7 +133,11 @@ export class RuleLedgerRepository {
       .select({ adAccountId: ruleActions.adAccountId, leaseUntil: ruleActions.leaseUntil })
       .from(ruleActions)
       .where(
-        and(eq(ruleActions.userId, tx.userId), eq(ruleActions.runId, runId), inArray(ruleActions.state, [...PENDING])),
+        and(
+          eq(ruleActions.workspaceId, tx.workspaceId),
+          eq(ruleActions.runId, runId),
+          inArray(ruleActions.state, [...PENDING]),
+        ),
       );
   }
 
@@ -147,7 +151,7 @@ export class RuleLedgerRepository {
     await tx.db
       .update(ruleActions)
       .set(set)
-      .where(and(eq(ruleActions.userId, tx.userId), eq(ruleActions.id, id)));
+      .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.id, id)));
   }
 
   /** Ends a run once: false when another job of the run ended it first (so only one logs it). */
@@ -162,7 +166,11 @@ export class RuleLedgerRepository {
       .update(ruleRuns)
       .set({ status, finishedAt: at, error: error ?? null })
       .where(
-        and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.id, runId), inArray(ruleRuns.status, ['queued', 'running'])),
+        and(
+          eq(ruleRuns.workspaceId, tx.workspaceId),
+          eq(ruleRuns.id, runId),
+          inArray(ruleRuns.status, ['queued', 'running']),
+        ),
       )
       .returning();
     return row;
@@ -173,7 +181,7 @@ export class RuleLedgerRepository {
     const rows = await tx.db
       .select({ state: ruleActions.state, n: sql<number>`count(*)::int` })
       .from(ruleActions)
-      .where(and(eq(ruleActions.userId, tx.userId), eq(ruleActions.runId, runId)))
+      .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.runId, runId)))
       .groupBy(ruleActions.state);
     const counts = { planned: 0, applied: 0, failed: 0, postponed: 0, reverted: 0 };
     for (const row of rows) counts[row.state] = row.n;
@@ -185,7 +193,7 @@ export class RuleLedgerRepository {
     const runs = await tx.db
       .select()
       .from(ruleRuns)
-      .where(and(eq(ruleRuns.userId, tx.userId), eq(ruleRuns.ruleId, ruleId)))
+      .where(and(eq(ruleRuns.workspaceId, tx.workspaceId), eq(ruleRuns.ruleId, ruleId)))
       .orderBy(desc(ruleRuns.createdAt), desc(ruleRuns.id))
       .limit(limit);
     if (runs.length === 0) return [];
@@ -194,7 +202,7 @@ export class RuleLedgerRepository {
       .from(ruleActions)
       .where(
         and(
-          eq(ruleActions.userId, tx.userId),
+          eq(ruleActions.workspaceId, tx.workspaceId),
           inArray(
             ruleActions.runId,
             runs.map((run) => run.id),
@@ -216,7 +224,7 @@ export class RuleLedgerRepository {
       .from(ruleActions)
       .where(
         and(
-          eq(ruleActions.userId, tx.userId),
+          eq(ruleActions.workspaceId, tx.workspaceId),
           inArray(ruleActions.adAccountId, adAccountIds),
           inArray(ruleActions.state, ['planned', 'postponed', 'applied', 'reverted']),
           gte(ruleActions.createdAt, since),
@@ -228,7 +236,7 @@ export class RuleLedgerRepository {
     const [row] = await tx.db
       .select()
       .from(ruleActions)
-      .where(and(eq(ruleActions.userId, tx.userId), eq(ruleActions.id, id)));
+      .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.id, id)));
     return row;
   }
 
@@ -239,7 +247,7 @@ export class RuleLedgerRepository {
       .set({ leaseUntil, updatedAt: now })
       .where(
         and(
-          eq(ruleActions.userId, tx.userId),
+          eq(ruleActions.workspaceId, tx.workspaceId),
           eq(ruleActions.id, id),
           eq(ruleActions.state, 'applied'),
           or(isNull(ruleActions.leaseUntil), lt(ruleActions.leaseUntil, now)),
@@ -253,14 +261,14 @@ export class RuleLedgerRepository {
     await tx.db
       .update(ruleActions)
       .set({ leaseUntil: null })
-      .where(and(eq(ruleActions.userId, tx.userId), eq(ruleActions.id, id)));
+      .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.id, id)));
   }
 
   async markReverted(tx: TenantTx, id: string, at: Date): Promise<void> {
     await tx.db
       .update(ruleActions)
       .set({ state: 'reverted', revertedAt: at, leaseUntil: null, updatedAt: at })
-      .where(and(eq(ruleActions.userId, tx.userId), eq(ruleActions.id, id)));
+      .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.id, id)));
   }
 
   /** Of the given rule × slot pairs, those that already have a run (the tick's "already enqueued"). */

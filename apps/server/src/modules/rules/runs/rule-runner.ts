@@ -1,3 +1,4 @@
+import { workspaceJob } from '../../../lib/scope.ts';
 import type { EntityDecision } from '@adpilot/contracts';
 import type { AdAccountRow, AutomationRuleRow, RuleRunRow } from '@adpilot/db';
 import { MetaApiError, MetaTokenExpiredError } from '@adpilot/meta';
@@ -25,7 +26,7 @@ export interface RuleEvaluator {
 
 /** One job's work: a rule, a slot, and why it runs. */
 export interface RuleRunRequest {
-  userId: string;
+  workspaceId: string;
   ruleId: string;
   slot: string;
   trigger: RuleRunRow['trigger'];
@@ -81,7 +82,7 @@ export class RuleRunner {
         : error instanceof MetaApiError
           ? 'refresh_failed'
           : 'internal_error';
-    await transactions.tenant(request.userId, async (tx) => {
+    await transactions.tenant(workspaceJob(request.workspaceId), async (tx) => {
       const rule = await rulesRepository.find(tx, request.ruleId);
       const run = rule ? await ledger.ensureRun(tx, rule.id, request.slot, request.trigger) : undefined;
       const finished = run ? await ledger.finishRun(tx, run.id, 'failed', now(), { code }) : undefined;
@@ -94,12 +95,12 @@ export class RuleRunner {
 
   private async attempt(request: RuleRunRequest): Promise<RunOutcome> {
     const { transactions, rulesRepository, ledger, now } = this.deps;
-    const { userId } = request;
-    const rule = await transactions.tenant(userId, (tx) => rulesRepository.find(tx, request.ruleId));
+    const scope = workspaceJob(request.workspaceId);
+    const rule = await transactions.tenant(scope, (tx) => rulesRepository.find(tx, request.ruleId));
     if (!rule) return { status: 'skipped', reason: 'rule_missing' };
     if (request.trigger === 'schedule' && !rule.isActive) return { status: 'skipped', reason: 'rule_inactive' };
 
-    let run = await transactions.tenant(userId, async (tx) => {
+    let run = await transactions.tenant(scope, async (tx) => {
       const found = await ledger.ensureRun(tx, rule.id, request.slot, request.trigger);
       if (found.status === 'queued') await ledger.markRunStarted(tx, found.id, now());
       return found;
@@ -127,7 +128,7 @@ export class RuleRunner {
   private async accountsOf(rule: AutomationRuleRow, run: RuleRunRow): Promise<AdAccountRow[]> {
     const { scope } = toRuleBody(rule);
     const zone = slotTimezone(run.slot);
-    const accounts = await this.deps.transactions.tenant(rule.userId, (tx) =>
+    const accounts = await this.deps.transactions.tenant(workspaceJob(rule.workspaceId), (tx) =>
       this.deps.inputs.accounts(tx, scope.adAccountIds),
     );
     return accounts.filter((account) => !zone || account.timezone === zone);
@@ -139,7 +140,7 @@ export class RuleRunner {
     const fresh: AdAccountRow[] = [];
     for (const account of accounts) fresh.push(await refresher.ensureFresh(account, maxAge));
     const at = now();
-    return transactions.tenant(rule.userId, async (tx) => {
+    return transactions.tenant(workspaceJob(rule.workspaceId), async (tx) => {
       const evaluation = await evaluator.evaluate(tx, rule, fresh, at);
       await ledger.commitPlan(tx, run, toLedgerPlan(evaluation, fresh), at);
       return (await ledger.findRun(tx, run.id)) ?? run;
@@ -149,7 +150,7 @@ export class RuleRunner {
   /** Ends the run when nothing is left to write; otherwise asks for a later attempt when the first row frees up. */
   private async conclude(rule: AutomationRuleRow, run: RuleRunRow, retryAt: Date | undefined): Promise<RunOutcome> {
     const { transactions, ledger, activity, scheduler, now } = this.deps;
-    const pending = await transactions.tenant(rule.userId, (tx) => ledger.pendingOf(tx, run.id));
+    const pending = await transactions.tenant(workspaceJob(rule.workspaceId), (tx) => ledger.pendingOf(tx, run.id));
     if (pending.length > 0) {
       const at = now();
       const next = pending
@@ -157,12 +158,12 @@ export class RuleRunner {
         .reduce((earliest, moment) => (moment < earliest ? moment : earliest), retryAt ?? pending[0]?.leaseUntil ?? at);
       // A row leased by another job is retried after its lease: if that job died, this attempt finishes its work.
       await scheduler.enqueueRun(
-        { userId: rule.userId, ruleId: rule.id, slot: run.slot, trigger: run.trigger },
+        { workspaceId: rule.workspaceId, ruleId: rule.id, slot: run.slot, trigger: run.trigger },
         { startAfter: new Date(Math.max(next.getTime(), at.getTime()) + 1000) },
       );
       return { status: 'waiting', runId: run.id, retryAt: next };
     }
-    await transactions.tenant(rule.userId, async (tx) => {
+    await transactions.tenant(workspaceJob(rule.workspaceId), async (tx) => {
       const finished = await ledger.finishRun(tx, run.id, 'completed', now());
       if (!finished) return;
       const counts = await ledger.runCounts(tx, run.id);

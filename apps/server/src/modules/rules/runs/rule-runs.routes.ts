@@ -12,7 +12,7 @@ import {
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentUser } from '../../../plugins/authenticate.ts';
+import { scopeOf } from '../../../plugins/authenticate.ts';
 import type { RulePreviewService } from '../definitions/rule-preview.service.ts';
 import type { RuleRunsService } from './rule-runs.service.ts';
 
@@ -31,13 +31,15 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
     { schema: { tags, body: createRuleRequestSchema, response: { 200: successEnvelope(rulePreviewSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await rulePreview.previewBody(currentUser(request).id, request.body),
+      data: await rulePreview.previewBody(scopeOf(request), request.body),
     }),
   );
 
   app.post(
     '/:id/preview',
     {
+      // A saved rule's preview and backtest only read: a viewer may ask them (ADR 0070).
+      config: { role: 'viewer' },
       schema: {
         tags,
         params: ruleIdParamsSchema,
@@ -47,13 +49,15 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
     },
     async (request) => ({
       success: true as const,
-      data: await rulePreview.previewSaved(currentUser(request).id, request.params.id),
+      data: await rulePreview.previewSaved(scopeOf(request), request.params.id),
     }),
   );
 
   app.post(
     '/:id/backtest',
     {
+      // A saved rule's preview and backtest only read: a viewer may ask them (ADR 0070).
+      config: { role: 'viewer' },
       schema: {
         tags,
         params: ruleIdParamsSchema,
@@ -64,7 +68,7 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
     async (request) => ({
       success: true as const,
       data: await rulePreview.backtest(
-        currentUser(request).id,
+        scopeOf(request),
         request.params.id,
         request.body?.days ?? backtestRequestSchema.parse({}).days,
       ),
@@ -83,7 +87,7 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
     },
     async (request, reply) => {
       reply.status(202);
-      return { success: true as const, data: await ruleRuns.runNow(currentUser(request).id, request.params.id) };
+      return { success: true as const, data: await ruleRuns.runNow(scopeOf(request), request.params.id) };
     },
   );
 
@@ -92,7 +96,7 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
     { schema: { tags, params: ruleIdParamsSchema, response: { 200: successEnvelope(z.array(ruleRunSchema)) } } },
     async (request) => ({
       success: true as const,
-      data: await ruleRuns.listRuns(currentUser(request).id, request.params.id),
+      data: await ruleRuns.listRuns(scopeOf(request), request.params.id),
     }),
   );
 
@@ -108,7 +112,7 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
     },
     async (request) => ({
       success: true as const,
-      data: { action: await ruleRuns.revert(currentUser(request).id, request.params.actionId) },
+      data: { action: await ruleRuns.revert(scopeOf(request), request.params.actionId) },
     }),
   );
 };

@@ -1,9 +1,10 @@
 import { RULE_MESSAGES, type RuleActionRecord, type RuleRun } from '@adpilot/contracts';
-import type { RuleActionRow } from '@adpilot/db';
+import type { RuleActionRow, TenantScope } from '@adpilot/db';
 import type { EntityStatus, MetaClient } from '@adpilot/meta';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../lib/app-error.ts';
 import { actionActivity } from './rule-activity.ts';
+import { ruleChangeIn } from '../definitions/rules.service.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
 import { before, target } from './rule-decision.ts';
@@ -51,17 +52,19 @@ export class RuleRunsService {
   constructor(private readonly deps: RuleRunsServiceDeps) {}
 
   /** Starts a run of the rule now (its own slot), whatever its schedule or switch; answers the run's id. */
-  async runNow(userId: string, ruleId: string): Promise<{ runId: string }> {
-    const run = await this.deps.transactions.tenant(userId, async (tx) => {
-      if (!(await this.deps.rulesRepository.find(tx, ruleId))) throw AppError.notFound(RULE_MESSAGES.notFound);
+  async runNow(scope: TenantScope, ruleId: string): Promise<{ runId: string }> {
+    const run = await this.deps.transactions.tenant(scope, async (tx) => {
+      const rule = await this.deps.rulesRepository.find(tx, ruleId);
+      if (!rule) throw AppError.notFound(RULE_MESSAGES.notFound);
+      await ruleChangeIn(this.deps.activity, tx, 'rule_run_requested', rule);
       return this.deps.ledger.ensureRun(tx, ruleId, `manual:${randomUUID()}`, 'manual');
     });
-    await this.deps.scheduler.enqueueRun({ userId, ruleId, slot: run.slot, trigger: 'manual' });
+    await this.deps.scheduler.enqueueRun({ workspaceId: scope.workspaceId, ruleId, slot: run.slot, trigger: 'manual' });
     return { runId: run.id };
   }
 
-  async listRuns(userId: string, ruleId: string): Promise<RuleRun[]> {
-    return this.deps.transactions.tenant(userId, async (tx) => {
+  async listRuns(scope: TenantScope, ruleId: string): Promise<RuleRun[]> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
       if (!(await this.deps.rulesRepository.find(tx, ruleId))) throw AppError.notFound(RULE_MESSAGES.notFound);
       return (await this.deps.ledger.listRuns(tx, ruleId, RUNS_LISTED)).map(presentRun);
     });
@@ -71,10 +74,10 @@ export class RuleRunsService {
    * Sets the value from before the action back, only if the entity still has the value the rule set: a change
    * someone made since is never overwritten (409 with the reason).
    */
-  async revert(userId: string, actionId: string): Promise<RuleActionRecord> {
+  async revert(scope: TenantScope, actionId: string): Promise<RuleActionRecord> {
     const { transactions, ledger, inputs, now } = this.deps;
     const at = now();
-    const { row, account } = await transactions.tenant(userId, async (tx) => {
+    const { row, account } = await transactions.tenant(scope, async (tx) => {
       const found = await ledger.findAction(tx, actionId);
       if (!found) throw AppError.notFound(REVERT_MESSAGES.notFound);
       if (found.state === 'reverted') throw refusal('REVERT_ALREADY_REVERTED', REVERT_MESSAGES.alreadyReverted);
@@ -86,13 +89,15 @@ export class RuleRunsService {
     });
     try {
       if (!account) throw AppError.notFound(REVERT_MESSAGES.notFound);
-      return await this.writeBack(row, account);
+      return await this.writeBack(scope, row, account);
     } finally {
-      await transactions.tenant(userId, (tx) => ledger.releaseLease(tx, actionId));
+      await transactions.tenant(scope, (tx) => ledger.releaseLease(tx, actionId));
     }
   }
 
+  /** The write and its record; the record is signed by the person who asked (`scope`). */
   private async writeBack(
+    scope: TenantScope,
     row: RuleActionRow,
     account: NonNullable<Awaited<ReturnType<AdMirrorService['account']>>>,
   ): Promise<RuleActionRecord> {
@@ -123,7 +128,7 @@ export class RuleRunsService {
       throw new AppError('META_ERROR', `Facebook refused the revert: ${answer.error.message}`, 502);
     }
     const at = now();
-    return transactions.tenant(row.userId, async (tx) => {
+    return transactions.tenant(scope, async (tx) => {
       await ledger.markReverted(tx, row.id, at);
       await inputs.recordWrite(tx, row.adAccountId, row.targetExternalId, mirrorChange(field, previous));
       const rule = await this.deps.rulesRepository.find(tx, row.ruleId);

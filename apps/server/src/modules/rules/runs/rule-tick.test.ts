@@ -66,7 +66,7 @@ describe('the scheduler never runs a rule more often than its plan allows (ADR 0
       db
         .update(subscriptions)
         .set({ status: 'past_due', currentPeriodEnd: periodEnd })
-        .where(eq(subscriptions.userId, session.user.id)),
+        .where(eq(subscriptions.workspaceId, session.workspaceId)),
     );
     const before = new Date(periodEnd.getTime() - 60 * 60_000);
     const after = new Date(periodEnd.getTime() + 60 * 60_000);
@@ -77,7 +77,7 @@ describe('the scheduler never runs a rule more often than its plan allows (ADR 0
   it('treats a user without a subscription row as on the free plan', async () => {
     const session = await onPlan('free');
     const ruleId = await ruleRunningEvery(session, 15);
-    await t.inspect((db) => db.delete(subscriptions).where(eq(subscriptions.userId, session.user.id)));
+    await t.inspect((db) => db.delete(subscriptions).where(eq(subscriptions.workspaceId, session.workspaceId)));
     const now = new Date('2026-11-22T10:37:00.000Z');
     expect(await slotsOf(ruleId, now)).toEqual([window(60, now)]);
   });

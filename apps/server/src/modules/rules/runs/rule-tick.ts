@@ -39,7 +39,7 @@ export async function dueRuns(deps: RuleTickDeps, now: Date): Promise<RuleRunReq
       return {
         rules,
         accounts: await deps.inputs.accountZones(tx),
-        fastest: await deps.fastestCheckMinutesOf?.(tx, [...new Set(rules.map((rule) => rule.userId))], now),
+        fastest: await deps.fastestCheckMinutesOf?.(tx, [...new Set(rules.map((rule) => rule.workspaceId))], now),
       };
     },
   );
@@ -47,11 +47,11 @@ export async function dueRuns(deps: RuleTickDeps, now: Date): Promise<RuleRunReq
   for (const rule of rules) {
     const { scope, schedule } = toRuleBody(rule);
     const zones = accounts
-      .filter((account) => account.userId === rule.userId)
+      .filter((account) => account.workspaceId === rule.workspaceId)
       .filter((account) => scope.adAccountIds.length === 0 || scope.adAccountIds.includes(account.id))
       .map((account) => account.timezone);
-    for (const slot of dueSlots(scheduleWithinPlan(schedule, fastest?.get(rule.userId)), zones, now)) {
-      candidates.push({ userId: rule.userId, ruleId: rule.id, slot: slot.key, trigger: 'schedule' });
+    for (const slot of dueSlots(scheduleWithinPlan(schedule, fastest?.get(rule.workspaceId)), zones, now)) {
+      candidates.push({ workspaceId: rule.workspaceId, ruleId: rule.id, slot: slot.key, trigger: 'schedule' });
     }
   }
   const existing = await deps.transactions.system('rule-tick: slots already run', (tx) =>

@@ -182,7 +182,7 @@ describe("budget rules respect the account's minimum daily budget (JPY account, 
     expect(postponed).toMatchObject({ state: 'postponed', afterMinor: 100 });
 
     // The next sync learns the minimum; the later attempt refuses the row instead of sending it.
-    await app().modules.adAccounts.sync.sync(session.user.id, account.id, { final: true });
+    await app().modules.adAccounts.sync.sync(session.scope, account.id, { final: true });
     app().clock.advance(61 * 60_000);
     await drain();
     const [settled] = (await ledgerOf(app(), rule.id)).filter((row) => row.targetExternalId === adset.externalId);

@@ -85,7 +85,7 @@ describe('rules on the sandbox', () => {
       db
         .select()
         .from(activityLogs)
-        .where(and(eq(activityLogs.userId, session.user.id), eq(activityLogs.category, 'rule_action'))),
+        .where(and(eq(activityLogs.workspaceId, session.workspaceId), eq(activityLogs.category, 'rule_action'))),
     );
     expect(log).toHaveLength(expected.size);
     expect(log[0]?.metadata).toMatchObject({ code: 'rule_action_applied', ruleId: rule.id, action: 'pause' });
@@ -167,7 +167,7 @@ describe('rules on the sandbox', () => {
       ...buildScaleRule({ by: 10, ceiling: 100_000, adAccountIds: [account.id] }),
       isActive: true,
     });
-    const request = { userId: session.user.id, ruleId: rule.id, slot: 'm15:1', trigger: 'schedule' as const };
+    const request = { workspaceId: session.workspaceId, ruleId: rule.id, slot: 'm15:1', trigger: 'schedule' as const };
     const runner = app().modules.rules.runner;
     await Promise.all([runner.run(request), runner.run(request)]);
     const afterParallel = sandbox().sandbox.mutations.length;
@@ -199,7 +199,7 @@ describe('rules on the sandbox', () => {
       });
     const current = before + 4;
     // The mirror learns the new budget when it syncs; the rule then plans +10% of it.
-    await app().modules.adAccounts.sync.sync(session.user.id, account.id, { final: true });
+    await app().modules.adAccounts.sync.sync(session.scope, account.id, { final: true });
     const rule = await createRule(session, {
       ...buildScaleRule({ by: 10, ceiling: 1_000_000, adAccountIds: [account.id] }),
       scope: { adAccountIds: [account.id], level: 'adset', nameContains: adset.name },

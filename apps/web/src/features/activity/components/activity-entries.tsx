@@ -1,7 +1,7 @@
 import type { ActivityLevel, ActivityLog } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { useActivityText } from '../../../lib/activity-text.ts';
+import { useActivityText, useActorText } from '../../../lib/activity-text.ts';
 import { useFormat } from '../../../lib/format.ts';
 import { NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 
@@ -39,6 +39,7 @@ function Level({ level }: { level: ActivityLevel }) {
 export function ActivityEntries({ rows, selected, onToggle, onToggleAll, stale }: ActivityEntriesProps) {
   const { t } = useTranslation('activity');
   const text = useActivityText();
+  const actorText = useActorText();
   const format = useFormat();
   const narrow = useMediaQuery(NARROW_QUERY);
   const allSelected = rows.length > 0 && rows.every((log) => selected.has(log._id));
@@ -77,6 +78,7 @@ export function ActivityEntries({ rows, selected, onToggle, onToggleAll, stale }
                   </span>
                 </p>
                 <p className="break-words text-gray-900 dark:text-gray-100">{text(log)}</p>
+                {log.actor && <p className="break-words text-xs text-gray-600 dark:text-gray-400">{actorText(log)}</p>}
               </div>
             </li>
           ))}
@@ -111,7 +113,10 @@ export function ActivityEntries({ rows, selected, onToggle, onToggleAll, stale }
               <Level level={log.level} />
             </td>
             <td className="p-3 whitespace-nowrap">{t(`types.${log.type}`, log.type)}</td>
-            <td className="p-3 break-words text-gray-900 dark:text-gray-100">{text(log)}</td>
+            <td className="p-3 break-words text-gray-900 dark:text-gray-100">
+              <span className="block">{text(log)}</span>
+              {log.actor && <span className="block text-xs text-gray-600 dark:text-gray-400">{actorText(log)}</span>}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -255,6 +255,32 @@ describe('ActivityPage', () => {
     expect(card).toHaveTextContent('การซิงค์');
   });
 
+  it('names the person who made an entry, in the table and on a phone, in English and Thai', async () => {
+    const session = signIn();
+    const entries = [
+      log({ type: 'rule_change', description: 'Rule changed', actor: { id: session.user.id, name: 'Somchai Jaidee' } }),
+      log({ type: 'sync', description: 'Synced' }),
+    ];
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': ok(page(entries, 1, 2, 200)),
+    });
+    const { unmount } = renderApp('/activity');
+    const table = await screen.findByRole('table');
+    const [, signed, system] = within(table).getAllByRole('row');
+    expect(within(signed!).getByText('by Somchai Jaidee')).toBeInTheDocument();
+    expect(system).not.toHaveTextContent(/\bby\b/);
+    unmount();
+
+    stubMatchMedia(false, { narrow: true });
+    setLanguageChoice('th');
+    renderApp('/activity');
+    const cards = within(await screen.findByRole('list', { name: 'รายการกิจกรรม' })).getAllByRole('listitem');
+    expect(within(cards[0]!).getByText('โดย Somchai Jaidee')).toBeInTheDocument();
+    expect(cards[1]).not.toHaveTextContent('โดย');
+  });
+
   it('refuses a From day after the To day in the form, in Reports’ words, without asking the server', async () => {
     const session = signIn();
     const asked: URLSearchParams[] = [];

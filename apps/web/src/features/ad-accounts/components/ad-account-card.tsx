@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { AlertTriangle, CheckCircle2, ExternalLink, Eye, FlaskConical, RefreshCw, Unlink, XCircle } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../api/workspaces.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -18,6 +19,7 @@ const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs f
 
 export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountCardProps) {
   const { t, i18n } = useTranslation('ad-accounts');
+  const canEdit = useCan('editor');
   const nameId = useId();
   const { sync, syncing } = useAccountSync(account);
   const active = account.account_status === 'active';
@@ -113,21 +115,23 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
         <ExternalLink aria-hidden="true" className="size-3.5" />
       </a>
 
-      <div className="mt-auto grid grid-cols-2 gap-2 border-t border-gray-100 pt-4 dark:border-gray-800">
-        {account.needs_reauth && (
-          <Button size="sm" className="col-span-2" onClick={onReconnect}>
-            {t('card.reconnect')}
+      {canEdit && (
+        <div className="mt-auto grid grid-cols-2 gap-2 border-t border-gray-100 pt-4 dark:border-gray-800">
+          {account.needs_reauth && (
+            <Button size="sm" className="col-span-2" onClick={onReconnect}>
+              {t('card.reconnect')}
+            </Button>
+          )}
+          <Button size="sm" variant="secondary" onClick={sync} loading={syncing} disabled={account.needs_reauth}>
+            {!syncing && <RefreshCw aria-hidden="true" className="size-4" />}
+            {syncing ? t('card.syncing') : t('card.syncNow')}
           </Button>
-        )}
-        <Button size="sm" variant="secondary" onClick={sync} loading={syncing} disabled={account.needs_reauth}>
-          {!syncing && <RefreshCw aria-hidden="true" className="size-4" />}
-          {syncing ? t('card.syncing') : t('card.syncNow')}
-        </Button>
-        <Button size="sm" variant="secondary" onClick={() => onDisconnect(account)}>
-          <Unlink aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
-          {t('card.disconnect')}
-        </Button>
-      </div>
+          <Button size="sm" variant="secondary" onClick={() => onDisconnect(account)}>
+            <Unlink aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
+            {t('card.disconnect')}
+          </Button>
+        </div>
+      )}
     </Card>
   );
 }

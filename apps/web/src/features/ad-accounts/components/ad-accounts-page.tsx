@@ -3,6 +3,8 @@ import { Loader2, Plus } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../api/workspaces.ts';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -18,6 +20,7 @@ import { DisconnectQuestion } from './disconnect-question.tsx';
 
 export function AdAccountsPage() {
   const { t } = useTranslation('ad-accounts');
+  const canEdit = useCan('editor');
   const errorMessage = useServerMessage();
   const accounts = useAdAccounts();
   const [connectOpen, setConnectOpen] = useState(false);
@@ -47,7 +50,7 @@ export function AdAccountsPage() {
       return <AdAccountsErrorState onRetry={() => void accounts.refetch()} retrying={accounts.isFetching} />;
     }
     if (accounts.data.length === 0) {
-      return completing ? null : <AdAccountsEmptyState onConnect={openConnect} />;
+      return completing ? null : <AdAccountsEmptyState onConnect={canEdit ? openConnect : undefined} />;
     }
     return (
       <ul className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
@@ -67,11 +70,14 @@ export function AdAccountsPage() {
           <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl dark:text-white">{t('title')}</h1>
           <p className="mt-1 text-gray-600 dark:text-gray-400">{t('subtitle')}</p>
         </div>
-        <Button onClick={openConnect}>
-          <Plus aria-hidden="true" className="size-4" />
-          {t('connectAccount')}
-        </Button>
+        {canEdit && (
+          <Button onClick={openConnect}>
+            <Plus aria-hidden="true" className="size-4" />
+            {t('connectAccount')}
+          </Button>
+        )}
       </header>
+      <ReadOnlyNotice />
 
       {completing && (
         <div
@@ -85,7 +91,7 @@ export function AdAccountsPage() {
 
       {renderContent()}
 
-      <ConnectAccountModal open={connectOpen} onClose={() => setConnectOpen(false)} />
+      <ConnectAccountModal open={connectOpen && canEdit} onClose={() => setConnectOpen(false)} />
       <ConfirmDialog
         open={toDisconnect !== null}
         variant="danger"

@@ -1,6 +1,8 @@
 import { BarChart3, Bot, PenLine, Workflow, Zap } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../api/workspaces.ts';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { AnalysisTab } from './analysis-tab.tsx';
 import { AssistantTab } from './assistant-tab.tsx';
@@ -24,11 +26,13 @@ export function AiStudioPage() {
   const { t } = useTranslation('ai-studio');
   const base = useId();
   const [active, setActive] = useState<TabId>('assistant');
+  const canEdit = useCan('editor');
   const current = TABS.find((tab) => tab.id === active) ?? TABS[0];
 
   return (
     <div className="space-y-6">
       <PageHeader title={t('title')} description={t('description')} />
+      <ReadOnlyNotice />
       <UsageCard />
       <ScrollingTabs
         tabs={TABS.map(({ id, icon }) => ({ id, icon, label: t(`tabs.${id}`) }))}
@@ -38,7 +42,10 @@ export function AiStudioPage() {
         base={base}
       />
       <div role="tabpanel" id={`${base}-${current.id}-panel`} aria-labelledby={`${base}-${current.id}-tab`}>
-        <current.Panel />
+        {/* Using the AI counts against the workspace's plan: a viewer reads the tabs, and every control is off. */}
+        <fieldset disabled={!canEdit} className="contents">
+          <current.Panel />
+        </fieldset>
       </div>
     </div>
   );

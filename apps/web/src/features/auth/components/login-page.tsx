@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -23,6 +23,7 @@ const linkClass = 'font-medium text-blue-600 hover:underline dark:text-blue-400'
  */
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  const location = useLocation();
   const { login } = useAuth();
   const errorText = useFieldErrorText();
   const id = useId();
@@ -52,8 +53,8 @@ export function LoginPage() {
       subtitle={t('login.subtitle')}
       footer={
         <>
-          {t('login.noAccount')}{' '}
-          <Link to="/register" className={linkClass}>
+          {t('login.noAccount')} {/* The page to come back to goes along. */}
+          <Link to={{ pathname: '/register', search: location.search }} state={location.state} className={linkClass}>
             {t('login.signUp')}
           </Link>
         </>

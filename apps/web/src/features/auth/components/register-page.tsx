@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
@@ -20,6 +20,7 @@ const linkClass = 'font-medium text-blue-600 hover:underline dark:text-blue-400'
 /** Sign-up form; like /login, the signed-out-only guard sends the new user on to the dashboard. */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
+  const location = useLocation();
   const { register: signUp } = useAuth();
   const errorText = useFieldErrorText();
   const id = useId();
@@ -47,8 +48,8 @@ export function RegisterPage() {
       subtitle={t('register.subtitle')}
       footer={
         <>
-          {t('register.haveAccount')}{' '}
-          <Link to="/login" className={linkClass}>
+          {t('register.haveAccount')} {/* The page to come back to goes along. */}
+          <Link to={{ pathname: '/login', search: location.search }} state={location.state} className={linkClass}>
             {t('register.signIn')}
           </Link>
         </>

@@ -104,4 +104,24 @@ describe('DashboardPage', () => {
     expect(dots[1]).toContain('bg-yellow-500');
     expect(dots[2]).toContain('bg-green-500');
   });
+
+  it('names the person who made a recent entry beside its time', async () => {
+    const session = buildSession();
+    storeSession(session);
+    const logs = [
+      log({ description: 'Paused by hand', actor: { id: session.user.id, name: 'Somchai Jaidee' } }),
+      log({ description: 'Synced' }),
+    ];
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /rules': ok([]),
+      'GET /logs/stats': ok(stats(2)),
+      'GET /logs': ok({ logs, pagination: { page: 1, limit: 5, total: 2, totalPages: 1, asOf: 2 } }),
+    });
+    renderApp('/dashboard');
+    const items = within(await screen.findByRole('list', { name: 'Recent Activity' })).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/ · by Somchai Jaidee$/);
+    expect(items[1]).not.toHaveTextContent('by');
+  });
 });

@@ -1,24 +1,29 @@
 import { BarChart3, Plus, Workflow, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCan } from '../../../api/workspaces.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 
-/** `?connect=1` asks the Ad Accounts page to open its connect dialog straight away; /reports is the Reports page. */
-const ACTIONS: readonly { key: string; to: string; icon: LucideIcon }[] = [
-  { key: 'connect', to: '/ad-accounts?connect=1', icon: Plus },
-  { key: 'createRule', to: '/rules/new', icon: Workflow },
-  { key: 'viewReports', to: '/reports', icon: BarChart3 },
+/**
+ * `?connect=1` asks the Ad Accounts page to open its connect dialog straight away; /reports is the Reports page.
+ * The actions that change the workspace (`writes`) are left out for a viewer.
+ */
+const ACTIONS: readonly { key: string; to: string; icon: LucideIcon; writes: boolean }[] = [
+  { key: 'connect', to: '/ad-accounts?connect=1', icon: Plus, writes: true },
+  { key: 'createRule', to: '/rules/new', icon: Workflow, writes: true },
+  { key: 'viewReports', to: '/reports', icon: BarChart3, writes: false },
 ];
 
 export function QuickActionsCard() {
   const { t } = useTranslation('dashboard');
+  const canEdit = useCan('editor');
   return (
     <Card>
       <CardHeader>
         <CardTitle>{t('quickActions.title')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
-        {ACTIONS.map(({ key, to, icon: Icon }) => (
+        {ACTIONS.filter(({ writes }) => canEdit || !writes).map(({ key, to, icon: Icon }) => (
           <Link
             key={key}
             to={to}

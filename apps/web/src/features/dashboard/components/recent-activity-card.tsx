@@ -4,7 +4,7 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { logsQueryOptions } from '../../../api/activity-logs.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { useActivityText } from '../../../lib/activity-text.ts';
+import { useActivityText, useActorText } from '../../../lib/activity-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 
 /** Spec §2: the 5 newest entries. */
@@ -21,6 +21,7 @@ const DOT: Record<ActivityLevel, string> = {
 export function RecentActivityCard() {
   const { t, i18n } = useTranslation('dashboard');
   const text = useActivityText();
+  const actorText = useActorText();
   const recent = useQuery(logsQueryOptions({ page: 1, limit: RECENT_ACTIVITY_COUNT }));
   const logs = recent.data?.logs ?? [];
   return (
@@ -42,9 +43,10 @@ export function RecentActivityCard() {
                 />
                 <div className="min-w-0">
                   <p className="text-sm break-words text-gray-900 dark:text-gray-100">{text(log)}</p>
-                  <time dateTime={log.createdAt} className="text-xs text-gray-500 dark:text-gray-400">
-                    {formatDateTime(log.createdAt, i18n.language)}
-                  </time>
+                  <p className="text-xs break-words text-gray-500 dark:text-gray-400">
+                    <time dateTime={log.createdAt}>{formatDateTime(log.createdAt, i18n.language)}</time>
+                    {log.actor && ` · ${actorText(log)}`}
+                  </p>
                 </div>
               </li>
             ))}

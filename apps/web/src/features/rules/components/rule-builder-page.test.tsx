@@ -266,7 +266,7 @@ const PLANS: Plan[] = [
     name: 'Free',
     price: 0,
     features: [],
-    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60 },
+    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, seats: 1 },
     badge: null,
   },
   {
@@ -274,7 +274,7 @@ const PLANS: Plan[] = [
     name: 'Pro',
     price: 29,
     features: [],
-    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15 },
+    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15, seats: 3 },
     badge: 'popular',
   },
 ];

@@ -3,6 +3,8 @@ import { ArrowLeft, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useCan } from '../../../api/workspaces.ts';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useRule } from '../api/rules.ts';
@@ -43,6 +45,7 @@ export function NewRulePage() {
   const { t, i18n } = useTranslation('rules');
   const [start, setStart] = useState<RuleFormValues | null>(null);
   const [draft, setDraft] = useState<RuleDraft | null>(null);
+  const canEdit = useCan('editor');
   return (
     <div className="space-y-6">
       <Link to="/rules" className={BACK}>
@@ -50,7 +53,9 @@ export function NewRulePage() {
         {t('builder.back')}
       </Link>
       <PageHeader title={t('builder.newTitle')} description={t('builder.newDescription')} />
-      {start ? (
+      {!canEdit ? (
+        <ReadOnlyNotice />
+      ) : start ? (
         <>
           {draft && <DraftNotice draft={draft} />}
           <RuleForm
@@ -88,6 +93,7 @@ export function EditRulePage() {
   const { t } = useTranslation('rules');
   const { id = '' } = useParams();
   const rule = useRule(id);
+  const canEdit = useCan('editor');
   return (
     <div className="space-y-6">
       <Link to={`/rules/${id}`} className={BACK}>
@@ -102,7 +108,8 @@ export function EditRulePage() {
         </p>
       )}
       {/* Keyed by the stored version, so a refetched rule restarts the form from the server's copy. */}
-      {rule.data && <EditForm key={rule.data.updatedAt} rule={rule.data} />}
+      <ReadOnlyNotice />
+      {rule.data && canEdit && <EditForm key={rule.data.updatedAt} rule={rule.data} />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Clock, Pencil, Power, PowerOff, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useCan } from '../../../api/workspaces.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -23,6 +24,7 @@ export function RuleCard({ rule, toggling, onToggle, onDelete }: RuleCardProps) 
   const { t, i18n } = useTranslation('rules');
   const nameId = useId();
   const path = `/rules/${rule.id}`;
+  const canEdit = useCan('editor');
 
   return (
     <Card role="article" aria-labelledby={nameId} className="flex w-full flex-col p-5">
@@ -61,41 +63,43 @@ export function RuleCard({ rule, toggling, onToggle, onDelete }: RuleCardProps) 
           </p>
         )}
       </div>
-      <div className="flex flex-wrap gap-2 border-t border-gray-100 pt-4 dark:border-gray-800">
-        <Button
-          size="sm"
-          variant="secondary"
-          loading={toggling}
-          aria-label={
-            rule.isActive
-              ? t('card.deactivateLabel', { name: rule.name })
-              : t('card.activateLabel', { name: rule.name })
-          }
-          onClick={() => onToggle(rule)}
-        >
-          {!toggling &&
-            (rule.isActive ? (
-              <PowerOff aria-hidden="true" className="size-4" />
-            ) : (
-              <Power aria-hidden="true" className="size-4" />
-            ))}
-          {rule.isActive ? t('card.deactivate') : t('card.activate')}
-        </Button>
-        <RunNowButton rule={rule} size="sm" />
-        <Link to={`${path}/edit`} aria-label={t('card.editLabel', { name: rule.name })} className={SECONDARY_LINK}>
-          <Pencil aria-hidden="true" className="size-4" />
-          {t('card.edit')}
-        </Link>
-        <Button
-          size="sm"
-          variant="secondary"
-          aria-label={t('card.deleteLabel', { name: rule.name })}
-          onClick={() => onDelete(rule)}
-        >
-          <Trash2 aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
-          {t('card.delete')}
-        </Button>
-      </div>
+      {canEdit && (
+        <div className="flex flex-wrap gap-2 border-t border-gray-100 pt-4 dark:border-gray-800">
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={toggling}
+            aria-label={
+              rule.isActive
+                ? t('card.deactivateLabel', { name: rule.name })
+                : t('card.activateLabel', { name: rule.name })
+            }
+            onClick={() => onToggle(rule)}
+          >
+            {!toggling &&
+              (rule.isActive ? (
+                <PowerOff aria-hidden="true" className="size-4" />
+              ) : (
+                <Power aria-hidden="true" className="size-4" />
+              ))}
+            {rule.isActive ? t('card.deactivate') : t('card.activate')}
+          </Button>
+          <RunNowButton rule={rule} size="sm" />
+          <Link to={`${path}/edit`} aria-label={t('card.editLabel', { name: rule.name })} className={SECONDARY_LINK}>
+            <Pencil aria-hidden="true" className="size-4" />
+            {t('card.edit')}
+          </Link>
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={t('card.deleteLabel', { name: rule.name })}
+            onClick={() => onDelete(rule)}
+          >
+            <Trash2 aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
+            {t('card.delete')}
+          </Button>
+        </div>
+      )}
     </Card>
   );
 }

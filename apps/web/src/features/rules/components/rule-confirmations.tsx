@@ -2,6 +2,7 @@ import type { Rule, RuleActionRecord } from '@adpilot/contracts';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useCan } from '../../../api/workspaces.ts';
 import { Button, type ButtonSize } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -69,7 +70,9 @@ const RUN_TOAST = (ruleId: string) => `run-now-${ruleId}`;
  * "Run now" asks first with what the run would change (ADR 0058); once confirmed it says how the run ended, waiting
  * for it a bounded time, or that the history will show it.
  */
+/** Hidden from a viewer, who may not run rules. */
 export function RunNowButton({ rule, size = 'md' }: { rule: Rule; size?: ButtonSize }) {
+  const canEdit = useCan('editor');
   const words = useWords();
   const { t } = words;
   const errorText = useApiErrorText();
@@ -90,6 +93,7 @@ export function RunNowButton({ rule, size = 'md' }: { rule: Rule; size?: ButtonS
     });
   };
 
+  if (!canEdit) return null;
   return (
     <>
       <Button

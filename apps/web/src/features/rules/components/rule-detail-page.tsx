@@ -4,7 +4,9 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useCan } from '../../../api/workspaces.ts';
 import { usePlanLimitNotice } from '../../../components/plan-limit.tsx';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRule } from '../api/rules.ts';
@@ -60,6 +62,7 @@ function RuleDetail({ rule }: { rule: Rule }) {
   const { t } = useTranslation('rules');
   const errorText = useApiErrorText();
   const planLimit = usePlanLimitNotice();
+  const canEdit = useCan('editor');
   const [activating, setActivating] = useState<Rule | null>(null);
   const toggle = useToggleRule({
     onSuccess: () => setActivating(null),
@@ -80,16 +83,21 @@ function RuleDetail({ rule }: { rule: Rule }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" loading={toggle.isPending} onClick={onToggle}>
-            {rule.isActive ? t('card.deactivate') : t('card.activate')}
-          </Button>
-          <Link to={`/rules/${rule.id}/edit`} className={`${SECONDARY_LINK} h-10 px-4`}>
-            <Pencil aria-hidden="true" className="size-4" />
-            {t('detail.edit')}
-          </Link>
+          {canEdit && (
+            <>
+              <Button variant="secondary" loading={toggle.isPending} onClick={onToggle}>
+                {rule.isActive ? t('card.deactivate') : t('card.activate')}
+              </Button>
+              <Link to={`/rules/${rule.id}/edit`} className={`${SECONDARY_LINK} h-10 px-4`}>
+                <Pencil aria-hidden="true" className="size-4" />
+                {t('detail.edit')}
+              </Link>
+            </>
+          )}
           <RunNowButton rule={rule} />
         </div>
       </header>
+      <ReadOnlyNotice />
       <ActivateDialog
         rule={activating}
         busy={toggle.isPending}

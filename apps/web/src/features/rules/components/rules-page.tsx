@@ -9,6 +9,8 @@ import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { usePlanLimitNotice } from '../../../components/plan-limit.tsx';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
+import { useCan } from '../../../api/workspaces.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDeleteRule } from '../api/delete-rule.ts';
 import { useRules } from '../api/rules.ts';
@@ -25,6 +27,7 @@ export function RulesPage() {
   const errorText = useApiErrorText();
   const rules = useRules();
   const planLimit = usePlanLimitNotice();
+  const canEdit = useCan('editor');
   const [toDelete, setToDelete] = useState<Rule | null>(null);
   const [activating, setActivating] = useState<Rule | null>(null);
 
@@ -101,12 +104,15 @@ export function RulesPage() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Link to="/rules/new" className={PRIMARY_LINK}>
-            <Plus aria-hidden="true" className="size-4" />
-            {t('create')}
-          </Link>
+          canEdit && (
+            <Link to="/rules/new" className={PRIMARY_LINK}>
+              <Plus aria-hidden="true" className="size-4" />
+              {t('create')}
+            </Link>
+          )
         }
       />
+      <ReadOnlyNotice />
       {renderContent()}
       <ActivateDialog
         rule={activating}

@@ -4,6 +4,7 @@ import { Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { useCan } from '../../../api/workspaces.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRevertRuleAction, useRuleRuns } from '../api/rule-runs.ts';
@@ -34,6 +35,7 @@ interface ActionRowProps {
 }
 
 function ActionRow({ action, reverting, refusal, onRevert }: ActionRowProps) {
+  const canEdit = useCan('editor');
   const words = useWords();
   const { t } = words;
   return (
@@ -70,7 +72,7 @@ function ActionRow({ action, reverting, refusal, onRevert }: ActionRowProps) {
             <span className={clsx(BADGE, STATUS_COLOURS[action.status] ?? OTHER)}>
               {t(`detail.actionStatus.${action.status}`)}
             </span>
-            {action.revertible && (
+            {action.revertible && canEdit && (
               <Button
                 size="sm"
                 variant="secondary"

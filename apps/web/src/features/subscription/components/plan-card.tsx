@@ -17,6 +17,8 @@ function useFeatureText() {
         return t('features.active_rules', count(limits.activeRules));
       case 'ai_requests':
         return t('features.ai_requests', count(limits.aiRequests));
+      case 'seats':
+        return t('features.seats', count(limits.seats));
       case 'rule_check':
         return t('features.rule_check', { count: limits.fastestCheckMinutes });
       default:
@@ -63,7 +65,8 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCar
         {t('baht', { value: formatNumber(approximateBaht(plan.price), i18n.language, 0) })}
       </p>
       <ul className="mt-5 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
-        {plan.features.map((code) => (
+        {/* The seats are a limit of every plan, not one of its listed features: they come first. */}
+        {['seats', ...plan.features.filter((code) => code !== 'seats')].map((code) => (
           <li key={code} className="flex gap-2">
             <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" />
             {featureText(code, plan.limits)}

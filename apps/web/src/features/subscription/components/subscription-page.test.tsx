@@ -2,7 +2,10 @@ import type { CurrentSubscription, Plan } from '@adpilot/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { chooseWorkspace } from '../../../lib/current-workspace.ts';
 import { buildSession, fail, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
+
+const TEAM_ID = '00000000-0000-4000-8000-00000000000b';
 
 const PORTAL_URL = 'https://billing.stripe.com/p/session/test_portal';
 
@@ -30,7 +33,7 @@ const PLANS: Plan[] = [
     name: 'Free',
     price: 0,
     features: ['ad_accounts'],
-    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60 },
+    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, seats: 1 },
     badge: null,
   },
   {
@@ -38,7 +41,7 @@ const PLANS: Plan[] = [
     name: 'Pro',
     price: 29,
     features: ['ad_accounts'],
-    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15 },
+    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15, seats: 3 },
     badge: 'popular',
   },
 ];
@@ -160,6 +163,54 @@ describe('Subscription page: managing billing through Stripe', () => {
     const main = within(await screen.findByRole('main'));
     await user.click(await main.findByRole('button', { name: 'Manage billing & payment method' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(PORTAL_URL));
+  });
+});
+
+describe('Subscription page: seats', () => {
+  const PERSONAL_ID = '00000000-0000-4000-8000-00000000000a';
+  const member = (n: number) => ({ userId: `u${n}`, name: `Member ${n}`, email: `m${n}@example.com`, role: 'editor' });
+  const seats = (name: string) => within(screen.getByRole('article', { name })).getByRole('list');
+
+  it('each plan card names its seats, and the owner sees members and pending invitations against them', async () => {
+    const enterprise: Plan = {
+      ...PLANS[1]!,
+      id: 'enterprise',
+      name: 'Enterprise',
+      limits: { ...PLANS[1]!.limits, seats: -1 },
+      badge: null,
+    };
+    const session = buildSession();
+    storeSession(session);
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /workspaces': ok([{ id: PERSONAL_ID, name: session.user.name, role: 'owner', personal: true }]),
+      [`GET /workspaces/${PERSONAL_ID}/members`]: ok([member(1), member(2)]),
+      [`GET /workspaces/${PERSONAL_ID}/invitations`]: ok([{ id: 'i1', email: 'new@example.com', role: 'viewer' }]),
+      'GET /subscription/current': ok(buildSubscription()),
+      'GET /subscription/plans': ok([...PLANS, enterprise]),
+    });
+    const user = userEvent.setup();
+    renderApp('/subscription');
+    expect(await screen.findByRole('meter', { name: 'สมาชิก' })).toHaveAttribute('aria-valuetext', '3 / 3');
+    expect(within(seats('Free')).getByText('สมาชิก 1 คน')).toBeInTheDocument();
+    expect(within(seats('Pro')).getByText('สมาชิก 3 คน')).toBeInTheDocument();
+    expect(within(seats('Enterprise')).getByText('สมาชิกไม่จำกัด')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'en');
+    expect(await within(seats('Free')).findByText('1 member')).toBeInTheDocument();
+    expect(within(seats('Pro')).getByText('3 members')).toBeInTheDocument();
+    expect(within(seats('Enterprise')).getByText('Unlimited members')).toBeInTheDocument();
+    expect(screen.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '3 / 3');
+  });
+
+  it('shows no members meter to whom cannot read the invitations', async () => {
+    chooseWorkspace(TEAM_ID);
+    await openPage(buildSubscription(), {
+      'GET /workspaces': ok([{ id: TEAM_ID, name: 'Acme Agency', role: 'viewer', personal: false }]),
+    });
+    expect(screen.getByRole('meter', { name: 'บัญชีโฆษณา' })).toBeInTheDocument();
+    expect(screen.queryByRole('meter', { name: 'สมาชิก' })).not.toBeInTheDocument();
+    expect(within(seats('Pro')).getByText('สมาชิก 3 คน')).toBeInTheDocument();
   });
 });
 

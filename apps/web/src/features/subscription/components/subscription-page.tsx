@@ -1,9 +1,12 @@
 import { SALES_EMAIL, type Plan } from '@adpilot/contracts';
+import { clsx } from 'clsx';
 import { AlertTriangle, CreditCard } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useCurrentSubscription, usePlans } from '../../../api/subscription.ts';
+import { useCan, useCurrentWorkspace, useInvitations, useMembers } from '../../../api/workspaces.ts';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -18,11 +21,28 @@ import { UsageMeter } from './usage-meter.tsx';
 
 const FAQ = ['changes', 'commitment', 'security', 'support'] as const;
 
+/**
+ * The seats taken in the current workspace: its members and its pending invitations, as the server counts them
+ * (ADR 0071). Only admins and owners may read the invitations, so for others, and until both lists are read, it is
+ * undefined and no meter is shown.
+ */
+function useSeatsUsed(): number | undefined {
+  const { workspace } = useCurrentWorkspace();
+  const manages = useCan('admin');
+  const members = useMembers(workspace?.id ?? '', workspace !== undefined && manages);
+  const invitations = useInvitations(workspace?.id ?? '', workspace !== undefined && manages);
+  if (!manages || !members.data || !invitations.data) return undefined;
+  return members.data.length + invitations.data.length;
+}
+
 /** Spec §2 "Subscription page", §4 and §8: Thai by default (its route sets the content language). */
 export function SubscriptionPage() {
   const { t, i18n } = useTranslation(['subscription', 'errors']);
   const current = useCurrentSubscription();
   const plans = usePlans();
+  // The plan is the workspace's: only its owners change it or its billing; others read it (ADR 0070).
+  const owns = useCan('owner');
+  const seatsUsed = useSeatsUsed();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [changeTo, setChangeTo] = useState<Plan | null>(null);
 
@@ -98,10 +118,13 @@ export function SubscriptionPage() {
   const subscription = current.data;
   const expiry = formatDate(subscription.currentPeriodEnd, i18n.language);
   const pendingPlan = upgrade.isPending ? upgrade.variables : undefined;
+  const seatsLimit =
+    seatsUsed === undefined ? undefined : plans.data.find((plan) => plan.id === subscription.plan)?.limits.seats;
 
   return (
     <div className="space-y-8">
       <PageHeader title={t('title')} description={t('description')} />
+      <ReadOnlyNotice needed="owner" text={t('ownersOnly')} />
 
       <Card className="p-6" aria-labelledby="current-plan-heading">
         <div className="flex flex-wrap items-start justify-between gap-4">
@@ -120,13 +143,13 @@ export function SubscriptionPage() {
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
-            {subscription.canManageBilling && (
+            {owns && subscription.canManageBilling && (
               <Button variant="secondary" onClick={() => portal.mutate()} loading={portal.isPending}>
                 <CreditCard aria-hidden="true" className="size-4" />
                 {t('manageBilling')}
               </Button>
             )}
-            {subscription.plan !== 'free' && !subscription.cancelAtPeriodEnd && (
+            {owns && subscription.plan !== 'free' && !subscription.cancelAtPeriodEnd && (
               <Button variant="danger" onClick={() => setConfirmCancel(true)} loading={cancel.isPending}>
                 {t('cancelPlan')}
               </Button>
@@ -141,7 +164,12 @@ export function SubscriptionPage() {
             {t('pastDue')}
           </p>
         )}
-        <div className="mt-6 grid gap-6 md:grid-cols-3">
+        <div
+          className={clsx(
+            'mt-6 grid gap-6',
+            seatsLimit === undefined ? 'md:grid-cols-3' : 'md:grid-cols-2 xl:grid-cols-4',
+          )}
+        >
           <UsageMeter label={t('meters.ai')} used={subscription.aiRequestsUsed} limit={subscription.aiRequestsLimit} />
           <UsageMeter label={t('meters.rules')} used={subscription.rulesUsed} limit={subscription.rulesLimit} />
           <UsageMeter
@@ -149,6 +177,7 @@ export function SubscriptionPage() {
             used={subscription.adAccountsUsed}
             limit={subscription.adAccountsLimit}
           />
+          {seatsLimit !== undefined && <UsageMeter label={t('meters.members')} used={seatsUsed!} limit={seatsLimit} />}
         </div>
       </Card>
 
@@ -163,7 +192,7 @@ export function SubscriptionPage() {
               plan={plan}
               current={plan.id === subscription.plan}
               pending={pendingPlan === plan.id}
-              disabled={upgrade.isPending}
+              disabled={upgrade.isPending || !owns}
               onChoose={choose}
             />
           ))}
