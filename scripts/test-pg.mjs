@@ -36,6 +36,7 @@ const ON_POSTGRES = {
   'apps/server/src/modules/reports/reports.routes.test.ts': 'aggregates and date arithmetic',
   'apps/server/src/modules/rules/runs/rules.crash.test.ts': 'leases and a killed worker on real locks',
   'apps/server/src/modules/rules/runs/rules.execution.test.ts': 'the action ledger under concurrency',
+  'apps/server/src/modules/rules/runs/rules.holds.test.ts': 'timed holds and run-time conflicts in the action ledger',
   'apps/server/src/modules/rules/runs/rule-tick.test.ts': 'slot claiming SQL',
   'apps/server/src/modules/rules/definitions/rules.routes.test.ts':
     'parallel toggles and the active-rule limit (rules smoke)',
