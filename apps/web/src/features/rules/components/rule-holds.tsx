@@ -39,6 +39,7 @@ export function RuleHolds({ rule }: { rule: Rule }) {
   const resume = useResumeHold(rule.id);
   const [toResume, setToResume] = useState<RuleHold | null>(null);
   if (!holdsPauses(rule) && !holds.data?.length) return null;
+  const resuming = (hold: RuleHold) => resume.isPending && resume.variables.actionId === hold.actionId;
 
   const onResume = (hold: RuleHold) =>
     resume.mutate(hold, {
@@ -81,11 +82,11 @@ export function RuleHolds({ rule }: { rule: Rule }) {
                   <Button
                     size="sm"
                     variant="secondary"
-                    loading={resume.isPending && resume.variables.actionId === hold.actionId}
+                    loading={resuming(hold)}
                     aria-label={t('holds.resumeLabel', { name: hold.entity.name })}
                     onClick={() => setToResume(hold)}
                   >
-                    <Play aria-hidden="true" className="size-4" />
+                    {!resuming(hold) && <Play aria-hidden="true" className="size-4" />}
                     {t('holds.resumeNow')}
                   </Button>
                 )}
