@@ -36,6 +36,7 @@ const ON_POSTGRES = {
   'apps/server/src/modules/reports/reports.routes.test.ts': 'aggregates and date arithmetic',
   'apps/server/src/modules/rules/runs/rules.crash.test.ts': 'leases and a killed worker on real locks',
   'apps/server/src/modules/rules/runs/rules.execution.test.ts': 'the action ledger under concurrency',
+  'apps/server/src/modules/rules/runs/rules.holds.test.ts': 'timed holds and run-time conflicts in the action ledger',
   'apps/server/src/modules/rules/runs/rule-tick.test.ts': 'slot claiming SQL',
   'apps/server/src/modules/rules/definitions/rules.routes.test.ts':
     'parallel toggles and the active-rule limit (rules smoke)',
@@ -85,6 +86,7 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/notifications/rule-notify.test.ts', // delivery once: notifications.test.ts
   'apps/server/src/modules/notifications/webhook-address.test.ts',
   'apps/server/src/modules/notifications/webhook-sender.test.ts',
+  'apps/server/src/modules/rules/rules.jobs.test.ts',
   'apps/server/src/modules/rules/runs/rule-decision.test.ts',
   'apps/server/src/modules/rules/runs/rules.account-minimum.test.ts',
   'apps/server/src/modules/settings/settings.routes.test.ts', // module on Postgres: settings.store, settings.at-rest

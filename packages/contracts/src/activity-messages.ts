@@ -55,6 +55,7 @@ const en: ActivityMessages = {
     rule_action_failed: 'Rule “{{ruleName}}” could not {{action}} on “{{target}}” ({{error}})',
     rule_action_postponed: 'Rule “{{ruleName}}” postponed {{action}} on “{{target}}”: Meta asked to wait',
     rule_action_reverted: 'Reverted rule “{{ruleName}}”: {{action}} on “{{target}}”',
+    rule_action_skipped: 'Rule “{{ruleName}}” did not {{action}} “{{target}}” ({{error}})',
     rule_run_completed:
       'Rule “{{ruleName}}” ran: {{evaluated}} evaluated, {{matched}} matched, {{applied}} applied, {{failed}} failed, {{postponed}} postponed',
     rule_run_failed: 'Rule “{{ruleName}}” run failed ({{reason}})',
@@ -106,6 +107,7 @@ const en: ActivityMessages = {
     entity_missing: 'The entity no longer exists',
     live_value_differs: 'The live value had changed since the plan; nothing was written',
     below_account_minimum: "Not changed: the new budget is under the account's minimum daily budget on Meta",
+    status_changed_since_pause: 'Not resumed: the status was changed since the rule paused it',
   },
   runErrors: {
     refresh_failed: "The account's figures could not be refreshed",
@@ -136,6 +138,7 @@ const th: ActivityMessages = {
     rule_action_failed: 'กฎ “{{ruleName}}” {{action}} “{{target}}” ไม่สำเร็จ ({{error}})',
     rule_action_postponed: 'กฎ “{{ruleName}}” เลื่อนการ{{action}} “{{target}}” เนื่องจาก Meta ขอให้รอ',
     rule_action_reverted: 'ย้อนกลับกฎ “{{ruleName}}”: {{action}} “{{target}}”',
+    rule_action_skipped: 'กฎ “{{ruleName}}” ไม่ได้{{action}} “{{target}}” ({{error}})',
     rule_run_completed:
       'กฎ “{{ruleName}}” ทำงานแล้ว: ประเมิน {{evaluated}} ตรงเงื่อนไข {{matched}} ดำเนินการ {{applied}} ล้มเหลว {{failed}} เลื่อน {{postponed}}',
     rule_run_failed: 'กฎ “{{ruleName}}” ทำงานไม่สำเร็จ ({{reason}})',
@@ -185,6 +188,7 @@ const th: ActivityMessages = {
     entity_missing: 'รายการนี้ไม่มีอยู่แล้ว',
     live_value_differs: 'ค่าจริงเปลี่ยนไปหลังวางแผน จึงไม่ได้เขียนค่าใด',
     below_account_minimum: 'ไม่ได้เปลี่ยน: งบใหม่ต่ำกว่างบรายวันขั้นต่ำของบัญชีบน Meta',
+    status_changed_since_pause: 'ไม่ได้เปิดใช้งานต่อ: สถานะถูกเปลี่ยนไปหลังจากกฎหยุดไว้',
   },
   runErrors: {
     refresh_failed: 'รีเฟรชตัวเลขของบัญชีไม่สำเร็จ',
@@ -219,6 +223,7 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
   rule_action_failed: { action: 'actions', error: 'actionFailures' },
   rule_action_postponed: { action: 'actions' },
   rule_action_reverted: { action: 'actions' },
+  rule_action_skipped: { action: 'actions', error: 'actionFailures' },
   rule_run_failed: { reason: 'runErrors' },
   notification_webhook_failed: { reason: 'webhookFailures' },
   plan_changed: { from: 'plans', to: 'plans' },

@@ -57,7 +57,8 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  *   rules off adds `rules`, the names of the rules that named only that account
  * - sync_failed: { accountName, reason: SyncErrorCode, detail: Meta's message or null } (sync)
  * - sync_access_expired: { accountName } (sync)
- * - rule_action_applied / _failed / _postponed / _reverted: { ruleName, action, target, error? } (rule_action)
+ * - rule_action_applied / _failed / _postponed / _reverted / _skipped: { ruleName, action, target, error? }
+ *   (rule_action; _skipped: a timed hold's resume not written, `error` its reason)
  * - rule_run_completed: { ruleName, evaluated, matched, applied, failed, postponed } (rule_run)
  * - rule_run_failed: { ruleName, reason } (rule_run)
  * - plan_changed: { from, to } (billing; plan ids)
@@ -85,6 +86,7 @@ export const ACTIVITY_CODES = [
   'rule_action_failed',
   'rule_action_postponed',
   'rule_action_reverted',
+  'rule_action_skipped',
   'rule_run_completed',
   'rule_run_failed',
   'plan_changed',
@@ -159,6 +161,8 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   rule_action_postponed: (p) =>
     `Rule "${str(p.ruleName)}" postponed ${action(p.action)} on "${str(p.target)}": Meta asked to wait`,
   rule_action_reverted: (p) => `Reverted rule "${str(p.ruleName)}": ${action(p.action)} on "${str(p.target)}"`,
+  rule_action_skipped: (p) =>
+    `Rule "${str(p.ruleName)}" did not ${action(p.action)} "${str(p.target)}"${p.error ? `: ${str(p.error)}` : ''}`,
   rule_run_completed: (p) =>
     `Rule "${str(p.ruleName)}" ran: ${str(p.evaluated)} evaluated, ${str(p.matched)} matched, ${str(p.applied)} applied, ${str(p.failed)} failed, ${str(p.postponed)} postponed`,
   rule_run_failed: (p) => `Rule "${str(p.ruleName)}" run failed: ${str(p.reason)}`,

@@ -40,6 +40,8 @@ export const ERROR_CODES = [
   'REVERT_ALREADY_REVERTED',
   'REVERT_NOT_REVERTIBLE',
   'REVERT_NOT_APPLIED',
+  /** POST /api/rules/holds/:actionId/resume refused (409): the hold was already resumed, skipped or cancelled. */
+  'HOLD_NOT_SCHEDULED',
   /** The Test page's actions are off on this instance (production without DIAGNOSTICS_ENABLED=true). */
   'DIAGNOSTICS_DISABLED',
   /** The AI studio: a request the rule drafting could not read (422). */

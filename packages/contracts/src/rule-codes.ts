@@ -31,6 +31,8 @@ export const NOT_JUDGED_CODES = ['min_spend_not_reached', 'min_impressions_not_r
  * - no_budget_holder: {} — a campaign without campaign budget optimisation: its budgets live on its ad sets
  * - budget_holder_planned: { holderLevel, holderId, byEntityId } — another entity of this run already moves that budget
  * - not_editable: { status } — archived or deleted entities are never changed
+ * - conflicting_rule: { ruleId, ruleName, action, lastAt, until, hours } — another rule did the opposite action
+ *   (pause vs resume, raise vs lower budget) on this target less than its own cooldown (`hours`) ago
  */
 export const ACTION_SKIP_CODES = [
   'cooldown',
@@ -48,6 +50,7 @@ export const ACTION_SKIP_CODES = [
   'no_budget_holder',
   'budget_holder_planned',
   'not_editable',
+  'conflicting_rule',
 ] as const;
 export type ActionSkipCode = (typeof ACTION_SKIP_CODES)[number];
 
@@ -77,6 +80,7 @@ export const ACTION_FAILURE_CODES = [
   'entity_missing',
   'live_value_differs',
   'below_account_minimum',
+  'status_changed_since_pause',
 ] as const;
 
 /** Why a revert is refused (409). */

@@ -84,6 +84,8 @@ export const RULE_LIMITS = {
   settleHoursMax: 23,
   backtestDaysMax: 90,
   backtestDaysDefault: 30,
+  /** A pause's `resumeAfter.hours`: up to a week. */
+  resumeAfterHoursMax: 168,
 } as const;
 
 export const RULE_SAFEGUARD_DEFAULTS = {
@@ -136,6 +138,9 @@ export const RULE_MESSAGES = {
   budgetActionAtAdLevel: 'Ads have no budget: budget actions need the campaign or ad set level',
   oneBudgetAction: 'A rule changes a budget with one action at most',
   pauseAndResume: 'A rule cannot both pause and resume',
+  resumeAfterInvalid: 'Resume after is { hours: 1 to 168 } or { atLocalTime: "HH:MM" }',
+  resumeAfterHoursInvalid: `Resume after 1 to ${RULE_LIMITS.resumeAfterHoursMax} whole hours`,
+  resumeAfterTimeInvalid: 'The resume time must be HH:MM between 00:00 and 23:59',
   notifyMessageMax: `The message must be at most ${RULE_LIMITS.notifyMessageMax} characters`,
   scheduleInvalid: 'The schedule is { everyMinutes: 5, 15, 30 or 60 } or { dailyAt: "HH:MM" }',
   everyMinutesInvalid: 'Run every 5, 15, 30 or 60 minutes',

@@ -238,3 +238,24 @@ export const ruleActionIdParamsSchema = z.strictObject({ actionId: z.uuid({ erro
 
 /** POST /api/rules/actions/:actionId/revert: the action, now reverted. A refusal is a 409 (REVERT_REFUSAL_CODES). */
 export const revertResponseSchema = z.object({ action: ruleActionRecordSchema });
+
+/**
+ * A timed hold's resume: `scheduled` until `resumeAt`, then `resumed`, or `skipped` (the status was changed since
+ * the pause; logged), `failed` (Meta refused), or `cancelled` (the pause was reverted first).
+ */
+export const RULE_HOLD_STATUSES = ['scheduled', 'resumed', 'skipped', 'failed', 'cancelled'] as const;
+export type RuleHoldStatus = (typeof RULE_HOLD_STATUSES)[number];
+
+/** GET /api/rules/:id/holds: one per pause with `resumeAfter`, newest first. `actionId` is the pause's ledger row. */
+export const ruleHoldSchema = z.object({
+  actionId: z.uuid(),
+  entity: ruleEntityRefSchema,
+  resumeAt: z.string(),
+  status: z.enum(RULE_HOLD_STATUSES),
+  /** When it was resumed, skipped or cancelled; null while scheduled. */
+  settledAt: z.string().nullable(),
+});
+export type RuleHold = z.infer<typeof ruleHoldSchema>;
+
+/** POST /api/rules/holds/:actionId/resume: the hold after the attempt. 409 HOLD_NOT_SCHEDULED when not scheduled. */
+export const holdResumeResponseSchema = z.object({ hold: ruleHoldSchema });

@@ -152,6 +152,27 @@ describe('rule format', () => {
     expect(refusals(buildRule({ schedule: { dailyAt: '23:59' } }))).toEqual({});
   });
 
+  it('takes a timed hold on a pause: 1 to 168 whole hours, or a local HH:MM', () => {
+    const pause = (resumeAfter: unknown) => buildRule({ actions: [{ type: 'pause', resumeAfter } as never] });
+    expect(refusals(pause({ hours: 1 }))).toEqual({});
+    expect(refusals(pause({ hours: 168 }))).toEqual({});
+    expect(refusals(pause({ atLocalTime: '00:00' }))).toEqual({});
+    expect(refusals(pause({ atLocalTime: '23:59' }))).toEqual({});
+    for (const hours of [0, 169, 1.5, -2, '6'])
+      expect(Object.values(refusals(pause({ hours })))).toEqual([M.resumeAfterHoursInvalid]);
+    for (const atLocalTime of ['24:00', '9:00', '', 7])
+      expect(Object.values(refusals(pause({ atLocalTime })))).toEqual([M.resumeAfterTimeInvalid]);
+    expect(refusals(pause({}))).toEqual({ 'actions.0.resumeAfter': M.resumeAfterInvalid });
+    expect(refusals(pause({ hours: 6, atLocalTime: '00:00' }))).toEqual({
+      'actions.0.resumeAfter': M.resumeAfterInvalid,
+    });
+    expect(refusals(pause('6h'))).toEqual({ 'actions.0.resumeAfter': M.resumeAfterInvalid });
+    // Only a pause is held: a resume takes no resumeAfter.
+    expect(
+      Object.keys(refusals(buildRule({ actions: [{ type: 'resume', resumeAfter: { hours: 6 } } as never] }))),
+    ).toEqual(['actions.0']);
+  });
+
   it('refuses bad safeguards, each on its field', () => {
     const rule = buildRule({
       safeguards: { cooldownHours: 1.5, maxActionsPerDay: 0, minSpend: -1, minImpressions: 2.5, settleHours: 24 },

@@ -155,10 +155,42 @@ const budgetChangeSchema = z
     }
   });
 
+const localTimeSchema = (message: string) => z.string({ error: message }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
+
+/**
+ * A timed hold: the paused entity is resumed after some hours, or at the next occurrence of a local time in the ad
+ * account's time zone, unless its status was changed since the pause.
+ */
+export const resumeAfterSchema = z.union(
+  [
+    z.strictObject({
+      hours: z
+        .number({ error: M.resumeAfterHoursInvalid })
+        .int(M.resumeAfterHoursInvalid)
+        .min(1, M.resumeAfterHoursInvalid)
+        .max(RULE_LIMITS.resumeAfterHoursMax, M.resumeAfterHoursInvalid),
+    }),
+    z.strictObject({ atLocalTime: localTimeSchema(M.resumeAfterTimeInvalid) }),
+  ],
+  {
+    error: (issue) => {
+      const input = issue.input as Record<string, unknown> | undefined;
+      if (input && typeof input === 'object' && 'hours' in input && !('atLocalTime' in input)) {
+        return M.resumeAfterHoursInvalid;
+      }
+      if (input && typeof input === 'object' && 'atLocalTime' in input && !('hours' in input)) {
+        return M.resumeAfterTimeInvalid;
+      }
+      return M.resumeAfterInvalid;
+    },
+  },
+);
+export type ResumeAfter = z.output<typeof resumeAfterSchema>;
+
 export const ruleActionSchema = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({ type: z.literal('pause') }),
+    z.strictObject({ type: z.literal('pause'), resumeAfter: resumeAfterSchema.optional() }),
     z.strictObject({ type: z.literal('resume') }),
     budgetChangeSchema,
     z.strictObject({ type: z.literal('set_budget'), amount: money(M.amountPositive) }),
@@ -181,7 +213,7 @@ export const ruleScheduleSchema = z.union(
       ),
     }),
     z.strictObject({
-      dailyAt: z.string({ error: M.dailyAtInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, M.dailyAtInvalid),
+      dailyAt: localTimeSchema(M.dailyAtInvalid),
     }),
   ],
   {

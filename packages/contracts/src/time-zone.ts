@@ -92,3 +92,16 @@ export function startOfLocalDay(timeZone: string, date: string): number {
 export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * MS_PER_DAY).toISOString().slice(0, 10);
 }
+
+/**
+ * The next instant after `after` at which a zone's wall clock reads `time` (HH:MM): today's if it is still ahead,
+ * else tomorrow's.
+ */
+export function nextLocalTime(timeZone: string, time: string, after: number): number {
+  const today = localDate(timeZone, after);
+  for (const date of [today, addDays(today, 1), addDays(today, 2)]) {
+    const at = instantOfWallClock(timeZone, Date.parse(`${date}T${time}:00Z`));
+    if (at > after) return at;
+  }
+  return instantOfWallClock(timeZone, Date.parse(`${addDays(today, 1)}T${time}:00Z`));
+}

@@ -12,7 +12,7 @@ import {
 import { METRIC_CODES, readMetric } from './metrics.ts';
 import { SafeguardLedger } from './safeguards.ts';
 import { STATUS_CODES, type EngineSnapshot } from './snapshot.ts';
-import type { LedgerEntry } from './types.ts';
+import type { LedgerEntry, OpposingEntry } from './types.ts';
 import { BLOCK_SIZE, FIELD, FIELD_COUNT, windowSlot } from './windows.ts';
 
 /** A stored rule: its id and its body with every default filled in. */
@@ -76,6 +76,8 @@ export function compileRule(rule: EngineRule): CompiledRule {
 export interface EvaluateOptions {
   /** `all` explains every entity in scope (preview); `matched` only those that matched (a run: the log's entries). */
   explain: 'all' | 'matched';
+  /** Other rules' recent actions whose opposite waits out their cooldown (see OpposingEntry). */
+  opposing?: readonly OpposingEntry[];
 }
 
 export interface RuleEvaluation {
@@ -130,6 +132,7 @@ export function evaluateRule(
       rule.safeguards.maxActionsPerDay,
       snapshot,
       ledger,
+      options.opposing,
     ),
     movedBudgets: new Map(),
   };

@@ -1,4 +1,4 @@
-export type { EngineAccount, EngineDailyRow, EngineEntity, EngineInput, LedgerEntry } from './types.ts';
+export type { EngineAccount, EngineDailyRow, EngineEntity, EngineInput, LedgerEntry, OpposingEntry } from './types.ts';
 export { buildSnapshot, EngineInputError, type AccountClock, type EngineSnapshot } from './snapshot.ts';
 export {
   compileRule,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compileRule, evaluateRule, type EngineRule } from './evaluate.ts';
 import { buildSnapshot } from './snapshot.ts';
 import { BANGKOK, NOW, buildAccount, buildEntity, buildRow, buildRule, buildTree, cond } from './test-fixtures.ts';
-import type { EngineDailyRow, EngineEntity, LedgerEntry } from './types.ts';
+import type { EngineDailyRow, EngineEntity, LedgerEntry, OpposingEntry } from './types.ts';
 
 const HOUR = 3_600_000;
 const spent = [buildRow(0, { spend: 600, impressions: 5_000 })];
@@ -146,5 +146,38 @@ describe("Meta's budget changes per hour", () => {
     });
     const oneOld = [...three, change(61)];
     expect(firstAction(evaluate(rule, { rows, ledger: oneOld })).outcome).toBe('planned');
+  });
+});
+
+describe('opposite actions of another rule (run-time conflicts)', () => {
+  const rule = buildRule({ actions: [{ type: 'pause' }] });
+  const opposing = (hoursAgo: number, overrides: Partial<OpposingEntry> = {}): OpposingEntry => ({
+    ...entry(rule, hoursAgo, { ruleId: 'other', type: 'resume' }),
+    ruleName: 'Revive',
+    cooldownHours: 12,
+    ...overrides,
+  });
+  const run = (entries: OpposingEntry[]) => {
+    const snapshot = buildSnapshot({ accounts: [buildAccount()], entities: buildTree(), rows: spent, now: NOW });
+    return evaluateRule(compileRule(rule), snapshot, [], { explain: 'all', opposing: entries }).decisions[0]!
+      .actions[0]!;
+  };
+
+  it('skips the opposite of what another rule did within that rule’s cooldown, naming it', () => {
+    const action = run([opposing(11)]);
+    expect(action).toMatchObject({
+      outcome: 'skipped',
+      skip: { code: 'conflicting_rule', params: { ruleId: 'other', ruleName: 'Revive', action: 'resume', hours: 12 } },
+    });
+    expect(action.skip!.params.until).toBe(new Date(NOW + HOUR).toISOString());
+    expect(describeSkip(action.skip!)).toContain('"Revive"');
+  });
+
+  it('lets it through after that cooldown, for the same action, another entity, or its own rule', () => {
+    expect(run([opposing(12)]).outcome).toBe('planned');
+    expect(run([opposing(1, { type: 'pause' })]).outcome).toBe('planned');
+    expect(run([opposing(1, { targetExternalId: 'ad-2' })]).outcome).toBe('planned');
+    expect(run([opposing(1, { ruleId: rule.id })]).outcome).toBe('planned');
+    expect(run([opposing(1, { cooldownHours: 0 })]).outcome).toBe('planned');
   });
 });

@@ -7,7 +7,15 @@ import {
 } from '@adpilot/contracts';
 import { entityKey, type EngineSnapshot } from './snapshot.ts';
 import { MS_PER_HOUR, isoInstant } from './time.ts';
-import type { LedgerEntry } from './types.ts';
+import type { LedgerEntry, OpposingEntry } from './types.ts';
+
+/** The action that undoes each: a second rule doing it within the first one's cooldown is skipped. */
+const OPPOSITE: Partial<Record<RuleActionType, RuleActionType>> = {
+  pause: 'resume',
+  resume: 'pause',
+  increase_budget: 'decrease_budget',
+  decrease_budget: 'increase_budget',
+};
 
 const TYPE_CODES = new Map(RULE_ACTION_TYPES.map((type, code) => [type, code]));
 const TYPE_COUNT = RULE_ACTION_TYPES.length;
@@ -27,6 +35,8 @@ export class SafeguardLedger {
   /** The rule's action count in the 24 hours before `countedAt`, kept current as actions are recorded. */
   private countedAt = Number.NaN;
   private counted = 0;
+  /** Other rules' latest action per target × type with the end of that rule's cooldown (key as lastByRule). */
+  private readonly opposing = new Map<number, { entry: OpposingEntry; until: number }>();
 
   constructor(
     private readonly ruleId: string,
@@ -34,10 +44,18 @@ export class SafeguardLedger {
     private readonly maxActionsPerDay: number,
     snapshot: EngineSnapshot,
     entries: readonly LedgerEntry[],
+    opposing: readonly OpposingEntry[] = [],
   ) {
     for (const entry of entries) {
       const target = snapshot.index.get(entityKey(entry.adAccountId, entry.targetExternalId)) ?? -1;
       this.record(entry.ruleId, target, entry.type, entry.at);
+    }
+    for (const entry of opposing) {
+      const target = snapshot.index.get(entityKey(entry.adAccountId, entry.targetExternalId));
+      if (target === undefined || entry.ruleId === ruleId || entry.cooldownHours <= 0) continue;
+      const key = target * TYPE_COUNT + TYPE_CODES.get(entry.type)!;
+      const until = entry.at + entry.cooldownHours * MS_PER_HOUR;
+      if (until > (this.opposing.get(key)?.until ?? -Infinity)) this.opposing.set(key, { entry, until });
     }
   }
 
@@ -76,6 +94,21 @@ export class SafeguardLedger {
       return {
         code: 'cooldown',
         params: { hours: this.cooldownHours, lastAt: isoInstant(last), until: isoInstant(last + cooldown) },
+      };
+    }
+    const opposite = OPPOSITE[type];
+    const other = opposite ? this.opposing.get(target * TYPE_COUNT + TYPE_CODES.get(opposite)!) : undefined;
+    if (other && other.entry.at <= now && now < other.until) {
+      return {
+        code: 'conflicting_rule',
+        params: {
+          ruleId: other.entry.ruleId,
+          ruleName: other.entry.ruleName,
+          action: other.entry.type,
+          hours: other.entry.cooldownHours,
+          lastAt: isoInstant(other.entry.at),
+          until: isoInstant(other.until),
+        },
       };
     }
     const count = this.actionsInDayBefore(now);

@@ -55,6 +55,16 @@ export interface LedgerEntry {
   at: number;
 }
 
+/**
+ * Another rule's recent action that the opposite action must not undo within that rule's cooldown (pause vs resume,
+ * raise vs lower budget): the run-time side of the `conflicting_rule` warning.
+ */
+export interface OpposingEntry extends LedgerEntry {
+  ruleName: string;
+  /** That rule's cooldown, in hours. */
+  cooldownHours: number;
+}
+
 /** Everything one evaluation reads. */
 export interface EngineInput {
   accounts: readonly EngineAccount[];

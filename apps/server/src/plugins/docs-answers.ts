@@ -56,6 +56,7 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/rules/{id}/toggle': [403],
   'POST /api/rules/{id}/run': [403, 409],
   'POST /api/rules/actions/{actionId}/revert': [403, 409, 502],
+  'POST /api/rules/holds/{actionId}/resume': [403, 409],
   'POST /api/notifications/email/verification': [409],
   'POST /api/notifications/test': [409],
   'POST /api/email-verification/confirm': [409],

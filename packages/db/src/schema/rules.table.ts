@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -83,7 +84,8 @@ export const ruleRuns = pgTable(
   ],
 );
 
-const RULE_ACTION_STATES = ['planned', 'applied', 'failed', 'postponed', 'reverted'] as const;
+/** `skipped` and `cancelled` are a timed hold's resume only: not written (status changed) or the pause reverted. */
+const RULE_ACTION_STATES = ['planned', 'applied', 'failed', 'postponed', 'reverted', 'skipped', 'cancelled'] as const;
 export type RuleActionState = (typeof RULE_ACTION_STATES)[number];
 
 /**
@@ -130,6 +132,12 @@ export const ruleActions = pgTable(
     /** Whoever holds an unexpired lease is writing this row to Meta; nobody else may. */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /**
+     * A timed hold's resume: the pause row it ends (`hold_of`) and the moment it is due (`due_at`). Such a row is
+     * written by the hold job once due, never by its run's executor.
+     */
+    holdOf: uuid('hold_of').references((): AnyPgColumn => ruleActions.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
     revertedAt: timestamp('reverted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -139,6 +147,11 @@ export const ruleActions = pgTable(
     index('rule_actions_workspace_idx').on(t.workspaceId),
     index('rule_actions_run_idx').on(t.runId),
     index('rule_actions_target_idx').on(t.adAccountId, t.targetExternalId, t.createdAt),
+    uniqueIndex('rule_actions_hold_unique').on(t.holdOf),
+    // The hold job's question every minute: which resumes are due.
+    index('rule_actions_hold_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.holdOf} is not null and ${t.state} in ('planned', 'postponed')`),
     ...workspacePolicies('rule_actions', t.workspaceId),
   ],
 );

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import type { RuleRunner, RuleRunRequest, RuleRunScheduler } from './runs/rule-runner.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { HoldRequest } from './runs/rule-holds.ts';
 
 export const RULE_RUN_JOB = 'rule-run';
 export const RULE_TICK_JOB = 'rule-tick';
+/** One timed hold's resume, once due (ADR 0074). */
+export const RULE_HOLD_JOB = 'rule-hold';
 const RULE_RETRY_LIMIT = 3;
 
 const runPayload = z.object({
@@ -40,6 +43,8 @@ export function defineRuleJobs(
     runner: RuleRunner;
     /** The scheduler's question: which rule slots are due now. */
     tick: { due(now: Date): Promise<RuleRunRequest[]> };
+    /** The timed holds: which resumes are due now, and the writing of one. */
+    holds: { due(now: Date): Promise<HoldRequest[]>; run(request: HoldRequest): Promise<void> };
     now: () => Date;
   },
   options: RuleJobOptions = {},
@@ -59,12 +64,27 @@ export function defineRuleJobs(
   });
 
   queue.define({
+    name: RULE_HOLD_JOB,
+    payload: z.object({ workspaceId: z.uuid(), id: z.uuid() }),
+    retryLimit: RULE_RETRY_LIMIT,
+    retryDelaySeconds: options.retryDelaySeconds ?? 30,
+    expireInSeconds: options.expireInSeconds ?? 10 * 60,
+    handler: async (data) => {
+      await deps.holds.run(data);
+    },
+  });
+
+  queue.define({
     name: RULE_TICK_JOB,
     payload: z.object({}).loose(),
     cron: '* * * * *',
     retryLimit: 0,
     handler: async () => {
-      for (const request of await deps.tick.due(deps.now())) await scheduler.enqueueRun(request);
+      const now = deps.now();
+      for (const request of await deps.tick.due(now)) await scheduler.enqueueRun(request);
+      // The ledger row is the once: a duplicated job finds it taken or settled.
+      for (const hold of await deps.holds.due(now))
+        await queue.send(RULE_HOLD_JOB, hold, { singletonKey: `hold:${hold.id}` });
     },
   });
 }

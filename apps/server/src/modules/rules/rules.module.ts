@@ -14,6 +14,7 @@ import { RulePreviewService } from './definitions/rule-preview.service.ts';
 import { RuleRunner, type RuleRunRequest, type RuleRunScheduler } from './runs/rule-runner.ts';
 import { dueRuns, type RuleTickDeps } from './runs/rule-tick.ts';
 import { RuleRunsService } from './runs/rule-runs.service.ts';
+import { RuleHoldsService } from './runs/rule-holds.ts';
 import { defineRuleJobs, queuedRuleRuns, type RuleJobOptions } from './rules.jobs.ts';
 import { RulesRepository } from './definitions/rules.repository.ts';
 import { rulesRoutes } from './definitions/rules.routes.ts';
@@ -95,7 +96,8 @@ export function createRulesModule(
     now,
   });
   const tick = { due: (at: Date): Promise<RuleRunRequest[]> => dueRuns(tickDeps, at) };
-  defineRuleJobs(deps.queue, { runner, tick, now }, options.jobs);
+  const holds = new RuleHoldsService({ transactions, rulesRepository, ledger, executor, now });
+  defineRuleJobs(deps.queue, { runner, tick, holds, now }, options.jobs);
 
   const service = new RulesService({ transactions, rulesRepository, inputs, quota, activity, now });
   const runs = new RuleRunsService({ ...writing, scheduler });
@@ -107,6 +109,8 @@ export function createRulesModule(
     /** The jobs' work: one rule's run for one slot, and the minute tick's question (which slots are due now). */
     runner,
     tick,
-    routes: bindRoutes(rulesRoutes, { rules: service, ruleRuns: runs, rulePreview: preview }),
+    /** Timed holds: the `rule-hold` job's work (`run`, `runDue`), the list and "resume now". */
+    holds,
+    routes: bindRoutes(rulesRoutes, { rules: service, ruleRuns: runs, rulePreview: preview, ruleHolds: holds }),
   };
 }

@@ -52,6 +52,9 @@ const STATUS = {
   failed: 'failed',
   postponed: 'postponed',
   reverted: 'reverted',
+  // A timed hold's resume only, which the run history leaves out (the rule's holds list it).
+  skipped: 'failed',
+  cancelled: 'failed',
 } as const;
 
 export function presentAction(row: RuleActionRow): RuleActionRecord {

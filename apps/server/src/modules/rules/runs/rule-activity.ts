@@ -24,7 +24,13 @@ function describeChange(row: RuleActionRow): string {
   return `${c.field.replace('_', ' ')} ${String(c.from)} → ${String(c.to)} ${row.currency}`;
 }
 
-const LEVEL = { applied: 'success', failed: 'error', postponed: 'warning', reverted: 'info' } as const;
+const LEVEL = {
+  applied: 'success',
+  failed: 'error',
+  postponed: 'warning',
+  reverted: 'info',
+  skipped: 'warning',
+} as const;
 
 /**
  * The activity entry of one ledger outcome: a code with its parameters (what the log renders in either language)
@@ -45,7 +51,9 @@ export function actionActivity(
         ? `Reverted rule "${rule.name}": ${what}`
         : state === 'postponed'
           ? `Rule "${rule.name}" postponed ${what}: Meta asked to wait`
-          : `Rule "${rule.name}" could not apply ${what}: ${error?.code ?? 'error'}`;
+          : state === 'skipped'
+            ? `Rule "${rule.name}" did not ${what}: ${error?.code ?? 'skipped'}`
+            : `Rule "${rule.name}" could not apply ${what}: ${error?.code ?? 'error'}`;
   return {
     level: LEVEL[state],
     category: 'rule_action',
@@ -57,7 +65,7 @@ export function actionActivity(
         ruleName: rule.name,
         action: row.actionType,
         target: row.targetName,
-        ...(state === 'failed' ? { error: error?.code ?? 'error' } : {}),
+        ...(state === 'failed' || state === 'skipped' ? { error: error?.code ?? 'error' } : {}),
       },
       ruleId: rule.id,
       runId: row.runId,

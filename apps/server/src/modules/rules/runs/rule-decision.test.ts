@@ -9,7 +9,15 @@ import {
   type LiveValues,
 } from '@adpilot/meta';
 import { describe, expect, it } from 'vitest';
-import { decide, screen, settlementOf, type DecidingAccount } from './rule-decision.ts';
+import {
+  decide,
+  holdResumeAt,
+  holdSettlement,
+  screen,
+  settlementOf,
+  startsHold,
+  type DecidingAccount,
+} from './rule-decision.ts';
 import { classify } from './rule-meta.ts';
 
 const account: DecidingAccount = { needsReauth: false, missingScopes: [], minDailyBudget: 3_500, currency: 'THB' };
@@ -33,6 +41,8 @@ function row(change: Partial<RuleActionRow>): RuleActionRow {
     targetExternalId: `e-${serial}`,
     targetName: 'Ad set',
     holderReason: null,
+    holdOf: null,
+    dueAt: null,
     field: 'status',
     currency: 'THB',
     beforeMinor: null,
@@ -197,5 +207,48 @@ describe("settlementOf: Meta's answer to a write", () => {
   it('anything but a Meta error is not swallowed', () => {
     expect(() => classify(new TypeError('bug'))).toThrow(TypeError);
     expect(classify(new MetaApiError({ message: 'x', code: 1 })).kind).toBe('error');
+  });
+});
+
+describe('timed holds', () => {
+  const pausedAt = new Date('2026-11-26T10:30:00Z'); // 17:30 in Bangkok
+
+  it('resumes some hours after the pause, or at the next local time of the account', () => {
+    expect(holdResumeAt({ hours: 6 }, pausedAt, 'Asia/Bangkok')).toEqual(new Date('2026-11-26T16:30:00Z'));
+    // The next midnight in Bangkok (UTC+7): 17:00 UTC the same day.
+    expect(holdResumeAt({ atLocalTime: '00:00' }, pausedAt, 'Asia/Bangkok')).toEqual(new Date('2026-11-26T17:00:00Z'));
+    // 18:00 is still ahead today; 17:30 itself is not: tomorrow's.
+    expect(holdResumeAt({ atLocalTime: '18:00' }, pausedAt, 'Asia/Bangkok')).toEqual(new Date('2026-11-26T11:00:00Z'));
+    expect(holdResumeAt({ atLocalTime: '17:30' }, pausedAt, 'Asia/Bangkok')).toEqual(new Date('2026-11-27T10:30:00Z'));
+    // New York in winter is UTC−5.
+    expect(holdResumeAt({ atLocalTime: '00:00' }, pausedAt, 'America/New_York')).toEqual(
+      new Date('2026-11-27T05:00:00Z'),
+    );
+  });
+
+  it('starts a hold for a pause the rule wrote (or may have, before a crash), not one found already paused', () => {
+    expect(startsHold(row({ attempts: 1 }), { state: 'applied', wrote: true })).toBe(true);
+    expect(startsHold(row({ attempts: 1 }), { state: 'applied', wrote: false })).toBe(false);
+    expect(startsHold(row({ attempts: 2 }), { state: 'applied', wrote: false })).toBe(true);
+    expect(startsHold(row({ attempts: 1, actionType: 'resume' }), { state: 'applied', wrote: true })).toBe(false);
+  });
+
+  it('skips a resume whose status was changed since the pause, and keeps every other outcome', () => {
+    const resume = (attempts: number) =>
+      row({ actionType: 'resume', beforeStatus: 'PAUSED', afterStatus: 'ACTIVE', attempts });
+    const differs = { code: 'live_value_differs', params: { expected: 'PAUSED', found: 'ARCHIVED' } };
+    expect(holdSettlement(resume(1), { state: 'failed', error: differs })).toEqual({
+      state: 'skipped',
+      error: { code: 'status_changed_since_pause', params: { expected: 'PAUSED', found: 'ARCHIVED' } },
+    });
+    expect(holdSettlement(resume(1), { state: 'applied', wrote: false })).toEqual({
+      state: 'skipped',
+      error: { code: 'status_changed_since_pause', params: { expected: 'PAUSED', found: 'ACTIVE' } },
+    });
+    // A later attempt finding it active: our own earlier write landed.
+    expect(holdSettlement(resume(2), { state: 'applied', wrote: false })).toEqual({ state: 'applied', wrote: false });
+    expect(holdSettlement(resume(1), { state: 'applied', wrote: true })).toEqual({ state: 'applied', wrote: true });
+    const missing = { state: 'failed' as const, error: { code: 'entity_missing' } };
+    expect(holdSettlement(resume(1), missing)).toEqual(missing);
   });
 });

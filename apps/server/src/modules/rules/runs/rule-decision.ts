@@ -1,5 +1,5 @@
 import type { AdAccountRow, CodedText, RuleActionRow } from '@adpilot/db';
-import { META_WRITE_SCOPE, toMajorUnits } from '@adpilot/contracts';
+import { META_WRITE_SCOPE, nextLocalTime, toMajorUnits, type ResumeAfter } from '@adpilot/contracts';
 import type { MetaApiError } from '@adpilot/meta';
 import { liveValue, type FieldWrite, type LiveField, type LiveValues, type WriteOutcome } from './rule-meta.ts';
 
@@ -12,7 +12,8 @@ import { liveValue, type FieldWrite, type LiveField, type LiveValues, type Write
 export type Settlement =
   | { state: 'applied'; wrote: boolean }
   | { state: 'failed'; error: CodedText }
-  | { state: 'postponed'; error: CodedText; retryAt: Date };
+  | { state: 'postponed'; error: CodedText; retryAt: Date }
+  | { state: 'skipped'; error: CodedText };
 
 /** What of the ad account the decisions read. */
 export type DecidingAccount = Pick<AdAccountRow, 'needsReauth' | 'missingScopes' | 'minDailyBudget' | 'currency'>;
@@ -105,6 +106,37 @@ export function decide(
     else writes.push({ row, write: { id: row.targetExternalId, field, value: wanted } });
   }
   return { settlements, writes };
+}
+
+/** When a timed hold ends: some hours after its pause, or the next time the account's wall clock reads the time. */
+export function holdResumeAt(resumeAfter: ResumeAfter, pausedAt: Date, timeZone: string): Date {
+  if ('hours' in resumeAfter) return new Date(pausedAt.getTime() + resumeAfter.hours * 3_600_000);
+  return new Date(nextLocalTime(timeZone, resumeAfter.atLocalTime, pausedAt.getTime()));
+}
+
+/**
+ * Whether an applied pause starts its hold: when the rule wrote it, or may have (an earlier attempt's write that
+ * landed before a crash); not when the entity was found already paused by someone else.
+ */
+export function startsHold(row: RuleActionRow, settlement: Settlement): boolean {
+  return row.actionType === 'pause' && settlement.state === 'applied' && (settlement.wrote || row.attempts > 1);
+}
+
+/**
+ * A hold's resume as the executor's decision left it: the status no longer the one the pause set (someone resumed,
+ * archived or changed it) skips the resume rather than failing it, and an entity already active on the first
+ * attempt was resumed by someone else, not by us. A later attempt finding it active is our earlier write.
+ */
+export function holdSettlement(row: RuleActionRow, settlement: Settlement): Settlement {
+  const changed = (found: unknown) => ({
+    code: 'status_changed_since_pause',
+    params: { expected: before(row), found },
+  });
+  if (settlement.state === 'failed' && settlement.error.code === 'live_value_differs')
+    return { state: 'skipped', error: changed(settlement.error.params?.found ?? null) };
+  if (settlement.state === 'applied' && !settlement.wrote && row.attempts <= 1)
+    return { state: 'skipped', error: changed(target(row)) };
+  return settlement;
 }
 
 function metaError(error: MetaApiError): CodedText {

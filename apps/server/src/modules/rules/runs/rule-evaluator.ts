@@ -1,6 +1,7 @@
 import {
   addDays,
   isConditionGroup,
+  RULE_LIMITS,
   type RuleBacktest,
   type RuleConditionGroup,
   type RuleWindow,
@@ -17,6 +18,7 @@ import {
   type EngineInput,
   type EngineRule,
   type LedgerEntry,
+  type OpposingEntry,
   type RuleEvaluation,
 } from '@adpilot/engine';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
@@ -86,6 +88,12 @@ const toLedgerEntry = (row: RuleActionRow): LedgerEntry => ({
   at: (row.appliedAt ?? row.createdAt).getTime(),
 });
 
+const toOpposingEntry = (row: RuleActionRow & { ruleName: string; cooldownHours: number }): OpposingEntry => ({
+  ...toLedgerEntry(row),
+  ruleName: row.ruleName,
+  cooldownHours: row.cooldownHours,
+});
+
 export const toEngineRule = (row: AutomationRuleRow): EngineRule => ({ ...toRuleBody(row), id: row.id });
 
 /**
@@ -142,12 +150,17 @@ export class MirrorEvaluator implements RuleEvaluator {
     const input = await this.engineInput(tx, rule, accounts, now);
     // Cooldowns reach back at most their hours, the daily cap a day, Meta's budget limit an hour.
     const lookback = Math.max(rule.safeguards.cooldownHours, 24) * 3_600_000;
-    const recent = await this.ledger.recentActions(
-      tx,
-      accounts.map((account) => account.id),
-      new Date(now.getTime() - lookback),
-    );
-    return evaluateRule(compileRule(rule), buildSnapshot(input), recent.map(toLedgerEntry), options);
+    const ids = accounts.map((account) => account.id);
+    const [recent, opposing] = await Promise.all([
+      this.ledger.recentActions(tx, ids, new Date(now.getTime() - lookback)),
+      this.ledger.opposingActions(tx, ids, rule.id, now, RULE_LIMITS.cooldownHoursMax),
+    ]);
+    // A timed hold's resume is the hold's own end, not a decision the safeguards count (its pause is one).
+    const decided = recent.filter((row) => row.holdOf === null);
+    return evaluateRule(compileRule(rule), buildSnapshot(input), decided.map(toLedgerEntry), {
+      ...options,
+      opposing: opposing.map(toOpposingEntry),
+    });
   }
 
   async backtest(

@@ -1,10 +1,21 @@
 import { workspaceJob } from '../../../lib/scope.ts';
-import type { AdAccountRow, AutomationRuleRow, RuleActionRow, RuleRunRow } from '@adpilot/db';
+import type { AdAccountRow, AutomationRuleRow, RuleActionRow, RuleRunRow, TenantScope } from '@adpilot/db';
 import type { MetaClient } from '@adpilot/meta';
 import type { SecretBox } from '../../../lib/crypto.ts';
 import type { ActivityRepository } from '../../activity/activity.repository.ts';
 import { actionActivity } from './rule-activity.ts';
-import { decide, screen, settlementOf, target, type PlannedWrite, type Settlement } from './rule-decision.ts';
+import {
+  decide,
+  holdResumeAt,
+  holdSettlement,
+  screen,
+  settlementOf,
+  startsHold,
+  target,
+  type PlannedWrite,
+  type Settlement,
+} from './rule-decision.ts';
+import { toRuleBody } from '../definitions/rule-definition.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
@@ -68,11 +79,43 @@ export class RuleExecutor {
         error: { code: 'meta_error', params: { message: 'No answer for this change' } },
       };
       await this.settle(rule, account, row, settlement);
-      outcome[settlement.state] += 1;
+      if (settlement.state !== 'skipped') outcome[settlement.state] += 1;
       if (settlement.state === 'postponed' && (!outcome.retryAt || settlement.retryAt < outcome.retryAt))
         outcome.retryAt = settlement.retryAt;
     }
     return outcome;
+  }
+
+  /**
+   * Writes a timed hold's resume once it is due (or at once: "resume now"), through the same claim, live read and
+   * batch write as a run's rows: skipped (and logged) when the status is no longer the one the pause set. Answers
+   * the row as settled, or undefined when it is not there to take (not due, taken, or already settled). The record
+   * is signed by `scope`'s user (a person's "resume now"), else by the workspace's job.
+   */
+  async executeHold(
+    scope: TenantScope,
+    id: string,
+    options: { now: boolean } = { now: false },
+  ): Promise<RuleActionRow | undefined> {
+    const { transactions, ledger, rulesRepository, inputs, now, leaseMs } = this.deps;
+    const started = now();
+    const claimed = await transactions.tenant(scope, async (tx) => {
+      const row = await ledger.claimHold(tx, id, started, new Date(started.getTime() + leaseMs), options);
+      if (!row) return undefined;
+      const [rule, account] = await Promise.all([
+        rulesRepository.find(tx, row.ruleId),
+        inputs.account(tx, row.adAccountId),
+      ]);
+      return rule && account ? { row, rule, account } : undefined;
+    });
+    if (!claimed) return undefined;
+    const { row, rule, account } = claimed;
+    const decided = (await this.decide(account, [row])).get(row.id) ?? {
+      state: 'failed' as const,
+      error: { code: 'meta_error', params: { message: 'No answer for this change' } },
+    };
+    await this.settle(rule, account, row, holdSettlement(row, decided), scope);
+    return transactions.tenant(scope, (tx) => ledger.findAction(tx, row.id));
   }
 
   /** Screens the rows, reads the live values, writes what is still to write, and settles each row (rule-decision.ts). */
@@ -124,13 +167,16 @@ export class RuleExecutor {
     account: AdAccountRow,
     row: RuleActionRow,
     settlement: Settlement,
+    scope: TenantScope = workspaceJob(row.workspaceId),
   ): Promise<void> {
     const at = this.deps.now();
     const { ledger, rulesRepository, activity } = this.deps;
-    await this.deps.transactions.tenant(workspaceJob(row.workspaceId), async (tx) => {
+    await this.deps.transactions.tenant(scope, async (tx) => {
       if (settlement.state === 'applied') {
         await ledger.settle(tx, row.id, { state: 'applied', at });
         await rulesRepository.touchTriggered(tx, rule.id, at);
+        const hold = startsHold(row, settlement) ? pauseHold(rule) : undefined;
+        if (hold) await ledger.planHold(tx, row, holdResumeAt(hold, at, account.timezone));
         const value = target(row);
         if (row.field !== null && value !== null)
           await this.deps.inputs.recordWrite(
@@ -139,8 +185,8 @@ export class RuleExecutor {
             row.targetExternalId,
             mirrorChange(row.field as LiveField, value),
           );
-      } else if (settlement.state === 'failed') {
-        await ledger.settle(tx, row.id, { state: 'failed', at, error: settlement.error });
+      } else if (settlement.state === 'failed' || settlement.state === 'skipped') {
+        await ledger.settle(tx, row.id, { state: settlement.state, at, error: settlement.error });
       } else {
         await ledger.settle(tx, row.id, {
           state: 'postponed',
@@ -153,4 +199,10 @@ export class RuleExecutor {
       await activity.insert(tx, actionActivity(rule, account, row, settlement.state, error));
     });
   }
+}
+
+/** The timed hold of the rule's pause action, if it has one. */
+function pauseHold(rule: AutomationRuleRow) {
+  const pause = toRuleBody(rule).actions.find((action) => action.type === 'pause');
+  return pause?.type === 'pause' ? pause.resumeAfter : undefined;
 }

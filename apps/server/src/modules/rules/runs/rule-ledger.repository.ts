@@ -1,5 +1,12 @@
-import { ruleActions, ruleRuns, type CodedText, type RuleActionRow, type RuleRunRow } from '@adpilot/db';
-import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  automationRules,
+  ruleActions,
+  ruleRuns,
+  type CodedText,
+  type RuleActionRow,
+  type RuleRunRow,
+} from '@adpilot/db';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SystemTx, TenantTx } from '@adpilot/db';
 
 /** A ledger row as the engine's plan proposes it. */
@@ -30,7 +37,8 @@ export interface RunWithActions extends RuleRunRow {
 export type Settlement =
   | { state: 'applied'; at: Date }
   | { state: 'failed'; at: Date; error: CodedText }
-  | { state: 'postponed'; at: Date; error: CodedText; retryAt: Date };
+  | { state: 'postponed'; at: Date; error: CodedText; retryAt: Date }
+  | { state: 'skipped'; at: Date; error: CodedText };
 
 /** A ledger row still to be written: planned, or postponed by a Meta limit. */
 const PENDING = ['planned', 'postponed'] as const;
@@ -121,6 +129,7 @@ export class RuleLedgerRepository {
           eq(ruleActions.runId, runId),
           eq(ruleActions.adAccountId, adAccountId),
           inArray(ruleActions.state, [...PENDING]),
+          isNull(ruleActions.holdOf),
           or(isNull(ruleActions.leaseUntil), lt(ruleActions.leaseUntil, now)),
         ),
       )
@@ -137,6 +146,7 @@ export class RuleLedgerRepository {
           eq(ruleActions.workspaceId, tx.workspaceId),
           eq(ruleActions.runId, runId),
           inArray(ruleActions.state, [...PENDING]),
+          isNull(ruleActions.holdOf),
         ),
       );
   }
@@ -147,7 +157,9 @@ export class RuleLedgerRepository {
         ? { state: outcome.state, updatedAt: outcome.at, appliedAt: outcome.at, leaseUntil: null, error: null }
         : outcome.state === 'failed'
           ? { state: outcome.state, updatedAt: outcome.at, leaseUntil: null, error: outcome.error }
-          : { state: outcome.state, updatedAt: outcome.at, leaseUntil: outcome.retryAt, error: outcome.error };
+          : outcome.state === 'skipped'
+            ? { state: outcome.state, updatedAt: outcome.at, leaseUntil: null, error: outcome.error }
+            : { state: outcome.state, updatedAt: outcome.at, leaseUntil: outcome.retryAt, error: outcome.error };
     await tx.db
       .update(ruleActions)
       .set(set)
@@ -183,7 +195,7 @@ export class RuleLedgerRepository {
       .from(ruleActions)
       .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.runId, runId)))
       .groupBy(ruleActions.state);
-    const counts = { planned: 0, applied: 0, failed: 0, postponed: 0, reverted: 0 };
+    const counts = { planned: 0, applied: 0, failed: 0, postponed: 0, reverted: 0, skipped: 0, cancelled: 0 };
     for (const row of rows) counts[row.state] = row.n;
     return counts;
   }
@@ -207,6 +219,8 @@ export class RuleLedgerRepository {
             ruleActions.runId,
             runs.map((run) => run.id),
           ),
+          // A timed hold's resume is listed with the rule's holds, not with the run of its pause.
+          isNull(ruleActions.holdOf),
         ),
       )
       .orderBy(ruleActions.createdAt, ruleActions.targetName);
@@ -230,6 +244,39 @@ export class RuleLedgerRepository {
           gte(ruleActions.createdAt, since),
         ),
       );
+  }
+
+  /**
+   * Other rules' status and budget moves on the given accounts still inside their own rule's cooldown, with that
+   * rule's name and cooldown: a rule doing the opposite within it would undo them (skipped as `conflicting_rule`).
+   * A hold's resume is not one (its pause is), nor is a reverted or failed action.
+   */
+  async opposingActions(
+    tx: TenantTx,
+    adAccountIds: string[],
+    ruleId: string | undefined,
+    now: Date,
+    maxCooldownHours: number,
+  ): Promise<(RuleActionRow & { ruleName: string; cooldownHours: number })[]> {
+    if (adAccountIds.length === 0) return [];
+    const cooldownHours = sql<number>`coalesce((${automationRules.definition}->'safeguards'->>'cooldownHours')::int, 0)`;
+    const rows = await tx.db
+      .select({ action: ruleActions, ruleName: automationRules.name, cooldownHours })
+      .from(ruleActions)
+      .innerJoin(automationRules, eq(automationRules.id, ruleActions.ruleId))
+      .where(
+        and(
+          eq(ruleActions.workspaceId, tx.workspaceId),
+          inArray(ruleActions.adAccountId, adAccountIds),
+          ...(ruleId ? [sql`${ruleActions.ruleId} <> ${ruleId}`] : []),
+          inArray(ruleActions.actionType, ['pause', 'resume', 'increase_budget', 'decrease_budget']),
+          inArray(ruleActions.state, ['planned', 'postponed', 'applied']),
+          isNull(ruleActions.holdOf),
+          gte(ruleActions.createdAt, new Date(now.getTime() - maxCooldownHours * 3_600_000)),
+          sql`coalesce(${ruleActions.appliedAt}, ${ruleActions.createdAt}) + ${cooldownHours} * interval '1 hour' > ${now.toISOString()}::timestamptz`,
+        ),
+      );
+    return rows.map((row) => ({ ...row.action, ruleName: row.ruleName, cooldownHours: row.cooldownHours }));
   }
 
   async findAction(tx: TenantTx, id: string): Promise<RuleActionRow | undefined> {
@@ -269,6 +316,117 @@ export class RuleLedgerRepository {
       .update(ruleActions)
       .set({ state: 'reverted', revertedAt: at, leaseUntil: null, updatedAt: at })
       .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.id, id)));
+  }
+
+  /**
+   * Plans the resume of a timed hold once its pause is applied: a row of the pause's run, `planned`, due at `dueAt`,
+   * the status back from the pause's target to its "before". One per pause (`hold_of` is unique).
+   */
+  async planHold(tx: TenantTx, pause: RuleActionRow, dueAt: Date): Promise<void> {
+    await tx.db
+      .insert(ruleActions)
+      .values({
+        workspaceId: tx.workspaceId,
+        ruleId: pause.ruleId,
+        runId: pause.runId,
+        adAccountId: pause.adAccountId,
+        slot: pause.slot,
+        actionType: 'resume',
+        entityLevel: pause.entityLevel,
+        entityExternalId: pause.entityExternalId,
+        entityName: pause.entityName,
+        targetLevel: pause.targetLevel,
+        targetExternalId: pause.targetExternalId,
+        targetName: pause.targetName,
+        field: 'status',
+        currency: pause.currency,
+        beforeStatus: pause.afterStatus,
+        afterStatus: pause.beforeStatus,
+        explanation: pause.explanation,
+        holdOf: pause.id,
+        dueAt,
+      })
+      .onConflictDoNothing();
+  }
+
+  /** The resumes due now across every workspace (the hold job's question, on the system path). */
+  dueHolds(tx: SystemTx, now: Date): Promise<{ workspaceId: string; id: string }[]> {
+    return tx.db
+      .select({ workspaceId: ruleActions.workspaceId, id: ruleActions.id })
+      .from(ruleActions)
+      .where(
+        and(
+          isNotNull(ruleActions.holdOf),
+          inArray(ruleActions.state, [...PENDING]),
+          lte(ruleActions.dueAt, now),
+          or(isNull(ruleActions.leaseUntil), lt(ruleActions.leaseUntil, now)),
+        ),
+      )
+      .orderBy(ruleActions.dueAt)
+      .limit(500);
+  }
+
+  /**
+   * Takes a pending resume under a lease, once due (or at once: "resume now"): the holder is the only one to write
+   * it. A postponed resume waits for its retry moment either way.
+   */
+  async claimHold(
+    tx: TenantTx,
+    id: string,
+    now: Date,
+    leaseUntil: Date,
+    options: { now: boolean } = { now: false },
+  ): Promise<RuleActionRow | undefined> {
+    const [row] = await tx.db
+      .update(ruleActions)
+      .set({ leaseUntil, attempts: sql`${ruleActions.attempts} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(ruleActions.workspaceId, tx.workspaceId),
+          eq(ruleActions.id, id),
+          isNotNull(ruleActions.holdOf),
+          inArray(ruleActions.state, [...PENDING]),
+          or(isNull(ruleActions.leaseUntil), lt(ruleActions.leaseUntil, now)),
+          ...(options.now ? [] : [lte(ruleActions.dueAt, now)]),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  /** The resume of a pause's hold. */
+  async findHold(tx: TenantTx, pauseId: string): Promise<RuleActionRow | undefined> {
+    const [row] = await tx.db
+      .select()
+      .from(ruleActions)
+      .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.holdOf, pauseId)));
+    return row;
+  }
+
+  /** The resumes of a rule's holds, the latest due first. */
+  listHolds(tx: TenantTx, ruleId: string, limit: number): Promise<RuleActionRow[]> {
+    return tx.db
+      .select()
+      .from(ruleActions)
+      .where(
+        and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.ruleId, ruleId), isNotNull(ruleActions.holdOf)),
+      )
+      .orderBy(desc(ruleActions.dueAt), desc(ruleActions.id))
+      .limit(limit);
+  }
+
+  /** Cancels a pause's resume still pending (the pause was reverted): nothing is left to resume. */
+  async cancelHold(tx: TenantTx, pauseId: string, at: Date): Promise<void> {
+    await tx.db
+      .update(ruleActions)
+      .set({ state: 'cancelled', leaseUntil: null, updatedAt: at })
+      .where(
+        and(
+          eq(ruleActions.workspaceId, tx.workspaceId),
+          eq(ruleActions.holdOf, pauseId),
+          inArray(ruleActions.state, [...PENDING]),
+        ),
+      );
   }
 
   /** Of the given rule × slot pairs, those that already have a run (the tick's "already enqueued"). */

@@ -1,7 +1,9 @@
 import {
   backtestRequestSchema,
   createRuleRequestSchema,
+  holdResumeResponseSchema,
   revertResponseSchema,
+  ruleHoldSchema,
   ruleBacktestSchema,
   rulePreviewSchema,
   ruleActionIdParamsSchema,
@@ -14,18 +16,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../../../plugins/authenticate.ts';
 import type { RulePreviewService } from '../definitions/rule-preview.service.ts';
+import type { RuleHoldsService } from './rule-holds.ts';
 import type { RuleRunsService } from './rule-runs.service.ts';
 
 export interface RuleRunsRoutesDeps {
   ruleRuns: RuleRunsService;
   rulePreview: RulePreviewService;
+  ruleHolds: RuleHoldsService;
 }
 
 const tags = ['rules'];
 const emptyBody = z.strictObject({}).nullish();
 
-/** Preview, backtest, run now, the run history and revert; inside /api/rules, behind its authentication hook. */
-export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (app, { ruleRuns, rulePreview }) => {
+/**
+ * Preview, backtest, run now, the run history, revert and the timed holds; inside /api/rules, behind its
+ * authentication hook.
+ */
+export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
+  app,
+  { ruleRuns, rulePreview, ruleHolds },
+) => {
   app.post(
     '/preview',
     { schema: { tags, body: createRuleRequestSchema, response: { 200: successEnvelope(rulePreviewSchema) } } },
@@ -113,6 +123,31 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
     async (request) => ({
       success: true as const,
       data: { action: await ruleRuns.revert(scopeOf(request), request.params.actionId) },
+    }),
+  );
+
+  app.get(
+    '/:id/holds',
+    { schema: { tags, params: ruleIdParamsSchema, response: { 200: successEnvelope(z.array(ruleHoldSchema)) } } },
+    async (request) => ({
+      success: true as const,
+      data: await ruleHolds.list(scopeOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/holds/:actionId/resume',
+    {
+      schema: {
+        tags,
+        params: ruleActionIdParamsSchema,
+        body: emptyBody,
+        response: { 200: successEnvelope(holdResumeResponseSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: { hold: await ruleHolds.resumeNow(scopeOf(request), request.params.actionId) },
     }),
   );
 };

@@ -130,6 +130,8 @@ export class RuleRunsService {
     const at = now();
     return transactions.tenant(scope, async (tx) => {
       await ledger.markReverted(tx, row.id, at);
+      // A reverted pause has nothing left for its timed hold to resume.
+      if (row.actionType === 'pause') await ledger.cancelHold(tx, row.id, at);
       await inputs.recordWrite(tx, row.adAccountId, row.targetExternalId, mirrorChange(field, previous));
       const rule = await this.deps.rulesRepository.find(tx, row.ruleId);
       if (rule) await activity.insert(tx, actionActivity(rule, account, row, 'reverted'));

@@ -19,6 +19,7 @@ import { BacktestPanel } from './backtest-panel.tsx';
 import { Section } from './builder/controls.tsx';
 import { SECONDARY_LINK } from './link-styles.ts';
 import { ActivateDialog, RunNowButton } from './rule-confirmations.tsx';
+import { RuleHolds } from './rule-holds.tsx';
 import { RunHistory } from './run-history.tsx';
 
 const BACK = 'inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:underline dark:text-blue-400';
@@ -34,7 +35,18 @@ function RuleSummary({ rule }: { rule: Rule }) {
     [t('detail.level'), t(`levels.${rule.scope.level}`)],
     [t('detail.schedule'), schedule],
     [t('builder.conditions'), t('card.conditions', { count: countConditions(rule.conditions) })],
-    [t('builder.actions'), rule.actions.map((action) => t(`actionTypes.${action.type}`)).join(', ')],
+    [
+      t('builder.actions'),
+      rule.actions
+        .map((action) =>
+          action.type === 'pause' && action.resumeAfter
+            ? 'hours' in action.resumeAfter
+              ? t('detail.resumeAfterHours', { count: action.resumeAfter.hours })
+              : t('detail.resumeAtTime', { time: action.resumeAfter.atLocalTime })
+            : t(`actionTypes.${action.type}`),
+        )
+        .join(', '),
+    ],
   ];
   if (rule.lastTriggered) rows.push([t('detail.lastTriggered'), formatDateTime(rule.lastTriggered, language)]);
   return (
@@ -108,6 +120,7 @@ function RuleDetail({ rule }: { rule: Rule }) {
         <RuleSummary rule={rule} />
         <BacktestPanel ruleId={rule.id} />
       </div>
+      <RuleHolds rule={rule} />
       <RunHistory ruleId={rule.id} />
     </div>
   );

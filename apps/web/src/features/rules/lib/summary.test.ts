@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import type { Words } from './explain.ts';
 import { blankRule, type RuleFormValues } from './rule-form-values.ts';
-import { summarizeRule } from './summary.ts';
+import { actionSummary, summarizeRule } from './summary.ts';
 
 const words = (language: 'en' | 'th'): Words => ({ t: i18n.getFixedT(language, 'rules'), language });
 const NAMES = new Map([['00000000-0000-4000-8000-0000000000aa', 'Sandbox Shop']]);
@@ -102,5 +102,20 @@ describe('summarizeRule', () => {
     expect(summarizeRule(rule, new Map(), words('en')).scope).toBe('Looks at all campaigns in 2 ad accounts.');
     rule.scope = { adAccountIds: [], level: 'campaign', statuses: ['PAUSED'] };
     expect(summarizeRule(rule, new Map(), words('th')).scope).toBe('ตรวจสอบแคมเปญที่หยุดชั่วคราว ในทุกบัญชีโฆษณาที่เชื่อมต่อ');
+  });
+});
+
+describe('a pause with a timed hold', () => {
+  it('words when it resumes, in English and Thai', () => {
+    expect(actionSummary({ type: 'pause', resumeAfter: { hours: 6 } }, words('en'))).toBe(
+      'Pause it, then resume it after 6 hours',
+    );
+    expect(actionSummary({ type: 'pause', resumeAfter: { hours: 1 } }, words('en'))).toBe(
+      'Pause it, then resume it after 1 hour',
+    );
+    expect(actionSummary({ type: 'pause', resumeAfter: { atLocalTime: '00:00' } }, words('th'))).toBe(
+      'หยุดชั่วคราว แล้วเปิดใช้งานต่อเวลา 00:00 ตามเขตเวลาของบัญชี',
+    );
+    expect(actionSummary({ type: 'pause' }, words('en'))).toBe('Pause it');
   });
 });

@@ -126,6 +126,14 @@ export function actionSummary(action: RuleAction, words: Words): string {
       const message = action.message?.trim();
       return message ? t('builderSummary.action.notifyMessage', { message }) : t('builderSummary.action.notify');
     }
+    case 'pause': {
+      const hold = action.resumeAfter;
+      if (hold && 'hours' in hold && Number.isFinite(hold.hours))
+        return t('builderSummary.action.resumeAfterHours', { count: hold.hours });
+      if (hold && 'atLocalTime' in hold && hold.atLocalTime)
+        return t('builderSummary.action.resumeAtTime', { time: hold.atLocalTime });
+      return t('builderSummary.action.pause');
+    }
     default:
       return t(`builderSummary.action.${action.type}`);
   }

@@ -23,7 +23,7 @@ function ActionRow({
 }) {
   const { t } = useTranslation('rules');
   const id = useId();
-  const { register, control, formState } = useFormContext<RuleFormValues>();
+  const { register, control, formState, setValue } = useFormContext<RuleFormValues>();
   const errorFor = useRuleError(formState.errors);
   const action = useWatch({ control, name: `actions.${index}` }) as RuleAction;
   const at = <K extends string>(field: K) => `actions.${index}.${field}` as `actions.${number}.type`;
@@ -85,6 +85,29 @@ function ActionRow({
             </MiniField>
           </>
         )}
+        {action.type === 'pause' && (
+          <ResumeAfterFields
+            id={id}
+            index={index}
+            resumeAfter={action.resumeAfter}
+            error={(field) => errorFor(`actions.${index}.resumeAfter${field}`)}
+            register={register}
+            onModeChange={(mode) =>
+              setValue(
+                `actions.${index}` as 'actions.0',
+                {
+                  type: 'pause',
+                  ...(mode === 'hours'
+                    ? { resumeAfter: { hours: 6 } }
+                    : mode === 'time'
+                      ? { resumeAfter: { atLocalTime: '00:00' } }
+                      : {}),
+                },
+                { shouldDirty: true },
+              )
+            }
+          />
+        )}
         {action.type === 'set_budget' && (
           <MiniField id={`${id}-amount`} label={t('builder.amount')} error={errorFor(`actions.${index}.amount`)}>
             <SmallInput
@@ -122,6 +145,71 @@ function ActionRow({
         <Trash2 aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
       </Button>
     </div>
+  );
+}
+
+type ResumeMode = 'never' | 'hours' | 'time';
+type PauseAction = Extract<RuleAction, { type: 'pause' }>;
+
+/** A pause's timed hold: stay paused, resume after some hours, or at a time of the ad account's clock. */
+function ResumeAfterFields({
+  id,
+  index,
+  resumeAfter,
+  error,
+  register,
+  onModeChange,
+}: {
+  id: string;
+  index: number;
+  resumeAfter: PauseAction['resumeAfter'];
+  error: (field: '' | '.hours' | '.atLocalTime') => string | undefined;
+  register: ReturnType<typeof useFormContext<RuleFormValues>>['register'];
+  onModeChange: (mode: ResumeMode) => void;
+}) {
+  const { t } = useTranslation('rules');
+  const mode: ResumeMode = !resumeAfter ? 'never' : 'hours' in resumeAfter ? 'hours' : 'time';
+  const field = (name: 'hours' | 'atLocalTime') => `actions.${index}.resumeAfter.${name}` as `actions.${number}.type`;
+  const modeError = error('');
+  return (
+    <>
+      <MiniField id={`${id}-resume`} label={t('builder.resumeAfter')} error={modeError}>
+        <Select
+          id={`${id}-resume`}
+          value={mode}
+          invalid={Boolean(modeError)}
+          onChange={(event) => onModeChange(event.target.value as ResumeMode)}
+        >
+          <option value="never">{t('builder.resumeNever')}</option>
+          <option value="hours">{t('builder.resumeHours')}</option>
+          <option value="time">{t('builder.resumeAtTime')}</option>
+        </Select>
+      </MiniField>
+      {mode === 'hours' && (
+        <MiniField id={`${id}-resume-hours`} label={t('builder.resumeHoursValue')} error={error('.hours')}>
+          <SmallInput
+            fitted
+            id={`${id}-resume-hours`}
+            type="number"
+            min={1}
+            max={168}
+            step={1}
+            invalid={Boolean(error('.hours'))}
+            {...register(field('hours'), number)}
+          />
+        </MiniField>
+      )}
+      {mode === 'time' && (
+        <MiniField id={`${id}-resume-time`} label={t('builder.resumeTime')} error={error('.atLocalTime')}>
+          <SmallInput
+            id={`${id}-resume-time`}
+            type="time"
+            invalid={Boolean(error('.atLocalTime'))}
+            {...register(field('atLocalTime'))}
+          />
+        </MiniField>
+      )}
+    </>
   );
 }
 

@@ -99,6 +99,26 @@ describe('the builder by keyboard', () => {
     expect(within(top).getByRole('button', { name: 'Add condition' })).toHaveFocus();
   });
 
+  it('gives a pause a resume after some hours or at a local time, said in the summary', async () => {
+    setLanguageChoice('en');
+    const { user } = await openBlankRule(/Blank rule/);
+    const summary = screen.getByRole('region', { name: 'The rule in plain words' });
+    const action = screen.getByRole('group', { name: 'Action 1' });
+    expect(within(action).getByLabelText('Resume')).toHaveValue('never');
+    await user.selectOptions(within(action).getByLabelText('Resume'), 'hours');
+    const hours = within(action).getByLabelText('Hours (1–168)');
+    expect(hours).toHaveValue(6);
+    await user.clear(hours);
+    await user.type(hours, '12');
+    expect(summary).toHaveTextContent('Pause it, then resume it after 12 hours');
+    await user.selectOptions(within(action).getByLabelText('Resume'), 'time');
+    expect(within(action).getByLabelText('Time (account’s time zone)')).toHaveValue('00:00');
+    expect(summary).toHaveTextContent('Pause it, then resume it at 00:00 in the ad account’s time zone');
+    await user.selectOptions(within(action).getByLabelText('Resume'), 'never');
+    expect(summary).toHaveTextContent('Then, for each match:Pause it');
+    expect(within(action).queryByLabelText('Time (account’s time zone)')).not.toBeInTheDocument();
+  });
+
   it('keeps focus on an action whose type changes, and moves it on add and remove', async () => {
     setLanguageChoice('en');
     const { user } = await openBlankRule(/Blank rule/);
