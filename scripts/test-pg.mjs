@@ -83,6 +83,8 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/ai/ai.routes.test.ts',
   'apps/server/src/modules/auth/access-token.test.ts',
   'apps/server/src/modules/notifications/notification-language.test.ts',
+  'apps/server/src/modules/notifications/line.test.ts', // the scan's SQL and delivery once: notifications.test.ts
+  'apps/server/src/modules/notifications/line-text.test.ts',
   'apps/server/src/modules/notifications/rule-notify.test.ts', // delivery once: notifications.test.ts
   'apps/server/src/modules/notifications/webhook-address.test.ts',
   'apps/server/src/modules/notifications/webhook-sender.test.ts',

@@ -118,6 +118,7 @@ export function createContext(options: ContextOptions) {
     secretBox,
     publicUrl: config.publicUrl,
     allowedPrivateHosts: config.webhookAllowedPrivateHosts,
+    lineApiUrl: config.lineApiUrl,
     limiter: auth.limiter,
     now,
     log,

@@ -8,7 +8,7 @@ import {
   renderActivity,
 } from './activity-messages.ts';
 import { PLAN_IDS } from './constants.ts';
-import { WEBHOOK_FAILURE_CODES } from './notifications.ts';
+import { LINE_FAILURE_CODES, WEBHOOK_FAILURE_CODES } from './notifications.ts';
 import { ACTION_FAILURE_CODES } from './rule-codes.ts';
 import { RULE_ACTION_TYPES } from './rule-constants.ts';
 import { RULE_RUN_ERROR_CODES } from './rule-results.ts';
@@ -21,6 +21,7 @@ const groups = {
   actionFailures: ACTION_FAILURE_CODES,
   runErrors: RULE_RUN_ERROR_CODES,
   webhookFailures: WEBHOOK_FAILURE_CODES,
+  lineFailures: LINE_FAILURE_CODES,
   plans: PLAN_IDS,
 } as const;
 
@@ -120,6 +121,9 @@ describe('renderActivity', () => {
       'Webhook delivery to hooks.example failed after 6 attempt(s): the receiver answered 503',
     );
     expect(renderActivity(hook, 'th')).toBe('ส่งเว็บฮุกไปยัง hooks.example ไม่สำเร็จหลังจากพยายาม 6 ครั้ง: ผู้รับตอบกลับ 503');
+    const line = entry('notification_line_failed', { target: 'Uabc', attempts: 3, reason: 'server', status: 502 });
+    expect(renderActivity(line, 'en')).toBe('LINE delivery to Uabc failed after 3 attempt(s): LINE answered 502');
+    expect(renderActivity(line, 'th')).toBe('ส่งข้อความ LINE ถึง Uabc ไม่สำเร็จหลังจากพยายาม 3 ครั้ง: LINE ตอบกลับ 502');
   });
 
   it('says which rules a disconnection switched off, when it switched any off', () => {

@@ -1,6 +1,6 @@
 import type { ActivityCode, SyncErrorCode } from './activity.ts';
 import { PLAN_NAMES, type PlanId } from './constants.ts';
-import type { WebhookFailureCode } from './notifications.ts';
+import type { LineFailureCode, WebhookFailureCode } from './notifications.ts';
 import type { ACTION_FAILURE_CODES, CodeParams } from './rule-codes.ts';
 import type { RuleActionType } from './rule-constants.ts';
 import type { RULE_RUN_ERROR_CODES } from './rule-results.ts';
@@ -31,6 +31,8 @@ export interface ActivityMessages {
   runErrors: Record<RuleRunErrorCode, string>;
   /** A notification_webhook_failed entry's `reason`. */
   webhookFailures: Record<WebhookFailureCode, string>;
+  /** A notification_line_failed entry's `reason` (and a LINE test send's failure). */
+  lineFailures: Record<LineFailureCode, string>;
   /** A workspace role in a workspace entry (`role`, `from`, `to`). */
   roles: Record<WorkspaceRole, string>;
   /** A plan id in a plan_changed, plan_rules_deactivated, plan_rules_slowed or payment_failed entry. */
@@ -66,6 +68,13 @@ const en: ActivityMessages = {
     payment_failed:
       'Payment for the {{plan}} plan failed; it stays active until {{until}}. Update your payment method on the Subscription page.',
     notification_webhook_failed: 'Webhook delivery to {{host}} failed after {{attempts}} attempt(s): {{reason}}',
+    notification_line_unauthorized:
+      'LINE did not accept the channel access token for messages to {{target}}: enter a new token in Notifications',
+    notification_line_forbidden:
+      'LINE refused a message to {{target}}: the channel may not message this ID (is the bot added to the chat, or blocked?)',
+    notification_line_quota:
+      'LINE refused a message to {{target}}: the channel’s monthly messages or its rate limit are used up',
+    notification_line_failed: 'LINE delivery to {{target}} failed after {{attempts}} attempt(s): {{reason}}',
     workspace_created: 'Created workspace “{{workspace}}”',
     workspace_renamed: 'Renamed workspace “{{from}}” to “{{to}}”',
     workspace_deleted: 'Deleted workspace “{{workspace}}”',
@@ -120,6 +129,15 @@ const en: ActivityMessages = {
     network: 'the receiver could not be reached',
     refused_address: 'the address points to a private network',
   },
+  lineFailures: {
+    unauthorized: 'LINE did not accept the channel access token',
+    forbidden: 'the channel may not message this ID',
+    quota: 'the channel’s monthly messages or rate limit are used up',
+    rejected: 'LINE refused the message ({{status}})',
+    server: 'LINE answered {{status}}',
+    timeout: 'LINE did not answer in time',
+    network: 'LINE could not be reached',
+  },
   roles: { owner: 'owner', admin: 'admin', editor: 'editor', viewer: 'viewer' },
   plans: PLAN_NAMES,
   variants: {
@@ -147,6 +165,12 @@ const th: ActivityMessages = {
     plan_rules_slowed: 'แผน {{plan}} ตรวจสอบกฎได้ถี่สุดทุก {{minutes}} นาที: {{rules}} จะตรวจสอบทุก {{minutes}} นาที',
     payment_failed: 'ชำระเงินสำหรับแผน {{plan}} ไม่สำเร็จ แผนยังใช้งานได้ถึง {{until}} กรุณาอัพเดทวิธีชำระเงินที่หน้าแผนการใช้งาน',
     notification_webhook_failed: 'ส่งเว็บฮุกไปยัง {{host}} ไม่สำเร็จหลังจากพยายาม {{attempts}} ครั้ง: {{reason}}',
+    notification_line_unauthorized:
+      'LINE ไม่ยอมรับ Channel access token สำหรับข้อความถึง {{target}} โปรดใส่โทเค็นใหม่ในหน้าการแจ้งเตือน',
+    notification_line_forbidden:
+      'LINE ปฏิเสธข้อความถึง {{target}}: แชนเนลนี้ส่งข้อความถึง ID นี้ไม่ได้ (เพิ่มบอทเข้าแชตแล้วหรือยัง หรือถูกบล็อกอยู่)',
+    notification_line_quota: 'LINE ปฏิเสธข้อความถึง {{target}}: แชนเนลใช้โควตาข้อความของเดือนนี้หรือขีดจำกัดอัตราการส่งหมดแล้ว',
+    notification_line_failed: 'ส่งข้อความ LINE ถึง {{target}} ไม่สำเร็จหลังจากพยายาม {{attempts}} ครั้ง: {{reason}}',
     workspace_created: 'สร้างเวิร์กสเปซ “{{workspace}}” แล้ว',
     workspace_renamed: 'เปลี่ยนชื่อเวิร์กสเปซ “{{from}}” เป็น “{{to}}” แล้ว',
     workspace_deleted: 'ลบเวิร์กสเปซ “{{workspace}}” แล้ว',
@@ -201,6 +225,15 @@ const th: ActivityMessages = {
     network: 'ติดต่อผู้รับไม่ได้',
     refused_address: 'ที่อยู่ชี้ไปยังเครือข่ายส่วนตัว',
   },
+  lineFailures: {
+    unauthorized: 'LINE ไม่ยอมรับ Channel access token',
+    forbidden: 'แชนเนลนี้ส่งข้อความถึง ID นี้ไม่ได้',
+    quota: 'แชนเนลใช้โควตาข้อความของเดือนนี้หรือขีดจำกัดอัตราการส่งหมดแล้ว',
+    rejected: 'LINE ปฏิเสธข้อความ ({{status}})',
+    server: 'LINE ตอบกลับ {{status}}',
+    timeout: 'LINE ไม่ตอบกลับภายในเวลาที่กำหนด',
+    network: 'ติดต่อ LINE ไม่ได้',
+  },
   roles: { owner: 'เจ้าของ', admin: 'ผู้ดูแล', editor: 'ผู้แก้ไข', viewer: 'ผู้ดู' },
   // The Subscription page shows the catalogue's names in Thai too.
   plans: PLAN_NAMES,
@@ -226,6 +259,7 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
   rule_action_skipped: { action: 'actions', error: 'actionFailures' },
   rule_run_failed: { reason: 'runErrors' },
   notification_webhook_failed: { reason: 'webhookFailures' },
+  notification_line_failed: { reason: 'lineFailures' },
   plan_changed: { from: 'plans', to: 'plans' },
   plan_rules_deactivated: { plan: 'plans' },
   plan_rules_slowed: { plan: 'plans' },

@@ -66,6 +66,9 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - plan_rules_slowed: { plan, minutes, count, rules } (billing; `rules` the names now run every `minutes`)
  * - payment_failed: { plan, until } (billing; `until` the day, YYYY-MM-DD, the plan stays active to)
  * - notification_webhook_failed: { host, attempts, reason, status } (notification; `reason` a webhook failure code)
+ * - notification_line_unauthorized / notification_line_forbidden / notification_line_quota: { target } (notification;
+ *   LINE answered 401, 403 or 429 to a push to `target`, the LINE id)
+ * - notification_line_failed: { target, attempts, reason, status } (notification; `reason` a LINE failure code)
  * - workspace_created / workspace_deleted: { workspace } (workspace; the name; a deletion is written in the actor's
  *   personal workspace, since the workspace's own log goes with it)
  * - workspace_renamed: { from, to } (workspace)
@@ -94,6 +97,10 @@ export const ACTIVITY_CODES = [
   'plan_rules_slowed',
   'payment_failed',
   'notification_webhook_failed',
+  'notification_line_unauthorized',
+  'notification_line_forbidden',
+  'notification_line_quota',
+  'notification_line_failed',
   'workspace_created',
   'workspace_renamed',
   'workspace_deleted',
@@ -174,6 +181,14 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   payment_failed: (p) => `Payment for the ${plan(p.plan)} plan failed; it stays active until ${str(p.until)}`,
   notification_webhook_failed: (p) =>
     `Webhook delivery to ${str(p.host)} failed after ${str(p.attempts)} attempt(s): ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,
+  notification_line_unauthorized: (p) =>
+    `LINE refused the channel access token for a message to ${str(p.target)} (401): enter a new token in Notifications`,
+  notification_line_forbidden: (p) =>
+    `LINE refused a message to ${str(p.target)} (403): the channel may not message this ID`,
+  notification_line_quota: (p) =>
+    `LINE refused a message to ${str(p.target)} (429): the channel's monthly messages or rate limit are used up`,
+  notification_line_failed: (p) =>
+    `LINE delivery to ${str(p.target)} failed after ${str(p.attempts)} attempt(s): ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,
   workspace_created: (p) => `Created workspace "${str(p.workspace)}"`,
   workspace_renamed: (p) => `Renamed workspace "${str(p.from)}" to "${str(p.to)}"`,
   workspace_deleted: (p) => `Deleted workspace "${str(p.workspace)}"`,

@@ -7,6 +7,19 @@ export const NOTIFICATION_LANGUAGES = ['en', 'th'] as const;
 export const WEBHOOK_URL_MAX = 2048;
 /** The header carrying `sha256=<hex HMAC-SHA256 of the raw body>` keyed with the user's webhook secret. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-adpilot-signature';
+/**
+ * Where a LINE push goes: a user (`U…`), group (`C…`) or multi-person chat (`R…`) id, one letter and 32 lowercase
+ * hex digits (ADR 0075).
+ */
+export const LINE_TARGET_PATTERN = /^[UCR][0-9a-f]{32}$/;
+/** A channel access token as the LINE Developers console shows it: base64-like characters, no spaces. */
+export const LINE_TOKEN_PATTERN = /^[A-Za-z0-9+/=._-]+$/;
+export const LINE_TOKEN_MAX = 1024;
+/** The most a LINE text message may hold, in UTF-16 code units (how LINE counts). */
+export const LINE_TEXT_MAX = 5000;
+/** The channels a test can be sent on. */
+export const NOTIFICATION_CHANNELS = ['email', 'webhook', 'line'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export const NOTIFICATION_MESSAGES = {
   webhookUrl: 'Enter a web address starting with https:// or http://',
@@ -22,6 +35,10 @@ export const NOTIFICATION_MESSAGES = {
   tooManyTests: 'Too many test notifications. Please try again later.',
   verificationInvalid: 'This confirmation link is invalid or has expired.',
   verificationDone: 'Your e-mail address is confirmed. AdPilot can now send your notifications to it.',
+  lineTarget: 'Enter a LINE user, group or chat ID: U, C or R followed by 32 characters from 0–9 and a–f',
+  lineToken: 'Paste the channel access token from the LINE Developers console (no spaces)',
+  lineTokenTooLong: `The channel access token must be at most ${LINE_TOKEN_MAX} characters`,
+  noLine: 'Set a LINE channel access token and a LINE ID first',
 } as const;
 
 function isTimeZone(value: string): boolean {
@@ -58,6 +75,18 @@ export function webhookUrl() {
     }, NOTIFICATION_MESSAGES.webhookUrlCredentials);
 }
 
+/** A LINE target as the user types it; spaces around it are dropped. */
+export function lineTarget() {
+  return text({ trim: true }).regex(LINE_TARGET_PATTERN, NOTIFICATION_MESSAGES.lineTarget);
+}
+
+/** A channel access token as pasted; spaces around it are dropped. */
+export function lineToken() {
+  return text({ trim: true })
+    .max(LINE_TOKEN_MAX, NOTIFICATION_MESSAGES.lineTokenTooLong)
+    .regex(LINE_TOKEN_PATTERN, NOTIFICATION_MESSAGES.lineToken);
+}
+
 export const notificationSettingsSchema = z.object({
   /** Where mail goes: the account's address. */
   email: z.string(),
@@ -80,6 +109,12 @@ export const notificationSettingsSchema = z.object({
       secretHint: z.string(),
     })
     .nullable(),
+  /** The LINE channel: its target, the token's last characters (the token itself is never answered), on or off. */
+  line: z.object({
+    target: z.string().nullable(),
+    tokenHint: z.string().nullable(),
+    enabled: z.boolean(),
+  }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -99,6 +134,11 @@ export const updateNotificationSettingsSchema = z.strictObject({
     .optional(),
   /** null removes the webhook (and its secret). */
   webhookUrl: webhookUrl().nullable().optional(),
+  /** A new channel access token (sealed at rest); null removes the LINE channel, its token and its target. */
+  lineToken: lineToken().nullable().optional(),
+  lineTarget: lineTarget().optional(),
+  /** Turns LINE on (from now: nothing before is sent) or off; on needs a token and a target. */
+  line: z.boolean().optional(),
 });
 export type UpdateNotificationSettings = z.infer<typeof updateNotificationSettingsSchema>;
 
@@ -117,14 +157,14 @@ export const confirmEmailRequestSchema = z.strictObject({
 });
 export type ConfirmEmailRequest = z.infer<typeof confirmEmailRequestSchema>;
 
-export const notificationTestRequestSchema = z.strictObject({ channel: z.enum(['email', 'webhook']) });
+export const notificationTestRequestSchema = z.strictObject({ channel: z.enum(NOTIFICATION_CHANNELS) });
 
-/** What a test send did: the receiver's HTTP status for a webhook, or the failure's code. */
+/** What a test send did: the receiver's HTTP status for a webhook or LINE, or the failure's code. */
 export const notificationTestResultSchema = z.object({
-  channel: z.enum(['email', 'webhook']),
+  channel: z.enum(NOTIFICATION_CHANNELS),
   delivered: z.boolean(),
   status: z.number().int().nullable(),
-  /** When not delivered: one of WEBHOOK_FAILURE_CODES. */
+  /** When not delivered: one of WEBHOOK_FAILURE_CODES (e-mail, webhook) or LINE_FAILURE_CODES (LINE). */
   code: z.string().nullable(),
 });
 export type NotificationTestResult = z.infer<typeof notificationTestResultSchema>;
@@ -133,5 +173,29 @@ export type NotificationTestResult = z.infer<typeof notificationTestResultSchema
 export const WEBHOOK_FAILURE_CODES = ['http_status', 'timeout', 'network', 'refused_address'] as const;
 export type WebhookFailureCode = (typeof WEBHOOK_FAILURE_CODES)[number];
 
-/** The activity entry written when a webhook delivery gave up after its retries. */
-export const NOTIFICATION_ACTIVITY_CODES = { webhookFailed: 'notification_webhook_failed' } as const;
+/**
+ * Why a LINE push failed: 401 `unauthorized` (the token), 403 `forbidden` (the channel may not message the target),
+ * 429 `quota` (the month's messages or the rate limit), another 4xx `rejected`, 5xx `server`, `timeout`, `network`.
+ */
+export const LINE_FAILURE_CODES = [
+  'unauthorized',
+  'forbidden',
+  'quota',
+  'rejected',
+  'server',
+  'timeout',
+  'network',
+] as const;
+export type LineFailureCode = (typeof LINE_FAILURE_CODES)[number];
+
+/**
+ * The activity entries written when a delivery gave up: a webhook after its retries; LINE at once for a refused
+ * token, target or quota (each its own code, since each asks something else of the user), else after its retries.
+ */
+export const NOTIFICATION_ACTIVITY_CODES = {
+  webhookFailed: 'notification_webhook_failed',
+  lineUnauthorized: 'notification_line_unauthorized',
+  lineForbidden: 'notification_line_forbidden',
+  lineQuota: 'notification_line_quota',
+  lineFailed: 'notification_line_failed',
+} as const;

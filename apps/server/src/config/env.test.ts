@@ -14,6 +14,12 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('pushes LINE notifications to api.line.me unless LINE_API_URL names another address', () => {
+    expect(loadConfig({}).lineApiUrl).toBe('https://api.line.me');
+    expect(loadConfig({ LINE_API_URL: 'http://127.0.0.1:4010/' }).lineApiUrl).toBe('http://127.0.0.1:4010');
+    expect(() => loadConfig({ LINE_API_URL: 'not a url' })).toThrow(/LINE_API_URL/);
+  });
+
   it('lists every bad variable at once', () => {
     expect(() => loadConfig({ PORT: 'abc', ROLE: 'boss', DATABASE_URL: 'mysql://x', APP_SECRET: 'short' })).toThrow(
       /PORT[\s\S]*ROLE[\s\S]*DATABASE_URL[\s\S]*APP_SECRET|PORT[\s\S]*DATABASE_URL/,

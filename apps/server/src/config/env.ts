@@ -73,6 +73,8 @@ const envSchema = z.object({
   DIAGNOSTICS_ENABLED: z.enum(['true', 'false', '1', '0', '']).optional(),
   /** Mount the sandbox's fault, stats and reset routes (development and tests only; never in production). */
   SANDBOX_CONTROL_ROUTES: booleanish,
+  /** The LINE Messaging API's address (a local fake in tests; ADR 0075). */
+  LINE_API_URL: z.url().default('https://api.line.me'),
   /** Webhook hosts that may be private addresses (comma-separated names or IPs); none by default (ADR 0039). */
   WEBHOOK_ALLOWED_PRIVATE_HOSTS: z
     .string()
@@ -115,6 +117,8 @@ export interface Config {
    */
   settingsEnv: SettingsEnv;
   stripeApiUrl: string;
+  /** Where LINE pushes go (LINE_API_URL, without a trailing slash). */
+  lineApiUrl: string;
   /** The Test page's actions (ADR 0045). */
   diagnosticsEnabled: boolean;
   logs: { retentionDays: number; streamHeartbeatMs: number };
@@ -206,6 +210,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       smtpPass: env.SMTP_PASS,
     },
     stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
+    lineApiUrl: env.LINE_API_URL.replace(/\/$/, ''),
     diagnosticsEnabled: diagnosticsEnabled(env),
     logs: { retentionDays: env.LOG_RETENTION_DAYS, streamHeartbeatMs: env.LOG_STREAM_HEARTBEAT_MS },
     meta: {

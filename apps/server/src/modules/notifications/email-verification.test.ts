@@ -289,7 +289,14 @@ describe('e-mail address verification before notification mail (ADR 0054)', () =
     const noteId = note.json().data._id as string;
     const due = await t.database.system('test scan', (tx) => repository.scanDue(tx, SCAN, session.workspaceId));
     expect(due).toEqual([
-      { id: noteId, userId: session.user.id, workspaceId: session.workspaceId, toEmail: false, toWebhook: true },
+      {
+        id: noteId,
+        userId: session.user.id,
+        workspaceId: session.workspaceId,
+        toEmail: false,
+        toWebhook: true,
+        toLine: false,
+      },
     ]);
     await t.modules.notifications.dispatcher.deliverEmail(session.scope, noteId);
     const today = new Date().toISOString().slice(0, 10);

@@ -26,6 +26,8 @@ export const NOTIFY_JOBS = {
   nudge: 'notify-nudge',
   email: 'notify-email',
   webhook: 'notify-webhook',
+  /** One entry's LINE push to one member (ADR 0075). */
+  line: 'notify-line',
   /** Hourly: enqueue the digests whose hour has come in each user's time zone. */
   digestTick: 'notify-digest-tick',
   digest: 'notify-digest',
@@ -69,7 +71,7 @@ export interface DispatcherDeps {
 }
 
 /**
- * From activity entries to e-mails and webhook calls (ADR 0038). Scans read each user's entries after a cursor and
+ * From activity entries to e-mails, webhook calls and LINE pushes (ADR 0038, 0075). Scans read each user's entries after a cursor and
  * enqueue one job per entry and channel whose pg-boss id is the entry's id, so however many processes scan the
  * same entries, each is sent once: pg-boss drops a job whose id it already holds.
  */
@@ -84,6 +86,7 @@ export class NotificationDispatcher {
       const id = onceId(`${entry.id}:${entry.userId}`);
       if (entry.toEmail && (await this.deps.queue.send(NOTIFY_JOBS.email, data, { id }))) queued += 1;
       if (entry.toWebhook && (await this.deps.queue.send(NOTIFY_JOBS.webhook, data, { id }))) queued += 1;
+      if (entry.toLine && (await this.deps.queue.send(NOTIFY_JOBS.line, data, { id }))) queued += 1;
     }
     return queued;
   }

@@ -1,4 +1,4 @@
-import { activityCodeOf, renderActivity, type ActivityLanguage } from '@adpilot/contracts';
+import { activityCodeOf, LINE_TEXT_MAX, renderActivity, type ActivityLanguage } from '@adpilot/contracts';
 import type { ActivityLogRow } from '@adpilot/db';
 
 export type Language = ActivityLanguage;
@@ -143,11 +143,6 @@ export function testMail(language: Language) {
 }
 
 /**
- * The webhook body: Slack's incoming-webhook shape (`text`, the entry in the reader's language) that chat tools
- * display as is, and the entry as data under `adpilot` for programs: its code and parameters as stored, and the
- * plain English description.
- */
-/**
  * Slack reads `&`, `<` and `>` as its control characters (links, `<!channel>` mentions): in text that names what
  * users and Meta wrote (rule, ad and campaign names, a notify message) they are sent as the three entities Slack
  * decodes, and nothing else is encoded.
@@ -156,6 +151,11 @@ export function slackText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/**
+ * The webhook body: Slack's incoming-webhook shape (`text`, the entry in the reader's language) that chat tools
+ * display as is, and the entry as data under `adpilot` for programs: its code and parameters as stored, and the
+ * plain English description.
+ */
 export function webhookBody(
   event: { kind: 'entry'; entry: ActivityLogRow; message: string | null } | { kind: 'test' },
   options: { language: Language; publicUrl: string; sentAt: Date },
@@ -190,4 +190,34 @@ export function webhookBody(
       },
     },
   });
+}
+
+/**
+ * A LINE text message: the entry in the reader's language, a notify action's own text, when it happened, the link to
+ * the activity log, then `extraLines` (links a caller adds, such as a proposal's approve link). Plain text: LINE shows
+ * it as written and makes the links tappable. At most LINE_TEXT_MAX UTF-16 code units, as LINE counts; a longer
+ * text loses the end of the entry's part, never the links.
+ */
+export function lineText(
+  event: { kind: 'entry'; entry: ActivityLogRow; message: string | null } | { kind: 'test' },
+  options: { language: Language; timeZone: string; publicUrl: string; extraLines?: readonly string[] },
+): string {
+  const words = WORDS[options.language];
+  if (event.kind === 'test') return words.testText;
+  const { entry, message } = event;
+  const body = [
+    headline(entry, options.language),
+    ...(message ? [message] : []),
+    `${words.when}: ${when(entry.createdAt, options.timeZone, options.language)}`,
+  ].join('\n');
+  const tail = `\n\n${[`${words.open}: ${options.publicUrl}/activity`, ...(options.extraLines ?? [])].join('\n')}`;
+  const room = LINE_TEXT_MAX - tail.length;
+  return `${body.length > room ? cutUtf16(body, room - 1) + '…' : body}${tail}`;
+}
+
+/** The first `units` UTF-16 code units of `text`, never half of a surrogate pair. */
+function cutUtf16(text: string, units: number): string {
+  let cut = text.slice(0, Math.max(0, units));
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return cut;
 }

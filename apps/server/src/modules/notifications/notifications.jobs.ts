@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTIFY_JOBS, type NotificationDispatcher } from './notification-dispatcher.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { LineDelivery } from './line-delivery.ts';
 
 export interface WebhookRetry {
   /** Attempts after the first. */
@@ -13,10 +14,14 @@ export const DEFAULT_WEBHOOK_RETRY: WebhookRetry = { limit: 5, delaySeconds: 30 
 
 const entryPayload = z.object({ userId: z.uuid(), workspaceId: z.uuid(), activityId: z.uuid() });
 
-/** The notifier's jobs (ADR 0038): the minute scan, per-user nudges, one job per mail or call, the digests. */
+/**
+ * The notifier's jobs (ADR 0038): the minute scan, per-user nudges, one job per mail, call or LINE push, the digests.
+ * `retry` is the webhook's and LINE's.
+ */
 export function defineNotificationJobs(
   queue: JobQueue,
   dispatcher: NotificationDispatcher,
+  line: LineDelivery,
   retry: WebhookRetry = DEFAULT_WEBHOOK_RETRY,
 ): void {
   queue.define({
@@ -56,6 +61,16 @@ export function defineNotificationJobs(
         retryCount: job.retryCount,
         retryLimit: retry.limit,
       }),
+  });
+  // LINE keeps a retry key for 24 hours: the retries (with the default, about 15 minutes) stay well inside it.
+  queue.define({
+    name: NOTIFY_JOBS.line,
+    payload: entryPayload,
+    retryLimit: retry.limit,
+    retryDelaySeconds: retry.delaySeconds,
+    expireInSeconds: 120,
+    handler: ({ userId, workspaceId, activityId }, job) =>
+      line.deliver({ workspaceId, userId }, activityId, { retryCount: job.retryCount, retryLimit: retry.limit }),
   });
   queue.define({
     name: NOTIFY_JOBS.digestTick,

@@ -8,6 +8,8 @@ import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { RulesService } from '../rules/definitions/rules.service.ts';
+import { LineDelivery, type LineExtraLines } from './line-delivery.ts';
+import { LineSender } from './line-sender.ts';
 import { NotificationDispatcher } from './notification-dispatcher.ts';
 import { defineNotificationJobs, type WebhookRetry } from './notifications.jobs.ts';
 import { NotificationsRepository } from './notifications.repository.ts';
@@ -30,6 +32,10 @@ export interface NotificationsModuleDeps {
   mailer: Mailer;
   secretBox: SecretBox;
   publicUrl: string;
+  /** The LINE Messaging API's address (LINE_API_URL). */
+  lineApiUrl: string;
+  /** Lines added under an entry's LINE message (links another module words); none by default. */
+  lineExtraLines?: LineExtraLines;
   /** Hosts a webhook may reach although private (WEBHOOK_ALLOWED_PRIVATE_HOSTS). */
   allowedPrivateHosts: readonly string[];
   /** Counts confirmation mails and test sends per user (ADR 0054). */
@@ -59,16 +65,24 @@ export function nudgingActivity(inner: ActivityRepository, nudge: (workspaceId: 
 }
 
 /**
- * The notifier (ADR 0038): its repository, the webhook address policy and sender, the dispatcher and its jobs. Its
+ * The notifier (ADR 0038): its repository, the webhook address policy and sender, the LINE sender (ADR 0075), the
+ * dispatcher and its jobs. Its
  * public API: `dispatcher` (the nudge the activity writer calls, and the jobs' work) and the two route plugins.
  */
 export function createNotificationsModule(deps: NotificationsModuleDeps) {
   const repository = new NotificationsRepository();
   const policy = new WebhookAddressPolicy(deps.allowedPrivateHosts);
   const sender = new WebhookSender(policy);
+  const line = new LineSender(deps.lineApiUrl);
   const dispatcher = new NotificationDispatcher({ ...deps, repository, sender });
-  const service = new NotificationsService({ ...deps, repository, policy, sender });
-  defineNotificationJobs(deps.queue, dispatcher, deps.webhookRetry);
+  const lineDelivery = new LineDelivery({
+    ...deps,
+    repository,
+    sender: line,
+    ...(deps.lineExtraLines ? { extraLines: deps.lineExtraLines } : {}),
+  });
+  const service = new NotificationsService({ ...deps, repository, policy, sender, line });
+  defineNotificationJobs(deps.queue, dispatcher, lineDelivery, deps.webhookRetry);
   return {
     service,
     dispatcher,

@@ -12,13 +12,22 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 export type SettingsPatch = Partial<
   Pick<
     NotificationSettingsRow,
-    'digestHour' | 'language' | 'timeZone' | 'webhookUrl' | 'webhookSecretEnc' | 'webhookSecretHint'
+    | 'digestHour'
+    | 'language'
+    | 'timeZone'
+    | 'webhookUrl'
+    | 'webhookSecretEnc'
+    | 'webhookSecretHint'
+    | 'lineTokenEnc'
+    | 'lineTokenHint'
+    | 'lineTarget'
   >
 > & {
   /** true turns a channel on from the database's `now()` (kept if already on), false turns it off. */
   emailErrors?: boolean;
   emailDigest?: boolean;
   webhook?: boolean;
+  line?: boolean;
 };
 
 /** An entry the notifier must send at once, and where. */
@@ -28,6 +37,7 @@ export interface DueEntry {
   workspaceId: string;
   toEmail: boolean;
   toWebhook: boolean;
+  toLine: boolean;
 }
 
 export interface DigestSubscriber {
@@ -113,11 +123,12 @@ export class NotificationsRepository {
   }
 
   async save(tx: PersonTx, patch: SettingsPatch): Promise<NotificationSettingsRow> {
-    const { emailErrors, emailDigest, webhook, ...plain } = patch;
+    const { emailErrors, emailDigest, webhook, line, ...plain } = patch;
     const channels = {
       emailErrorsSince: since('email_errors_since', emailErrors),
       emailDigestSince: since('email_digest_since', emailDigest),
       webhookSince: since('webhook_since', webhook),
+      lineSince: since('line_since', line),
     };
     const set = Object.fromEntries(
       Object.entries({ ...plain, ...channels }).filter(([, value]) => value !== undefined),
@@ -128,6 +139,7 @@ export class NotificationsRepository {
       emailErrorsSince: emailErrors ? sql`now()` : null,
       emailDigestSince: emailDigest ? sql`now()` : null,
       webhookSince: webhook ? sql`now()` : null,
+      lineSince: line ? sql`now()` : null,
     };
     const [row] = await tx.db
       .insert(notificationSettings)
@@ -143,7 +155,8 @@ export class NotificationsRepository {
    * transaction committed after a scan that began later than their `created_at`), never older than
    * `lookbackSeconds`, and moves each scanned user's cursor. E-mail goes only to a verified address, for entries
    * from when the channel was on and the address verified both, and never for the user's own notes (ADR 0054);
-   * the webhook is the user's own endpoint and is unchanged. Runs on the system path (the minute tick) or in one
+   * the webhook is the user's own endpoint and is unchanged; LINE goes to the user's own channel while it has a token
+   * and a target. Neither the webhook nor LINE is sent the notifier's own failure entries (no loop). Runs on the system path (the minute tick) or in one
    * user's unit of work (a nudge): the same statement, row-level security narrowing the second to one user.
    */
   async scanDue(
@@ -165,6 +178,7 @@ export class NotificationsRepository {
       workspace_id: string;
       to_email: boolean;
       to_webhook: boolean;
+      to_line: boolean;
       created_at: Date;
     }>(
       tx.db,
@@ -174,17 +188,21 @@ export class NotificationsRepository {
             and a.created_at >= greatest(s.email_errors_since, u.email_verified_at)
             and a.category <> 'note') as to_email,
           (s.webhook_url is not null and s.webhook_since is not null and a.created_at >= s.webhook_since
-            and a.category <> 'notification') as to_webhook
+            and a.category <> 'notification') as to_webhook,
+          (s.line_since is not null and s.line_token_enc is not null and s.line_target is not null
+            and a.created_at >= s.line_since and a.category <> 'notification') as to_line
         from notification_settings s
         join workspace_members m on m.user_id = s.user_id
         join activity_logs a on a.workspace_id = m.workspace_id
         join users u on u.id = s.user_id
-        where (s.email_errors_since is not null or (s.webhook_url is not null and s.webhook_since is not null))
+        where (s.email_errors_since is not null or (s.webhook_url is not null and s.webhook_since is not null)
+            or s.line_since is not null)
           ${only}
           and a.created_at > greatest(
             coalesce(s.scanned_until, '-infinity'::timestamptz) - make_interval(secs => ${options.overlapSeconds}),
             now() - make_interval(secs => ${options.lookbackSeconds}),
-            least(coalesce(s.email_errors_since, 'infinity'::timestamptz), coalesce(s.webhook_since, 'infinity'::timestamptz)) - interval '1 microsecond'
+            least(coalesce(s.email_errors_since, 'infinity'::timestamptz), coalesce(s.webhook_since, 'infinity'::timestamptz),
+              coalesce(s.line_since, 'infinity'::timestamptz)) - interval '1 microsecond'
           )
           and ${IMMEDIATE}
         order by a.created_at, a.id, s.user_id
@@ -195,15 +213,16 @@ export class NotificationsRepository {
     const last = rows.at(-1);
     await tx.db.execute(sql`
       update notification_settings s set scanned_until = ${truncated && last ? new Date(last.created_at) : scanStart}
-      where (s.email_errors_since is not null or s.webhook_since is not null) ${only}`);
+      where (s.email_errors_since is not null or s.webhook_since is not null or s.line_since is not null) ${only}`);
     return rows
-      .filter((row) => row.to_email || row.to_webhook)
+      .filter((row) => row.to_email || row.to_webhook || row.to_line)
       .map((row) => ({
         id: row.id,
         userId: row.user_id,
         workspaceId: row.workspace_id,
         toEmail: row.to_email,
         toWebhook: row.to_webhook,
+        toLine: row.to_line,
       }));
   }
 

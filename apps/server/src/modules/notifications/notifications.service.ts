@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import {
   EMAIL_VERIFICATION_TTL_SECONDS,
   NOTIFICATION_MESSAGES,
+  type NotificationChannel,
   type NotificationSettings,
   type NotificationTestResult,
   type UpdateNotificationSettings,
@@ -10,7 +12,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
-import { confirmationMail, testMail, webhookBody, type Language } from './notification-texts.ts';
+import type { LineSender } from './line-sender.ts';
+import { confirmationMail, lineText, testMail, webhookBody, type Language } from './notification-texts.ts';
 import type { AuthService, VerifiedAddress as Address } from '../auth/auth.service.ts';
 import type { NotificationsRepository, SettingsPatch } from './notifications.repository.ts';
 import type { WebhookAddressPolicy } from './webhook-address.ts';
@@ -27,6 +30,7 @@ export const NOTIFICATION_LIMITS = {
   confirmation: { name: 'notify:confirmation', scope: 'account', max: 5, windowSeconds: 60 * 60 },
   testEmail: { name: 'notify:test-email', scope: 'account', max: 5, windowSeconds: 60 * 60 },
   testWebhook: { name: 'notify:test-webhook', scope: 'account', max: 5, windowSeconds: 60 * 60 },
+  testLine: { name: 'notify:test-line', scope: 'account', max: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 /** The limiter's requester for a per-user count: the user's id, never an address. */
@@ -40,6 +44,7 @@ export interface NotificationsDeps {
   mailer: Mailer;
   policy: WebhookAddressPolicy;
   sender: WebhookSender;
+  line: LineSender;
   limiter: AttemptLimiter;
   publicUrl: string;
   now: () => Date;
@@ -49,6 +54,11 @@ export interface NotificationsDeps {
 function newSecret(): { secret: string; hint: string } {
   const secret = `whsec_${randomToken(32)}`;
   return { secret, hint: `whsec_…${secret.slice(-4)}` };
+}
+
+/** A channel access token's hint: its last four characters, never more (tokens run to well over a hundred). */
+function tokenHint(token: string): string {
+  return `…${token.slice(-4)}`;
 }
 
 /** The user's notification settings (account menu → Notifications) and the Send test button. */
@@ -72,6 +82,11 @@ export class NotificationsService {
       timeZone: row?.timeZone ?? 'UTC',
       webhook:
         row?.webhookUrl && row.webhookSecretHint ? { url: row.webhookUrl, secretHint: row.webhookSecretHint } : null,
+      line: {
+        target: row?.lineTarget ?? null,
+        tokenHint: row?.lineTokenEnc ? (row.lineTokenHint ?? null) : null,
+        enabled: Boolean(row?.lineSince),
+      },
     };
   }
 
@@ -118,6 +133,7 @@ export class NotificationsService {
           patch.webhookSecretHint = hint;
         }
       }
+      this.patchLine(patch, current, body);
       const row = await repository.save(tx, patch);
       const address = await this.deps.users.addressIn(tx);
       const pending = await repository.pendingVerification(tx, address.email, this.deps.now());
@@ -135,6 +151,33 @@ export class NotificationsService {
     }
     const settings = this.present(saved.row, saved.address, pending);
     return saved.made ? { ...settings, webhookSecret: saved.made } : settings;
+  }
+
+  /**
+   * The LINE part of a change (ADR 0075): a new token is sealed and only its hint kept; null removes the channel;
+   * turning it on needs a token and a target, given now or before, and keeps its `since` if it was on already.
+   */
+  private patchLine(
+    patch: SettingsPatch,
+    current: NotificationSettingsRow | undefined,
+    body: UpdateNotificationSettings,
+  ): void {
+    if (body.lineToken === null) {
+      Object.assign(patch, { lineTokenEnc: null, lineTokenHint: null, lineTarget: null, line: false });
+      return;
+    }
+    if (body.lineToken !== undefined) {
+      patch.lineTokenEnc = this.deps.secretBox.encrypt(body.lineToken);
+      patch.lineTokenHint = tokenHint(body.lineToken);
+    }
+    if (body.lineTarget !== undefined) patch.lineTarget = body.lineTarget;
+    if (body.line === undefined) return;
+    const ready = (body.lineToken ?? current?.lineTokenEnc) && (body.lineTarget ?? current?.lineTarget);
+    if (body.line && !ready)
+      throw new AppError('VALIDATION_ERROR', NOTIFICATION_MESSAGES.noLine, 400, [
+        { field: 'line', message: NOTIFICATION_MESSAGES.noLine },
+      ]);
+    patch.line = body.line;
   }
 
   /** The Resend button: a new confirmation link for the account's address, within the per-user limit. */
@@ -205,7 +248,7 @@ export class NotificationsService {
    * Sends a test now, once, without retries, and says what happened. E-mail only to a verified address; each
    * channel's tests are counted per user before the send.
    */
-  async sendTest(userId: string, channel: 'email' | 'webhook'): Promise<NotificationTestResult> {
+  async sendTest(userId: string, channel: NotificationChannel): Promise<NotificationTestResult> {
     const { repository, limiter } = this.deps;
     const { row, address } = await this.deps.transactions.user(userId, async (tx) => ({
       row: await repository.get(tx),
@@ -227,6 +270,7 @@ export class NotificationsService {
         return { channel, delivered: false, status: null, code: 'network' };
       }
     }
+    if (channel === 'line') return this.sendLineTest(userId, row);
     if (!row?.webhookUrl || !row.webhookSecretEnc) throw AppError.badRequest(NOTIFICATION_MESSAGES.noWebhook);
     await limiter.take([NOTIFICATION_LIMITS.testWebhook], perUser(userId), NOTIFICATION_MESSAGES.tooManyTests);
     const body = webhookBody({ kind: 'test' }, { language, publicUrl: this.deps.publicUrl, sentAt: this.deps.now() });
@@ -238,5 +282,26 @@ export class NotificationsService {
     return outcome.ok
       ? { channel, delivered: true, status: outcome.status, code: null }
       : { channel, delivered: false, status: outcome.status, code: outcome.code };
+  }
+
+  /** A LINE test push, whether or not LINE is on: a new retry key each time, so each test is sent. */
+  private async sendLineTest(
+    userId: string,
+    row: NotificationSettingsRow | undefined,
+  ): Promise<NotificationTestResult> {
+    if (!row?.lineTokenEnc || !row.lineTarget) throw AppError.badRequest(NOTIFICATION_MESSAGES.noLine);
+    await this.deps.limiter.take([NOTIFICATION_LIMITS.testLine], perUser(userId), NOTIFICATION_MESSAGES.tooManyTests);
+    const text = lineText(
+      { kind: 'test' },
+      { language: row.language, timeZone: row.timeZone, publicUrl: this.deps.publicUrl },
+    );
+    const outcome = await this.deps.line.push(this.deps.secretBox.decrypt(row.lineTokenEnc), {
+      to: row.lineTarget,
+      text,
+      retryKey: randomUUID(),
+    });
+    return outcome.ok
+      ? { channel: 'line', delivered: true, status: outcome.status, code: null }
+      : { channel: 'line', delivered: false, status: outcome.status, code: outcome.code };
   }
 }

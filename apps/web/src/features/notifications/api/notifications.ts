@@ -1,5 +1,6 @@
 import type {
   ConfirmEmailRequest,
+  NotificationChannel,
   NotificationSettings,
   NotificationTestResult,
   UpdateNotificationSettings,
@@ -37,7 +38,7 @@ export function useRotateWebhookSecret() {
 
 export function useSendTestNotification() {
   return useMutation({
-    mutationFn: (channel: 'email' | 'webhook') => api.post<NotificationTestResult>('/notifications/test', { channel }),
+    mutationFn: (channel: NotificationChannel) => api.post<NotificationTestResult>('/notifications/test', { channel }),
   });
 }
 

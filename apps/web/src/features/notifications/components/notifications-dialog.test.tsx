@@ -21,6 +21,7 @@ const SETTINGS: NotificationSettings = {
   language: 'en',
   timeZone: 'UTC',
   webhook: null,
+  line: { target: null, tokenHint: null, enabled: false },
 };
 
 /** Opens the dialog (its code loads on first open) and waits for its settings to replace the loading spinner. */
@@ -181,5 +182,71 @@ describe('Notifications in the account menu', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send test e-mail' }));
     expect(await within(dialog).findByText('Test e-mail sent.')).toBeInTheDocument();
     expect(tests).toEqual([{ channel: 'email' }]);
+  });
+
+  it('saves LINE with its token, ID and switch, then shows only the token hint and sends a test', async () => {
+    const sent: Record<string, unknown>[] = [];
+    const tests: unknown[] = [];
+    let stored = SETTINGS;
+    const target = 'C0123456789abcdef0123456789abcdef';
+    mockApi({
+      ...PAGE,
+      'GET /notifications': () => ok(stored),
+      'PUT /notifications': (body) => {
+        sent.push(body as Record<string, unknown>);
+        stored = { ...SETTINGS, line: { target, tokenHint: '…k3n=', enabled: true } };
+        return ok(stored);
+      },
+      'POST /notifications/test': (body) => {
+        tests.push(body);
+        return tests.length === 1
+          ? ok({ channel: 'line', delivered: true, status: 200, code: null })
+          : ok({ channel: 'line', delivered: false, status: 429, code: 'quota' });
+      },
+    });
+    renderApp('/reports');
+    const dialog = await openDialog('Notifications');
+    expect(within(dialog).queryByRole('button', { name: 'Send test to LINE' })).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Channel access token'), 'AbC+/t0k3n=');
+    await userEvent.type(within(dialog).getByLabelText('LINE user, group or chat ID'), target);
+    await userEvent.click(within(dialog).getByLabelText(/Send notifications to LINE/));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByText('Channel access token: …k3n=')).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({ lineToken: 'AbC+/t0k3n=', lineTarget: target, line: true });
+    expect(within(dialog).getByLabelText('Channel access token')).toHaveValue('');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send test to LINE' }));
+    expect(await within(dialog).findByText('Delivered: LINE accepted the message.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send test to LINE' }));
+    expect(
+      await within(dialog).findByText("Not delivered: the channel's monthly messages or its rate limit are used up."),
+    ).toBeInTheDocument();
+    expect(tests).toEqual([{ channel: 'line' }, { channel: 'line' }]);
+  });
+
+  it('checks the LINE ID and what turning LINE on needs before saving, in Thai', async () => {
+    setLanguageChoice('th');
+    const sent: unknown[] = [];
+    mockApi({
+      ...PAGE,
+      'GET /notifications': ok(SETTINGS),
+      'PUT /notifications': (body) => {
+        sent.push(body);
+        return ok(SETTINGS);
+      },
+    });
+    renderApp('/reports');
+    const dialog = await openDialog('การแจ้งเตือน');
+    await userEvent.click(within(dialog).getByLabelText(/ส่งการแจ้งเตือนไปยัง LINE/));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    expect(await within(dialog).findByText('ตั้งค่า Channel access token และ ID ของ LINE ก่อน')).toBeInTheDocument();
+
+    await userEvent.type(within(dialog).getByLabelText('ID ผู้ใช้ กลุ่ม หรือแชต LINE'), 'U1234');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    expect(
+      await within(dialog).findByText('กรอก ID ผู้ใช้ กลุ่ม หรือแชต LINE: U, C หรือ R ตามด้วยอักขระ 0–9 และ a–f จำนวน 32 ตัว'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import {
   NOTIFICATION_MESSAGES,
   webhookUrl,
+  type NotificationChannel,
   type NotificationSettings,
   type NotificationTestResult,
 } from '@adpilot/contracts';
@@ -22,6 +23,7 @@ import {
   useSaveNotificationSettings,
   useSendTestNotification,
 } from '../api/notifications.ts';
+import { LineSection, useLineForm } from './line-section.tsx';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 /** The contracts' English messages by their catalogue key, so the words shown are the page language's. */
@@ -110,14 +112,18 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
     const key = MESSAGE_KEYS.get(message);
     return key ? t(`messages.${key}`) : message;
   };
+  const line = useLineForm(settings.line, messageText);
 
-  const submit = (webhook: string | null) => {
+  /** Saves every section at once; `removeLine` removes the LINE channel instead of saving its fields. */
+  const submit = (webhook: string | null, removeLine = false) => {
     const trimmed = webhook?.trim() ?? '';
+    const linePart = removeLine ? { lineToken: null } : line.patch();
     if (trimmed) {
       const checked = webhookUrl().safeParse(trimmed);
       if (!checked.success) return setUrlError(messageText(checked.error.issues[0]?.message ?? ''));
     }
     setUrlError(null);
+    if (!linePart) return;
     save.mutate(
       {
         emailErrors,
@@ -126,23 +132,26 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
         language: i18n.language === 'th' ? 'th' : 'en',
         timeZone: browserTimeZone(),
         webhookUrl: trimmed ? trimmed : null,
+        ...linePart,
       },
       {
         onSuccess: (saved) => {
           if (saved.webhookSecret) setSecret(saved.webhookSecret);
           if (!trimmed) setUrl('');
+          line.reset(saved.line);
           toast.success(t('saved'));
         },
         onError: (error) => {
-          const field = error instanceof ApiError ? error.errors.find((e) => e.field === 'webhookUrl') : undefined;
+          const errors = error instanceof ApiError ? error.errors : [];
+          const field = errors.find((e) => e.field === 'webhookUrl');
           if (field) setUrlError(messageText(field.message));
-          else toast.error(t('saveFailed'));
+          if (!line.showErrors(errors) && !field) toast.error(t('saveFailed'));
         },
       },
     );
   };
 
-  const test = (channel: 'email' | 'webhook') =>
+  const test = (channel: NotificationChannel) =>
     sendTest.mutate(channel, {
       onSuccess: setTested,
       onError: (error) => toast.error(serverMessage(error, t('test.failed'))),
@@ -266,6 +275,14 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
         )}
       </section>
 
+      <LineSection
+        form={line}
+        saved={settings.line}
+        onTest={() => test('line')}
+        testing={sendTest.isPending && sendTest.variables === 'line'}
+        onRemove={() => submit(url, true)}
+      />
+
       {tested && (
         <p
           role="status"
@@ -275,7 +292,9 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
         >
           {tested.delivered
             ? t(`test.delivered.${tested.channel}`, { status: tested.status ?? '' })
-            : t(`test.notDelivered.${tested.code ?? 'network'}`, { status: tested.status ?? '' })}
+            : tested.channel === 'line'
+              ? t(`test.notDeliveredLine.${tested.code ?? 'network'}`, { status: tested.status ?? '' })
+              : t(`test.notDelivered.${tested.code ?? 'network'}`, { status: tested.status ?? '' })}
         </p>
       )}
 
@@ -291,7 +310,7 @@ function Form({ settings, onClose }: { settings: NotificationSettings; onClose: 
   );
 }
 
-/** Account menu → Notifications: e-mail for errors and a daily digest, and a signed webhook. */
+/** Account menu → Notifications: e-mail for errors and a daily digest, a signed webhook, and LINE. */
 export function NotificationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('notifications');
   const settings = useNotificationSettings(open);
