@@ -1,4 +1,4 @@
-import type { ActivityCode, SyncErrorCode } from './activity.ts';
+import type { ActivityCode, ExternalChangeField, SyncErrorCode } from './activity.ts';
 import { PLAN_NAMES, type PlanId } from './constants.ts';
 import type { WebhookFailureCode } from './notifications.ts';
 import type { ACTION_FAILURE_CODES, CodeParams } from './rule-codes.ts';
@@ -31,6 +31,8 @@ export interface ActivityMessages {
   runErrors: Record<RuleRunErrorCode, string>;
   /** A notification_webhook_failed entry's `reason`. */
   webhookFailures: Record<WebhookFailureCode, string>;
+  /** An external_change entry's `change`. */
+  changeFields: Record<ExternalChangeField, string>;
   /** A workspace role in a workspace entry (`role`, `from`, `to`). */
   roles: Record<WorkspaceRole, string>;
   /** A plan id in a plan_changed, plan_rules_deactivated, plan_rules_slowed or payment_failed entry. */
@@ -39,8 +41,11 @@ export interface ActivityMessages {
   variants: Record<SentenceVariant, string>;
 }
 
-/** The sentences a code has beside its own: `account_disconnected` that switched rules off. */
-type SentenceVariant = 'account_disconnected_rules';
+/**
+ * The sentences a code has beside its own: `account_disconnected` that switched rules off, `external_change` whose
+ * actor Meta named.
+ */
+type SentenceVariant = 'account_disconnected_rules' | 'external_change_by';
 
 export type ActivityMessageGroup = Exclude<keyof ActivityMessages, 'codes' | 'variants'>;
 
@@ -79,6 +84,7 @@ const en: ActivityMessages = {
     rule_switched_on: 'Switched on rule “{{ruleName}}”',
     rule_switched_off: 'Switched off rule “{{ruleName}}”',
     rule_run_requested: 'Asked rule “{{ruleName}}” to run now',
+    external_change: '“{{target}}”: {{change}} changed outside AdPilot, {{from}} → {{to}}',
   },
   actions: {
     pause: 'pause',
@@ -118,11 +124,13 @@ const en: ActivityMessages = {
     network: 'the receiver could not be reached',
     refused_address: 'the address points to a private network',
   },
+  changeFields: { status: 'status', daily_budget: 'daily budget', lifetime_budget: 'lifetime budget' },
   roles: { owner: 'owner', admin: 'admin', editor: 'editor', viewer: 'viewer' },
   plans: PLAN_NAMES,
   variants: {
     account_disconnected_rules:
       'Disconnected ad account {{accountName}} ({{accountId}}); switched off the rules that named only this account: {{rules}}',
+    external_change_by: '“{{target}}”: {{change}} changed outside AdPilot by {{actor}} ({{app}}), {{from}} → {{to}}',
   },
 };
 
@@ -158,6 +166,7 @@ const th: ActivityMessages = {
     rule_switched_on: 'เปิดใช้กฎ “{{ruleName}}” แล้ว',
     rule_switched_off: 'ปิดใช้กฎ “{{ruleName}}” แล้ว',
     rule_run_requested: 'สั่งให้กฎ “{{ruleName}}” ทำงานทันที',
+    external_change: '“{{target}}”: {{change}} ถูกเปลี่ยนจากนอก AdPilot จาก {{from}} เป็น {{to}}',
   },
   actions: {
     pause: 'หยุดชั่วคราว',
@@ -197,12 +206,15 @@ const th: ActivityMessages = {
     network: 'ติดต่อผู้รับไม่ได้',
     refused_address: 'ที่อยู่ชี้ไปยังเครือข่ายส่วนตัว',
   },
+  changeFields: { status: 'สถานะ', daily_budget: 'งบประมาณรายวัน', lifetime_budget: 'งบประมาณตลอดอายุ' },
   roles: { owner: 'เจ้าของ', admin: 'ผู้ดูแล', editor: 'ผู้แก้ไข', viewer: 'ผู้ดู' },
   // The Subscription page shows the catalogue's names in Thai too.
   plans: PLAN_NAMES,
   variants: {
     account_disconnected_rules:
       'ยกเลิกการเชื่อมต่อบัญชีโฆษณา {{accountName}} ({{accountId}}) แล้ว และปิดการใช้งานกฎที่ใช้เฉพาะบัญชีนี้: {{rules}}',
+    external_change_by:
+      '“{{target}}”: {{change}} ถูกเปลี่ยนจากนอก AdPilot โดย {{actor}} ({{app}}) จาก {{from}} เป็น {{to}}',
   },
 };
 
@@ -215,6 +227,7 @@ export const ACTIVITY_MESSAGES: Record<ActivityLanguage, ActivityMessages> = { e
  */
 const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageGroup>>> = {
   sync_failed: { reason: 'syncErrors' },
+  external_change: { change: 'changeFields' },
   rule_action_applied: { action: 'actions' },
   rule_action_failed: { action: 'actions', error: 'actionFailures' },
   rule_action_postponed: { action: 'actions' },
@@ -236,6 +249,7 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
  */
 const SENTENCE_VARIANTS: Partial<Record<ActivityCode, { param: string; variant: SentenceVariant }>> = {
   account_disconnected: { param: 'rules', variant: 'account_disconnected_rules' },
+  external_change: { param: 'actor', variant: 'external_change_by' },
 };
 
 /** The catalogue key of an entry's sentence: its code's, or a variant's when the entry carries what it names. */

@@ -31,6 +31,8 @@ export const NOT_JUDGED_CODES = ['min_spend_not_reached', 'min_impressions_not_r
  * - no_budget_holder: {} — a campaign without campaign budget optimisation: its budgets live on its ad sets
  * - budget_holder_planned: { holderLevel, holderId, byEntityId } — another entity of this run already moves that budget
  * - not_editable: { status } — archived or deleted entities are never changed
+ * - external_change: { hours, at, until, by } — its status or budget was changed outside AdPilot at `at` (by a person
+ *   or app, `by` their name or null when Meta does not say), and the rule's safeguard leaves it alone `hours` hours
  */
 export const ACTION_SKIP_CODES = [
   'cooldown',
@@ -48,6 +50,7 @@ export const ACTION_SKIP_CODES = [
   'no_budget_holder',
   'budget_holder_planned',
   'not_editable',
+  'external_change',
 ] as const;
 export type ActionSkipCode = (typeof ACTION_SKIP_CODES)[number];
 

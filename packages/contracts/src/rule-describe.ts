@@ -139,6 +139,7 @@ const SKIP_EN: Record<ActionSkip['code'], (p: CodeParams) => string> = {
   no_budget_holder: () => "this campaign's budgets are on its ad sets",
   budget_holder_planned: () => 'another matching entity already changes the same budget in this run',
   not_editable: (p) => `its status ${p.status} cannot be changed`,
+  external_change: (p) => `changed outside AdPilot at ${p.at}; rules leave it alone until ${p.until}`,
 };
 
 export function describeSkip(skip: ActionSkip): string {

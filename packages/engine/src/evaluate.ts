@@ -132,6 +132,7 @@ export function evaluateRule(
       ledger,
     ),
     movedBudgets: new Map(),
+    respectManualChangesHours: rule.safeguards.respectManualChangesHours,
   };
   const decisions: EntityDecision[] = [];
   let evaluated = 0;
