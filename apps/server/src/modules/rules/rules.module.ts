@@ -97,7 +97,7 @@ export function createRulesModule(
   const tick = { due: (at: Date): Promise<RuleRunRequest[]> => dueRuns(tickDeps, at) };
   defineRuleJobs(deps.queue, { runner, tick, now }, options.jobs);
 
-  const service = new RulesService({ transactions, rulesRepository, inputs, quota, activity, now });
+  const service = new RulesService({ transactions, rulesRepository, ledger, inputs, quota, activity, now });
   const runs = new RuleRunsService({ ...writing, scheduler });
   const preview = new RulePreviewService({ transactions, rulesRepository, inputs, evaluator, refresher, now });
   return {
