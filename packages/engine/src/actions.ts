@@ -25,7 +25,7 @@ export interface RunState {
 /** A change made outside AdPilot less than the safeguard's hours ago keeps every rule off the target, or null. */
 function externalChangeSkip(target: EngineEntity, hours: number, now: number): NonNullable<ActionPlan['skip']> | null {
   const at = target.externalChangeAt;
-  if (hours <= 0 || at === null || at === undefined) return null;
+  if (!(hours > 0) || at === null || at === undefined) return null;
   const until = at + hours * MS_PER_HOUR;
   if (now < at || now >= until) return null;
   return {

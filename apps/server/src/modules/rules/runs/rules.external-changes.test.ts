@@ -1,4 +1,4 @@
-import { activityLogs, type AdAccountRow } from '@adpilot/db';
+import { activityLogs, automationRules, type AdAccountRow } from '@adpilot/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildScaleRule } from '../../../test/rule-factories.ts';
@@ -188,5 +188,18 @@ describe('changes made outside AdPilot', () => {
       (row) => row.state === 'applied' && row.targetExternalId === adset.externalId,
     );
     expect(applied).toEqual([expect.objectContaining({ beforeMinor: after })]);
+  });
+
+  it('a rule stored before the safeguard existed reads with its default of 24 hours', async () => {
+    const { session, account, adset } = await adSetWithBudget();
+    const rule = await createRule(session, scaleRule(account, adset.name));
+    await app().inspect(async (db) => {
+      const [row] = await db.select().from(automationRules).where(eq(automationRules.id, rule.id));
+      const definition = row?.definition as { safeguards: Record<string, unknown> };
+      delete definition.safeguards.respectManualChangesHours;
+      await db.update(automationRules).set({ definition }).where(eq(automationRules.id, rule.id));
+    });
+    const read = (await rules(session, 'GET', `/${rule.id}`)).json().data;
+    expect(read.safeguards.respectManualChangesHours).toBe(24);
   });
 });
