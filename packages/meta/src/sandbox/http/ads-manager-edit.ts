@@ -83,10 +83,13 @@ ${budgetField}
   );
 }
 
-/** A browser says where a form came from; a post from another site is refused (there is no session to ride). */
+/**
+ * A browser says where a form came from; a post from another site is refused (there is no session to ride).
+ * `Sec-Fetch-Site` first: under a no-referrer policy a browser sends `Origin: null` even from the page itself.
+ */
 function isCrossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;
   return origin !== undefined && origin !== `${request.protocol}://${request.host}`;
 }
