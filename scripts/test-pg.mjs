@@ -80,6 +80,7 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/ad-accounts/ad-accounts.permissions.test.ts', // module on Postgres: unit-of-work, sync jobs
   'apps/server/src/modules/ad-accounts/ad-accounts.routes.test.ts',
   'apps/server/src/modules/ad-accounts/insights-rollup.test.ts',
+  'apps/server/src/modules/ad-accounts/external-changes.test.ts',
   'apps/server/src/modules/ai/ai.routes.test.ts',
   'apps/server/src/modules/auth/access-token.test.ts',
   'apps/server/src/modules/notifications/notification-language.test.ts',
@@ -91,6 +92,7 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/rules/rules.jobs.test.ts',
   'apps/server/src/modules/rules/runs/rule-decision.test.ts',
   'apps/server/src/modules/rules/runs/rules.account-minimum.test.ts',
+  'apps/server/src/modules/rules/runs/rules.external-changes.test.ts', // the ledger on Postgres: rules.execution
   'apps/server/src/modules/settings/settings.routes.test.ts', // module on Postgres: settings.store, settings.at-rest
   'apps/server/src/modules/subscription/billing-period.test.ts',
 ];

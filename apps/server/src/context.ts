@@ -143,6 +143,8 @@ export function createContext(options: ContextOptions) {
     secretBox,
     queue: jobs,
     intervalMinutes: config.meta.syncIntervalMinutes,
+    // The rules are built further down; a sync asks their ledger only once the server runs.
+    ownWrites: { ownWritesIn: (tx, adAccountId, since) => rules.service.ownWritesIn(tx, adAccountId, since) },
     now,
   });
   const limits = createPlanLimits({ transactions, now });

@@ -78,6 +78,10 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - workspace_member_removed / workspace_member_left: { member } (workspace; the member's name)
  * - rule_created / rule_updated / rule_deleted / rule_switched_on / rule_switched_off / rule_run_requested:
  *   { ruleName } (rule_change; a person's change to a rule, signed by them)
+ * - external_change: { accountName, target, level, change, from, to, actor?, app? } (sync; a status or budget
+ *   changed on Meta by someone other than AdPilot, found by a sync: `change` one of EXTERNAL_CHANGE_FIELDS, `from`
+ *   and `to` Meta's status or the amount with its currency; `actor` and `app` who and through which app, from the
+ *   account's activity history, absent when Meta does not say or the change came through our own app's API access)
  * - note: {} — the user's own text is the description (note)
  */
 export const ACTIVITY_CODES = [
@@ -115,9 +119,20 @@ export const ACTIVITY_CODES = [
   'rule_switched_on',
   'rule_switched_off',
   'rule_run_requested',
+  'external_change',
   'note',
 ] as const;
 export type ActivityCode = (typeof ACTIVITY_CODES)[number];
+
+/** What an external change changed: an entity's own status, or its daily or lifetime budget. */
+export const EXTERNAL_CHANGE_FIELDS = ['status', 'daily_budget', 'lifetime_budget'] as const;
+export type ExternalChangeField = (typeof EXTERNAL_CHANGE_FIELDS)[number];
+
+const CHANGE_EN: Record<string, string> = {
+  status: 'status',
+  daily_budget: 'daily budget',
+  lifetime_budget: 'lifetime budget',
+};
 
 export function isActivityCode(value: unknown): value is ActivityCode {
   return typeof value === 'string' && (ACTIVITY_CODES as readonly string[]).includes(value);
@@ -203,6 +218,8 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   rule_switched_on: (p) => `Switched on rule "${str(p.ruleName)}"`,
   rule_switched_off: (p) => `Switched off rule "${str(p.ruleName)}"`,
   rule_run_requested: (p) => `Asked rule "${str(p.ruleName)}" to run now`,
+  external_change: (p) =>
+    `"${str(p.target)}": ${CHANGE_EN[str(p.change)] ?? str(p.change)} changed outside AdPilot${p.actor ? ` by ${str(p.actor)} (${str(p.app)})` : ''}, ${str(p.from)} → ${str(p.to)}`,
 };
 
 /**

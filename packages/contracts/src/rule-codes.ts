@@ -33,6 +33,8 @@ export const NOT_JUDGED_CODES = ['min_spend_not_reached', 'min_impressions_not_r
  * - not_editable: { status } — archived or deleted entities are never changed
  * - conflicting_rule: { ruleId, ruleName, action, lastAt, until, hours } — another rule did the opposite action
  *   (pause vs resume, raise vs lower budget) on this target less than its own cooldown (`hours`) ago
+ * - external_change: { hours, at, until, by } — its status or budget was changed outside AdPilot at `at` (by a person
+ *   or app, `by` their name or null when Meta does not say), and the rule's safeguard leaves it alone `hours` hours
  */
 export const ACTION_SKIP_CODES = [
   'cooldown',
@@ -51,6 +53,7 @@ export const ACTION_SKIP_CODES = [
   'budget_holder_planned',
   'not_editable',
   'conflicting_rule',
+  'external_change',
 ] as const;
 export type ActionSkipCode = (typeof ACTION_SKIP_CODES)[number];
 

@@ -82,6 +82,8 @@ export const RULE_LIMITS = {
   cooldownHoursMax: 720,
   maxActionsPerDayMax: 10_000,
   settleHoursMax: 23,
+  /** A week: how long a rule may leave alone what a person changed outside AdPilot. */
+  respectManualChangesHoursMax: 168,
   backtestDaysMax: 90,
   backtestDaysDefault: 30,
   /** A pause's `resumeAfter.hours`: up to a week. */
@@ -94,6 +96,7 @@ export const RULE_SAFEGUARD_DEFAULTS = {
   minSpend: 0,
   minImpressions: 0,
   settleHours: 0,
+  respectManualChangesHours: 24,
 } as const;
 
 /** Meta refuses a fifth budget change within an hour on the same budget (error 17). */
@@ -150,6 +153,7 @@ export const RULE_MESSAGES = {
   minSpendInvalid: 'The minimum spend must be 0 or more',
   minImpressionsInvalid: 'The minimum impressions must be a whole number, 0 or more',
   settleHoursInvalid: `Settle hours are 0 to ${RULE_LIMITS.settleHoursMax} whole hours`,
+  respectManualChangesInvalid: `Hours to leave a changed entity alone are 0 to ${RULE_LIMITS.respectManualChangesHoursMax} whole hours`,
   nothingToUpdate: 'Nothing to update',
   backtestDaysInvalid: `Days must be a whole number from 1 to ${RULE_LIMITS.backtestDaysMax}`,
   activeRuleLimit: 'Your plan allows no more active rules. Upgrade your plan on the Subscription page.',

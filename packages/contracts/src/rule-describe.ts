@@ -140,6 +140,7 @@ const SKIP_EN: Record<ActionSkip['code'], (p: CodeParams) => string> = {
   budget_holder_planned: () => 'another matching entity already changes the same budget in this run',
   not_editable: (p) => `its status ${p.status} cannot be changed`,
   conflicting_rule: (p) => `rule "${p.ruleName}" did the opposite less than ${p.hours} hours ago (until ${p.until})`,
+  external_change: (p) => `changed outside AdPilot at ${p.at}; rules leave it alone until ${p.until}`,
 };
 
 export function describeSkip(skip: ActionSkip): string {

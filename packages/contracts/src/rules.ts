@@ -252,6 +252,12 @@ export const ruleSafeguardsSchema = z.strictObject({
   settleHours: wholeNumber(0, RULE_LIMITS.settleHoursMax, M.settleHoursInvalid).default(
     RULE_SAFEGUARD_DEFAULTS.settleHours,
   ),
+  /** Hours every rule leaves alone an entity whose status or budget changed outside AdPilot; 0 turns it off. */
+  respectManualChangesHours: wholeNumber(
+    0,
+    RULE_LIMITS.respectManualChangesHoursMax,
+    M.respectManualChangesInvalid,
+  ).default(RULE_SAFEGUARD_DEFAULTS.respectManualChangesHours),
 });
 export type RuleSafeguards = z.output<typeof ruleSafeguardsSchema>;
 

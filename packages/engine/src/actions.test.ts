@@ -192,3 +192,37 @@ it('reads no delivery rows for budget-only conditions', () => {
   const snapshot = buildSnapshot({ accounts: [buildAccount()], entities: buildTree(), rows: [buildRow(0)], now: NOW });
   expect(evaluateRule(compileRule(buildRule(rule)), snapshot, []).matched).toBe(1);
 });
+
+describe('changes made outside AdPilot', () => {
+  const HOUR = 3_600_000;
+  const changed = (hoursAgo: number) =>
+    buildTree({ adset: { externalChangeAt: NOW - hoursAgo * HOUR, externalChangeBy: 'Nok Colleague' } });
+
+  it('leave the changed entity alone for the safeguard’s hours, with who and until when', () => {
+    const [only] = plans(raise(20), changed(2));
+    expect(only!.plan).toMatchObject({
+      outcome: 'skipped',
+      skip: {
+        code: 'external_change',
+        params: {
+          hours: 24,
+          at: new Date(NOW - 2 * HOUR).toISOString(),
+          until: new Date(NOW + 22 * HOUR).toISOString(),
+          by: 'Nok Colleague',
+        },
+      },
+    });
+    expect(describeSkip(only!.plan.skip!)).toContain('changed outside AdPilot');
+  });
+
+  it('act again once the hours are over, and at once when the safeguard is 0', () => {
+    expect(plans(raise(20), changed(24))[0]!.plan.outcome).toBe('planned');
+    const off = { ...raise(20), safeguards: { respectManualChangesHours: 0 } } as Partial<CreateRuleRequest>;
+    expect(plans(off, changed(1))[0]!.plan.outcome).toBe('planned');
+  });
+
+  it('still notify about it', () => {
+    const notify = { actions: [{ type: 'notify' as const }], scope: { level: 'adset' as const } };
+    expect(plans(notify, changed(1))[0]!.plan.outcome).toBe('planned');
+  });
+});

@@ -2,6 +2,7 @@ import { isBudgetAction, type ActionPlan, type RuleAction, type RuleEntityRef } 
 import { planBudget } from './budget.ts';
 import type { EngineSnapshot } from './snapshot.ts';
 import type { SafeguardLedger } from './safeguards.ts';
+import { MS_PER_HOUR, isoInstant } from './time.ts';
 import type { EngineEntity } from './types.ts';
 
 /** Statuses a rule may change; archived and deleted entities are left alone. */
@@ -17,6 +18,20 @@ export interface RunState {
   ledger: SafeguardLedger;
   /** Budget holder entity index → the external id of the entity whose match moved it. */
   movedBudgets: Map<number, string>;
+  /** The rule's safeguard: hours to leave alone an entity changed outside AdPilot (0: off). */
+  respectManualChangesHours: number;
+}
+
+/** A change made outside AdPilot less than the safeguard's hours ago keeps every rule off the target, or null. */
+function externalChangeSkip(target: EngineEntity, hours: number, now: number): NonNullable<ActionPlan['skip']> | null {
+  const at = target.externalChangeAt;
+  if (!(hours > 0) || at === null || at === undefined) return null;
+  const until = at + hours * MS_PER_HOUR;
+  if (now < at || now >= until) return null;
+  return {
+    code: 'external_change',
+    params: { hours, at: isoInstant(at), until: isoInstant(until), by: target.externalChangeBy ?? null },
+  };
 }
 
 /** Plans every action of the rule for one matched entity, in the rule's order. */
@@ -58,6 +73,9 @@ function planAction(
   if (action.type !== 'notify' && !EDITABLE.has(target.status)) {
     return skipWith({ code: 'not_editable', params: { status: target.status } });
   }
+  const external =
+    action.type === 'notify' ? null : externalChangeSkip(target, run.respectManualChangesHours, clock.now);
+  if (external) return skipWith(external);
   if (action.type === 'pause' && target.status === 'PAUSED') {
     return skipWith({ code: 'already_paused', params: { status: target.status } });
   }

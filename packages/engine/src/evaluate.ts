@@ -135,6 +135,7 @@ export function evaluateRule(
       options.opposing,
     ),
     movedBudgets: new Map(),
+    respectManualChangesHours: rule.safeguards.respectManualChangesHours,
   };
   const decisions: EntityDecision[] = [];
   let evaluated = 0;

@@ -33,6 +33,12 @@ export interface EngineEntity {
   lifetimeBudgetMinor: number | null;
   /** Epoch milliseconds of Meta's created_time; null when unknown. */
   createdTime: number | null;
+  /**
+   * Epoch milliseconds of the last change to its status or budget made outside AdPilot (ad_entities'
+   * external_change_at), and who made it when Meta said; absent or null when none is known.
+   */
+  externalChangeAt?: number | null;
+  externalChangeBy?: string | null;
 }
 
 /** One insights_daily row: an entity's figures on one local date, money in major units. */

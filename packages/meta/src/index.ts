@@ -35,6 +35,7 @@ export type { AccountUsage, AppUsage, BusinessUseCaseUsage } from './client/usag
 export { redactText, redactUrl, SECRET_PARAMS } from './client/redact.ts';
 export type {
   DebugTokenData,
+  GraphActivity,
   GraphAd,
   GraphAdAccount,
   GraphAdSet,

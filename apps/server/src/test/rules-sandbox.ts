@@ -135,3 +135,26 @@ export async function ledgerOf(t: TestApp, ruleId: string) {
 export function writesTo(sandbox: RunningSandbox, objectId: string) {
   return sandbox.sandbox.mutations.filter((mutation) => mutation.objectId === objectId);
 }
+
+/**
+ * A person's change on the sandbox's Ads Manager page: posts its edit form as a browser on that page would (same
+ * origin), with the name the change is recorded under.
+ */
+export async function editInAdsManager(
+  sandbox: RunningSandbox,
+  change: { act: string; id: string; name: string; status: 'ACTIVE' | 'PAUSED'; dailyBudget?: string },
+): Promise<void> {
+  const response = await fetch(`${sandbox.url}/adsmanager/edit`, {
+    method: 'POST',
+    headers: { origin: new URL(sandbox.url).origin },
+    body: new URLSearchParams({
+      act: change.act,
+      id: change.id,
+      name: change.name,
+      status: change.status,
+      ...(change.dailyBudget !== undefined ? { daily_budget: change.dailyBudget } : {}),
+    }),
+    redirect: 'manual',
+  });
+  if (response.status !== 303) throw new Error(`the edit form answered ${response.status}: ${await response.text()}`);
+}

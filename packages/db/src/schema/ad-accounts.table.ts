@@ -105,6 +105,9 @@ export const adEntities = pgTable(
     createdTime: timestamp('created_time', { withTimezone: true }),
     updatedTime: timestamp('updated_time', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last status or budget change made outside AdPilot, as a sync found it, and who made it if Meta said. */
+    externalChangeAt: timestamp('external_change_at', { withTimezone: true }),
+    externalChangeBy: text('external_change_by'),
   },
   (t) => [
     uniqueIndex('ad_entities_account_external_unique').on(t.adAccountId, t.externalId),

@@ -8,11 +8,13 @@ import { insightsParams, parseInsightsRow, prefersAsync, type InsightsOptions, t
 import { z } from 'zod';
 import { UsageTracker, type AccountUsage, type AppUsage } from './usage-tracker.ts';
 import {
+  ACTIVITY_FIELDS,
   AD_ACCOUNT_FIELDS,
   AD_FIELDS,
   AD_SET_FIELDS,
   CAMPAIGN_FIELDS,
   debugTokenSchema,
+  graphActivitySchema,
   graphAdAccountSchema,
   graphAdSchema,
   graphAdSetSchema,
@@ -20,6 +22,7 @@ import {
   graphObjectSchema,
   insightsWireRowSchema,
   type DebugTokenData,
+  type GraphActivity,
   type GraphAd,
   type GraphAdAccount,
   type GraphAdSet,
@@ -177,6 +180,24 @@ export class MetaClient {
     return this.list(token, `${toActId(actId)}/ads`, AD_FIELDS, graphAdSchema, toActId(actId));
   }
 
+  /**
+   * The account's activity history from `since` (to `until`, default now), newest first: who changed what and
+   * through which app. Named by the account, so the account's throttle applies as to every other read of it.
+   */
+  async listActivities(
+    token: string,
+    actId: string,
+    range: { since: Date; until?: Date; objectId?: string },
+  ): Promise<GraphActivity[]> {
+    const id = toActId(actId);
+    const seconds = (instant: Date) => String(Math.floor(instant.getTime() / 1000));
+    return this.list(token, `${id}/activities`, ACTIVITY_FIELDS, graphActivitySchema, id, {
+      since: seconds(range.since),
+      ...(range.until ? { until: seconds(range.until) } : {}),
+      ...(range.objectId ? { oid: range.objectId } : {}),
+    });
+  }
+
   /** One object (campaign, ad set, ad, act_…) with the fields asked for, e.g. the live budget before a write. */
   async getEntity(
     token: string,
@@ -300,11 +321,12 @@ export class MetaClient {
     fields: string[],
     schema: z.ZodType<T>,
     accountId?: string,
+    extra: Record<string, string> = {},
   ): Promise<T[]> {
     const request: GraphRequest = {
       method: 'GET',
       path,
-      params: { fields: fields.join(','), limit: this.pageSize },
+      params: { ...extra, fields: fields.join(','), limit: this.pageSize },
       token,
       ...(accountId ? { accountId } : {}),
     };

@@ -142,7 +142,27 @@ export const reportRunSchema = z.looseObject({
   async_percent_completion: z.number().optional(),
 });
 
+/**
+ * One entry of an ad account's activity history (`GET /act_{id}/activities`, the SDKs' AdActivity). `extra_data` is
+ * a JSON string whose shape Meta does not document; `application_id` names the app a change came through.
+ */
+export const graphActivitySchema = z.looseObject({
+  event_type: z.string(),
+  event_time: z.string(),
+  actor_id: z.string().optional(),
+  actor_name: z.string().optional(),
+  application_id: z.string().optional(),
+  application_name: z.string().optional(),
+  object_id: z.string().optional(),
+  object_name: z.string().optional(),
+  object_type: z.string().optional(),
+  extra_data: z.string().optional(),
+  translated_event_type: z.string().optional(),
+  date_time_in_timezone: z.string().optional(),
+});
+
 export type GraphAdAccount = z.infer<typeof graphAdAccountSchema>;
+export type GraphActivity = z.infer<typeof graphActivitySchema>;
 export type GraphCampaign = z.infer<typeof graphCampaignSchema>;
 export type GraphAdSet = z.infer<typeof graphAdSetSchema>;
 export type GraphAd = z.infer<typeof graphAdSchema>;
@@ -192,3 +212,16 @@ export const AD_SET_FIELDS = [
   'learning_stage_info',
 ];
 export const AD_FIELDS = [...ENTITY_FIELDS, 'campaign_id', 'adset_id', 'issues_info'];
+export const ACTIVITY_FIELDS = [
+  'event_type',
+  'event_time',
+  'actor_id',
+  'actor_name',
+  'application_id',
+  'application_name',
+  'object_id',
+  'object_name',
+  'object_type',
+  'extra_data',
+  'translated_event_type',
+];

@@ -20,6 +20,8 @@ import { World } from './world/world.ts';
 export interface SandboxOptions {
   /** Default 'sandbox-app'. */
   appId?: string;
+  /** The app's name in the activity history (default 'AdPilot Sandbox App'). */
+  appName?: string;
   /**
    * Signs the sandbox's tokens and is the client's app secret. Default: a random one per instance, so nobody can
    * mint tokens; pass a kept one (e.g. from DATA_DIR) for tokens to survive a restart.
@@ -78,6 +80,7 @@ export class MetaSandbox implements SandboxHost {
     this.clock = options.now ?? (() => new Date());
     this.settings = {
       appId: options.appId ?? 'sandbox-app',
+      appName: options.appName ?? 'AdPilot Sandbox App',
       appSecret: options.appSecret ?? randomBytes(24).toString('base64url'),
       requireAppSecretProof: options.requireAppSecretProof ?? true,
       maxSyncInsightsRows: options.maxSyncInsightsRows ?? 50_000,
@@ -135,6 +138,7 @@ export class MetaSandbox implements SandboxHost {
   }
 
   recordMutation(mutation: Mutation): void {
+    mutation.before ??= this.state.world.valuesBefore(mutation);
     this.state.world.apply(mutation);
     this.state.mutations.push(mutation);
     this.persist();

@@ -1,6 +1,7 @@
 export { ALL_SCOPES, createSandbox, MetaSandbox, type Sandbox, type SandboxOptions } from './create-sandbox.ts';
 export { startSandboxServer, type RunningSandbox, type StartSandboxOptions } from './http/server.ts';
 export { DEFAULT_GRAPH_VERSION } from './http/plugin.ts';
+export { ADS_MANAGER_APP, DEFAULT_PERSON } from './http/ads-manager-edit.ts';
 export { sandboxRequestSerializer } from './http/request-log.ts';
 export { Faults, faultConfigSchema, type FaultConfig } from './faults.ts';
 export { CallStats, type CallKind, type CallStatsSnapshot } from './stats.ts';

@@ -9,6 +9,7 @@ export type CallKind =
   | 'campaigns'
   | 'adsets'
   | 'ads'
+  | 'activities'
   | 'object'
   | 'ids'
   | 'insights'

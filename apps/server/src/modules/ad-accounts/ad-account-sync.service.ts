@@ -1,11 +1,12 @@
 import { workspaceJob } from '../../lib/scope.ts';
 import { addDays, describeActivity, localDate, type SyncErrorCode } from '@adpilot/contracts';
-import type { AdAccountRow, SystemTx, Transactions, TenantScope } from '@adpilot/db';
+import type { AdAccountRow, SystemTx, Transactions, TenantScope, TenantTx } from '@adpilot/db';
 import {
   MetaApiError,
   MetaPermissionError,
   MetaRateLimitError,
   MetaTokenExpiredError,
+  type GraphActivity,
   type GraphAdAccount,
   type InsightsRow,
   type MetaClient,
@@ -13,6 +14,8 @@ import {
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountsRepository, EntityInput, EntityLevel, InsightInput } from './ad-accounts.repository.ts';
+import { diffMirror, externalChanges, recordExternalChanges, type OwnWrites } from './external-changes.ts';
+import type { ExternalChangesRepository, MirrorValue } from './external-changes.repository.ts';
 import { rollUp } from './insights-rollup.ts';
 import { SyncState } from './sync-state.ts';
 
@@ -37,8 +40,15 @@ export interface AdAccountSyncDeps {
   /** The client of the Meta app configured now (asked at each use). */
   metaClient: () => MetaClient;
   secretBox: SecretBox;
+  /** The watchdog's reads and marks on the mirror (ADR 0076). */
+  externalChanges: ExternalChangesRepository;
+  /** AdPilot's own writes (the rules' ledger): a change found by a sync that is in it is not external. */
+  ownWrites: OwnWrites;
   now: () => Date;
 }
+
+/** How far before the last sync the ledger and Meta's history are read: a write may land while a sync runs. */
+const WATCH_MARGIN_MS = 60 * 60_000;
 
 const toDate = (value: string | undefined) => (value ? new Date(value) : null);
 const toBudget = (value: string | number | undefined | null) =>
@@ -86,16 +96,21 @@ export class AdAccountSyncService {
 
   async sync(scope: TenantScope, adAccountId: string, attempt: { final: boolean }): Promise<SyncResult> {
     const { repository, transactions } = this.deps;
-    const account = await transactions.tenant(scope, async (tx) => {
+    const started = await transactions.tenant(scope, async (tx) => {
       const found = await repository.find(tx, adAccountId);
       if (!found || found.needsReauth) return undefined;
       await this.state.start(tx, adAccountId);
-      return found;
+      const mirror = found.lastSync ? await this.deps.externalChanges.mirrorValues(tx, adAccountId) : [];
+      return { found, mirror };
     });
-    if (!account) return { status: 'skipped' };
+    if (!started) return { status: 'skipped' };
+    const account = started.found;
     try {
       const pulled = await this.pull(account);
-      await transactions.tenant(scope, async (tx) => {
+      const history = await this.historyIfChanged(account, started.mirror, pulled);
+      // The workspace's own job lands it: an external change found here is nobody's in AdPilot, whoever asked.
+      await transactions.tenant(workspaceJob(account.workspaceId), async (tx) => {
+        await this.watch(tx, account, pulled, history);
         await repository.replaceEntities(tx, adAccountId, pulled.entities, pulled.startedAt);
         await repository.upsertInsights(tx, adAccountId, pulled.insights);
         await this.state.land(
@@ -117,6 +132,40 @@ export class AdAccountSyncService {
     } catch (error) {
       return this.fail(account, error, attempt.final);
     }
+  }
+
+  /**
+   * Meta's activity history since shortly before the last sync, read only when Meta's statuses or budgets differ
+   * from the mirror. Unreadable history (a permission, a limit) only means the change cannot be attributed.
+   */
+  private async historyIfChanged(account: AdAccountRow, mirror: readonly MirrorValue[], pulled: Pulled) {
+    if (!account.lastSync || diffMirror(mirror, pulled.entities).length === 0) return [];
+    try {
+      const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
+      return await this.deps.metaClient().listActivities(token, `act_${account.facebookAccountId}`, {
+        since: new Date(account.lastSync.getTime() - WATCH_MARGIN_MS),
+      });
+    } catch (error) {
+      if (error instanceof MetaApiError && !(error instanceof MetaTokenExpiredError)) return [];
+      throw error;
+    }
+  }
+
+  /**
+   * Compares Meta's statuses and budgets with the mirror (read again here, in the landing's unit of work) and the
+   * rules' ledger; a change AdPilot did not make is logged and marked on the entity for the rules' safeguard.
+   */
+  private async watch(tx: TenantTx, account: AdAccountRow, pulled: Pulled, history: GraphActivity[]): Promise<void> {
+    if (!account.lastSync) return;
+    const changes = diffMirror(await this.deps.externalChanges.mirrorValues(tx, account.id), pulled.entities);
+    if (changes.length === 0) return;
+    const since = new Date(account.lastSync.getTime() - WATCH_MARGIN_MS);
+    const writes = await this.deps.ownWrites.ownWritesIn(tx, account.id, since);
+    const appId = this.deps.metaClient().appId;
+    const found = externalChanges(changes, writes, history, appId, pulled.startedAt);
+    if (found.length === 0) return;
+    const marks = await recordExternalChanges(this.deps.activity, tx, account, found);
+    await this.deps.externalChanges.mark(tx, account.id, marks);
   }
 
   private async pull(account: AdAccountRow): Promise<Pulled> {

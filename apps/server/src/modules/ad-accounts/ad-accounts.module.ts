@@ -8,6 +8,8 @@ import { defineSyncJobs } from './ad-account-sync.jobs.ts';
 import { AdAccountSyncService } from './ad-account-sync.service.ts';
 import { AdAccountsRepository } from './ad-accounts.repository.ts';
 import { AdMirrorRepository } from './ad-mirror.repository.ts';
+import type { OwnWrites } from './external-changes.ts';
+import { ExternalChangesRepository } from './external-changes.repository.ts';
 import { AdMirrorService } from './ad-mirror.service.ts';
 import { adAccountsRoutes } from './ad-accounts.routes.ts';
 import {
@@ -25,6 +27,8 @@ export interface AdAccountSyncDeps {
   queue: JobQueue;
   /** META_SYNC_INTERVAL_MINUTES: how old an account's data may grow before the five-minute tick syncs it. */
   intervalMinutes: number;
+  /** The rules' ledger: a change a sync finds that AdPilot made is not an external change. */
+  ownWrites: OwnWrites;
   now: () => Date;
 }
 
@@ -41,6 +45,8 @@ export function createAdAccountSync(deps: AdAccountSyncDeps) {
     activity: deps.activity,
     metaClient: () => deps.meta.client(),
     secretBox: deps.secretBox,
+    externalChanges: new ExternalChangesRepository(),
+    ownWrites: deps.ownWrites,
     now,
   });
   const scheduler = defineSyncJobs(deps.queue, {
@@ -57,7 +63,7 @@ export function createAdAccountSync(deps: AdAccountSyncDeps) {
 
 export type AdAccountSync = ReturnType<typeof createAdAccountSync>;
 
-export interface AdAccountsModuleDeps extends Omit<AdAccountSyncDeps, 'queue' | 'intervalMinutes'> {
+export interface AdAccountsModuleDeps extends Omit<AdAccountSyncDeps, 'queue' | 'intervalMinutes' | 'ownWrites'> {
   /** The module's first part (createAdAccountSync). */
   accountSync: AdAccountSync;
   /** Takes the place of the queued syncs (tests and benchmarks run them in line). */

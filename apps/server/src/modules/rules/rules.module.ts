@@ -99,7 +99,7 @@ export function createRulesModule(
   const holds = new RuleHoldsService({ transactions, rulesRepository, ledger, executor, now });
   defineRuleJobs(deps.queue, { runner, tick, holds, now }, options.jobs);
 
-  const service = new RulesService({ transactions, rulesRepository, inputs, quota, activity, now });
+  const service = new RulesService({ transactions, rulesRepository, ledger, inputs, quota, activity, now });
   const runs = new RuleRunsService({ ...writing, scheduler });
   const preview = new RulePreviewService({ transactions, rulesRepository, inputs, evaluator, refresher, now });
   return {

@@ -3,6 +3,7 @@ import { authenticate, type AuthNeed } from './authenticate.ts';
 import { GraphError, unsupportedRequest } from './graph-error.ts';
 import { handleBatch } from './handlers/batch.ts';
 import { handleAsyncInsights, handleInsights, handleReportRun, handleReportRunInsights } from './handlers/insights.ts';
+import { handleActivities } from './handlers/activities.ts';
 import { handleAccessToken, handleDebugToken } from './handlers/oauth-token.ts';
 import { handleAdAccounts, handleEdge, handleIds, handleMe, handleObject } from './handlers/read.ts';
 import { handleUpdate } from './handlers/update.ts';
@@ -89,6 +90,9 @@ function matchRoute(rt: GraphRuntime, call: GraphCall): Route {
       return insights('report_run', (auth) => handleReportRunInsights(rt, call, auth, first));
     if (method === 'GET') return insights('insights', (auth) => handleInsights(rt, call, auth, first));
     if (method === 'POST') return insights('insights_async', (auth) => handleAsyncInsights(rt, call, auth, first));
+  }
+  if (second === 'activities' && first.startsWith('act_') && method === 'GET') {
+    return read('activities', (auth) => handleActivities(rt, call, auth, first), accountId);
   }
   if (LIST_EDGES.has(second) && method === 'GET') {
     return read(second as CallKind, (auth) => handleEdge(rt, call, auth, first, second), accountId);

@@ -11,6 +11,8 @@ import type { UsageMeter } from './usage-meter.ts';
 
 export interface SandboxSettings {
   appId: string;
+  /** The app's name, as the activity history shows who made a change through it. */
+  appName: string;
   appSecret: string;
   /** User-token calls without appsecret_proof are refused (100), as with "Require App Secret" on. */
   requireAppSecretProof: boolean;
@@ -31,6 +33,8 @@ export interface GraphRuntime {
   readonly stats: CallStats;
   readonly usage: UsageMeter;
   readonly reports: ReportRuns;
+  /** Every write accepted so far, oldest first (the activity history is read from it). */
+  readonly mutations: readonly Mutation[];
   now(): number;
   recordMutation(mutation: Mutation): void;
   traceId(): string;

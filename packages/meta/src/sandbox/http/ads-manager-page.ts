@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { describeAmount } from '../graph/objects.ts';
 import type { GraphRuntime } from '../graph/runtime.ts';
-import { budgetAt } from '../world/world.ts';
+import { budgetAt, statusAt } from '../world/world.ts';
 import type { BudgetChange, SandboxAccount, SandboxEntity } from '../world/types.ts';
+import { registerAdsManagerEdit } from './ads-manager-edit.ts';
 import { escapeHtml, page } from './consent-page.ts';
 
 function budgetText(budget: BudgetChange | undefined, account: SandboxAccount): string {
@@ -12,16 +13,33 @@ function budgetText(budget: BudgetChange | undefined, account: SandboxAccount): 
   return '—';
 }
 
-function entityRow(rt: GraphRuntime, target: SandboxEntity, account: SandboxAccount, now: number): string {
+const EDITABLE = new Set(['ACTIVE', 'PAUSED']);
+
+function entityRow(
+  rt: GraphRuntime,
+  target: SandboxEntity,
+  account: SandboxAccount,
+  now: number,
+  editPath: string,
+): string {
   const depth = { campaign: 0, adset: 1, ad: 2 }[target.kind];
   const budget = target.kind === 'ad' ? '—' : budgetText(budgetAt(target.entity.budgetLog, now), account);
+  const href = `${editPath}?act=${encodeURIComponent(account.id)}&id=${encodeURIComponent(target.entity.id)}`;
+  const edit = EDITABLE.has(statusAt(target.entity.statusLog, now) ?? '')
+    ? `<a href="${escapeHtml(href)}">Edit</a>`
+    : '';
   return `<tr class="depth-${depth}"><td>${escapeHtml(target.entity.name)}</td><td>${target.kind}</td><td>${escapeHtml(
     rt.world.effectiveStatus(target, now),
-  )}</td><td>${escapeHtml(budget)}</td><td><code>${target.entity.id}</code></td></tr>`;
+  )}</td><td>${escapeHtml(budget)}</td><td><code>${escapeHtml(target.entity.id)}</code></td><td>${edit}</td></tr>`;
 }
 
-/** What "View in Facebook" opens in sandbox mode: a read-only view of one account's campaigns, ad sets and ads. */
+/**
+ * What "View in Facebook" opens in sandbox mode: one account's campaigns, ad sets and ads, each with an Edit page
+ * where a person changes its status or daily budget as a colleague would on Facebook (ads-manager-edit.ts).
+ */
 export function registerAdsManagerPage(app: FastifyInstance, rt: GraphRuntime, cssPath: string): void {
+  const editPath = `${app.prefix}/adsmanager/edit`;
+  registerAdsManagerEdit(app, rt, cssPath);
   app.get('/adsmanager', (request, reply) => {
     const act = String((request.query as { act?: unknown }).act ?? '');
     const account = act ? rt.world.account(act) : undefined;
@@ -34,12 +52,12 @@ export function registerAdsManagerPage(app: FastifyInstance, rt: GraphRuntime, c
     const rows = rt.world
       .campaignsOf(account)
       .flatMap((campaign) => [
-        entityRow(rt, { kind: 'campaign', entity: campaign }, account, now),
+        entityRow(rt, { kind: 'campaign', entity: campaign }, account, now, editPath),
         ...rt.world
           .adSetsOf(campaign)
           .flatMap((adSet) => [
-            entityRow(rt, { kind: 'adset', entity: adSet }, account, now),
-            ...rt.world.adsOf(adSet).map((ad) => entityRow(rt, { kind: 'ad', entity: ad }, account, now)),
+            entityRow(rt, { kind: 'adset', entity: adSet }, account, now, editPath),
+            ...rt.world.adsOf(adSet).map((ad) => entityRow(rt, { kind: 'ad', entity: ad }, account, now, editPath)),
           ]),
       ]);
     return reply.send(
@@ -49,7 +67,7 @@ export function registerAdsManagerPage(app: FastifyInstance, rt: GraphRuntime, c
 <p class="notice">Sandbox Ads Manager: the simulated account AdPilot is connected to. Account ${account.id}, ${escapeHtml(
           account.currency,
         )}, ${escapeHtml(account.timezone)}.</p>
-<table><thead><tr><th>Name</th><th>Level</th><th>Status</th><th>Budget</th><th>ID</th></tr></thead>
+<table><thead><tr><th>Name</th><th>Level</th><th>Status</th><th>Budget</th><th>ID</th><th></th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table>`,

@@ -96,7 +96,8 @@ h1{font-size:1.25rem;color:#1877f2;margin-top:0}
 .notice{background:#fff8e1;border:1px solid #f5d77a;border-radius:6px;padding:.75rem;font-size:.9rem}
 .permissions li{margin:.4rem 0}
 label{display:block;font-weight:600;margin-top:1rem}
-select{width:100%;padding:.5rem;margin-top:.25rem;font-size:1rem}
+select,input{width:100%;box-sizing:border-box;padding:.5rem;margin-top:.25rem;font-size:1rem}
+a.secondary{display:inline-block;font-size:1rem;padding:.55rem 1.4rem;border-radius:6px;text-decoration:none}
 .actions{display:flex;gap:.75rem;justify-content:flex-end;margin-top:1.5rem}
 button{font-size:1rem;padding:.55rem 1.4rem;border-radius:6px;border:0;cursor:pointer}
 .primary{background:#166fe5;color:#fff}

@@ -13,6 +13,16 @@ const storedStateSchema = z.object({
       status: z.enum(['ACTIVE', 'PAUSED']).optional(),
       dailyBudget: z.number().int().optional(),
       lifetimeBudget: z.number().int().optional(),
+      by: z
+        .object({ actorId: z.string(), actorName: z.string(), applicationId: z.string(), applicationName: z.string() })
+        .optional(),
+      before: z
+        .object({
+          status: z.enum(['ACTIVE', 'PAUSED', 'ARCHIVED', 'DELETED']).optional(),
+          dailyBudget: z.number().int().optional(),
+          lifetimeBudget: z.number().int().optional(),
+        })
+        .optional(),
     }),
   ),
 });

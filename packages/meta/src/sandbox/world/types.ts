@@ -102,6 +102,21 @@ export type SandboxEntity =
   | { kind: 'adset'; entity: SandboxAdSet }
   | { kind: 'ad'; entity: SandboxAd };
 
+/** Who made a write, as the account's activity history names them: a person, through an app. */
+export interface MutationActor {
+  actorId: string;
+  actorName: string;
+  applicationId: string;
+  applicationName: string;
+}
+
+/** The values a write replaced, for the activity history's old values. */
+export interface MutationBefore {
+  status?: ConfiguredStatus;
+  dailyBudget?: number;
+  lifetimeBudget?: number;
+}
+
 /** One write accepted by the sandbox; the log of these is what a state file keeps. */
 export interface Mutation {
   at: number;
@@ -109,4 +124,7 @@ export interface Mutation {
   status?: WritableStatus;
   dailyBudget?: number;
   lifetimeBudget?: number;
+  /** Absent on writes kept from before the sandbox recorded who made them. */
+  by?: MutationActor;
+  before?: MutationBefore;
 }

@@ -10,6 +10,7 @@ import type {
   SandboxCampaign,
   SandboxEntity,
   SandboxPersona,
+  MutationBefore,
   StatusChange,
 } from './types.ts';
 
@@ -142,6 +143,21 @@ export class World {
       this.isAccountDelivering(this.accountOf(ad), instant) &&
       this.effectiveStatus({ kind: 'ad', entity: ad }, instant) === 'ACTIVE'
     );
+  }
+
+  /** What a write to `objectId` at `instant` replaces: the fields it sets, as they were just before. */
+  valuesBefore(mutation: Mutation): MutationBefore {
+    const target = this.findEntity(mutation.objectId);
+    if (!target) return {};
+    const before: MutationBefore = {};
+    const status = statusAt(target.entity.statusLog, mutation.at);
+    if (mutation.status !== undefined && status !== undefined) before.status = status;
+    if (target.kind !== 'ad' && (mutation.dailyBudget !== undefined || mutation.lifetimeBudget !== undefined)) {
+      const budget = budgetAt(target.entity.budgetLog, mutation.at);
+      if (budget?.dailyBudget !== undefined) before.dailyBudget = budget.dailyBudget;
+      if (budget?.lifetimeBudget !== undefined) before.lifetimeBudget = budget.lifetimeBudget;
+    }
+    return before;
   }
 
   apply(mutation: Mutation): void {

@@ -1,4 +1,4 @@
-import type { RuleBody, RuleWarning } from '@adpilot/contracts';
+import { RULE_SAFEGUARD_DEFAULTS, type RuleBody, type RuleWarning } from '@adpilot/contracts';
 import type { AutomationRuleRow } from '@adpilot/db';
 import { ruleWarnings, type OtherRule } from '@adpilot/engine';
 
@@ -17,11 +17,14 @@ export function toDefinition(body: RuleDefinition): Record<string, unknown> {
 
 /** The stored row as the rule body the engine evaluates. */
 export function toRuleBody(row: AutomationRuleRow): RuleBody {
+  const definition = row.definition as unknown as RuleDefinition;
   return {
     name: row.name,
     description: row.description,
     isActive: row.isActive,
-    ...(row.definition as unknown as RuleDefinition),
+    ...definition,
+    // A rule stored before a safeguard existed reads with the rule format's default for it (ADR 0076).
+    safeguards: { ...RULE_SAFEGUARD_DEFAULTS, ...definition.safeguards },
   };
 }
 

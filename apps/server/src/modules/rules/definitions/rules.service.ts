@@ -16,6 +16,9 @@ import type { AutomationRuleRow, TenantScope } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
 import type { ActivityRepository } from '../../activity/activity.repository.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import type { OwnWrite } from '../../ad-accounts/external-changes.ts';
+import type { RuleLedgerRepository } from '../runs/rule-ledger.repository.ts';
+import { ownWritesOf } from '../runs/own-writes.ts';
 import { presentRule } from './rules.presenter.ts';
 import { toDefinition, toRuleBody, warningsOf } from './rule-definition.ts';
 import type { RulesRepository } from './rules.repository.ts';
@@ -47,6 +50,8 @@ export const UNLIMITED_ACTIVE_RULES: ActiveRuleQuota = {
 export interface RulesServiceDeps {
   transactions: Transactions;
   rulesRepository: RulesRepository;
+  /** The action ledger: what the sync's watchdog asks of AdPilot's own writes. */
+  ledger: Pick<RuleLedgerRepository, 'recentActions'>;
   inputs: AdMirrorService;
   quota: ActiveRuleQuota;
   /** Each person's change to a rule is an entry in the workspace's log, signed by them (ADR 0070). */
@@ -82,6 +87,15 @@ const limitReached = ({ plan, activeRules }: RulePlanLimits) =>
 /** Spec §3/§4/§6: the signed-in user's automation rules; another user's id answers like a missing one. */
 export class RulesService {
   constructor(private readonly deps: RulesServiceDeps) {}
+
+  /**
+   * AdPilot's own writes to an account's entities since a moment, in the caller's unit of work (the sync's
+   * watchdog, ADR 0076): every ledger row that wrote or may have written, and for a reverted one its revert too.
+   */
+  async ownWritesIn(tx: TenantTx, adAccountId: string, since: Date): Promise<OwnWrite[]> {
+    const rows = await this.deps.ledger.recentActions(tx, [adAccountId], since);
+    return rows.flatMap((row) => ownWritesOf(row));
+  }
 
   async list(scope: TenantScope): Promise<Rule[]> {
     return this.deps.transactions.tenant(scope, async (tx) => {

@@ -65,6 +65,8 @@ const toEngineEntity = (row: AdEntityRow): EngineEntity => ({
   dailyBudgetMinor: row.dailyBudget,
   lifetimeBudgetMinor: row.lifetimeBudget,
   createdTime: row.createdTime?.getTime() ?? null,
+  externalChangeAt: row.externalChangeAt?.getTime() ?? null,
+  externalChangeBy: row.externalChangeBy,
 });
 
 const toEngineRow = (row: InsightsDailyRow): EngineDailyRow => ({

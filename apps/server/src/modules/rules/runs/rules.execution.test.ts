@@ -203,7 +203,15 @@ describe('rules on the sandbox', () => {
     const rule = await createRule(session, {
       ...buildScaleRule({ by: 10, ceiling: 1_000_000, adAccountIds: [account.id] }),
       scope: { adAccountIds: [account.id], level: 'adset', nameContains: adset.name },
-      safeguards: { cooldownHours: 0, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
+      // The Ads Manager edits above are changes outside AdPilot: this rule is about Meta's limit, so it acts anyway.
+      safeguards: {
+        cooldownHours: 0,
+        maxActionsPerDay: 1000,
+        minSpend: 0,
+        minImpressions: 0,
+        settleHours: 0,
+        respectManualChangesHours: 0,
+      },
     });
     await rules(session, 'POST', `/${rule.id}/run`);
     const [first] = held.take();

@@ -42,7 +42,14 @@ function fullRule(): RuleFormValues {
       { type: 'notify', message: 'Look at it' },
     ],
     schedule: { dailyAt: '09:00' },
-    safeguards: { cooldownHours: 1, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 3 },
+    safeguards: {
+      cooldownHours: 1,
+      maxActionsPerDay: 1000,
+      minSpend: 0,
+      minImpressions: 0,
+      settleHours: 3,
+      respectManualChangesHours: 0,
+    },
   };
 }
 
@@ -54,7 +61,11 @@ describe('summarizeRule', () => {
       conditions: { heading: 'When all of these hold:', items: ['CPA (the last 7 days) is greater than 500'] },
       actions: ['Pause it'],
       schedule: "Checks every 60 minutes, in each ad account's time zone.",
-      safeguards: ['acts on the same item at most once every 24 hours', 'at most 20 actions a day'],
+      safeguards: [
+        'acts on the same item at most once every 24 hours',
+        'at most 20 actions a day',
+        'leaves an item alone for 24 hours after someone changes it outside AdPilot',
+      ],
     });
   });
 

@@ -165,6 +165,9 @@ function safeguardTexts(safeguards: RuleSafeguards, words: Words): string[] {
   if (safeguards.settleHours > 0) {
     texts.push(t('builderSummary.safeguard.settleHours', whole(safeguards.settleHours)));
   }
+  if (safeguards.respectManualChangesHours > 0) {
+    texts.push(t('builderSummary.safeguard.respectManualChangesHours', whole(safeguards.respectManualChangesHours)));
+  }
   return texts;
 }
 

@@ -2,6 +2,7 @@ import { localDate } from '@adpilot/contracts';
 import { HOUR_MS } from '../../world/time-zone.ts';
 import type {
   Mutation,
+  MutationActor,
   SandboxAccount,
   SandboxAdSet,
   SandboxCampaign,
@@ -73,12 +74,12 @@ function parseAmount(name: string, raw: string): number {
 function checkBudget(
   rt: GraphRuntime,
   target: SandboxEntity,
-  call: GraphCall,
+  params: GraphCall['params'],
   mutation: Mutation,
   now: number,
   validateOnly: boolean,
 ): void {
-  const { daily_budget: daily, lifetime_budget: lifetime } = call.params;
+  const { daily_budget: daily, lifetime_budget: lifetime } = params;
   if (daily !== undefined && lifetime !== undefined)
     throw invalidParameter('Set either daily_budget or lifetime_budget, not both');
   const owner = budgetOwner(target, rt);
@@ -124,8 +125,39 @@ function checkHourlyLimit(adSet: SandboxAdSet, now: number, validateOnly: boolea
 }
 
 /**
- * `POST /{id}` with status, daily_budget or lifetime_budget: validated as Meta does (account open, object not put
- * away, budget rules), then applied at the sandbox's now and logged, or only validated with validate_only.
+ * Checks one change as Meta does (account open, object not put away, budget rules) and answers the write to record:
+ * the Graph API's `POST /{id}` and the sandbox's Ads Manager page both go through it.
+ */
+export function validateUpdate(
+  rt: GraphRuntime,
+  target: SandboxEntity,
+  params: GraphCall['params'],
+  by: MutationActor,
+  validateOnly = false,
+): Mutation {
+  checkAccount(rt.world.accountOf(target.entity));
+  const { status } = params;
+  const hasBudget = params.daily_budget !== undefined || params.lifetime_budget !== undefined;
+  if (status === undefined && !hasBudget)
+    throw invalidParameter('Nothing to update: send status, daily_budget or lifetime_budget');
+  const now = rt.now();
+  const own = statusAt(target.entity.statusLog, now);
+  if (own === 'ARCHIVED' || own === 'DELETED') {
+    throw invalidParameter(`This object is ${own.toLowerCase()} and cannot be edited`);
+  }
+  const mutation: Mutation = { at: now, objectId: target.entity.id, by };
+  if (status !== undefined) {
+    if (!STATUSES.includes(status as WritableStatus))
+      throw invalidParameter(`Param status must be one of {${STATUSES.join(', ')}}`);
+    mutation.status = status as WritableStatus;
+  }
+  if (hasBudget) checkBudget(rt, target, params, mutation, now, validateOnly);
+  return mutation;
+}
+
+/**
+ * `POST /{id}` with status, daily_budget or lifetime_budget: validated as Meta does, then applied at the sandbox's
+ * now and logged as the token's person's change through this app, or only validated with validate_only.
  */
 export function handleUpdate(rt: GraphRuntime, call: GraphCall, auth: Auth, id: string): unknown {
   const user = requireUser(auth);
@@ -135,24 +167,15 @@ export function handleUpdate(rt: GraphRuntime, call: GraphCall, auth: Auth, id: 
   }
   const target = ownEntity(rt, user, id, call.method);
   requireScope(user, 'write');
-  checkAccount(rt.world.accountOf(target.entity));
   const validateOnly = isValidateOnly(call);
-  const { status } = call.params;
-  const hasBudget = call.params.daily_budget !== undefined || call.params.lifetime_budget !== undefined;
-  if (status === undefined && !hasBudget)
-    throw invalidParameter('Nothing to update: send status, daily_budget or lifetime_budget');
-  const now = rt.now();
-  const own = statusAt(target.entity.statusLog, now);
-  if (own === 'ARCHIVED' || own === 'DELETED') {
-    throw invalidParameter(`This object is ${own.toLowerCase()} and cannot be edited`);
-  }
-  const mutation: Mutation = { at: now, objectId: id };
-  if (status !== undefined) {
-    if (!STATUSES.includes(status as WritableStatus))
-      throw invalidParameter(`Param status must be one of {${STATUSES.join(', ')}}`);
-    mutation.status = status as WritableStatus;
-  }
-  if (hasBudget) checkBudget(rt, target, call, mutation, now, validateOnly);
+  // The activity history names the person whose token made the call and the app it came through.
+  const by: MutationActor = {
+    actorId: user.persona.id,
+    actorName: user.persona.name,
+    applicationId: rt.settings.appId,
+    applicationName: rt.settings.appName,
+  };
+  const mutation = validateUpdate(rt, target, call.params, by, validateOnly);
   if (!validateOnly) rt.recordMutation(mutation);
   return { success: true };
 }

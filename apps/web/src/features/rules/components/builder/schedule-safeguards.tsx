@@ -80,7 +80,14 @@ export function ScheduleSection({ isNew = false }: { isNew?: boolean }) {
   );
 }
 
-const SAFEGUARDS = ['cooldownHours', 'maxActionsPerDay', 'minSpend', 'minImpressions', 'settleHours'] as const;
+const SAFEGUARDS = [
+  'cooldownHours',
+  'maxActionsPerDay',
+  'minSpend',
+  'minImpressions',
+  'settleHours',
+  'respectManualChangesHours',
+] as const;
 
 export function SafeguardsSection() {
   const { t } = useTranslation('rules');

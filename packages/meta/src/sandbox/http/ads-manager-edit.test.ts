@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixture, type Fixture } from '../../test-fixtures.ts';
+import type { SandboxAccount, SandboxAdSet } from '../world/types.ts';
+import { budgetAt, statusAt } from '../world/world.ts';
+
+let fixture: Fixture;
+let account: SandboxAccount;
+let adSet: SandboxAdSet;
+
+beforeAll(async () => {
+  fixture = await startFixture();
+  account = fixture.sandbox.world.account(fixture.sandbox.personas[0]?.accountIds[0] ?? '') as SandboxAccount;
+  const now = fixture.clock.now();
+  adSet = fixture.sandbox.world
+    .accountAdSets(account)
+    .find(
+      (candidate) =>
+        !fixture.sandbox.world.campaignOf(candidate).isCbo &&
+        statusAt(candidate.statusLog, now) === 'ACTIVE' &&
+        budgetAt(candidate.budgetLog, now)?.dailyBudget !== undefined,
+    ) as SandboxAdSet;
+});
+afterAll(() => fixture.close());
+
+const editUrl = () => `${fixture.url}/adsmanager/edit`;
+const post = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(editUrl(), {
+    method: 'POST',
+    body: new URLSearchParams({ act: account.id, id: adSet.id, ...fields }),
+    headers,
+    redirect: 'manual',
+  });
+const dailyBudget = () => budgetAt(adSet.budgetLog, fixture.clock.now())?.dailyBudget;
+
+describe('the sandbox Ads Manager edit form', () => {
+  it('links every editable object to a plain form with its current values', async () => {
+    const list = await (await fetch(`${fixture.url}/adsmanager?act=${account.id}`)).text();
+    expect(list).toContain(`/adsmanager/edit?act=${account.id}&#38;id=${adSet.id}`);
+    const response = await fetch(`${editUrl()}?act=${account.id}&id=${adSet.id}`);
+    expect(response.headers.get('content-security-policy')).toContain("form-action 'self'");
+    const html = await response.text();
+    expect(html).not.toContain('<script');
+    expect(html).toContain('name="daily_budget"');
+    expect(html).toContain(`value="${((dailyBudget() ?? 0) / 100).toFixed(2)}"`);
+    expect(html).toContain('<option value="ACTIVE" selected>');
+  });
+
+  it("records a budget change as the named person's change through Ads Manager", async () => {
+    const before = dailyBudget() ?? 0;
+    const answer = await post({
+      name: 'Nok Colleague',
+      status: 'ACTIVE',
+      daily_budget: ((before + 5000) / 100).toFixed(2),
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe(`/adsmanager?act=${account.id}`);
+    expect(dailyBudget()).toBe(before + 5000);
+    const last = fixture.sandbox.mutations.at(-1);
+    expect(last?.by).toMatchObject({ actorName: 'Nok Colleague', applicationName: 'Ads Manager' });
+    const activities = await fixture.client().listActivities(fixture.token, account.id, {
+      since: new Date(fixture.clock.now() - 60_000),
+    });
+    expect(activities[0]).toMatchObject({ event_type: 'update_ad_set_budget', actor_name: 'Nok Colleague' });
+  });
+
+  it('names the default sandbox user when no name is given, and changes status alone', async () => {
+    fixture.clock.advance(60_000);
+    expect((await post({ name: '  ', status: 'PAUSED' })).status).toBe(303);
+    expect(statusAt(adSet.statusLog, fixture.clock.now())).toBe('PAUSED');
+    expect(fixture.sandbox.mutations.at(-1)).toMatchObject({ by: { actorName: 'Sandbox user' }, status: 'PAUSED' });
+    expect(fixture.sandbox.mutations.at(-1)?.dailyBudget).toBeUndefined();
+  });
+
+  it('refuses bad input with the form again, every value escaped', async () => {
+    const count = fixture.sandbox.mutations.length;
+    const hostile = '<script>alert("x")</script>';
+    const badBudget = await post({ name: hostile, status: 'PAUSED', daily_budget: `1<b>2` });
+    expect(badBudget.status).toBe(400);
+    const html = await badBudget.text();
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('<b>2');
+    expect(html).toContain('&#60;script&#62;');
+    expect(html).toContain('Enter the daily budget as a number');
+    const tooLow = await post({ name: 'Nok', status: 'PAUSED', daily_budget: '0.01' });
+    expect(tooLow.status).toBe(400);
+    expect(await tooLow.text()).toContain('The minimum budget is');
+    const badStatus = await post({ name: 'Nok', status: 'DELETED' });
+    expect(badStatus.status).toBe(400);
+    const longName = await post({ name: 'x'.repeat(81), status: 'ACTIVE' });
+    expect(longName.status).toBe(400);
+    expect(fixture.sandbox.mutations.length).toBe(count);
+  });
+
+  it('accepts its own origin only and answers 404 for an object of another account', async () => {
+    const count = fixture.sandbox.mutations.length;
+    const crossSite = await post({ status: 'ACTIVE' }, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    const otherOrigin = await post({ status: 'ACTIVE' }, { origin: 'https://evil.example' });
+    expect(otherOrigin.status).toBe(403);
+    const sameOrigin = await post({ status: 'ACTIVE' }, { origin: new URL(fixture.url).origin });
+    expect(sameOrigin.status).toBe(303);
+    // A browser under a no-referrer policy posts its own page's form with Origin: null and says same-origin.
+    const ownPage = await post({ status: 'PAUSED' }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(ownPage.status).toBe(303);
+    expect(fixture.sandbox.mutations.length).toBe(count + 2);
+    const other = fixture.sandbox.personas[1]?.accountIds[0] ?? '';
+    const wrong = await fetch(editUrl(), {
+      method: 'POST',
+      body: new URLSearchParams({ act: other, id: adSet.id, status: 'PAUSED' }),
+    });
+    expect(wrong.status).toBe(404);
+  });
+});

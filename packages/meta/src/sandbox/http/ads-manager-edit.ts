@@ -1,0 +1,179 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphError } from '../graph/graph-error.ts';
+import { validateUpdate } from '../graph/handlers/update.ts';
+import { mergeParams, type Params } from '../graph/params.ts';
+import type { GraphRuntime } from '../graph/runtime.ts';
+import { hashString } from '../world/random.ts';
+import { currencyOffset } from '../world/seed.ts';
+import type { MutationActor, SandboxAccount, SandboxEntity } from '../world/types.ts';
+import { budgetAt, statusAt } from '../world/world.ts';
+import { escapeHtml, page } from './consent-page.ts';
+
+/** The app a change made on Ads Manager is recorded through, as the activity history names it. */
+export const ADS_MANAGER_APP = { id: 'sandbox-ads-manager', name: 'Ads Manager' } as const;
+export const DEFAULT_PERSON = 'Sandbox user';
+const NAME_MAX = 80;
+
+/** The page's own rules: one inline stylesheet path, no script, forms posting only to this origin, never framed. */
+const EDIT_CSP = "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+export interface EditForm {
+  name: string;
+  status: string;
+  dailyBudget: string;
+}
+
+interface Editable {
+  account: SandboxAccount;
+  target: SandboxEntity;
+}
+
+function findEditable(rt: GraphRuntime, act: string, id: string): Editable | undefined {
+  const account = act ? rt.world.account(act) : undefined;
+  const target = id ? rt.world.findEntity(id) : undefined;
+  if (!account || !target || target.entity.accountId !== account.id) return undefined;
+  return { account, target };
+}
+
+/** The daily budget in major units as the form shows it; empty where the object holds no daily budget. */
+function dailyBudgetText(rt: GraphRuntime, { account, target }: Editable): string {
+  if (target.kind === 'ad') return '';
+  const daily = budgetAt(target.entity.budgetLog, rt.now())?.dailyBudget;
+  if (daily === undefined) return '';
+  const offset = currencyOffset(account.currency);
+  return (daily / offset).toFixed(offset === 1 ? 0 : 2);
+}
+
+export function renderEditPage(
+  rt: GraphRuntime,
+  cssPath: string,
+  actionPath: string,
+  editable: Editable,
+  form: EditForm,
+  error?: string,
+): string {
+  const { account, target } = editable;
+  const budgetField =
+    dailyBudgetText(rt, editable) === ''
+      ? '<p class="notice">This object has no daily budget of its own.</p>'
+      : `<label for="daily_budget">Daily budget (${escapeHtml(account.currency)})</label>
+<input id="daily_budget" name="daily_budget" inputmode="decimal" value="${escapeHtml(form.dailyBudget)}">`;
+  const options = ['ACTIVE', 'PAUSED']
+    .map((status) => `<option value="${status}"${form.status === status ? ' selected' : ''}>${status}</option>`)
+    .join('');
+  return page(
+    cssPath,
+    `<h1>Edit ${escapeHtml(target.entity.name)}</h1>
+<p class="notice">Sandbox Ads Manager: a change made here is recorded in the account's activity history as your
+change through Ads Manager, the way a colleague's edit on Facebook is.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${escapeHtml(actionPath)}">
+<input type="hidden" name="act" value="${escapeHtml(account.id)}">
+<input type="hidden" name="id" value="${escapeHtml(target.entity.id)}">
+<label for="name">Your name</label>
+<input id="name" name="name" maxlength="${NAME_MAX}" value="${escapeHtml(form.name)}">
+<label for="status">Status</label>
+<select id="status" name="status">${options}</select>
+${budgetField}
+<div class="actions">
+<a class="secondary" href="${escapeHtml(actionPath.replace(/\/edit$/, ''))}?act=${escapeHtml(account.id)}">Cancel</a>
+<button type="submit" class="primary">Save</button>
+</div>
+</form>`,
+  );
+}
+
+/**
+ * A browser says where a form came from; a post from another site is refused (there is no session to ride).
+ * `Sec-Fetch-Site` first: under a no-referrer policy a browser sends `Origin: null` even from the page itself.
+ */
+function isCrossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
+  const origin = request.headers.origin;
+  return origin !== undefined && origin !== `${request.protocol}://${request.host}`;
+}
+
+/** The person's name: trimmed, printable, at most 80 characters; empty means the default sandbox user. */
+function readName(raw: string | undefined): string | { error: string } {
+  const name = (raw ?? '').trim();
+  if (name === '') return DEFAULT_PERSON;
+  if (name.length > NAME_MAX) return { error: `Your name may have at most ${NAME_MAX} characters.` };
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\u0000-\u001f\u007f]/.test(name)) return { error: 'Your name may not contain control characters.' };
+  return name;
+}
+
+/** Major units as typed (500 or 500.25) into the currency's minor units, or an error to show. */
+function readBudget(raw: string, currency: string): string | { error: string } {
+  const offset = currencyOffset(currency);
+  const decimals = offset === 1 ? 0 : 2;
+  const pattern = decimals === 0 ? /^\d{1,10}$/ : /^\d{1,10}(\.\d{1,2})?$/;
+  if (!pattern.test(raw)) {
+    return { error: `Enter the daily budget as a number${decimals ? ' with at most 2 decimals' : ''}.` };
+  }
+  return String(Math.round(Number(raw) * offset));
+}
+
+export function registerAdsManagerEdit(app: FastifyInstance, rt: GraphRuntime, cssPath: string): void {
+  const actionPath = `${app.prefix}/adsmanager/edit`;
+  const send = (reply: FastifyReply, status: number, html: string) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', EDIT_CSP)
+      .send(html);
+  const notFound = (reply: FastifyReply) =>
+    send(reply, 404, page(cssPath, '<h1>Not found</h1><p class="error">No sandbox object has this id.</p>'));
+
+  app.get('/adsmanager/edit', (request, reply) => {
+    const query = mergeParams(request.query);
+    const editable = findEditable(rt, query.act ?? '', query.id ?? '');
+    if (!editable) return notFound(reply);
+    const status = statusAt(editable.target.entity.statusLog, rt.now()) ?? 'PAUSED';
+    const form = { name: DEFAULT_PERSON, status, dailyBudget: dailyBudgetText(rt, editable) };
+    return send(reply, 200, renderEditPage(rt, cssPath, actionPath, editable, form));
+  });
+
+  app.post('/adsmanager/edit', (request, reply) => {
+    if (isCrossSite(request)) {
+      return send(
+        reply,
+        403,
+        page(cssPath, '<h1>Refused</h1><p class="error">This form only accepts its own page.</p>'),
+      );
+    }
+    const body: Params = mergeParams(request.body);
+    const editable = findEditable(rt, body.act ?? '', body.id ?? '');
+    if (!editable) return notFound(reply);
+    const form = { name: body.name ?? '', status: body.status ?? '', dailyBudget: (body.daily_budget ?? '').trim() };
+    const fail = (message: string) =>
+      send(reply, 400, renderEditPage(rt, cssPath, actionPath, editable, form, message));
+    const name = readName(body.name);
+    if (typeof name !== 'string') return fail(name.error);
+    const params: Params = {};
+    const now = rt.now();
+    if (form.status !== statusAt(editable.target.entity.statusLog, now)) params.status = form.status;
+    if (form.dailyBudget !== '' && form.dailyBudget !== dailyBudgetText(rt, editable)) {
+      const minor = readBudget(form.dailyBudget, editable.account.currency);
+      if (typeof minor !== 'string') return fail(minor.error);
+      params.daily_budget = minor;
+    }
+    const back = `${app.prefix}/adsmanager?act=${encodeURIComponent(editable.account.id)}`;
+    if (Object.keys(params).length === 0) return reply.redirect(back, 303);
+    const by: MutationActor = {
+      actorId: `sandbox-person-${hashString(name).toString(36)}`,
+      actorName: name,
+      applicationId: ADS_MANAGER_APP.id,
+      applicationName: ADS_MANAGER_APP.name,
+    };
+    try {
+      rt.recordMutation(validateUpdate(rt, editable.target, params, by));
+    } catch (error) {
+      if (error instanceof GraphError) return fail(error.userMessage ?? error.message);
+      throw error;
+    }
+    return reply.redirect(back, 303);
+  });
+}
