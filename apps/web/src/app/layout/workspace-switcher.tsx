@@ -13,9 +13,8 @@ import {
   useWorkspaces,
 } from '../../api/workspaces.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { WorkspaceNameField } from '../../features/workspaces/components/workspace-name-field.tsx';
 import { useServerMessage } from '../../lib/server-message.ts';
 
 interface WorkspaceSwitcherProps {
@@ -222,18 +221,16 @@ function CreateWorkspaceDialog({ open, onClose, onCreated }: CreateWorkspaceDial
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-2">
-        <Field id={inputId} label={t('workspace.name')} error={invalid ? t('workspace.nameInvalid') : undefined}>
-          <Input
-            id={inputId}
-            value={name}
-            maxLength={80}
-            invalid={invalid}
-            onChange={(event) => {
-              setName(event.target.value);
-              setInvalid(false);
-            }}
-          />
-        </Field>
+        <WorkspaceNameField
+          id={inputId}
+          label={t('workspace.name')}
+          value={name}
+          error={invalid ? t('workspace.nameInvalid') : undefined}
+          onChange={(next) => {
+            setName(next);
+            setInvalid(false);
+          }}
+        />
         <p className="text-xs text-gray-500 dark:text-gray-400">{t('workspace.createHint')}</p>
       </form>
     </Modal>

@@ -12,6 +12,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useDeleteWorkspace, useRenameWorkspace } from '../api/members.ts';
 import { useErrorText } from '../hooks/use-error-text.ts';
+import { WorkspaceNameField } from './workspace-name-field.tsx';
 
 /** The owner's part: the workspace's name, and deleting it (never a personal one). */
 export function WorkspaceSettings({ workspace }: { workspace: Workspace }) {
@@ -52,18 +53,16 @@ function RenameCard({ workspace }: { workspace: Workspace }) {
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <div className="min-w-0 flex-1">
-            <Field id={id} label={t('settings.name')} error={invalid ? t('settings.nameInvalid') : undefined}>
-              <Input
-                id={id}
-                value={name}
-                maxLength={80}
-                invalid={invalid}
-                onChange={(event) => {
-                  setName(event.target.value);
-                  setInvalid(false);
-                }}
-              />
-            </Field>
+            <WorkspaceNameField
+              id={id}
+              label={t('settings.name')}
+              value={name}
+              error={invalid ? t('settings.nameInvalid') : undefined}
+              onChange={(next) => {
+                setName(next);
+                setInvalid(false);
+              }}
+            />
             {workspace.personal && (
               <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{t('settings.personalHint')}</p>
             )}
