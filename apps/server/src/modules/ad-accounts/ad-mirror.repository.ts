@@ -28,6 +28,29 @@ export interface ReportRow {
   conversionValue: number;
 }
 
+export interface EntityKey {
+  adAccountId: string;
+  level: EntityLevel;
+  externalId: string;
+}
+
+export interface EntityDayRow extends EntityKey {
+  date: string;
+  spend: number;
+  conversions: number;
+  conversionValue: number;
+}
+
+interface EntityDaySql {
+  ad_account_id: string;
+  level: EntityLevel;
+  entity_external_id: string;
+  date: string;
+  spend: string | number;
+  conversions: string | number;
+  conversion_value: string | number;
+}
+
 export interface ReportScope {
   from: string;
   to: string;
@@ -89,6 +112,34 @@ export class AdMirrorRepository {
           gte(insightsDaily.date, since),
         ),
       );
+  }
+
+  /**
+   * The daily rows of the named entities within from…to (a rule's impact): one query, the entities passed as
+   * one JSON parameter and joined on the primary key (account, level, entity, date).
+   */
+  async entityDays(tx: TenantTx, entities: readonly EntityKey[], from: string, to: string): Promise<EntityDayRow[]> {
+    if (entities.length === 0) return [];
+    // Both drivers answer raw SQL with `rows`.
+    const result = (await tx.db.execute(sql`
+      select i.ad_account_id, i.level, i.entity_external_id, i.date::text as date,
+             i.spend, i.conversions, i.conversion_value
+      from json_to_recordset(${JSON.stringify(entities.map((e) => ({ a: e.adAccountId, l: e.level, x: e.externalId })))}::json)
+        as e(a uuid, l text, x text)
+      join ${insightsDaily} i
+        on i.ad_account_id = e.a and i.level = e.l and i.entity_external_id = e.x
+      where i.workspace_id = ${tx.workspaceId} and i.date >= ${from} and i.date <= ${to}`)) as unknown as {
+      rows: EntityDaySql[];
+    };
+    return result.rows.map((row) => ({
+      adAccountId: row.ad_account_id,
+      level: row.level,
+      externalId: row.entity_external_id,
+      date: row.date,
+      spend: Number(row.spend),
+      conversions: Number(row.conversions),
+      conversionValue: Number(row.conversion_value),
+    }));
   }
 
   /** Keeps the mirror true after a write we made, so the next rule of the slot sees it before the next sync. */
