@@ -34,21 +34,14 @@ export interface EntityKey {
   externalId: string;
 }
 
-export interface EntityDayRow extends EntityKey {
-  date: string;
-  spend: number;
-  conversions: number;
-  conversionValue: number;
+export interface EntityRange extends EntityKey {
+  from: string;
+  to: string;
 }
 
-interface EntityDaySql {
-  ad_account_id: string;
-  level: EntityLevel;
-  entity_external_id: string;
-  date: string;
-  spend: string | number;
-  conversions: string | number;
-  conversion_value: string | number;
+export interface EntityDays extends EntityKey {
+  /** [day number (days since 1970-01-01), spend, conversions, conversion value], money in major units. */
+  days: [number, number, number, number][];
 }
 
 export interface ReportScope {
@@ -115,30 +108,27 @@ export class AdMirrorRepository {
   }
 
   /**
-   * The daily rows of the named entities within from…to (a rule's impact): one query, the entities passed as
-   * one JSON parameter and joined on the primary key (account, level, entity, date).
+   * The daily rows of the named entities, each within its own from…to (a rule's impact): one query, the entities
+   * passed as one JSON parameter and joined on the primary key (account, level, entity, date); one row per entity
+   * with its days as [day number (days since 1970-01-01), spend, conversions, conversion value].
    */
-  async entityDays(tx: TenantTx, entities: readonly EntityKey[], from: string, to: string): Promise<EntityDayRow[]> {
+  async entityDays(tx: TenantTx, entities: readonly EntityRange[]): Promise<EntityDays[]> {
     if (entities.length === 0) return [];
-    // Both drivers answer raw SQL with `rows`.
+    const keys = entities.map((e) => ({ a: e.adAccountId, l: e.level, x: e.externalId, f: e.from, t: e.to }));
+    // Both drivers answer raw SQL with `rows`, and parse json.
     const result = (await tx.db.execute(sql`
-      select i.ad_account_id, i.level, i.entity_external_id, i.date::text as date,
-             i.spend, i.conversions, i.conversion_value
-      from json_to_recordset(${JSON.stringify(entities.map((e) => ({ a: e.adAccountId, l: e.level, x: e.externalId })))}::json)
-        as e(a uuid, l text, x text)
+      select e.a as "adAccountId", e.l as "level", e.x as "externalId",
+             json_agg(json_build_array(i.date - date '1970-01-01', i.spend, i.conversions, i.conversion_value)) as "days"
+      from json_to_recordset(${JSON.stringify(keys)}::json) as e(a uuid, l text, x text, f date, t date)
       join ${insightsDaily} i
-        on i.ad_account_id = e.a and i.level = e.l and i.entity_external_id = e.x
-      where i.workspace_id = ${tx.workspaceId} and i.date >= ${from} and i.date <= ${to}`)) as unknown as {
-      rows: EntityDaySql[];
-    };
+        on i.ad_account_id = e.a and i.level = e.l and i.entity_external_id = e.x and i.date between e.f and e.t
+      where i.workspace_id = ${tx.workspaceId}
+      group by e.a, e.l, e.x`)) as unknown as { rows: (EntityKey & { days: unknown })[] };
     return result.rows.map((row) => ({
-      adAccountId: row.ad_account_id,
+      adAccountId: row.adAccountId,
       level: row.level,
-      externalId: row.entity_external_id,
-      date: row.date,
-      spend: Number(row.spend),
-      conversions: Number(row.conversions),
-      conversionValue: Number(row.conversion_value),
+      externalId: row.externalId,
+      days: (typeof row.days === 'string' ? JSON.parse(row.days) : row.days) as EntityDays['days'],
     }));
   }
 

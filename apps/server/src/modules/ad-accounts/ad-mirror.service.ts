@@ -3,14 +3,15 @@ import type { AdAccountRow, AdEntityRow, InsightsDailyRow, SystemTx, TenantTx } 
 import { REFRESH_DAYS } from './ad-account-sync.service.ts';
 import type {
   AdMirrorRepository,
-  EntityDayRow,
+  EntityDays,
   EntityKey,
+  EntityRange,
   ReportAccount,
   ReportRow,
   ReportScope,
 } from './ad-mirror.repository.ts';
 
-export type { EntityDayRow, EntityKey, ReportAccount, ReportRow, ReportScope };
+export type { EntityDays, EntityKey, EntityRange, ReportAccount, ReportRow, ReportScope };
 
 /** Local days before today that every sync still rewrites (Meta revises them): older days are final in the mirror. */
 export const MIRROR_REVISED_DAYS = REFRESH_DAYS;
@@ -48,9 +49,9 @@ export class AdMirrorService {
     return this.repository.insights(tx, adAccountIds, level, since);
   }
 
-  /** The named entities' daily rows within from…to (local dates). */
-  entityDays(tx: TenantTx, entities: readonly EntityKey[], from: string, to: string): Promise<EntityDayRow[]> {
-    return this.repository.entityDays(tx, entities, from, to);
+  /** The named entities' days, each within its own from…to (local dates). */
+  entityDays(tx: TenantTx, entities: readonly EntityRange[]): Promise<EntityDays[]> {
+    return this.repository.entityDays(tx, entities);
   }
 
   recordWrite(

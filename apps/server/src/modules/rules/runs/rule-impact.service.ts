@@ -8,7 +8,12 @@ import {
 } from '@adpilot/contracts';
 import type { Transactions, TenantScope } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
-import { MIRROR_REVISED_DAYS, type AdMirrorService, type EntityKey } from '../../ad-accounts/ad-mirror.service.ts';
+import {
+  MIRROR_REVISED_DAYS,
+  type AdMirrorService,
+  type EntityKey,
+  type EntityRange,
+} from '../../ad-accounts/ad-mirror.service.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import { actionImpact, dailyLine, ruleTotals, type DayFigures, type ImpactActionInput } from './rule-impact.ts';
@@ -24,6 +29,7 @@ export interface RuleImpactDeps {
 /** The widest window either side of an action. */
 const SPAN = 14;
 const DAY_MS = 86_400_000;
+const utcDate = (instant: number) => new Date(instant).toISOString().slice(0, 10);
 const keyOf = (key: EntityKey) => `${key.adAccountId}|${key.level}|${key.externalId}`;
 
 /**
@@ -76,28 +82,41 @@ export class RuleImpactService {
         });
       }
 
-      const entities = new Map<string, EntityKey>();
-      for (const input of inputs) entities.set(keyOf(input.entity), input.entity);
-      const first = addDays(query.from, -SPAN);
-      const last = addDays(query.to, SPAN);
-      const days = new Map<string, Map<string, DayFigures>>();
-      for (const row of await this.deps.inputs.entityDays(tx, [...entities.values()], first, last)) {
-        const key = keyOf(row);
-        let entity = days.get(key);
-        if (!entity) days.set(key, (entity = new Map()));
-        entity.set(row.date, { spend: row.spend, results: row.conversions, value: row.conversionValue });
+      // Each entity's days: its actions' days ± the widest window (UTC dates ± a day cover any zone's local day).
+      const ranges = new Map<string, EntityRange>();
+      for (const input of inputs) {
+        const key = keyOf(input.entity);
+        const from = utcDate(input.appliedAt.getTime() - (SPAN + 1) * DAY_MS);
+        const to = utcDate(input.appliedAt.getTime() + (SPAN + 1) * DAY_MS);
+        const range = ranges.get(key);
+        if (!range) ranges.set(key, { ...input.entity, from, to });
+        else {
+          if (from < range.from) range.from = from;
+          if (to > range.to) range.to = to;
+        }
+      }
+      const days = new Map<string, Map<number, DayFigures>>();
+      for (const entity of await this.deps.inputs.entityDays(tx, [...ranges.values()])) {
+        days.set(
+          keyOf(entity),
+          new Map(entity.days.map(([day, spend, results, value]) => [day, { spend, results, value }])),
+        );
       }
 
       const clock = { now, revisedDays: MIRROR_REVISED_DAYS };
-      const none = new Map<string, DayFigures>();
+      const none = new Map<number, DayFigures>();
       const computed = inputs.map((input) => actionImpact(input, days.get(keyOf(input.entity)) ?? none, clock));
       const totals = ruleTotals(computed);
-      // The chart's line: the touched entities' days up to yesterday, in the one currency (none when they differ).
+
+      // The chart's line: the touched entities' days as read (each from 14 days before its first action to 14 after
+      // its last), summed per day over the range ± the widest window, up to yesterday, in the one currency.
+      let daily: RuleImpact['daily'] = [];
       const zone = inputs[0]?.timeZone;
-      const yesterday = zone ? addDays(localDate(zone, now.getTime()), -1) : last;
-      const lineEnd = last < yesterday ? last : yesterday;
-      const daily =
-        totals.currency && inputs.length > 0 && first <= lineEnd ? dailyLine(days.values(), first, lineEnd) : [];
+      if (totals.currency && zone) {
+        const yesterday = addDays(localDate(zone, now.getTime()), -1);
+        const end = addDays(query.to, SPAN);
+        daily = dailyLine(days.values(), addDays(query.from, -SPAN), end < yesterday ? end : yesterday);
+      }
       return { from: query.from, to: query.to, actions: computed.map((action) => action.impact), totals, daily };
     });
   }

@@ -2,6 +2,9 @@ import { addDays } from '@adpilot/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   actionImpact,
+  dailyLine,
+  dateOfDay,
+  dayNumber,
   impactWindow,
   lastSettledDay,
   ruleTotals,
@@ -19,10 +22,10 @@ const clockAt = (iso: string) => ({ now: new Date(iso), revisedDays: 14 });
 const SETTLED = clockAt('2026-04-15T03:00:00Z');
 
 /** A flat history: every day from 1 Feb to 31 Mar spends `spend`, with `results` and `value`. */
-function history(spend: number, results: number, value: number, after?: DayFigures): Map<string, DayFigures> {
-  const days = new Map<string, DayFigures>();
+function history(spend: number, results: number, value: number, after?: DayFigures): Map<number, DayFigures> {
+  const days = new Map<number, DayFigures>();
   for (let date = '2026-02-01'; date <= '2026-03-31'; date = addDays(date, 1)) {
-    days.set(date, date > '2026-03-01' && after ? after : { spend, results, value });
+    days.set(dayNumber(date), date > '2026-03-01' && after ? after : { spend, results, value });
   }
   return days;
 }
@@ -43,12 +46,30 @@ function action(overrides: Partial<ImpactActionInput> = {}): ImpactActionInput {
 }
 
 describe('rule impact arithmetic', () => {
+  it('draws every day of the line, CPA and ROAS null where undefined', () => {
+    const entity = new Map([[dayNumber('2026-03-02'), { spend: 20, results: 1, value: 20 }]]);
+    const other = new Map([
+      [dayNumber('2026-03-02'), { spend: 10, results: 2, value: 40 }],
+      [dayNumber('2026-03-09'), { spend: 99, results: 1, value: 0 }],
+    ]);
+    const line = dailyLine([entity, other], '2026-03-01', '2026-03-02');
+    expect(line).toEqual([
+      { date: '2026-03-01', spend: 0, cpa: null, roas: null },
+      { date: '2026-03-02', spend: 30, cpa: 10, roas: 2 },
+    ]);
+  });
+
   it('sums whole local days, a day without a row spending nothing', () => {
     const days = new Map([
-      ['2026-03-01', { spend: 10, results: 1, value: 30 }],
-      ['2026-03-03', { spend: 5, results: 0, value: 0 }],
+      [dayNumber('2026-03-01'), { spend: 10, results: 1, value: 30 }],
+      [dayNumber('2026-03-03'), { spend: 5, results: 0, value: 0 }],
     ]);
-    expect(sumDays(days, '2026-03-01', '2026-03-03')).toEqual({ spend: 15, results: 1, value: 30 });
+    expect(sumDays(days, dayNumber('2026-03-01'), dayNumber('2026-03-03'))).toEqual({
+      spend: 15,
+      results: 1,
+      value: 30,
+    });
+    expect(dateOfDay(dayNumber('2026-03-03'))).toBe('2026-03-03');
   });
 
   it('compares N days before the action day with N days after it, in the account zone', () => {

@@ -21,6 +21,13 @@ import {
 
 const DAY_MS = 86_400_000;
 
+/** A local date as a whole number of days (days since 1970-01-01), so windows step by integers, not strings. */
+export const dayNumber = (date: string): number => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+export const dateOfDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** An entity's days by day number. */
+export type EntityDays = ReadonlyMap<number, DayFigures>;
+
 /** One entity's day (money in major units). */
 export interface DayFigures {
   spend: number;
@@ -51,10 +58,10 @@ export interface ImpactClock {
 export const cpaOf = (spend: number, results: number): number | null => (results > 0 ? spend / results : null);
 export const roasOf = (spend: number, value: number): number | null => (spend > 0 ? value / spend : null);
 
-/** Sums the days `first`…`last` (inclusive); a day without a row spent nothing. */
-export function sumDays(days: ReadonlyMap<string, DayFigures>, first: string, last: string): DayFigures {
+/** Sums the days `first`…`last` (day numbers, inclusive); a day without a row spent nothing. */
+export function sumDays(days: EntityDays, first: number, last: number): DayFigures {
   const total = { spend: 0, results: 0, value: 0 };
-  for (let date = first; date <= last; date = addDays(date, 1)) {
+  for (let date = first; date <= last; date += 1) {
     const day = days.get(date);
     if (!day) continue;
     total.spend += day.spend;
@@ -78,22 +85,44 @@ export function lastSettledDay(timeZone: string, clock: ImpactClock): string {
   return addDays(localDate(timeZone, clock.now.getTime()), -(clock.revisedDays + 1));
 }
 
+const settledCache = new Map<string, number>();
+function settledDayNumber(timeZone: string, clock: ImpactClock): number {
+  const key = `${timeZone}|${clock.now.getTime()}|${clock.revisedDays}`;
+  let day = settledCache.get(key);
+  if (day === undefined) {
+    if (settledCache.size > 64) settledCache.clear();
+    day = dayNumber(lastSettledDay(timeZone, clock));
+    settledCache.set(key, day);
+  }
+  return day;
+}
+
+/** The action's local day and the day its change ended (day numbers), each read once. */
+interface ActionDays {
+  actionDay: number;
+  endDay: number | null;
+}
+
+function actionDays(action: Pick<ImpactActionInput, 'timeZone' | 'appliedAt' | 'endedAt'>): ActionDays {
+  return {
+    actionDay: dayNumber(localDate(action.timeZone, action.appliedAt.getTime())),
+    endDay: action.endedAt ? dayNumber(localDate(action.timeZone, action.endedAt.getTime())) : null,
+  };
+}
+
 export function impactWindow(
   action: Pick<ImpactActionInput, 'timeZone' | 'appliedAt' | 'endedAt'>,
-  days: ReadonlyMap<string, DayFigures>,
+  days: EntityDays,
   n: number,
   clock: ImpactClock,
+  known: ActionDays = actionDays(action),
 ): ImpactWindow & { afterTotal: DayFigures | null; beforeTotal: DayFigures } {
-  const actionDay = localDate(action.timeZone, action.appliedAt.getTime());
-  const beforeTotal = sumDays(days, addDays(actionDay, -n), addDays(actionDay, -1));
-  let last = addDays(actionDay, n);
-  if (action.endedAt) {
-    const dayBeforeEnd = addDays(localDate(action.timeZone, action.endedAt.getTime()), -1);
-    if (dayBeforeEnd < last) last = dayBeforeEnd;
-  }
-  const first = addDays(actionDay, 1);
-  const afterDays = last >= first ? Math.round((Date.parse(last) - Date.parse(first)) / DAY_MS) + 1 : 0;
-  const settled = last <= lastSettledDay(action.timeZone, clock);
+  const { actionDay, endDay } = known;
+  const beforeTotal = sumDays(days, actionDay - n, actionDay - 1);
+  const first = actionDay + 1;
+  const last = endDay !== null ? Math.min(actionDay + n, endDay - 1) : actionDay + n;
+  const afterDays = Math.max(0, last - first + 1);
+  const settled = last <= settledDayNumber(action.timeZone, clock);
   const afterTotal = afterDays > 0 && settled ? sumDays(days, first, last) : null;
   return {
     days: n,
@@ -108,11 +137,11 @@ export function impactWindow(
 /** A pause's spend avoided: the 7 days before's average daily spend × the days paused (to its end, or now). */
 export function spendAvoided(
   action: Pick<ImpactActionInput, 'timeZone' | 'appliedAt' | 'endedAt'>,
-  days: ReadonlyMap<string, DayFigures>,
+  days: EntityDays,
   now: Date,
+  known: ActionDays = actionDays(action),
 ): SpendAvoided {
-  const actionDay = localDate(action.timeZone, action.appliedAt.getTime());
-  const dailySpend = sumDays(days, addDays(actionDay, -7), addDays(actionDay, -1)).spend / 7;
+  const dailySpend = sumDays(days, known.actionDay - 7, known.actionDay - 1).spend / 7;
   const end = action.endedAt && action.endedAt < now ? action.endedAt : now;
   const pausedDays = Math.max(0, end.getTime() - action.appliedAt.getTime()) / DAY_MS;
   return {
@@ -132,12 +161,9 @@ export interface ComputedAction {
   compared: { before: DayFigures; after: DayFigures } | null;
 }
 
-export function actionImpact(
-  action: ImpactActionInput,
-  days: ReadonlyMap<string, DayFigures>,
-  clock: ImpactClock,
-): ComputedAction {
-  const windows = IMPACT_WINDOW_DAYS.map((n) => impactWindow(action, days, n, clock));
+export function actionImpact(action: ImpactActionInput, days: EntityDays, clock: ImpactClock): ComputedAction {
+  const known = actionDays(action);
+  const windows = IMPACT_WINDOW_DAYS.map((n) => impactWindow(action, days, n, clock, known));
   const totalsWindow = windows.find((window) => window.days === IMPACT_TOTALS_WINDOW);
   return {
     impact: {
@@ -146,11 +172,11 @@ export function actionImpact(
       entity: action.entity,
       currency: action.currency,
       appliedAt: action.appliedAt.toISOString(),
-      localDate: localDate(action.timeZone, action.appliedAt.getTime()),
+      localDate: dateOfDay(known.actionDay),
       revertedAt: action.revertedAt?.toISOString() ?? null,
       budget: action.budget,
       windows: windows.map(({ days: n, afterDays, before, after }) => ({ days: n, afterDays, before, after })),
-      spendAvoided: action.type === 'pause' ? spendAvoided(action, days, clock.now) : null,
+      spendAvoided: action.type === 'pause' ? spendAvoided(action, days, clock.now, known) : null,
     },
     compared:
       BUDGET_TYPES.has(action.type) && totalsWindow?.afterTotal
@@ -213,27 +239,31 @@ export function ruleTotals(computed: readonly ComputedAction[]): RuleImpactTotal
   };
 }
 
-/** The touched entities' days summed (first…last), each with its CPA and ROAS: the chart's line. */
-export function dailyLine(
-  entityDays: Iterable<ReadonlyMap<string, DayFigures>>,
-  first: string,
-  last: string,
-): ImpactDay[] {
-  const sums = new Map<string, DayFigures>();
-  for (const days of entityDays) {
-    for (const [date, day] of days) {
-      if (date < first || date > last) continue;
-      const sum = sums.get(date) ?? { spend: 0, results: 0, value: 0 };
-      sum.spend += day.spend;
-      sum.results += day.results;
-      sum.value += day.value;
-      sums.set(date, sum);
+/**
+ * The touched entities' days summed per day (first…last, every day, none missing), each with its CPA and ROAS: the
+ * line the chart places the actions on.
+ */
+export function dailyLine(entities: Iterable<EntityDays>, first: string, last: string): ImpactDay[] {
+  const from = dayNumber(first);
+  const to = dayNumber(last);
+  const sums: DayFigures[] = Array.from({ length: Math.max(0, to - from + 1) }, () => ({
+    spend: 0,
+    results: 0,
+    value: 0,
+  }));
+  for (const days of entities) {
+    for (const [day, figures] of days) {
+      const sum = sums[day - from];
+      if (!sum) continue;
+      sum.spend += figures.spend;
+      sum.results += figures.results;
+      sum.value += figures.value;
     }
   }
-  const line: ImpactDay[] = [];
-  for (let date = first; date <= last; date = addDays(date, 1)) {
-    const day = sums.get(date) ?? { spend: 0, results: 0, value: 0 };
-    line.push({ date, spend: day.spend, cpa: cpaOf(day.spend, day.results), roas: roasOf(day.spend, day.value) });
-  }
-  return line;
+  return sums.map((day, index) => ({
+    date: dateOfDay(from + index),
+    spend: day.spend,
+    cpa: cpaOf(day.spend, day.results),
+    roas: roasOf(day.spend, day.value),
+  }));
 }
