@@ -89,7 +89,7 @@ describe('the impact section on the rule page', () => {
   it('shows the totals (spend avoided as an estimate), the chart and each change before → after', async () => {
     const { fake, rule } = open();
     const section = (await screen.findByRole('heading', { name: 'Impact' })).closest('section') as HTMLElement;
-    expect(await within(section).findByText('Summer sale')).toBeInTheDocument();
+    expect(await within(section).findAllByText('Summer sale')).toHaveLength(2); // the list (narrow) and the table (wide)
     expect(section).toHaveTextContent('Spend avoided Estimate');
     expect(section).toHaveTextContent('THB 2,500.00');
     expect(section).toHaveTextContent('+THB 100.00');
@@ -106,7 +106,7 @@ describe('the impact section on the rule page', () => {
   it('speaks Thai', async () => {
     open('th');
     const section = (await screen.findByRole('heading', { name: 'ผลลัพธ์' })).closest('section') as HTMLElement;
-    expect(await within(section).findByText('Night owls')).toBeInTheDocument();
+    expect(await within(section).findAllByText('Night owls')).toHaveLength(2);
     expect(section).toHaveTextContent('ค่าประมาณ');
     expect(section).toHaveTextContent('หลัง: 2 วัน จนถึงการย้อนกลับ');
   });

@@ -1,4 +1,4 @@
-import type { ActionImpact, ImpactFigures, RuleImpact as RuleImpactData } from '@adpilot/contracts';
+import type { ActionImpact, ImpactFigures, ImpactWindow, RuleImpact as RuleImpactData } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -156,7 +156,24 @@ function ImpactBody({ data }: { data: RuleImpactData }) {
         </div>
       )}
 
-      <div className="overflow-x-auto">
+      <ul className="space-y-3 md:hidden" aria-label={t('impact.tableCaption')}>
+        {listed.map((action) => (
+          <li key={action.actionId} className={CARD}>
+            <ActionHeading action={action} />
+            <dl className="mt-2 space-y-2">
+              {action.windows.map((window) => (
+                <div key={window.days}>
+                  <dt className={LABEL}>{t('impact.window', { count: window.days })}</dt>
+                  <dd className="text-xs text-gray-900 dark:text-gray-100">
+                    <WindowFigures action={action} window={window} />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto md:block">
         <table className="w-full min-w-[720px] text-left text-sm">
           <caption className="sr-only">{t('impact.tableCaption')}</caption>
           <thead className="text-xs text-gray-600 dark:text-gray-400">
@@ -187,63 +204,71 @@ function ImpactBody({ data }: { data: RuleImpactData }) {
   );
 }
 
-function ActionRow({ action }: { action: ActionImpact }) {
+function WindowFigures({ action, window }: { action: ActionImpact; window: ImpactWindow }) {
   const { t, language } = useWords();
   const money = (value: number) => formatMoney(value, action.currency, language);
-  const cell = (before: ImpactFigures, after: ImpactFigures | null, afterDays: number) => {
-    const pair = (label: string, show: (figures: ImpactFigures) => string) => (
-      <div>
-        <span className="text-gray-500 dark:text-gray-400">{label} </span>
-        {show(before)} → {after ? show(after) : '…'}
-      </div>
-    );
-    return (
-      <>
-        {pair(t('impact.metric.spend'), (figures) => money(figures.spend))}
-        {pair(t('impact.metric.cpa'), (figures) => (figures.cpa === null ? '—' : money(figures.cpa)))}
-        {pair(t('impact.metric.roas'), (figures) =>
-          figures.roas === null ? '—' : formatNumber(figures.roas, language),
-        )}
-        {!after && (
-          <div className="text-xs text-gray-500 dark:text-gray-400">
-            {afterDays > 0 ? t('impact.settling') : t('impact.noAfter')}
-          </div>
-        )}
-      </>
-    );
-  };
+  const { before, after } = window;
+  const pair = (label: string, show: (figures: ImpactFigures) => string) => (
+    <div>
+      <span className="text-gray-500 dark:text-gray-400">{label} </span>
+      {show(before)} → {after ? show(after) : '…'}
+    </div>
+  );
+  return (
+    <>
+      {pair(t('impact.metric.spend'), (figures) => money(figures.spend))}
+      {pair(t('impact.metric.cpa'), (figures) => (figures.cpa === null ? '—' : money(figures.cpa)))}
+      {pair(t('impact.metric.roas'), (figures) => (figures.roas === null ? '—' : formatNumber(figures.roas, language)))}
+      {!after && (
+        <div className="text-gray-500 dark:text-gray-400">
+          {window.afterDays > 0 ? t('impact.settling') : t('impact.noAfter')}
+        </div>
+      )}
+      {after && window.afterDays < window.days && (
+        <div className="text-gray-500 dark:text-gray-400">{t('impact.afterDays', { count: window.afterDays })}</div>
+      )}
+    </>
+  );
+}
+
+function ActionHeading({ action }: { action: ActionImpact }) {
+  const { t, language } = useWords();
+  const money = (value: number) => formatMoney(value, action.currency, language);
+  return (
+    <>
+      <p className="font-medium break-all text-gray-900 dark:text-gray-100">{action.entity.name}</p>
+      <p className="text-xs text-gray-600 dark:text-gray-400">
+        {t(`levels.${action.entity.level}`)} · {t(`actionTypes.${action.type}`)}
+        {action.budget && ` ${money(action.budget.from)} → ${money(action.budget.to)}`}
+      </p>
+      <p className="text-xs text-gray-600 dark:text-gray-400">{formatDateTime(action.appliedAt, language)}</p>
+      {action.revertedAt && (
+        <p className="text-xs text-gray-600 dark:text-gray-400">
+          {t('impact.reverted', { at: formatDateTime(action.revertedAt, language) })}
+        </p>
+      )}
+      {action.spendAvoided && (
+        <p className="text-xs text-gray-900 dark:text-gray-100">
+          {t('impact.avoidedRow', {
+            amount: money(action.spendAvoided.amount),
+            daily: money(action.spendAvoided.dailySpend),
+            days: formatNumber(action.spendAvoided.days, language, 1),
+          })}
+        </p>
+      )}
+    </>
+  );
+}
+
+function ActionRow({ action }: { action: ActionImpact }) {
   return (
     <tr className="align-top">
       <td className="py-2 pr-3">
-        <p className="font-medium break-all text-gray-900 dark:text-gray-100">{action.entity.name}</p>
-        <p className="text-xs text-gray-600 dark:text-gray-400">
-          {t(`levels.${action.entity.level}`)} · {t(`actionTypes.${action.type}`)}
-          {action.budget && ` ${money(action.budget.from)} → ${money(action.budget.to)}`}
-        </p>
-        <p className="text-xs text-gray-600 dark:text-gray-400">{formatDateTime(action.appliedAt, language)}</p>
-        {action.revertedAt && (
-          <p className="text-xs text-gray-600 dark:text-gray-400">
-            {t('impact.reverted', { at: formatDateTime(action.revertedAt, language) })}
-          </p>
-        )}
-        {action.spendAvoided && (
-          <p className="text-xs text-gray-900 dark:text-gray-100">
-            {t('impact.avoidedRow', {
-              amount: money(action.spendAvoided.amount),
-              daily: money(action.spendAvoided.dailySpend),
-              days: formatNumber(action.spendAvoided.days, language, 1),
-            })}
-          </p>
-        )}
+        <ActionHeading action={action} />
       </td>
       {action.windows.map((window) => (
         <td key={window.days} className="py-2 pr-3 text-xs text-gray-900 dark:text-gray-100">
-          {cell(window.before, window.after, window.afterDays)}
-          {window.after && window.afterDays < window.days && (
-            <div className="text-xs text-gray-500 dark:text-gray-400">
-              {t('impact.afterDays', { count: window.afterDays })}
-            </div>
-          )}
+          <WindowFigures action={action} window={window} />
         </td>
       ))}
     </tr>
