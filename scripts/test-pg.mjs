@@ -38,6 +38,8 @@ const ON_POSTGRES = {
   'apps/server/src/modules/rules/runs/rules.execution.test.ts': 'the action ledger under concurrency',
   'apps/server/src/modules/rules/runs/rules.holds.test.ts': 'timed holds and run-time conflicts in the action ledger',
   'apps/server/src/modules/rules/runs/rule-tick.test.ts': 'slot claiming SQL',
+  'apps/server/src/modules/rules/runs/rules.impact.test.ts':
+    'the impact read: a JSON recordset joined on insights, dates',
   'apps/server/src/modules/rules/definitions/rules.routes.test.ts':
     'parallel toggles and the active-rule limit (rules smoke)',
   'apps/server/src/modules/settings/settings.at-rest.test.ts': 'sealed values as stored',
@@ -91,6 +93,7 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/notifications/webhook-sender.test.ts',
   'apps/server/src/modules/rules/rules.jobs.test.ts',
   'apps/server/src/modules/rules/runs/rule-decision.test.ts',
+  'apps/server/src/modules/rules/runs/rule-impact.test.ts',
   'apps/server/src/modules/rules/runs/rules.account-minimum.test.ts',
   'apps/server/src/modules/rules/runs/rules.external-changes.test.ts', // the ledger on Postgres: rules.execution
   'apps/server/src/modules/settings/settings.routes.test.ts', // module on Postgres: settings.store, settings.at-rest

@@ -11,6 +11,7 @@ export * from './metrics.ts';
 export * from './rule-constants.ts';
 export * from './rules.ts';
 export * from './rule-codes.ts';
+export * from './rule-impact.ts';
 export * from './rule-results.ts';
 export * from './rule-describe.ts';
 export * from './rule-templates.ts';

@@ -28,6 +28,22 @@ export interface ReportRow {
   conversionValue: number;
 }
 
+export interface EntityKey {
+  adAccountId: string;
+  level: EntityLevel;
+  externalId: string;
+}
+
+export interface EntityRange extends EntityKey {
+  from: string;
+  to: string;
+}
+
+export interface EntityDays extends EntityKey {
+  /** [day number (days since 1970-01-01), spend, conversions, conversion value], money in major units. */
+  days: [number, number, number, number][];
+}
+
 export interface ReportScope {
   from: string;
   to: string;
@@ -89,6 +105,31 @@ export class AdMirrorRepository {
           gte(insightsDaily.date, since),
         ),
       );
+  }
+
+  /**
+   * The daily rows of the named entities, each within its own from…to (a rule's impact): one query, the entities
+   * passed as one JSON parameter and joined on the primary key (account, level, entity, date); one row per entity
+   * with its days as [day number (days since 1970-01-01), spend, conversions, conversion value].
+   */
+  async entityDays(tx: TenantTx, entities: readonly EntityRange[]): Promise<EntityDays[]> {
+    if (entities.length === 0) return [];
+    const keys = entities.map((e) => ({ a: e.adAccountId, l: e.level, x: e.externalId, f: e.from, t: e.to }));
+    // Both drivers answer raw SQL with `rows`, and parse json.
+    const result = (await tx.db.execute(sql`
+      select e.a as "adAccountId", e.l as "level", e.x as "externalId",
+             json_agg(json_build_array(i.date - date '1970-01-01', i.spend, i.conversions, i.conversion_value)) as "days"
+      from json_to_recordset(${JSON.stringify(keys)}::json) as e(a uuid, l text, x text, f date, t date)
+      join ${insightsDaily} i
+        on i.ad_account_id = e.a and i.level = e.l and i.entity_external_id = e.x and i.date between e.f and e.t
+      where i.workspace_id = ${tx.workspaceId}
+      group by e.a, e.l, e.x`)) as unknown as { rows: (EntityKey & { days: unknown })[] };
+    return result.rows.map((row) => ({
+      adAccountId: row.adAccountId,
+      level: row.level,
+      externalId: row.externalId,
+      days: (typeof row.days === 'string' ? JSON.parse(row.days) : row.days) as EntityDays['days'],
+    }));
   }
 
   /** Keeps the mirror true after a write we made, so the next rule of the slot sees it before the next sync. */

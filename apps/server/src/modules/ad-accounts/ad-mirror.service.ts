@@ -1,8 +1,20 @@
 import type { EntityLevel } from '@adpilot/contracts';
 import type { AdAccountRow, AdEntityRow, InsightsDailyRow, SystemTx, TenantTx } from '@adpilot/db';
-import type { AdMirrorRepository, ReportAccount, ReportRow, ReportScope } from './ad-mirror.repository.ts';
+import { REFRESH_DAYS } from './ad-account-sync.service.ts';
+import type {
+  AdMirrorRepository,
+  EntityDays,
+  EntityKey,
+  EntityRange,
+  ReportAccount,
+  ReportRow,
+  ReportScope,
+} from './ad-mirror.repository.ts';
 
-export type { ReportAccount, ReportRow, ReportScope };
+export type { EntityDays, EntityKey, EntityRange, ReportAccount, ReportRow, ReportScope };
+
+/** Local days before today that every sync still rewrites (Meta revises them): older days are final in the mirror. */
+export const MIRROR_REVISED_DAYS = REFRESH_DAYS;
 
 /**
  * The ad-accounts module's read API on its mirror of Meta (ADR 0066): the rule engine's snapshot (accounts,
@@ -35,6 +47,11 @@ export class AdMirrorService {
     since: string,
   ): Promise<InsightsDailyRow[]> {
     return this.repository.insights(tx, adAccountIds, level, since);
+  }
+
+  /** The named entities' days, each within its own from…to (local dates). */
+  entityDays(tx: TenantTx, entities: readonly EntityRange[]): Promise<EntityDays[]> {
+    return this.repository.entityDays(tx, entities);
   }
 
   recordWrite(

@@ -13,6 +13,7 @@ import { RuleLedgerRepository } from './runs/rule-ledger.repository.ts';
 import { RulePreviewService } from './definitions/rule-preview.service.ts';
 import { RuleRunner, type RuleRunRequest, type RuleRunScheduler } from './runs/rule-runner.ts';
 import { dueRuns, type RuleTickDeps } from './runs/rule-tick.ts';
+import { RuleImpactService } from './runs/rule-impact.service.ts';
 import { RuleRunsService } from './runs/rule-runs.service.ts';
 import { RuleHoldsService } from './runs/rule-holds.ts';
 import { defineRuleJobs, queuedRuleRuns, type RuleJobOptions } from './rules.jobs.ts';
@@ -101,16 +102,24 @@ export function createRulesModule(
 
   const service = new RulesService({ transactions, rulesRepository, ledger, inputs, quota, activity, now });
   const runs = new RuleRunsService({ ...writing, scheduler });
+  const impact = new RuleImpactService({ transactions, rulesRepository, ledger, inputs, now });
   const preview = new RulePreviewService({ transactions, rulesRepository, inputs, evaluator, refresher, now });
   return {
     service,
     runs,
     preview,
+    impact,
     /** The jobs' work: one rule's run for one slot, and the minute tick's question (which slots are due now). */
     runner,
     tick,
     /** Timed holds: the `rule-hold` job's work (`run`, `runDue`), the list and "resume now". */
     holds,
-    routes: bindRoutes(rulesRoutes, { rules: service, ruleRuns: runs, rulePreview: preview, ruleHolds: holds }),
+    routes: bindRoutes(rulesRoutes, {
+      rules: service,
+      ruleRuns: runs,
+      rulePreview: preview,
+      ruleHolds: holds,
+      ruleImpact: impact,
+    }),
   };
 }

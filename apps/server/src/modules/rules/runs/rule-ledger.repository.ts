@@ -6,6 +6,7 @@ import {
   type RuleActionRow,
   type RuleRunRow,
 } from '@adpilot/db';
+import { alias } from 'drizzle-orm/pg-core';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SystemTx, TenantTx } from '@adpilot/db';
 
@@ -392,6 +393,42 @@ export class RuleLedgerRepository {
       )
       .returning();
     return row;
+  }
+
+  /**
+   * A rule's changes applied at Meta within since…until (reverted ones too, with when), oldest first; notifications
+   * changed nothing and are left out. A pause carries when its timed resume was applied, if it was.
+   */
+  appliedActions(
+    tx: TenantTx,
+    ruleId: string,
+    since: Date,
+    until: Date,
+  ): Promise<(RuleActionRow & { resumedAt: Date | null })[]> {
+    const resume = alias(ruleActions, 'resume');
+    return tx.db
+      .select({ row: ruleActions, resumedAt: resume.appliedAt })
+      .from(ruleActions)
+      .leftJoin(
+        resume,
+        and(
+          eq(resume.holdOf, ruleActions.id),
+          inArray(resume.state, ['applied', 'reverted']),
+          isNotNull(resume.appliedAt),
+        ),
+      )
+      .where(
+        and(
+          eq(ruleActions.workspaceId, tx.workspaceId),
+          eq(ruleActions.ruleId, ruleId),
+          inArray(ruleActions.state, ['applied', 'reverted']),
+          isNotNull(ruleActions.field),
+          gte(ruleActions.appliedAt, since),
+          lt(ruleActions.appliedAt, until),
+        ),
+      )
+      .orderBy(ruleActions.appliedAt, ruleActions.id)
+      .then((rows) => rows.map(({ row, resumedAt }) => ({ ...row, resumedAt })));
   }
 
   /** The resume of a pause's hold. */

@@ -4,6 +4,8 @@ import {
   holdResumeResponseSchema,
   revertResponseSchema,
   ruleHoldSchema,
+  ruleImpactQuerySchema,
+  ruleImpactSchema,
   ruleBacktestSchema,
   rulePreviewSchema,
   ruleActionIdParamsSchema,
@@ -17,24 +19,26 @@ import { z } from 'zod';
 import { scopeOf } from '../../../plugins/authenticate.ts';
 import type { RulePreviewService } from '../definitions/rule-preview.service.ts';
 import type { RuleHoldsService } from './rule-holds.ts';
+import type { RuleImpactService } from './rule-impact.service.ts';
 import type { RuleRunsService } from './rule-runs.service.ts';
 
 export interface RuleRunsRoutesDeps {
   ruleRuns: RuleRunsService;
   rulePreview: RulePreviewService;
   ruleHolds: RuleHoldsService;
+  ruleImpact: RuleImpactService;
 }
 
 const tags = ['rules'];
 const emptyBody = z.strictObject({}).nullish();
 
 /**
- * Preview, backtest, run now, the run history, revert and the timed holds; inside /api/rules, behind its
+ * Preview, backtest, run now, the run history, the impact, revert and the timed holds; inside /api/rules, behind its
  * authentication hook.
  */
 export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
   app,
-  { ruleRuns, rulePreview, ruleHolds },
+  { ruleRuns, rulePreview, ruleHolds, ruleImpact },
 ) => {
   app.post(
     '/preview',
@@ -107,6 +111,22 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
     async (request) => ({
       success: true as const,
       data: await ruleRuns.listRuns(scopeOf(request), request.params.id),
+    }),
+  );
+
+  app.get(
+    '/:id/impact',
+    {
+      schema: {
+        tags,
+        params: ruleIdParamsSchema,
+        querystring: ruleImpactQuerySchema,
+        response: { 200: successEnvelope(ruleImpactSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await ruleImpact.impact(scopeOf(request), request.params.id, request.query),
     }),
   );
 

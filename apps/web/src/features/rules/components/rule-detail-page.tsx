@@ -20,6 +20,7 @@ import { Section } from './builder/controls.tsx';
 import { SECONDARY_LINK } from './link-styles.ts';
 import { ActivateDialog, RunNowButton } from './rule-confirmations.tsx';
 import { RuleHolds } from './rule-holds.tsx';
+import { RuleImpact } from './rule-impact.tsx';
 import { RunHistory } from './run-history.tsx';
 
 const BACK = 'inline-flex items-center gap-1 text-sm font-medium text-blue-600 hover:underline dark:text-blue-400';
@@ -120,13 +121,14 @@ function RuleDetail({ rule }: { rule: Rule }) {
         <RuleSummary rule={rule} />
         <BacktestPanel ruleId={rule.id} />
       </div>
+      <RuleImpact ruleId={rule.id} />
       <RuleHolds rule={rule} />
       <RunHistory ruleId={rule.id} />
     </div>
   );
 }
 
-/** /rules/:id: the rule, its backtest, its runs and their actions. */
+/** /rules/:id: the rule, its backtest, its impact, its runs and their actions. */
 export function RuleDetailPage() {
   const { t } = useTranslation('rules');
   const { id = '' } = useParams();

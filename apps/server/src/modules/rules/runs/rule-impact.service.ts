@@ -1,0 +1,123 @@
+import {
+  addDays,
+  localDate,
+  RULE_MESSAGES,
+  toMajorUnits,
+  type RuleImpact,
+  type RuleImpactQuery,
+} from '@adpilot/contracts';
+import type { Transactions, TenantScope } from '@adpilot/db';
+import { AppError } from '../../../lib/app-error.ts';
+import {
+  MIRROR_REVISED_DAYS,
+  type AdMirrorService,
+  type EntityKey,
+  type EntityRange,
+} from '../../ad-accounts/ad-mirror.service.ts';
+import type { RulesRepository } from '../definitions/rules.repository.ts';
+import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
+import { actionImpact, dailyLine, ruleTotals, type DayFigures, type ImpactActionInput } from './rule-impact.ts';
+
+export interface RuleImpactDeps {
+  transactions: Transactions;
+  rulesRepository: RulesRepository;
+  ledger: RuleLedgerRepository;
+  inputs: AdMirrorService;
+  now: () => Date;
+}
+
+/** The widest window either side of an action. */
+const SPAN = 14;
+const DAY_MS = 86_400_000;
+const utcDate = (instant: number) => new Date(instant).toISOString().slice(0, 10);
+const keyOf = (key: EntityKey) => `${key.adAccountId}|${key.level}|${key.externalId}`;
+
+/**
+ * A rule's impact over a range of local days (ADR 0077): its applied actions read from the ledger, their entities'
+ * days from the ad-accounts module's mirror, both in the caller's unit of work; the arithmetic is `rule-impact.ts`.
+ */
+export class RuleImpactService {
+  constructor(private readonly deps: RuleImpactDeps) {}
+
+  async impact(scope: TenantScope, ruleId: string, query: RuleImpactQuery): Promise<RuleImpact> {
+    const now = this.deps.now();
+    return this.deps.transactions.tenant(scope, async (tx) => {
+      if (!(await this.deps.rulesRepository.find(tx, ruleId))) throw AppError.notFound(RULE_MESSAGES.notFound);
+      // Local days of any zone fall within a day either side of UTC's; the exact day is checked per account below.
+      const since = new Date(Date.parse(`${query.from}T00:00:00Z`) - 2 * DAY_MS);
+      const until = new Date(Date.parse(`${query.to}T00:00:00Z`) + 3 * DAY_MS);
+      const rows = await this.deps.ledger.appliedActions(tx, ruleId, since, until);
+      const accounts = new Map(
+        (await this.deps.inputs.accounts(tx, [...new Set(rows.map((row) => row.adAccountId))])).map((account) => [
+          account.id,
+          account,
+        ]),
+      );
+      const inputs: ImpactActionInput[] = [];
+      for (const row of rows) {
+        const account = accounts.get(row.adAccountId);
+        if (!account || !row.appliedAt) continue;
+        const day = localDate(account.timezone, row.appliedAt.getTime());
+        if (day < query.from || day > query.to) continue;
+        const budget =
+          row.field !== 'status' && row.beforeMinor !== null && row.afterMinor !== null
+            ? { from: toMajorUnits(row.beforeMinor, row.currency), to: toMajorUnits(row.afterMinor, row.currency) }
+            : null;
+        inputs.push({
+          id: row.id,
+          type: row.actionType,
+          // The entity written to: for a budget, its holder, whose figures the change moved.
+          entity: {
+            adAccountId: row.adAccountId,
+            level: row.targetLevel,
+            externalId: row.targetExternalId,
+            name: row.targetName,
+          },
+          currency: row.currency,
+          timeZone: account.timezone,
+          appliedAt: row.appliedAt,
+          endedAt: row.revertedAt ?? (row.actionType === 'pause' ? row.resumedAt : null),
+          revertedAt: row.revertedAt,
+          budget,
+        });
+      }
+
+      // Each entity's days: its actions' days ± the widest window (UTC dates ± a day cover any zone's local day).
+      const ranges = new Map<string, EntityRange>();
+      for (const input of inputs) {
+        const key = keyOf(input.entity);
+        const from = utcDate(input.appliedAt.getTime() - (SPAN + 1) * DAY_MS);
+        const to = utcDate(input.appliedAt.getTime() + (SPAN + 1) * DAY_MS);
+        const range = ranges.get(key);
+        if (!range) ranges.set(key, { ...input.entity, from, to });
+        else {
+          if (from < range.from) range.from = from;
+          if (to > range.to) range.to = to;
+        }
+      }
+      const days = new Map<string, Map<number, DayFigures>>();
+      for (const entity of await this.deps.inputs.entityDays(tx, [...ranges.values()])) {
+        days.set(
+          keyOf(entity),
+          new Map(entity.days.map(([day, spend, results, value]) => [day, { spend, results, value }])),
+        );
+      }
+
+      const clock = { now, revisedDays: MIRROR_REVISED_DAYS };
+      const none = new Map<number, DayFigures>();
+      const computed = inputs.map((input) => actionImpact(input, days.get(keyOf(input.entity)) ?? none, clock));
+      const totals = ruleTotals(computed);
+
+      // The chart's line: the touched entities' days as read (each from 14 days before its first action to 14 after
+      // its last), summed per day over the range ± the widest window, up to yesterday, in the one currency.
+      let daily: RuleImpact['daily'] = [];
+      const zone = inputs[0]?.timeZone;
+      if (totals.currency && zone) {
+        const yesterday = addDays(localDate(zone, now.getTime()), -1);
+        const end = addDays(query.to, SPAN);
+        daily = dailyLine(days.values(), addDays(query.from, -SPAN), end < yesterday ? end : yesterday);
+      }
+      return { from: query.from, to: query.to, actions: computed.map((action) => action.impact), totals, daily };
+    });
+  }
+}
