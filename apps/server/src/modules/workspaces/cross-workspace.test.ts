@@ -63,6 +63,11 @@ const BODIES: Record<string, object> = {
   'PATCH /api/ad-accounts/{id}': { facebook_account_name: 'Taken over' },
 };
 
+/** Queries a route requires, so the answer is the route's own. */
+const QUERIES: Record<string, string> = {
+  'GET /api/rules/{id}/impact': '?from=2026-11-01&to=2026-11-26',
+};
+
 /** The other workspace's id for a path parameter of this operation's subtree. */
 function idFor(operation: Operation, param: string): string {
   if (param === 'actionId') return '00000000-0000-4000-8000-000000000099';
@@ -77,10 +82,9 @@ describe('another workspace’s ids, asked by a member of both while acting in t
     const wrong: string[] = [];
     let checked = 0;
     for (const operation of operations.filter((op) => !op.streams)) {
-      const url = operation.pathParams.reduce(
-        (path, name) => path.replace(`{${name}}`, idFor(operation, name)),
-        operation.path,
-      );
+      const url =
+        operation.pathParams.reduce((path, name) => path.replace(`{${name}}`, idFor(operation, name)), operation.path) +
+        (QUERIES[`${operation.method} ${operation.path}`] ?? '');
       const response = await t.app.inject({
         method: operation.method as 'GET',
         url,
