@@ -37,6 +37,7 @@ const ON_POSTGRES = {
   'apps/server/src/modules/rules/runs/rules.crash.test.ts': 'leases and a killed worker on real locks',
   'apps/server/src/modules/rules/runs/rules.execution.test.ts': 'the action ledger under concurrency',
   'apps/server/src/modules/rules/runs/rule-tick.test.ts': 'slot claiming SQL',
+  'apps/server/src/modules/rules/proposals/proposals.test.ts': 'parallel approvals of one proposal write once',
   'apps/server/src/modules/rules/definitions/rules.routes.test.ts':
     'parallel toggles and the active-rule limit (rules smoke)',
   'apps/server/src/modules/settings/settings.at-rest.test.ts': 'sealed values as stored',

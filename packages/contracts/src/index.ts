@@ -14,6 +14,7 @@ export * from './rule-codes.ts';
 export * from './rule-results.ts';
 export * from './rule-describe.ts';
 export * from './rule-templates.ts';
+export * from './proposals.ts';
 export * from './redaction.ts';
 export * from './notifications.ts';
 export * from './reports.ts';

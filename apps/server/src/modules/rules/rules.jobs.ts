@@ -4,6 +4,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 
 export const RULE_RUN_JOB = 'rule-run';
 export const RULE_TICK_JOB = 'rule-tick';
+export const PROPOSAL_EXPIRY_JOB = 'rule-proposal-expiry';
 const RULE_RETRY_LIMIT = 3;
 
 const runPayload = z.object({
@@ -33,13 +34,18 @@ export function queuedRuleRuns(queue: JobQueue): RuleRunScheduler {
   };
 }
 
-/** Declares the rule jobs: one rule's run for one slot, and the minute tick that enqueues the slots due. */
+/**
+ * Declares the rule jobs: one rule's run for one slot, the minute tick that enqueues the slots due, and the expiry
+ * of proposals.
+ */
 export function defineRuleJobs(
   queue: JobQueue,
   deps: {
     runner: RuleRunner;
     /** The scheduler's question: which rule slots are due now. */
     tick: { due(now: Date): Promise<RuleRunRequest[]> };
+    /** Closes the proposals nobody decided in time. */
+    expiry: { expireDue(now: Date): Promise<number> };
     now: () => Date;
   },
   options: RuleJobOptions = {},
@@ -65,6 +71,17 @@ export function defineRuleJobs(
     retryLimit: 0,
     handler: async () => {
       for (const request of await deps.tick.due(deps.now())) await scheduler.enqueueRun(request);
+    },
+  });
+
+  // Lists and decisions expire proposals as they read them; this closes (and logs) the rest within five minutes.
+  queue.define({
+    name: PROPOSAL_EXPIRY_JOB,
+    payload: z.object({}).loose(),
+    cron: '*/5 * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      await deps.expiry.expireDue(deps.now());
     },
   });
 }

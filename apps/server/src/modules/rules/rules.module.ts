@@ -18,6 +18,8 @@ import { defineRuleJobs, queuedRuleRuns, type RuleJobOptions } from './rules.job
 import { RulesRepository } from './definitions/rules.repository.ts';
 import { rulesRoutes } from './definitions/rules.routes.ts';
 import { RulesService, UNLIMITED_ACTIVE_RULES, type ActiveRuleQuota } from './definitions/rules.service.ts';
+import { ProposalsService } from './proposals/proposals.service.ts';
+import { proposalsRoutes } from './proposals/proposals.routes.ts';
 
 /** Knobs tests and the crash test's worker turn; production uses the defaults. */
 export interface RulesOptions {
@@ -95,7 +97,17 @@ export function createRulesModule(
     now,
   });
   const tick = { due: (at: Date): Promise<RuleRunRequest[]> => dueRuns(tickDeps, at) };
-  defineRuleJobs(deps.queue, { runner, tick, now }, options.jobs);
+  const proposals = new ProposalsService({ ...writing, executor, scheduler });
+  const expiry = {
+    /** Closes every workspace's proposals past their time (the periodic job; lists and decisions also do it). */
+    async expireDue(at: Date): Promise<number> {
+      const workspaces = await transactions.system('proposal expiry', (tx) => ledger.workspacesWithExpired(tx, at));
+      let expired = 0;
+      for (const workspaceId of workspaces) expired += await proposals.expire(workspaceId);
+      return expired;
+    },
+  };
+  defineRuleJobs(deps.queue, { runner, tick, expiry, now }, options.jobs);
 
   const service = new RulesService({ transactions, rulesRepository, inputs, quota, activity, now });
   const runs = new RuleRunsService({ ...writing, scheduler });
@@ -107,6 +119,9 @@ export function createRulesModule(
     /** The jobs' work: one rule's run for one slot, and the minute tick's question (which slots are due now). */
     runner,
     tick,
-    routes: bindRoutes(rulesRoutes, { rules: service, ruleRuns: runs, rulePreview: preview }),
+    proposals,
+    expiry,
+    routes: bindRoutes(rulesRoutes, { rules: service, ruleRuns: runs, rulePreview: preview, proposals }),
+    proposalRoutes: bindRoutes(proposalsRoutes, { proposals }),
   };
 }

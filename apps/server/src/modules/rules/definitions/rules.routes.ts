@@ -26,7 +26,10 @@ interface RulesRoutesDeps extends RuleRunsRoutesDeps {
 const emptyBody = z.strictObject({}).nullish();
 
 /** /api/rules: the signed-in user's automation rules (spec §3, §4, §6). */
-export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (app, { rules, ruleRuns, rulePreview }) => {
+export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (
+  app,
+  { rules, ruleRuns, rulePreview, proposals },
+) => {
   // Spec §6: without a signed-in user the rules answer "User not authenticated".
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -90,5 +93,5 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (app, {
     }),
   );
 
-  await app.register(ruleRunsRoutes, { ruleRuns, rulePreview });
+  await app.register(ruleRunsRoutes, { ruleRuns, rulePreview, proposals });
 };

@@ -1,4 +1,5 @@
 import {
+  approveAllResultSchema,
   backtestRequestSchema,
   createRuleRequestSchema,
   revertResponseSchema,
@@ -7,6 +8,7 @@ import {
   ruleActionIdParamsSchema,
   ruleIdParamsSchema,
   ruleRunSchema,
+  ruleRunIdParamsSchema,
   ruleRunStartedSchema,
   successEnvelope,
 } from '@adpilot/contracts';
@@ -14,18 +16,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../../../plugins/authenticate.ts';
 import type { RulePreviewService } from '../definitions/rule-preview.service.ts';
+import type { ProposalsService } from '../proposals/proposals.service.ts';
 import type { RuleRunsService } from './rule-runs.service.ts';
 
 export interface RuleRunsRoutesDeps {
   ruleRuns: RuleRunsService;
   rulePreview: RulePreviewService;
+  proposals: ProposalsService;
 }
 
 const tags = ['rules'];
 const emptyBody = z.strictObject({}).nullish();
 
 /** Preview, backtest, run now, the run history and revert; inside /api/rules, behind its authentication hook. */
-export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (app, { ruleRuns, rulePreview }) => {
+export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
+  app,
+  { ruleRuns, rulePreview, proposals },
+) => {
   app.post(
     '/preview',
     { schema: { tags, body: createRuleRequestSchema, response: { 200: successEnvelope(rulePreviewSchema) } } },
@@ -113,6 +120,22 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
     async (request) => ({
       success: true as const,
       data: { action: await ruleRuns.revert(scopeOf(request), request.params.actionId) },
+    }),
+  );
+
+  app.post(
+    '/runs/:runId/approve-all',
+    {
+      schema: {
+        tags,
+        params: ruleRunIdParamsSchema,
+        body: emptyBody,
+        response: { 200: successEnvelope(approveAllResultSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await proposals.approveAll(scopeOf(request), request.params.runId),
     }),
   );
 };
