@@ -242,6 +242,14 @@ describe('approve mode', () => {
     expect((await proposals(stranger, 'GET', '')).json().data).toEqual([]);
     for (const url of [`/${proposal.id}/approve`, `/${proposal.id}/reject`])
       expect((await proposals(stranger, 'POST', url)).statusCode).toBe(404);
+    // A member of both workspaces acting in their own: only the unit of work's workspace stands in the way.
+    const both = await registerUser(app().app);
+    await app().inspect((db) =>
+      db.insert(workspaceMembers).values({ workspaceId: session.workspaceId, userId: both.user.id, role: 'editor' }),
+    );
+    expect((await proposals(both, 'GET', '')).json().data).toEqual([]);
+    for (const url of [`/${proposal.id}/approve`, `/${proposal.id}/reject`])
+      expect((await proposals(both, 'POST', url)).statusCode).toBe(404);
     const foreignRun = await app().app.inject({
       method: 'POST',
       url: `/api/rules/runs/${runId}/approve-all`,
