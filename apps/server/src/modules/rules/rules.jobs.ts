@@ -44,8 +44,8 @@ export function defineRuleJobs(
     runner: RuleRunner;
     /** The scheduler's question: which rule slots are due now. */
     tick: { due(now: Date): Promise<RuleRunRequest[]> };
-    /** Closes the proposals nobody decided in time. */
-    expiry: { expireDue(now: Date): Promise<number> };
+    /** Closes the proposals nobody decided in time; resumes the approved ones a crash left unwritten. */
+    expiry: { expireDue(now: Date): Promise<number>; resumeStranded(now: Date): Promise<number> };
     now: () => Date;
   },
   options: RuleJobOptions = {},
@@ -74,7 +74,8 @@ export function defineRuleJobs(
     },
   });
 
-  // Lists and decisions expire proposals as they read them; this closes (and logs) the rest within five minutes.
+  // Lists and decisions expire proposals as they read them; this closes (and logs) the rest within five minutes,
+  // and hands an approval a crash left unwritten back to its run.
   queue.define({
     name: PROPOSAL_EXPIRY_JOB,
     payload: z.object({}).loose(),
@@ -82,6 +83,7 @@ export function defineRuleJobs(
     retryLimit: 0,
     handler: async () => {
       await deps.expiry.expireDue(deps.now());
+      await deps.expiry.resumeStranded(deps.now());
     },
   });
 }

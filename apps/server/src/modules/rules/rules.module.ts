@@ -18,6 +18,7 @@ import { defineRuleJobs, queuedRuleRuns, type RuleJobOptions } from './rules.job
 import { RulesRepository } from './definitions/rules.repository.ts';
 import { rulesRoutes } from './definitions/rules.routes.ts';
 import { RulesService, UNLIMITED_ACTIVE_RULES, type ActiveRuleQuota } from './definitions/rules.service.ts';
+import { ProposalsRepository } from './proposals/proposals.repository.ts';
 import { ProposalsService } from './proposals/proposals.service.ts';
 import { proposalsRoutes } from './proposals/proposals.routes.ts';
 
@@ -97,15 +98,15 @@ export function createRulesModule(
     now,
   });
   const tick = { due: (at: Date): Promise<RuleRunRequest[]> => dueRuns(tickDeps, at) };
-  const proposals = new ProposalsService({ ...writing, executor, scheduler });
+  const proposals = new ProposalsService({
+    ...writing,
+    proposalsRepository: new ProposalsRepository(),
+    executor,
+    scheduler,
+  });
   const expiry = {
-    /** Closes every workspace's proposals past their time (the periodic job; lists and decisions also do it). */
-    async expireDue(at: Date): Promise<number> {
-      const workspaces = await transactions.system('proposal expiry', (tx) => ledger.workspacesWithExpired(tx, at));
-      let expired = 0;
-      for (const workspaceId of workspaces) expired += await proposals.expire(workspaceId);
-      return expired;
-    },
+    expireDue: (at: Date) => proposals.expireAll(at),
+    resumeStranded: (at: Date) => proposals.resumeStranded(at),
   };
   defineRuleJobs(deps.queue, { runner, tick, expiry, now }, options.jobs);
 

@@ -15,11 +15,16 @@ import type { RuleExecutor, RuleWriteDeps } from '../runs/rule-executor.ts';
 import { liveValue, type LiveField } from '../runs/rule-meta.ts';
 import type { RuleRunScheduler } from '../runs/rule-runner.ts';
 import { presentProposal, shownValue } from './proposals.presenter.ts';
+import type { ProposalsRepository } from './proposals.repository.ts';
 
 export interface ProposalsServiceDeps extends RuleWriteDeps {
+  proposalsRepository: ProposalsRepository;
   executor: RuleExecutor;
   scheduler: RuleRunScheduler;
 }
+
+/** An approval older than this whose row is still unwritten on an ended run was left by a crash. */
+const STRANDED_AFTER_MS = 5 * 60_000;
 
 /** The Inbox shows at most this many proposals of one status. */
 export const PROPOSALS_LISTED = 200;
@@ -38,7 +43,7 @@ export class ProposalsService {
     await this.expire(scope.workspaceId);
     const at = this.deps.now();
     return this.deps.transactions.tenant(scope, async (tx) =>
-      (await this.deps.ledger.listProposals(tx, status, PROPOSALS_LISTED)).map(({ row, ruleName }) =>
+      (await this.deps.proposalsRepository.listProposals(tx, status, PROPOSALS_LISTED)).map(({ row, ruleName }) =>
         presentProposal(row, ruleName, at),
       ),
     );
@@ -49,9 +54,9 @@ export class ProposalsService {
    * nobody. Run lazily before a list or a decision, and by the periodic job.
    */
   async expire(workspaceId: string): Promise<number> {
-    const { transactions, ledger, rulesRepository, activity, now } = this.deps;
+    const { transactions, proposalsRepository, rulesRepository, activity, now } = this.deps;
     return transactions.tenant(workspaceJob(workspaceId), async (tx) => {
-      const expired = await ledger.expireDue(tx, now());
+      const expired = await proposalsRepository.expireDue(tx, now());
       for (const row of expired) {
         const rule = await rulesRepository.find(tx, row.ruleId);
         if (rule) await activity.insert(tx, proposalActivity(rule, row, 'rule_proposal_expired'));
@@ -60,13 +65,45 @@ export class ProposalsService {
     });
   }
 
+  /** Closes every workspace's proposals past their time (the periodic job); answers how many. */
+  async expireAll(at: Date): Promise<number> {
+    const { transactions, proposalsRepository } = this.deps;
+    const workspaces = await transactions.system('proposal expiry', (tx) =>
+      proposalsRepository.workspacesWithExpired(tx, at),
+    );
+    let expired = 0;
+    for (const workspaceId of workspaces) expired += await this.expire(workspaceId);
+    return expired;
+  }
+
+  /**
+   * Opens again, and asks a job for, the runs of approved proposals a crash left unwritten (decided a while ago,
+   * their run ended, nobody holding them): the run writes them as it writes any planned row. Answers how many runs.
+   */
+  async resumeStranded(at: Date): Promise<number> {
+    const { transactions, proposalsRepository, ledger, scheduler } = this.deps;
+    const runs = await transactions.system('stranded approvals', (tx) =>
+      proposalsRepository.strandedApprovals(tx, new Date(at.getTime() - STRANDED_AFTER_MS), at),
+    );
+    for (const run of runs) {
+      await transactions.tenant(workspaceJob(run.workspaceId), (tx) => ledger.reopenRun(tx, run.id));
+      await scheduler.enqueueRun({
+        workspaceId: run.workspaceId,
+        ruleId: run.ruleId,
+        slot: run.slot,
+        trigger: run.trigger,
+      });
+    }
+    return runs.length;
+  }
+
   async reject(scope: TenantScope, id: string): Promise<Proposal> {
     await this.expire(scope.workspaceId);
-    const { transactions, ledger, activity, now } = this.deps;
+    const { transactions, proposalsRepository, activity, now } = this.deps;
     return transactions.tenant(scope, async (tx) => {
       const { rule } = await this.pending(tx, id);
       const at = now();
-      const row = await ledger.decideProposal(tx, id, 'rejected', at);
+      const row = await proposalsRepository.decideProposal(tx, id, 'rejected', at);
       if (!row) throw closed();
       await activity.insert(tx, proposalActivity(rule, row, 'rule_proposal_rejected'));
       return presentProposal(row, rule.name, at);
@@ -83,10 +120,10 @@ export class ProposalsService {
   /** Approves each pending proposal of a run in turn; a stale or meanwhile decided one is reported, not thrown. */
   async approveAll(scope: TenantScope, runId: string): Promise<ApproveAllResult> {
     await this.expire(scope.workspaceId);
-    const { transactions, ledger } = this.deps;
+    const { transactions, ledger, proposalsRepository } = this.deps;
     const rows = await transactions.tenant(scope, async (tx) => {
       if (!(await ledger.findRun(tx, runId))) throw AppError.notFound(PROPOSAL_MESSAGES.runNotFound);
-      return ledger.runProposals(tx, runId);
+      return proposalsRepository.runProposals(tx, runId);
     });
     const result: ApproveAllResult = { approved: [], refused: [] };
     for (const row of rows) {
@@ -120,13 +157,13 @@ export class ProposalsService {
     scope: TenantScope,
     { row, rule, account }: { row: RuleActionRow; rule: AutomationRuleRow; account: AdAccountRow },
   ): Promise<{ proposal: Proposal; action: RuleActionRecord }> {
-    const { transactions, ledger, activity, now } = this.deps;
+    const { transactions, ledger, proposalsRepository, activity, now } = this.deps;
     const current = await this.liveValueOf(row, account);
     if (current !== before(row)) {
       const from = shownValue(row, before(row));
       const to = shownValue(row, current);
       await transactions.tenant(scope, async (tx) => {
-        const stale = await ledger.decideProposal(tx, row.id, 'stale', now());
+        const stale = await proposalsRepository.decideProposal(tx, row.id, 'stale', now());
         if (stale) await activity.insert(tx, proposalActivity(rule, stale, 'rule_proposal_stale', { from, to }));
       });
       throw new AppError(
@@ -139,7 +176,7 @@ export class ProposalsService {
       );
     }
     const approved = await transactions.tenant(scope, async (tx) => {
-      const decided = await ledger.decideProposal(tx, row.id, 'approved', now());
+      const decided = await proposalsRepository.decideProposal(tx, row.id, 'approved', now());
       if (decided) await activity.insert(tx, proposalActivity(rule, decided, 'rule_proposal_approved'));
       return decided;
     });

@@ -1,5 +1,5 @@
 import { WORKSPACE_HEADER, type CreateRuleRequest, type Proposal } from '@adpilot/contracts';
-import { activityLogs, workspaceMembers, type AdAccountRow } from '@adpilot/db';
+import { activityLogs, ruleActions, workspaceMembers, type AdAccountRow } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildRule } from '../../../test/rule-factories.ts';
@@ -179,6 +179,25 @@ describe('approve mode', () => {
     expect(late.json().code).toBe('PROPOSAL_CLOSED');
     expect(sandbox().sandbox.mutations).toEqual([]);
     expect(await codes(session.workspaceId)).toContain('rule_proposal_expired');
+  });
+
+  it('an approval a crash left unwritten is written once by its run, resumed by the periodic job', async () => {
+    const { session, ad, proposal } = await proposed();
+    // The approval's decision committed, then the process died before the write.
+    await app().inspect((db) =>
+      db
+        .update(ruleActions)
+        .set({ proposal: 'approved', state: 'planned', decidedAt: app().clock.now })
+        .where(eq(ruleActions.id, proposal.id)),
+    );
+    expect(await app().modules.rules.expiry.resumeStranded(app().clock.now)).toBe(0);
+    await later(session, 6 * 60_000);
+    expect(await app().modules.rules.expiry.resumeStranded(app().clock.now)).toBe(1);
+    await drain();
+    expect(writesTo(sandbox(), ad.externalId)).toHaveLength(1);
+    const [row] = await ledgerOf(app(), proposal.ruleId);
+    expect(row).toMatchObject({ state: 'applied', proposal: 'approved' });
+    expect(await app().modules.rules.expiry.resumeStranded(app().clock.now)).toBe(0);
   });
 
   it('a pending proposal past its time is closed when it is next read, without the job', async () => {
