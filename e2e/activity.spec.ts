@@ -31,7 +31,8 @@ test('a rule action appears on the Activity page live, without a reload', async 
   expect(template).toBeDefined();
   const created = await request.post('/api/rules', {
     headers: auth,
-    data: { ...winnersEveryDay(template!.rule), name: 'Live scale winners', isActive: true },
+    // Written by the rule itself, not waiting in the Inbox: the entries below are its changes.
+    data: { ...winnersEveryDay(template!.rule), mode: 'auto', name: 'Live scale winners', isActive: true },
   });
   expect(created.status()).toBe(201);
   const rule = ((await created.json()) as { data: Rule }).data;

@@ -79,6 +79,7 @@ for (const language of LANGUAGES) {
       '/rules/new',
       `/rules/${rule.id}`,
       `/rules/${rule.id}/edit`,
+      '/inbox',
       '/reports',
       '/subscription',
       '/settings',

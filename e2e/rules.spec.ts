@@ -39,6 +39,9 @@ test('a rule from the scale-winners template: preview, activate, run now, see an
   await expect(preview.getByText('ตรงเงื่อนไข', { exact: true }).first()).toBeVisible();
   await expect(preview.getByText(BUDGET_CHANGE).first()).toBeVisible();
 
+  // A template asks before it changes anything; this flow lets the rule write its change itself.
+  await expect(page.getByRole('radio', { name: /ถามฉันก่อน/ })).toBeChecked();
+  await page.getByRole('radio', { name: /ดำเนินการอัตโนมัติ/ }).check();
   await page.getByRole('button', { name: 'สร้างกฎ' }).click();
   await expect(page).toHaveURL(/\/rules\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: SCALE_WINNERS_TH })).toBeVisible();

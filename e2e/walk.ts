@@ -240,6 +240,7 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
   },
   route('rule-detail', (workspace) => `/rules/${ruleId(workspace)}`),
   route('rule-edit', (workspace) => `/rules/${ruleId(workspace)}/edit`),
+  route('inbox', '/inbox'),
   route('activity', '/activity'),
   route('reports', '/reports'),
   ...AI_STUDIO_TABS.map(aiStudioTab),

@@ -40,6 +40,7 @@ const ON_POSTGRES = {
   'apps/server/src/modules/rules/runs/rule-tick.test.ts': 'slot claiming SQL',
   'apps/server/src/modules/rules/runs/rules.impact.test.ts':
     'the impact read: a JSON recordset joined on insights, dates',
+  'apps/server/src/modules/rules/proposals/proposals.test.ts': 'parallel approvals of one proposal write once',
   'apps/server/src/modules/rules/definitions/rules.routes.test.ts':
     'parallel toggles and the active-rule limit (rules smoke)',
   'apps/server/src/modules/settings/settings.at-rest.test.ts': 'sealed values as stored',

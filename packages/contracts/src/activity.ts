@@ -59,6 +59,12 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - sync_access_expired: { accountName } (sync)
  * - rule_action_applied / _failed / _postponed / _reverted / _skipped: { ruleName, action, target, error? }
  *   (rule_action; _skipped: a timed hold's resume not written, `error` its reason)
+ * - rule_action_proposed: { ruleName, action, target } (rule_action; approve mode: a change waiting for a person)
+ * - rule_action_notified: { ruleName, action, target } (rule_action; notify mode: a change only told, never written;
+ *   its metadata's `action` is `notify`, so the notifier sends it as it sends a rule's notify action)
+ * - rule_proposal_approved / _rejected: { ruleName, action, target } (rule_action; signed by the person)
+ * - rule_proposal_expired: { ruleName, action, target } (rule_action; nobody decided within the approval hours)
+ * - rule_proposal_stale: { ruleName, action, target, from, to } (rule_action; the live value changed since)
  * - rule_run_completed: { ruleName, evaluated, matched, applied, failed, postponed } (rule_run)
  * - rule_run_failed: { ruleName, reason } (rule_run)
  * - plan_changed: { from, to } (billing; plan ids)
@@ -94,6 +100,12 @@ export const ACTIVITY_CODES = [
   'rule_action_postponed',
   'rule_action_reverted',
   'rule_action_skipped',
+  'rule_action_proposed',
+  'rule_action_notified',
+  'rule_proposal_approved',
+  'rule_proposal_rejected',
+  'rule_proposal_expired',
+  'rule_proposal_stale',
   'rule_run_completed',
   'rule_run_failed',
   'plan_changed',
@@ -185,6 +197,18 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   rule_action_reverted: (p) => `Reverted rule "${str(p.ruleName)}": ${action(p.action)} on "${str(p.target)}"`,
   rule_action_skipped: (p) =>
     `Rule "${str(p.ruleName)}" did not ${action(p.action)} "${str(p.target)}"${p.error ? `: ${str(p.error)}` : ''}`,
+  rule_action_proposed: (p) =>
+    `Rule "${str(p.ruleName)}" proposes to ${action(p.action)} "${str(p.target)}": waiting for approval`,
+  rule_action_notified: (p) =>
+    `Rule "${str(p.ruleName)}" would ${action(p.action)} "${str(p.target)}" (notify only: nothing was changed)`,
+  rule_proposal_approved: (p) =>
+    `Approved the proposal of rule "${str(p.ruleName)}" to ${action(p.action)} "${str(p.target)}"`,
+  rule_proposal_rejected: (p) =>
+    `Rejected the proposal of rule "${str(p.ruleName)}" to ${action(p.action)} "${str(p.target)}"`,
+  rule_proposal_expired: (p) =>
+    `The proposal of rule "${str(p.ruleName)}" to ${action(p.action)} "${str(p.target)}" expired without a decision`,
+  rule_proposal_stale: (p) =>
+    `Closed the proposal of rule "${str(p.ruleName)}" to ${action(p.action)} "${str(p.target)}": the live value changed from ${str(p.from)} to ${str(p.to)}`,
   rule_run_completed: (p) =>
     `Rule "${str(p.ruleName)}" ran: ${str(p.evaluated)} evaluated, ${str(p.matched)} matched, ${str(p.applied)} applied, ${str(p.failed)} failed, ${str(p.postponed)} postponed`,
   rule_run_failed: (p) => `Rule "${str(p.ruleName)}" run failed: ${str(p.reason)}`,

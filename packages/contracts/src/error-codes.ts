@@ -42,6 +42,9 @@ export const ERROR_CODES = [
   'REVERT_NOT_APPLIED',
   /** POST /api/rules/holds/:actionId/resume refused (409): the hold was already resumed, skipped or cancelled. */
   'HOLD_NOT_SCHEDULED',
+  /** A proposal (approve mode) refused (409): the live value changed since it was made, or it is already closed. */
+  'PROPOSAL_STALE',
+  'PROPOSAL_CLOSED',
   /** The Test page's actions are off on this instance (production without DIAGNOSTICS_ENABLED=true). */
   'DIAGNOSTICS_DISABLED',
   /** The AI studio: a request the rule drafting could not read (422). */

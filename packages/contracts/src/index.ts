@@ -15,6 +15,7 @@ export * from './rule-impact.ts';
 export * from './rule-results.ts';
 export * from './rule-describe.ts';
 export * from './rule-templates.ts';
+export * from './proposals.ts';
 export * from './redaction.ts';
 export * from './notifications.ts';
 export * from './reports.ts';

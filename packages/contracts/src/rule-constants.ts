@@ -64,6 +64,13 @@ export const BUDGET_ACTION_TYPES: ReadonlySet<RuleActionType> = new Set([
 ]);
 
 export const RULE_MATCH_MODES = ['all', 'any'] as const;
+
+/**
+ * What a run does with its planned changes: `auto` writes them to Meta, `approve` turns each into a proposal a
+ * person approves or rejects (nothing is written until then), `notify` logs and sends them and never writes.
+ */
+export const RULE_MODES = ['auto', 'approve', 'notify'] as const;
+export type RuleMode = (typeof RULE_MODES)[number];
 export const RULE_SCHEDULE_MINUTES = [5, 15, 30, 60] as const;
 /** The entity statuses a scope may filter on (the entity's own status, which pause and resume change). */
 export const RULE_ENTITY_STATUSES = ['ACTIVE', 'PAUSED'] as const;
@@ -88,7 +95,12 @@ export const RULE_LIMITS = {
   backtestDaysDefault: 30,
   /** A pause's `resumeAfter.hours`: up to a week. */
   resumeAfterHoursMax: 168,
+  approvalHoursMin: 1,
+  approvalHoursMax: 168,
 } as const;
+
+/** A proposal waits this many hours for a decision unless the rule says otherwise. */
+export const RULE_APPROVAL_HOURS_DEFAULT = 24;
 
 export const RULE_SAFEGUARD_DEFAULTS = {
   cooldownHours: 24,
@@ -155,6 +167,8 @@ export const RULE_MESSAGES = {
   settleHoursInvalid: `Settle hours are 0 to ${RULE_LIMITS.settleHoursMax} whole hours`,
   respectManualChangesInvalid: `Hours to leave a changed entity alone are 0 to ${RULE_LIMITS.respectManualChangesHoursMax} whole hours`,
   nothingToUpdate: 'Nothing to update',
+  modeInvalid: 'The mode must be auto, approve or notify',
+  approvalHoursInvalid: `Approval hours must be a whole number from ${RULE_LIMITS.approvalHoursMin} to ${RULE_LIMITS.approvalHoursMax}`,
   backtestDaysInvalid: `Days must be a whole number from 1 to ${RULE_LIMITS.backtestDaysMax}`,
   activeRuleLimit: 'Your plan allows no more active rules. Upgrade your plan on the Subscription page.',
 } as const;

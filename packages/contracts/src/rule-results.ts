@@ -182,7 +182,22 @@ export type RuleBacktest = z.infer<typeof ruleBacktestSchema>;
 export const RULE_RUN_TRIGGERS = ['schedule', 'manual'] as const;
 export const RULE_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export const RULE_RUN_ERROR_CODES = ['refresh_failed', 'reauth_required', 'internal_error'] as const;
-export const RULE_ACTION_STATUSES = ['pending', 'applied', 'failed', 'postponed', 'reverted'] as const;
+/**
+ * A ledger row's status on the rule's history: `proposed` waits for a person (approve mode), `rejected`, `expired`
+ * and `stale` are proposals closed without a write, `notified` a decision only logged and sent (notify mode).
+ */
+export const RULE_ACTION_STATUSES = [
+  'pending',
+  'applied',
+  'failed',
+  'postponed',
+  'reverted',
+  'proposed',
+  'rejected',
+  'expired',
+  'stale',
+  'notified',
+] as const;
 
 /** One row of the action ledger as the rule's history shows it. */
 export const ruleActionRecordSchema = z.object({

@@ -145,12 +145,16 @@ const SOURCES: TemplateSource[] = [
   },
 ];
 
-/** The templates, each parsed through the rule schema so every default is filled in and the body is valid. */
+/**
+ * The templates, each parsed through the rule schema so every default is filled in and the body is valid. Each
+ * starts by asking before it changes anything (approve mode): money moves only once a person said yes.
+ */
 export const RULE_TEMPLATES: readonly RuleTemplate[] = SOURCES.map((source) => ({
   id: source.id,
   name: source.name,
   description: source.description,
   rule: createRuleRequestSchema.parse({
+    mode: 'approve',
     ...source.rule,
     name: source.name.en,
     description: source.description.en,

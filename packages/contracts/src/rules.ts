@@ -12,6 +12,8 @@ import {
   RULE_LIMITS,
   RULE_SAFEGUARD_DEFAULTS,
   RULE_MESSAGES,
+  RULE_MODES,
+  RULE_APPROVAL_HOURS_DEFAULT,
 } from './rule-constants.ts';
 import { text } from './text.ts';
 
@@ -288,6 +290,8 @@ const ruleFields = {
   actions: z.array(ruleActionSchema, { error: M.actionsEmpty }).min(1, M.actionsEmpty),
   schedule: ruleScheduleSchema,
   safeguards: ruleSafeguardsSchema,
+  mode: z.enum(RULE_MODES, { error: M.modeInvalid }),
+  approvalHours: wholeNumber(RULE_LIMITS.approvalHoursMin, RULE_LIMITS.approvalHoursMax, M.approvalHoursInvalid),
 };
 
 /** Checks that need the scope and the actions together. */
@@ -322,6 +326,9 @@ export const createRuleRequestSchema = z
     description: ruleFields.description.default(''),
     isActive: ruleFields.isActive.default(false),
     safeguards: ruleFields.safeguards.default({ ...RULE_SAFEGUARD_DEFAULTS }),
+    // Absent: the rule writes its changes itself, as every rule did before modes.
+    mode: ruleFields.mode.default('auto'),
+    approvalHours: ruleFields.approvalHours.default(RULE_APPROVAL_HOURS_DEFAULT),
   })
   .superRefine(checkActions);
 export type CreateRuleRequest = z.input<typeof createRuleRequestSchema>;
@@ -342,6 +349,8 @@ export const updateRuleRequestSchema = z
     actions: ruleFields.actions.optional(),
     schedule: ruleFields.schedule.optional(),
     safeguards: ruleFields.safeguards.optional(),
+    mode: ruleFields.mode.optional(),
+    approvalHours: ruleFields.approvalHours.optional(),
   })
   .superRefine(checkActions)
   .refine((body) => Object.keys(body).length > 0, { message: M.nothingToUpdate });
@@ -360,6 +369,9 @@ export const ruleSchema = z.object({
   actions: z.array(ruleActionSchema),
   schedule: ruleScheduleSchema,
   safeguards: ruleSafeguardsSchema,
+  mode: z.enum(RULE_MODES),
+  /** How long a proposal of this rule waits for a decision (approve mode). */
+  approvalHours: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** When an action of this rule last ran; null until one has. */

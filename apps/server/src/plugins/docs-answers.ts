@@ -30,6 +30,7 @@ export const OPTIONAL_AUTH_OPERATIONS: ReadonlySet<string> = new Set(['POST /api
 export const WORKSPACE_PREFIXES: readonly string[] = [
   '/api/ad-accounts/',
   '/api/rules/',
+  '/api/proposals/',
   '/api/logs/',
   '/api/reports/',
   '/api/ai/',
@@ -57,6 +58,9 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/rules/{id}/run': [403, 409],
   'POST /api/rules/actions/{actionId}/revert': [403, 409, 502],
   'POST /api/rules/holds/{actionId}/resume': [403, 409],
+  'POST /api/rules/runs/{runId}/approve-all': [502],
+  'POST /api/proposals/{id}/approve': [409, 502],
+  'POST /api/proposals/{id}/reject': [409],
   'POST /api/notifications/email/verification': [409],
   'POST /api/notifications/test': [409],
   'POST /api/email-verification/confirm': [409],

@@ -34,6 +34,7 @@ const RulesPage = lazyPage(() => import('../features/rules/components/rules-page
 const NewRulePage = lazyPage(() => import('../features/rules/components/rule-builder-page.tsx'), 'NewRulePage');
 const EditRulePage = lazyPage(() => import('../features/rules/components/rule-builder-page.tsx'), 'EditRulePage');
 const RuleDetailPage = lazyPage(() => import('../features/rules/components/rule-detail-page.tsx'), 'RuleDetailPage');
+const InboxPage = lazyPage(() => import('../features/inbox/components/inbox-page.tsx'), 'InboxPage');
 const AiStudioPage = lazyPage(() => import('../features/ai-studio/components/ai-studio-page.tsx'), 'AiStudioPage');
 const ReportsPage = lazyPage(() => import('../features/reports/components/reports-page.tsx'), 'ReportsPage');
 const ActivityPage = lazyPage(() => import('../features/activity/components/activity-page.tsx'), 'ActivityPage');
@@ -83,6 +84,7 @@ export function AppRoutes() {
               <Route path=":id" element={<RuleDetailPage />} />
               <Route path=":id/edit" element={<EditRulePage />} />
             </Route>
+            <Route path="inbox" element={<InboxPage />} />
             <Route path="ai-studio" element={<AiStudioPage />} />
             <Route path="reports" element={<ReportsPage />} />
             <Route path="activity" element={<ActivityPage />} />

@@ -116,6 +116,19 @@ export function formatMoney(value: number, currency: string, language: string): 
   }
 }
 
+/**
+ * How long until a moment, in words: "in 5 hours" · "ใน 5 ชั่วโมง" (minutes under an hour, days from two days up);
+ * a moment past reads as now.
+ */
+export function formatTimeUntil(value: Instant, language: string, now: Date = new Date()): string {
+  const ms = Math.max(0, new Date(value).getTime() - now.getTime());
+  const format = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' });
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return format.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? format.format(hours, 'hour') : format.format(Math.round(hours / 24), 'day');
+}
+
 /** The reader's local calendar day as "YYYY-MM-DD", `days` from `from` (today): date inputs and file names. */
 export function localDay(days = 0, from: Date = new Date()): string {
   const date = new Date(from);
@@ -136,5 +149,6 @@ export function useFormat() {
     day: (isoDate: string, options?: { short?: boolean }) => formatDay(isoDate, language, options),
     number: (value: number, digits?: number) => formatNumber(value, language, digits),
     money: (value: number, currency: string) => formatMoney(value, currency, language),
+    timeUntil: (value: Instant) => formatTimeUntil(value, language),
   };
 }

@@ -84,8 +84,24 @@ export const ruleRuns = pgTable(
   ],
 );
 
-/** `skipped` and `cancelled` are a timed hold's resume only: not written (status changed) or the pause reverted. */
-const RULE_ACTION_STATES = ['planned', 'applied', 'failed', 'postponed', 'reverted', 'skipped', 'cancelled'] as const;
+/**
+ * `skipped` and `cancelled` are a timed hold's resume only: not written (status changed) or the pause reverted.
+ * `proposed`: an approve-mode rule's change waiting for a person, or closed without a write (`proposal` says which);
+ * approving it makes it `planned`, and the executor takes it from there. `notified`: a notify-mode rule's change,
+ * logged and sent, never written. The executor takes only `planned` and `postponed` rows.
+ */
+const RULE_ACTION_STATES = [
+  'planned',
+  'applied',
+  'failed',
+  'postponed',
+  'reverted',
+  'skipped',
+  'cancelled',
+  'proposed',
+  'notified',
+] as const;
+export const PROPOSAL_STATES = ['pending', 'approved', 'rejected', 'expired', 'stale'] as const;
 export type RuleActionState = (typeof RULE_ACTION_STATES)[number];
 
 /**
@@ -139,6 +155,11 @@ export const ruleActions = pgTable(
     holdOf: uuid('hold_of').references((): AnyPgColumn => ruleActions.id, { onDelete: 'cascade' }),
     dueAt: timestamp('due_at', { withTimezone: true }),
     revertedAt: timestamp('reverted_at', { withTimezone: true }),
+    /** Approve mode only: where the proposal stands, until when it waits, and who decided it when. */
+    proposal: text('proposal', { enum: PROPOSAL_STATES }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -152,6 +173,10 @@ export const ruleActions = pgTable(
     index('rule_actions_hold_due_idx')
       .on(t.dueAt)
       .where(sql`${t.holdOf} is not null and ${t.state} in ('planned', 'postponed')`),
+    // The Inbox, the expiry and a run's "already proposed" read only the pending proposals.
+    index('rule_actions_pending_proposal_idx')
+      .on(t.workspaceId, t.expiresAt)
+      .where(sql`${t.proposal} = 'pending'`),
     ...workspacePolicies('rule_actions', t.workspaceId),
   ],
 );

@@ -29,6 +29,7 @@ describe('the rule jobs', () => {
     defineRuleJobs(queue, {
       runner: {} as RuleRunner,
       tick: { due: async () => [] },
+      expiry: { expireDue: async () => 0, resumeStranded: async () => 0 },
       holds: {
         due: async (at) => (at.getTime() === now.getTime() ? due : []),
         run: async (request) => {

@@ -7,6 +7,7 @@ export const RULE_RUN_JOB = 'rule-run';
 export const RULE_TICK_JOB = 'rule-tick';
 /** One timed hold's resume, once due (ADR 0074). */
 export const RULE_HOLD_JOB = 'rule-hold';
+export const PROPOSAL_EXPIRY_JOB = 'rule-proposal-expiry';
 const RULE_RETRY_LIMIT = 3;
 
 const runPayload = z.object({
@@ -36,7 +37,10 @@ export function queuedRuleRuns(queue: JobQueue): RuleRunScheduler {
   };
 }
 
-/** Declares the rule jobs: one rule's run for one slot, and the minute tick that enqueues the slots due. */
+/**
+ * Declares the rule jobs: one rule's run for one slot, the minute tick that enqueues the slots due, and the expiry
+ * of proposals.
+ */
 export function defineRuleJobs(
   queue: JobQueue,
   deps: {
@@ -45,6 +49,8 @@ export function defineRuleJobs(
     tick: { due(now: Date): Promise<RuleRunRequest[]> };
     /** The timed holds: which resumes are due now, and the writing of one. */
     holds: { due(now: Date): Promise<HoldRequest[]>; run(request: HoldRequest): Promise<void> };
+    /** Closes the proposals nobody decided in time; resumes the approved ones a crash left unwritten. */
+    expiry: { expireDue(now: Date): Promise<number>; resumeStranded(now: Date): Promise<number> };
     now: () => Date;
   },
   options: RuleJobOptions = {},
@@ -85,6 +91,19 @@ export function defineRuleJobs(
       // The ledger row is the once: a duplicated job finds it taken or settled.
       for (const hold of await deps.holds.due(now))
         await queue.send(RULE_HOLD_JOB, hold, { singletonKey: `hold:${hold.id}` });
+    },
+  });
+
+  // Lists and decisions expire proposals as they read them; this closes (and logs) the rest within five minutes,
+  // and hands an approval a crash left unwritten back to its run.
+  queue.define({
+    name: PROPOSAL_EXPIRY_JOB,
+    payload: z.object({}).loose(),
+    cron: '*/5 * * * *',
+    retryLimit: 0,
+    handler: async () => {
+      await deps.expiry.expireDue(deps.now());
+      await deps.expiry.resumeStranded(deps.now());
     },
   });
 }

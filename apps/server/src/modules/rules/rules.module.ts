@@ -20,6 +20,9 @@ import { defineRuleJobs, queuedRuleRuns, type RuleJobOptions } from './rules.job
 import { RulesRepository } from './definitions/rules.repository.ts';
 import { rulesRoutes } from './definitions/rules.routes.ts';
 import { RulesService, UNLIMITED_ACTIVE_RULES, type ActiveRuleQuota } from './definitions/rules.service.ts';
+import { ProposalsRepository } from './proposals/proposals.repository.ts';
+import { ProposalsService } from './proposals/proposals.service.ts';
+import { proposalsRoutes } from './proposals/proposals.routes.ts';
 
 /** Knobs tests and the crash test's worker turn; production uses the defaults. */
 export interface RulesOptions {
@@ -98,7 +101,17 @@ export function createRulesModule(
   });
   const tick = { due: (at: Date): Promise<RuleRunRequest[]> => dueRuns(tickDeps, at) };
   const holds = new RuleHoldsService({ transactions, rulesRepository, ledger, executor, now });
-  defineRuleJobs(deps.queue, { runner, tick, holds, now }, options.jobs);
+  const proposals = new ProposalsService({
+    ...writing,
+    proposalsRepository: new ProposalsRepository(),
+    executor,
+    scheduler,
+  });
+  const expiry = {
+    expireDue: (at: Date) => proposals.expireAll(at),
+    resumeStranded: (at: Date) => proposals.resumeStranded(at),
+  };
+  defineRuleJobs(deps.queue, { runner, tick, holds, expiry, now }, options.jobs);
 
   const service = new RulesService({ transactions, rulesRepository, ledger, inputs, quota, activity, now });
   const runs = new RuleRunsService({ ...writing, scheduler });
@@ -114,12 +127,16 @@ export function createRulesModule(
     tick,
     /** Timed holds: the `rule-hold` job's work (`run`, `runDue`), the list and "resume now". */
     holds,
+    proposals,
+    expiry,
     routes: bindRoutes(rulesRoutes, {
       rules: service,
       ruleRuns: runs,
       rulePreview: preview,
       ruleHolds: holds,
       ruleImpact: impact,
+      proposals,
     }),
+    proposalRoutes: bindRoutes(proposalsRoutes, { proposals }),
   };
 }

@@ -83,6 +83,8 @@ function ruleBodyOf(reply: z.output<typeof wire.rule>, prompt: string, schedule:
     name: reply.name.slice(0, 100),
     description: prompt.slice(0, 500),
     isActive: false,
+    // A draft asks before it changes anything, like a template.
+    mode: 'approve',
     scope: { adAccountIds: [], level: reply.level, statuses: [action.type === 'resume' ? 'PAUSED' : 'ACTIVE'] },
     conditions: {
       match: reply.match,

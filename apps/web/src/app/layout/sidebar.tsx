@@ -11,6 +11,7 @@ import { NAV_ITEMS } from './nav-items.ts';
 import { ThemeToggle } from '../../components/theme-toggle.tsx';
 import { lazyPage } from '../lazy-page.ts';
 import { WorkspaceSwitcher } from './workspace-switcher.tsx';
+import { usePendingProposals } from '../../api/proposals.ts';
 
 // Loaded when first opened: its form and schemas are not part of any page's first download (ADR 0056).
 const NotificationsDialog = lazyPage(
@@ -63,6 +64,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
                 >
                   <Icon aria-hidden="true" className="size-5" />
                   {t(labelKey)}
+                  {to === '/inbox' && <PendingBadge />}
                 </NavLink>
               </li>
             ))}
@@ -71,6 +73,22 @@ export function Sidebar({ open, onClose }: SidebarProps) {
         <SidebarFooter />
       </aside>
     </>
+  );
+}
+
+/** How many proposals wait for a decision in this workspace: the Inbox link's count (nothing when none). */
+function PendingBadge() {
+  const { t } = useTranslation('common');
+  const { data } = usePendingProposals();
+  const count = data?.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <span
+      className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+      aria-label={t('nav.inboxPending', { count })}
+    >
+      {count}
+    </span>
   );
 }
 

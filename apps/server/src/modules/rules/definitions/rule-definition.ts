@@ -1,4 +1,9 @@
-import { RULE_SAFEGUARD_DEFAULTS, type RuleBody, type RuleWarning } from '@adpilot/contracts';
+import {
+  RULE_APPROVAL_HOURS_DEFAULT,
+  RULE_SAFEGUARD_DEFAULTS,
+  type RuleBody,
+  type RuleWarning,
+} from '@adpilot/contracts';
 import type { AutomationRuleRow } from '@adpilot/db';
 import { ruleWarnings, type OtherRule } from '@adpilot/engine';
 
@@ -8,23 +13,28 @@ import { ruleWarnings, type OtherRule } from '@adpilot/engine';
  */
 
 /** The stored rule format: everything but the columns the list and the scheduler read. */
-export type RuleDefinition = Pick<RuleBody, 'scope' | 'conditions' | 'actions' | 'schedule' | 'safeguards'>;
+export type RuleDefinition = Pick<
+  RuleBody,
+  'scope' | 'conditions' | 'actions' | 'schedule' | 'safeguards' | 'mode' | 'approvalHours'
+>;
 
 export function toDefinition(body: RuleDefinition): Record<string, unknown> {
-  const { scope, conditions, actions, schedule, safeguards } = body;
-  return { scope, conditions, actions, schedule, safeguards };
+  const { scope, conditions, actions, schedule, safeguards, mode, approvalHours } = body;
+  return { scope, conditions, actions, schedule, safeguards, mode, approvalHours };
 }
 
-/** The stored row as the rule body the engine evaluates. */
+/** The stored row as the rule body the engine evaluates; a rule stored before modes writes its changes itself. */
 export function toRuleBody(row: AutomationRuleRow): RuleBody {
-  const definition = row.definition as unknown as RuleDefinition;
+  const definition = row.definition as unknown as Partial<RuleDefinition>;
   return {
     name: row.name,
     description: row.description,
     isActive: row.isActive,
-    ...definition,
+    ...(definition as RuleDefinition),
     // A rule stored before a safeguard existed reads with the rule format's default for it (ADR 0076).
     safeguards: { ...RULE_SAFEGUARD_DEFAULTS, ...definition.safeguards },
+    mode: definition.mode ?? 'auto',
+    approvalHours: definition.approvalHours ?? RULE_APPROVAL_HOURS_DEFAULT,
   };
 }
 

@@ -13,7 +13,7 @@ import type { LedgerPlan } from '../runs/rule-plan.ts';
 import { toRuleBody } from './rule-definition.ts';
 
 export function presentRule(row: AutomationRuleRow, warnings: RuleWarning[]): Rule {
-  const { scope, conditions, actions, schedule, safeguards } = toRuleBody(row);
+  const { scope, conditions, actions, schedule, safeguards, mode, approvalHours } = toRuleBody(row);
   return {
     id: row.id,
     name: row.name,
@@ -24,6 +24,8 @@ export function presentRule(row: AutomationRuleRow, warnings: RuleWarning[]): Ru
     actions,
     schedule,
     safeguards,
+    mode,
+    approvalHours,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     lastTriggered: row.lastTriggered?.toISOString() ?? null,
@@ -55,7 +57,16 @@ const STATUS = {
   // A timed hold's resume only, which the run history leaves out (the rule's holds list it).
   skipped: 'failed',
   cancelled: 'failed',
+  proposed: 'proposed',
+  notified: 'notified',
 } as const;
+
+/** A proposal closed without a write shows why it was closed; one still waiting shows `proposed`. */
+function statusOf(row: RuleActionRow): RuleActionRecord['status'] {
+  if (row.state === 'proposed' && row.proposal && row.proposal !== 'pending' && row.proposal !== 'approved')
+    return row.proposal;
+  return STATUS[row.state];
+}
 
 export function presentAction(row: RuleActionRow): RuleActionRecord {
   return {
@@ -77,7 +88,7 @@ export function presentAction(row: RuleActionRow): RuleActionRecord {
     type: row.actionType as RuleActionRecord['type'],
     holderReason: (row.holderReason as RuleActionRecord['holderReason']) ?? null,
     change: presentChange(row),
-    status: STATUS[row.state],
+    status: statusOf(row),
     failure: row.error
       ? ({ code: row.error.code, params: row.error.params ?? {} } as RuleActionRecord['failure'])
       : null,

@@ -28,7 +28,7 @@ const emptyBody = z.strictObject({}).nullish();
 /** /api/rules: the signed-in user's automation rules (spec §3, §4, §6). */
 export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (
   app,
-  { rules, ruleRuns, rulePreview, ruleHolds, ruleImpact },
+  { rules, ruleRuns, rulePreview, ruleHolds, ruleImpact, proposals },
 ) => {
   // Spec §6: without a signed-in user the rules answer "User not authenticated".
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -93,5 +93,5 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (
     }),
   );
 
-  await app.register(ruleRunsRoutes, { ruleRuns, rulePreview, ruleHolds, ruleImpact });
+  await app.register(ruleRunsRoutes, { ruleRuns, rulePreview, ruleHolds, ruleImpact, proposals });
 };

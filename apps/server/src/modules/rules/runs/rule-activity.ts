@@ -1,4 +1,4 @@
-import { toMajorUnits } from '@adpilot/contracts';
+import { describeActivity, toMajorUnits } from '@adpilot/contracts';
 import type { AdAccountRow, AutomationRuleRow, CodedText, RuleActionRow, RuleRunRow } from '@adpilot/db';
 import type { NewActivity } from '../../activity/activity.repository.ts';
 
@@ -79,6 +79,63 @@ export function actionActivity(
       change: change(row),
       explanation: row.explanation,
       error: error ?? null,
+    },
+  };
+}
+
+export type ProposalStep =
+  | 'rule_action_proposed'
+  | 'rule_action_notified'
+  | 'rule_proposal_approved'
+  | 'rule_proposal_rejected'
+  | 'rule_proposal_expired'
+  | 'rule_proposal_stale';
+
+const PROPOSAL_LEVEL: Record<ProposalStep, NewActivity['level']> = {
+  rule_action_proposed: 'info',
+  rule_action_notified: 'info',
+  rule_proposal_approved: 'info',
+  rule_proposal_rejected: 'info',
+  rule_proposal_expired: 'warning',
+  rule_proposal_stale: 'warning',
+};
+
+/**
+ * The entry of one step of a change a person decides (approve mode) or is only told of (notify mode). A notify-mode
+ * entry's `action` is `notify`, which is what the notifier sends at once; the change it stands for is in `proposed`.
+ */
+export function proposalActivity(
+  rule: Pick<AutomationRuleRow, 'id' | 'name'>,
+  row: RuleActionRow,
+  step: ProposalStep,
+  extra: { from?: string | number | null; to?: string | number | null } = {},
+): NewActivity {
+  const params = {
+    ruleName: rule.name,
+    action: row.actionType,
+    target: row.targetName,
+    ...(step === 'rule_proposal_stale' ? { from: String(extra.from ?? ''), to: String(extra.to ?? '') } : {}),
+  };
+  return {
+    level: PROPOSAL_LEVEL[step],
+    category: 'rule_action',
+    description: describeActivity(step, params),
+    adAccountId: row.adAccountId,
+    metadata: {
+      code: step,
+      params,
+      ruleId: rule.id,
+      runId: row.runId,
+      actionId: row.id,
+      adAccountId: row.adAccountId,
+      entity: { level: row.entityLevel, externalId: row.entityExternalId, name: row.entityName },
+      target: { level: row.targetLevel, externalId: row.targetExternalId, name: row.targetName },
+      holderReason: row.holderReason,
+      action: step === 'rule_action_notified' ? 'notify' : row.actionType,
+      ...(step === 'rule_action_notified' ? { proposed: row.actionType } : {}),
+      change: change(row),
+      explanation: row.explanation,
+      error: null,
     },
   };
 }

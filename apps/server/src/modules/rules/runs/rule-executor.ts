@@ -69,6 +69,33 @@ export class RuleExecutor {
     const rows = await transactions.tenant(workspaceJob(run.workspaceId), (tx) =>
       ledger.claimPending(tx, run.id, account.id, started, new Date(started.getTime() + leaseMs)),
     );
+    return this.executeRows(rule, account, rows);
+  }
+
+  /**
+   * Writes one row now, the way a run writes its rows: an approved proposal. Answers its state afterwards, or
+   * undefined when someone else holds it.
+   */
+  async executeRow(
+    rule: AutomationRuleRow,
+    account: AdAccountRow,
+    rowId: string,
+  ): Promise<RuleActionRow['state'] | undefined> {
+    const { transactions, ledger, now, leaseMs } = this.deps;
+    const started = now();
+    const row = await transactions.tenant(workspaceJob(account.workspaceId), (tx) =>
+      ledger.claimRow(tx, rowId, started, new Date(started.getTime() + leaseMs)),
+    );
+    if (!row) return undefined;
+    const outcome = await this.executeRows(rule, account, [row]);
+    return outcome.applied > 0 ? 'applied' : outcome.postponed > 0 ? 'postponed' : 'failed';
+  }
+
+  private async executeRows(
+    rule: AutomationRuleRow,
+    account: AdAccountRow,
+    rows: RuleActionRow[],
+  ): Promise<AccountOutcome> {
     const outcome: AccountOutcome = { applied: 0, failed: 0, postponed: 0 };
     if (rows.length === 0) return outcome;
 

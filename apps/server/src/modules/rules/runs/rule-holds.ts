@@ -36,6 +36,9 @@ const STATUS: Record<RuleActionRow['state'], RuleHold['status']> = {
   skipped: 'skipped',
   failed: 'failed',
   cancelled: 'cancelled',
+  // A resume is planned by the executor itself, never proposed nor only told: these states never reach a hold.
+  proposed: 'cancelled',
+  notified: 'cancelled',
 };
 
 export function presentHold(row: RuleActionRow): RuleHold {

@@ -1,3 +1,4 @@
+import type { RuleMode } from '@adpilot/contracts';
 import {
   automationRules,
   ruleActions,
@@ -7,7 +8,7 @@ import {
   type RuleRunRow,
 } from '@adpilot/db';
 import { alias } from 'drizzle-orm/pg-core';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SystemTx, TenantTx } from '@adpilot/db';
 
 /** A ledger row as the engine's plan proposes it. */
@@ -76,38 +77,81 @@ export class RuleLedgerRepository {
   }
 
   /**
-   * Records the engine's plan once per run: the ledger rows as `planned` (a row already there for the same rule,
-   * target, action and slot wins) and the run's figures. False when another job of the run planned first.
+   * Records the engine's plan once per run: the ledger rows (a row already there for the same rule, target, action
+   * and slot wins) and the run's figures. A change (a row with a field) is `planned` in auto mode, a pending
+   * proposal until `expiresAt` in approve mode, `notified` in notify mode; a notification is always `planned`.
+   * Answers the rows inserted, or false when another job of the run planned first.
    */
   async commitPlan(
     tx: TenantTx,
     run: RuleRunRow,
     plan: { actions: PlannedAction[]; evaluated: number; matched: number; skipped: unknown[] },
     at: Date,
-  ): Promise<boolean> {
+    disposition: { mode: RuleMode; expiresAt: Date } = { mode: 'auto', expiresAt: at },
+  ): Promise<RuleActionRow[] | false> {
     const [claimed] = await tx.db
       .update(ruleRuns)
       .set({ plannedAt: at, entitiesEvaluated: plan.evaluated, entitiesMatched: plan.matched, skipped: plan.skipped })
       .where(and(eq(ruleRuns.workspaceId, tx.workspaceId), eq(ruleRuns.id, run.id), isNull(ruleRuns.plannedAt)))
       .returning({ id: ruleRuns.id });
     if (!claimed) return false;
-    if (plan.actions.length > 0) {
-      await tx.db
-        .insert(ruleActions)
-        .values(
-          plan.actions.map((action) => ({
-            ...action,
-            workspaceId: tx.workspaceId,
-            ruleId: run.ruleId,
-            runId: run.id,
-            slot: run.slot,
-          })),
-        )
-        .onConflictDoNothing({
-          target: [ruleActions.ruleId, ruleActions.targetExternalId, ruleActions.actionType, ruleActions.slot],
-        });
-    }
-    return true;
+    if (plan.actions.length === 0) return [];
+    const { mode, expiresAt } = disposition;
+    const asked = (action: PlannedAction) =>
+      action.field === null || mode === 'auto'
+        ? {}
+        : mode === 'approve'
+          ? { state: 'proposed' as const, proposal: 'pending' as const, expiresAt }
+          : { state: 'notified' as const };
+    return tx.db
+      .insert(ruleActions)
+      .values(
+        plan.actions.map((action) => ({
+          ...action,
+          ...asked(action),
+          workspaceId: tx.workspaceId,
+          ruleId: run.ruleId,
+          runId: run.id,
+          slot: run.slot,
+        })),
+      )
+      .onConflictDoNothing({
+        target: [ruleActions.ruleId, ruleActions.targetExternalId, ruleActions.actionType, ruleActions.slot],
+      })
+      .returning();
+  }
+
+  /** The rule's proposals still waiting at `at`, as `target|action` keys: a run does not propose them again. */
+  async pendingProposalKeys(tx: TenantTx, ruleId: string, at: Date): Promise<Set<string>> {
+    const rows = await tx.db
+      .select({ target: ruleActions.targetExternalId, action: ruleActions.actionType })
+      .from(ruleActions)
+      .where(
+        and(
+          eq(ruleActions.workspaceId, tx.workspaceId),
+          eq(ruleActions.ruleId, ruleId),
+          eq(ruleActions.proposal, 'pending'),
+          gt(ruleActions.expiresAt, at),
+        ),
+      );
+    return new Set(rows.map((row) => `${row.target}|${row.action}`));
+  }
+
+  /** Takes one row still to be written, under a lease (an approved proposal, written at once). */
+  async claimRow(tx: TenantTx, id: string, now: Date, leaseUntil: Date): Promise<RuleActionRow | undefined> {
+    const [row] = await tx.db
+      .update(ruleActions)
+      .set({ leaseUntil, attempts: sql`${ruleActions.attempts} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(ruleActions.workspaceId, tx.workspaceId),
+          eq(ruleActions.id, id),
+          inArray(ruleActions.state, [...PENDING]),
+          or(isNull(ruleActions.leaseUntil), lt(ruleActions.leaseUntil, now)),
+        ),
+      )
+      .returning();
+    return row;
   }
 
   /**
@@ -189,6 +233,16 @@ export class RuleLedgerRepository {
     return row;
   }
 
+  /** Opens a finished run again for a row that must wait (an approved proposal Meta postponed). */
+  async reopenRun(tx: TenantTx, runId: string): Promise<RuleRunRow | undefined> {
+    const [row] = await tx.db
+      .update(ruleRuns)
+      .set({ status: 'running', finishedAt: null })
+      .where(and(eq(ruleRuns.workspaceId, tx.workspaceId), eq(ruleRuns.id, runId)))
+      .returning();
+    return row;
+  }
+
   /** How many of a run's rows ended in each state. */
   async runCounts(tx: TenantTx, runId: string): Promise<Record<RuleActionRow['state'], number>> {
     const rows = await tx.db
@@ -196,7 +250,17 @@ export class RuleLedgerRepository {
       .from(ruleActions)
       .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.runId, runId)))
       .groupBy(ruleActions.state);
-    const counts = { planned: 0, applied: 0, failed: 0, postponed: 0, reverted: 0, skipped: 0, cancelled: 0 };
+    const counts = {
+      planned: 0,
+      applied: 0,
+      failed: 0,
+      postponed: 0,
+      reverted: 0,
+      skipped: 0,
+      cancelled: 0,
+      proposed: 0,
+      notified: 0,
+    };
     for (const row of rows) counts[row.state] = row.n;
     return counts;
   }

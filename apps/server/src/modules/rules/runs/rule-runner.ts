@@ -4,7 +4,7 @@ import type { AdAccountRow, AutomationRuleRow, RuleRunRow } from '@adpilot/db';
 import { MetaApiError, MetaTokenExpiredError } from '@adpilot/meta';
 import type { ActivityRepository } from '../../activity/activity.repository.ts';
 import type { AccountRefresher } from './account-refresher.ts';
-import { runActivity } from './rule-activity.ts';
+import { proposalActivity, runActivity } from './rule-activity.ts';
 import type { RuleExecutor } from './rule-executor.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
@@ -134,15 +134,30 @@ export class RuleRunner {
     return accounts.filter((account) => !zone || account.timezone === zone);
   }
 
+  /**
+   * Decides and records the plan. In approve mode a change becomes a proposal (none for a target and action the
+   * rule still waits on), in notify mode an entry the notifier sends; either way nothing of it is written (ADR 0073).
+   */
   private async plan(rule: AutomationRuleRow, run: RuleRunRow, accounts: AdAccountRow[]): Promise<RuleRunRow> {
-    const { transactions, ledger, evaluator, refresher, now } = this.deps;
-    const maxAge = freshnessMs(toRuleBody(rule).schedule);
+    const { transactions, ledger, evaluator, refresher, activity, now } = this.deps;
+    const { schedule, mode, approvalHours } = toRuleBody(rule);
+    const maxAge = freshnessMs(schedule);
     const fresh: AdAccountRow[] = [];
     for (const account of accounts) fresh.push(await refresher.ensureFresh(account, maxAge));
     const at = now();
     return transactions.tenant(workspaceJob(rule.workspaceId), async (tx) => {
       const evaluation = await evaluator.evaluate(tx, rule, fresh, at);
-      await ledger.commitPlan(tx, run, toLedgerPlan(evaluation, fresh), at);
+      const plan = toLedgerPlan(evaluation, fresh);
+      if (mode === 'approve') {
+        const waiting = await ledger.pendingProposalKeys(tx, rule.id, at);
+        plan.actions = plan.actions.filter((action) => !waiting.has(`${action.targetExternalId}|${action.actionType}`));
+      }
+      const expiresAt = new Date(at.getTime() + approvalHours * 3_600_000);
+      const inserted = await ledger.commitPlan(tx, run, plan, at, { mode, expiresAt });
+      for (const row of inserted || []) {
+        if (row.state === 'proposed') await activity.insert(tx, proposalActivity(rule, row, 'rule_action_proposed'));
+        if (row.state === 'notified') await activity.insert(tx, proposalActivity(rule, row, 'rule_action_notified'));
+      }
       return (await ledger.findRun(tx, run.id)) ?? run;
     });
   }

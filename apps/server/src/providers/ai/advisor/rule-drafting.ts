@@ -359,6 +359,8 @@ export function draftRule(prompt: string, plan: DraftPlan): RuleDraft {
     name,
     description: prompt.trim().slice(0, 500),
     isActive: false,
+    // A draft asks before it changes anything, like a template.
+    mode: 'approve',
     scope: { adAccountIds: [], level, statuses: [action.type === 'resume' ? 'PAUSED' : 'ACTIVE'] },
     conditions: {
       match,

@@ -55,6 +55,7 @@ export function RuleCard({ rule, toggling, onToggle, onDelete }: RuleCardProps) 
         <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700 dark:text-gray-300">
           <span>{t('card.conditions', { count: countConditions(rule.conditions) })}</span>
           <span>{t('card.actions', { count: rule.actions.length })}</span>
+          <span>{t(`builder.mode.${rule.mode}`)}</span>
         </p>
         {rule.lastTriggered && (
           <p className="mt-2 flex items-center gap-1.5 text-xs text-gray-500 dark:text-gray-400">

@@ -18,7 +18,16 @@ import { ActionPlanLine } from './action-plan-line.tsx';
  * What the rule would do now, from the preview the builder shows: the numbers in one sentence, the held-back count,
  * and the list of every planned change behind an expander. `lead` words the sentence for the question asked.
  */
-function PreviewConsequences({ ruleId, lead }: { ruleId: string; lead: 'runNow' | 'activate' }) {
+function PreviewConsequences({
+  ruleId,
+  lead,
+  mode,
+}: {
+  ruleId: string;
+  lead: 'runNow' | 'activate';
+  /** A rule that asks first or only tells changes nothing itself: the dialog says so under the numbers. */
+  mode: Rule['mode'];
+}) {
   const words = useWords();
   const { t } = words;
   const preview = useSavedRulePreview(ruleId, true);
@@ -36,6 +45,9 @@ function PreviewConsequences({ ruleId, lead }: { ruleId: string; lead: 'runNow' 
         {t('confirmations.totals', { evaluated, matched })}
         {skipped > 0 && ` ${t('confirmations.heldBack', { count: skipped })}`}
       </p>
+      {mode !== 'auto' && changes && (
+        <p className="font-medium text-blue-800 dark:text-blue-300">{t(`confirmations.mode.${mode}`)}</p>
+      )}
       {items.length > 0 && (
         <details>
           <summary className="cursor-pointer text-blue-700 dark:text-blue-300">
@@ -109,7 +121,7 @@ export function RunNowButton({ rule, size = 'md' }: { rule: Rule; size?: ButtonS
       <ConfirmDialog
         open={asking}
         title={t('confirmations.runNow.title', { name: rule.name })}
-        message={asking && <PreviewConsequences ruleId={rule.id} lead="runNow" />}
+        message={asking && <PreviewConsequences ruleId={rule.id} lead="runNow" mode={rule.mode} />}
         confirmLabel={t('confirmations.runNow.confirm')}
         cancelLabel={t('cancel')}
         closeLabel={t('close')}
@@ -144,7 +156,7 @@ export function ActivateDialog({ rule, busy, onConfirm, onCancel }: ActivateDial
         rule && (
           <div className="space-y-2">
             <p>{schedule}</p>
-            <PreviewConsequences ruleId={rule.id} lead="activate" />
+            <PreviewConsequences ruleId={rule.id} lead="activate" mode={rule.mode} />
           </div>
         )
       }

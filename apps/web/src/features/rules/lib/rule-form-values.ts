@@ -1,5 +1,6 @@
 import {
   createRuleRequestSchema,
+  RULE_APPROVAL_HOURS_DEFAULT,
   RULE_SAFEGUARD_DEFAULTS,
   type CreateRuleRequest,
   type Rule,
@@ -28,7 +29,7 @@ export const newCondition = (): RuleCondition => ({
 
 export const newGroup = (): RuleConditionGroup => ({ match: 'all', items: [newCondition()] });
 
-/** A blank rule: one condition, one pause action, hourly, default safeguards. */
+/** A blank rule: one condition, one pause action, hourly, default safeguards, asking before each change. */
 export function blankRule(): RuleFormValues {
   return {
     name: '',
@@ -39,13 +40,26 @@ export function blankRule(): RuleFormValues {
     actions: [{ type: 'pause' }],
     schedule: { everyMinutes: 60 },
     safeguards: { ...RULE_SAFEGUARD_DEFAULTS },
+    mode: 'approve',
+    approvalHours: RULE_APPROVAL_HOURS_DEFAULT,
   };
 }
 
 /** A stored rule as the form edits it: the body without the answer's own fields. */
 export function ruleToForm(rule: Rule): RuleFormValues {
-  const { name, description, isActive, scope, conditions, actions, schedule, safeguards } = rule;
-  return structuredClone({ name, description, isActive, scope, conditions, actions, schedule, safeguards });
+  const { name, description, isActive, scope, conditions, actions, schedule, safeguards, mode, approvalHours } = rule;
+  return structuredClone({
+    name,
+    description,
+    isActive,
+    scope,
+    conditions,
+    actions,
+    schedule,
+    safeguards,
+    mode,
+    approvalHours,
+  });
 }
 
 /** Fresh fields for an action when its type changes, keeping nothing of the old shape. */

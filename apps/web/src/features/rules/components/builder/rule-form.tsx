@@ -22,6 +22,7 @@ import { RuleSummaryCard } from './rule-summary.tsx';
 import { ActionsEditor } from './actions-editor.tsx';
 import { GroupEditor } from './conditions-editor.tsx';
 import { Section } from './controls.tsx';
+import { ModeSection } from './mode-section.tsx';
 import { SafeguardsSection, ScheduleSection } from './schedule-safeguards.tsx';
 import { ScopeSection } from './scope-section.tsx';
 import { usePlanLimitNotice } from '../../../../components/plan-limit.tsx';
@@ -129,6 +130,7 @@ export function RuleForm({ initial, rule, onRestart }: RuleFormProps) {
             <GroupEditor path="conditions" depth={1} />
           </Section>
           <ActionsEditor />
+          <ModeSection />
           <ScheduleSection isNew={!rule} />
           <SafeguardsSection />
         </form>

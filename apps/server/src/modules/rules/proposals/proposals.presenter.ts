@@ -1,0 +1,43 @@
+import { toMajorUnits, type Explanation, type Proposal } from '@adpilot/contracts';
+import type { RuleActionRow } from '@adpilot/db';
+
+/** A status as it is, a budget in the account currency's major units (what a person reads). */
+export function shownValue(row: RuleActionRow, value: string | number | null): string | number | null {
+  if (value === null || row.field === 'status') return value;
+  return toMajorUnits(Number(value), row.currency);
+}
+
+/** A ledger row of approve mode as the Inbox shows it; a pending one past its time reads as expired. */
+export function presentProposal(row: RuleActionRow, ruleName: string, now: Date): Proposal {
+  const expiresAt = row.expiresAt ?? row.createdAt;
+  const status = row.proposal === 'pending' && expiresAt <= now ? 'expired' : (row.proposal ?? 'pending');
+  const isStatus = row.field === 'status';
+  return {
+    id: row.id,
+    ruleId: row.ruleId,
+    ruleName,
+    runId: row.runId,
+    entity: {
+      adAccountId: row.adAccountId,
+      level: row.entityLevel,
+      externalId: row.entityExternalId,
+      name: row.entityName,
+    },
+    target: {
+      adAccountId: row.adAccountId,
+      level: row.targetLevel,
+      externalId: row.targetExternalId,
+      name: row.targetName,
+    },
+    action: row.actionType as Proposal['action'],
+    field: row.field as Proposal['field'],
+    from: isStatus ? row.beforeStatus : shownValue(row, row.beforeMinor),
+    to: isStatus ? row.afterStatus : shownValue(row, row.afterMinor),
+    currency: row.currency,
+    explanation: row.explanation as Explanation,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: expiresAt.toISOString(),
+    status,
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,215 @@
+import {
+  PROPOSAL_MESSAGES,
+  type ApproveAllResult,
+  type Proposal,
+  type ProposalStatus,
+  type RuleActionRecord,
+} from '@adpilot/contracts';
+import type { AdAccountRow, AutomationRuleRow, RuleActionRow, TenantScope, TenantTx } from '@adpilot/db';
+import { AppError } from '../../../lib/app-error.ts';
+import { workspaceJob } from '../../../lib/scope.ts';
+import { presentAction } from '../definitions/rules.presenter.ts';
+import { proposalActivity } from '../runs/rule-activity.ts';
+import { before } from '../runs/rule-decision.ts';
+import type { RuleExecutor, RuleWriteDeps } from '../runs/rule-executor.ts';
+import { liveValue, type LiveField } from '../runs/rule-meta.ts';
+import type { RuleRunScheduler } from '../runs/rule-runner.ts';
+import { presentProposal, shownValue } from './proposals.presenter.ts';
+import type { ProposalsRepository } from './proposals.repository.ts';
+
+export interface ProposalsServiceDeps extends RuleWriteDeps {
+  proposalsRepository: ProposalsRepository;
+  executor: RuleExecutor;
+  scheduler: RuleRunScheduler;
+}
+
+/** An approval older than this whose row is still unwritten on an ended run was left by a crash. */
+const STRANDED_AFTER_MS = 5 * 60_000;
+
+/** The Inbox shows at most this many proposals of one status. */
+export const PROPOSALS_LISTED = 200;
+
+const closed = () => new AppError('PROPOSAL_CLOSED', PROPOSAL_MESSAGES.closed, 409);
+
+/**
+ * Approve mode's proposals (ADR 0073): the list, approve (the live value is read again through the Meta client;
+ * a change since the proposal closes it as stale, otherwise the ledger row is released to the executor and written
+ * once), reject, approve every proposal of a run, and the expiry of those nobody decided in time.
+ */
+export class ProposalsService {
+  constructor(private readonly deps: ProposalsServiceDeps) {}
+
+  async list(scope: TenantScope, status: ProposalStatus): Promise<Proposal[]> {
+    await this.expire(scope.workspaceId);
+    const at = this.deps.now();
+    return this.deps.transactions.tenant(scope, async (tx) =>
+      (await this.deps.proposalsRepository.listProposals(tx, status, PROPOSALS_LISTED)).map(({ row, ruleName }) =>
+        presentProposal(row, ruleName, at),
+      ),
+    );
+  }
+
+  /**
+   * Closes the workspace's proposals past their time, each with its entry: the workspace's own step, signed by
+   * nobody. Run lazily before a list or a decision, and by the periodic job.
+   */
+  async expire(workspaceId: string): Promise<number> {
+    const { transactions, proposalsRepository, rulesRepository, activity, now } = this.deps;
+    return transactions.tenant(workspaceJob(workspaceId), async (tx) => {
+      const expired = await proposalsRepository.expireDue(tx, now());
+      for (const row of expired) {
+        const rule = await rulesRepository.find(tx, row.ruleId);
+        if (rule) await activity.insert(tx, proposalActivity(rule, row, 'rule_proposal_expired'));
+      }
+      return expired.length;
+    });
+  }
+
+  /** Closes every workspace's proposals past their time (the periodic job); answers how many. */
+  async expireAll(at: Date): Promise<number> {
+    const { transactions, proposalsRepository } = this.deps;
+    const workspaces = await transactions.system('proposal expiry', (tx) =>
+      proposalsRepository.workspacesWithExpired(tx, at),
+    );
+    let expired = 0;
+    for (const workspaceId of workspaces) expired += await this.expire(workspaceId);
+    return expired;
+  }
+
+  /**
+   * Opens again, and asks a job for, the runs of approved proposals a crash left unwritten (decided a while ago,
+   * their run ended, nobody holding them): the run writes them as it writes any planned row. Answers how many runs.
+   */
+  async resumeStranded(at: Date): Promise<number> {
+    const { transactions, proposalsRepository, ledger, scheduler } = this.deps;
+    const runs = await transactions.system('stranded approvals', (tx) =>
+      proposalsRepository.strandedApprovals(tx, new Date(at.getTime() - STRANDED_AFTER_MS), at),
+    );
+    for (const run of runs) {
+      await transactions.tenant(workspaceJob(run.workspaceId), (tx) => ledger.reopenRun(tx, run.id));
+      await scheduler.enqueueRun({
+        workspaceId: run.workspaceId,
+        ruleId: run.ruleId,
+        slot: run.slot,
+        trigger: run.trigger,
+      });
+    }
+    return runs.length;
+  }
+
+  async reject(scope: TenantScope, id: string): Promise<Proposal> {
+    await this.expire(scope.workspaceId);
+    const { transactions, proposalsRepository, activity, now } = this.deps;
+    return transactions.tenant(scope, async (tx) => {
+      const { rule } = await this.pending(tx, id);
+      const at = now();
+      const row = await proposalsRepository.decideProposal(tx, id, 'rejected', at);
+      if (!row) throw closed();
+      await activity.insert(tx, proposalActivity(rule, row, 'rule_proposal_rejected'));
+      return presentProposal(row, rule.name, at);
+    });
+  }
+
+  async approve(scope: TenantScope, id: string): Promise<{ proposal: Proposal; action: RuleActionRecord }> {
+    await this.expire(scope.workspaceId);
+    const { transactions } = this.deps;
+    const found = await transactions.tenant(scope, (tx) => this.pending(tx, id));
+    return this.approveFound(scope, found);
+  }
+
+  /** Approves each pending proposal of a run in turn; a stale or meanwhile decided one is reported, not thrown. */
+  async approveAll(scope: TenantScope, runId: string): Promise<ApproveAllResult> {
+    await this.expire(scope.workspaceId);
+    const { transactions, ledger, proposalsRepository } = this.deps;
+    const rows = await transactions.tenant(scope, async (tx) => {
+      if (!(await ledger.findRun(tx, runId))) throw AppError.notFound(PROPOSAL_MESSAGES.runNotFound);
+      return proposalsRepository.runProposals(tx, runId);
+    });
+    const result: ApproveAllResult = { approved: [], refused: [] };
+    for (const row of rows) {
+      try {
+        const found = await transactions.tenant(scope, (tx) => this.pending(tx, row.id));
+        result.approved.push((await this.approveFound(scope, found)).action);
+      } catch (error) {
+        if (!(error instanceof AppError) || (error.code !== 'PROPOSAL_STALE' && error.code !== 'PROPOSAL_CLOSED'))
+          throw error;
+        result.refused.push({ id: row.id, code: error.code });
+      }
+    }
+    return result;
+  }
+
+  /** The proposal with its rule and account: 404 for none (or another workspace's), 409 once it is closed. */
+  private async pending(
+    tx: TenantTx,
+    id: string,
+  ): Promise<{ row: RuleActionRow; rule: AutomationRuleRow; account: AdAccountRow }> {
+    const row = await this.deps.ledger.findAction(tx, id);
+    if (!row || row.proposal === null) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
+    const rule = await this.deps.rulesRepository.find(tx, row.ruleId);
+    const account = await this.deps.inputs.account(tx, row.adAccountId);
+    if (!rule || !account) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
+    if (row.proposal !== 'pending') throw closed();
+    return { row, rule, account };
+  }
+
+  private async approveFound(
+    scope: TenantScope,
+    { row, rule, account }: { row: RuleActionRow; rule: AutomationRuleRow; account: AdAccountRow },
+  ): Promise<{ proposal: Proposal; action: RuleActionRecord }> {
+    const { transactions, ledger, proposalsRepository, activity, now } = this.deps;
+    const current = await this.liveValueOf(row, account);
+    if (current !== before(row)) {
+      const from = shownValue(row, before(row));
+      const to = shownValue(row, current);
+      await transactions.tenant(scope, async (tx) => {
+        const stale = await proposalsRepository.decideProposal(tx, row.id, 'stale', now());
+        if (stale) await activity.insert(tx, proposalActivity(rule, stale, 'rule_proposal_stale', { from, to }));
+      });
+      throw new AppError(
+        'PROPOSAL_STALE',
+        PROPOSAL_MESSAGES.stale(String(from), String(to)),
+        409,
+        undefined,
+        undefined,
+        { from, to, currency: row.field === 'status' ? null : row.currency },
+      );
+    }
+    const approved = await transactions.tenant(scope, async (tx) => {
+      const decided = await proposalsRepository.decideProposal(tx, row.id, 'approved', now());
+      if (decided) await activity.insert(tx, proposalActivity(rule, decided, 'rule_proposal_approved'));
+      return decided;
+    });
+    if (!approved) throw closed();
+    const state = await this.deps.executor.executeRow(rule, account, row.id);
+    if (state === 'postponed') await this.resumeLater(approved);
+    return transactions.tenant(scope, async (tx) => {
+      const written = (await ledger.findAction(tx, row.id)) ?? approved;
+      return { proposal: presentProposal(written, rule.name, now()), action: presentAction(written) };
+    });
+  }
+
+  /** Meta asked to wait: the run takes the row again when it may (its job writes what is still to write). */
+  private async resumeLater(row: RuleActionRow): Promise<void> {
+    const { transactions, ledger, scheduler } = this.deps;
+    const run = await transactions.tenant(workspaceJob(row.workspaceId), (tx) => ledger.reopenRun(tx, row.runId));
+    const written = await transactions.tenant(workspaceJob(row.workspaceId), (tx) => ledger.findAction(tx, row.id));
+    if (!run) return;
+    await scheduler.enqueueRun(
+      { workspaceId: run.workspaceId, ruleId: run.ruleId, slot: run.slot, trigger: run.trigger },
+      written?.leaseUntil ? { startAfter: written.leaseUntil } : {},
+    );
+  }
+
+  /** The entity's value now, read through the Meta client as the executor reads it; null when Meta has none. */
+  private async liveValueOf(row: RuleActionRow, account: AdAccountRow): Promise<string | number | null> {
+    const field = row.field as LiveField;
+    const live = await this.deps
+      .metaClient()
+      .readLiveValues(this.deps.secretBox.decrypt(account.accessTokenEnc), account.facebookAccountId, [
+        { id: row.targetExternalId, field },
+      ]);
+    const entity = live.get(row.targetExternalId);
+    return entity ? liveValue(entity, field) : null;
+  }
+}

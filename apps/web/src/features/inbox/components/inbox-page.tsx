@@ -1,0 +1,216 @@
+import type { Proposal } from '@adpilot/contracts';
+import { Check, Inbox, X } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useTranslation } from 'react-i18next';
+import { usePendingProposals } from '../../../api/proposals.ts';
+import { useCan } from '../../../api/workspaces.ts';
+import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PageSpinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useFormat } from '../../../lib/format.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
+import { useDecideProposal, type Decision } from '../api/decide-proposal.ts';
+import { explanationLine } from './proposal-explanation.ts';
+
+/** The proposals of one run: approved one by one, or all at once. */
+interface RunGroup {
+  runId: string;
+  ruleName: string;
+  proposals: Proposal[];
+}
+
+function byRun(proposals: readonly Proposal[]): RunGroup[] {
+  const groups = new Map<string, RunGroup>();
+  for (const proposal of proposals) {
+    const group = groups.get(proposal.runId) ?? { runId: proposal.runId, ruleName: proposal.ruleName, proposals: [] };
+    group.proposals.push(proposal);
+    groups.set(proposal.runId, group);
+  }
+  return [...groups.values()];
+}
+
+/** "Paused" or "฿1,200.00": a status in words, a budget in the account currency. */
+function useValueText() {
+  const { t } = useTranslation('inbox');
+  const format = useFormat();
+  return (proposal: Proposal, value: Proposal['from']) => {
+    if (value === null) return '—';
+    if (proposal.field === 'status') return t(`status.${String(value)}`, { defaultValue: String(value) });
+    return format.money(Number(value), proposal.currency);
+  };
+}
+
+/** "Pause ad “Summer sale”: Active → Paused". */
+function useChangeText() {
+  const { t } = useTranslation('inbox');
+  const value = useValueText();
+  return (proposal: Proposal) =>
+    t('change', {
+      action: t(`actions.${proposal.action}`),
+      level: t(`levels.${proposal.target.level}`),
+      name: proposal.target.name,
+      from: value(proposal, proposal.from),
+      to: value(proposal, proposal.to),
+    });
+}
+
+/**
+ * The Inbox: what approve-mode rules propose, waiting for a person. Approving changes the live ad, so each approval
+ * is confirmed with the change in words; a viewer sees the list without the buttons.
+ */
+export function InboxPage() {
+  const { t } = useTranslation(['inbox', 'rules']);
+  const format = useFormat();
+  const canDecide = useCan('editor');
+  const { data, isPending, isError } = usePendingProposals();
+  const decide = useDecideProposal();
+  const serverMessage = useServerMessage();
+  const changeText = useChangeText();
+  const value = useValueText();
+  const [asked, setAsked] = useState<{ decision: Decision; proposals: Proposal[] } | null>(null);
+
+  const refused = (error: unknown, proposal: Proposal | undefined) => {
+    if (error instanceof ApiError && error.code === 'PROPOSAL_STALE' && proposal) {
+      const shown = (raw: unknown) => value(proposal, typeof raw === 'number' || typeof raw === 'string' ? raw : null);
+      return t('inbox:stale', { from: shown(error.params.from), to: shown(error.params.to) });
+    }
+    return serverMessage(error, t('inbox:failed'));
+  };
+
+  const run = (decision: Decision, proposals: Proposal[]) => {
+    decide.mutate(decision, {
+      onSuccess: () => {
+        setAsked(null);
+        toast.success(
+          decision.kind === 'reject' ? t('inbox:rejected') : t('inbox:approved', { count: proposals.length }),
+        );
+      },
+      onError: (error) => {
+        setAsked(null);
+        toast.error(refused(error, proposals[0]));
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t('inbox:title')} description={t('inbox:description')} />
+      <ReadOnlyNotice text={t('inbox:readOnly')} />
+      {isPending ? (
+        <PageSpinner label={t('inbox:loading')} />
+      ) : isError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {t('inbox:loadFailed')}
+        </p>
+      ) : data.length === 0 ? (
+        <Card className="flex flex-col items-center gap-2 p-8 text-center">
+          <Inbox aria-hidden="true" className="size-8 text-gray-400" />
+          <p className="font-medium text-gray-900 dark:text-gray-100">{t('inbox:empty')}</p>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t('inbox:emptyHint')}</p>
+        </Card>
+      ) : (
+        byRun(data).map((group) => (
+          <Card key={group.runId} className="p-0">
+            <section aria-label={group.ruleName}>
+              <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 px-4 py-3 dark:border-gray-800">
+                <div className="min-w-0">
+                  <h2 className="font-semibold break-words text-gray-900 dark:text-gray-100">{group.ruleName}</h2>
+                  <p className="text-xs text-gray-600 dark:text-gray-400">
+                    {t('inbox:proposedAt', { when: format.dateTime(group.proposals[0]?.createdAt ?? Date.now()) })}
+                  </p>
+                </div>
+                {canDecide && group.proposals.length > 1 && (
+                  <Button
+                    size="sm"
+                    onClick={() =>
+                      setAsked({ decision: { kind: 'all', runId: group.runId }, proposals: group.proposals })
+                    }
+                  >
+                    <Check aria-hidden="true" className="size-4" />
+                    {t('inbox:approveAll', { count: group.proposals.length })}
+                  </Button>
+                )}
+              </header>
+              <ul className="divide-y divide-gray-200 dark:divide-gray-800">
+                {group.proposals.map((proposal) => (
+                  <li key={proposal.id} className="flex flex-col gap-3 px-4 py-3 md:flex-row md:items-start">
+                    <div className="min-w-0 flex-1 space-y-1">
+                      <p className="font-medium break-words text-gray-900 dark:text-gray-100">{changeText(proposal)}</p>
+                      {proposal.entity.externalId !== proposal.target.externalId && (
+                        <p className="text-sm break-words text-gray-600 dark:text-gray-400">
+                          {t('inbox:forEntity', {
+                            level: t(`inbox:levels.${proposal.entity.level}`),
+                            name: proposal.entity.name,
+                          })}
+                        </p>
+                      )}
+                      <p className="text-sm break-words text-gray-600 dark:text-gray-400">
+                        {explanationLine(proposal.explanation, t, (n) => format.number(n))}
+                      </p>
+                      <p className="text-xs text-gray-500 dark:text-gray-400">
+                        <time dateTime={proposal.expiresAt} title={format.dateTime(proposal.expiresAt)}>
+                          {t('inbox:expires', { when: format.timeUntil(proposal.expiresAt) })}
+                        </time>
+                      </p>
+                    </div>
+                    {canDecide && (
+                      <div className="flex shrink-0 gap-2">
+                        <Button
+                          size="sm"
+                          onClick={() =>
+                            setAsked({ decision: { kind: 'approve', id: proposal.id }, proposals: [proposal] })
+                          }
+                        >
+                          <Check aria-hidden="true" className="size-4" />
+                          {t('inbox:approve')}
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          loading={
+                            decide.isPending &&
+                            decide.variables.kind === 'reject' &&
+                            decide.variables.id === proposal.id
+                          }
+                          onClick={() => run({ kind: 'reject', id: proposal.id }, [proposal])}
+                        >
+                          <X aria-hidden="true" className="size-4" />
+                          {t('inbox:reject')}
+                        </Button>
+                      </div>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </Card>
+        ))
+      )}
+      <ConfirmDialog
+        open={asked !== null}
+        title={t('inbox:confirmTitle', { count: asked?.proposals.length ?? 1 })}
+        message={
+          <div className="space-y-2">
+            <p>{t('inbox:confirmMessage', { count: asked?.proposals.length ?? 1 })}</p>
+            <ul className="list-disc space-y-1 pl-5">
+              {asked?.proposals.map((proposal) => (
+                <li key={proposal.id}>{changeText(proposal)}</li>
+              ))}
+            </ul>
+          </div>
+        }
+        confirmLabel={t('inbox:confirm', { count: asked?.proposals.length ?? 1 })}
+        cancelLabel={t('inbox:cancel')}
+        closeLabel={t('inbox:cancel')}
+        busy={decide.isPending}
+        onConfirm={() => asked && run(asked.decision, asked.proposals)}
+        onCancel={() => setAsked(null)}
+      />
+    </div>
+  );
+}

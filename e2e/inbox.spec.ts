@@ -1,0 +1,60 @@
+import type { AdAccount, Proposal, RuleRun } from '@adpilot/contracts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { connectSandbox, signInFreshUser } from './session.ts';
+
+type Bearer = { authorization: string };
+
+async function api<T>(request: APIRequestContext, auth: Bearer, method: 'GET' | 'POST', path: string, data?: object) {
+  const response = await request.fetch(`/api${path}`, { method, headers: auth, ...(data ? { data } : {}) });
+  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBeTruthy();
+  return ((await response.json()) as { data: T }).data;
+}
+
+test('a rule that asks first: its change waits in the Inbox and is written once approved', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const session = await signInFreshUser(page, request, 'inbox');
+  const auth = { authorization: `Bearer ${session.token}` };
+  await connectSandbox(page);
+  const [account] = (await api<AdAccount[]>(request, auth, 'GET', '/ad-accounts')).filter(
+    (item) => item.currency === 'THB',
+  );
+  expect(account, 'the sandbox’s THB account').toBeDefined();
+
+  // One proposal (one action a day): lower one ad set's budget by 1%. Every e2e user shares the sandbox's ad sets,
+  // so the change is the smallest there is, once.
+  const rule = await api<{ id: string }>(request, auth, 'POST', '/rules', {
+    name: 'Trim one budget',
+    isActive: false,
+    mode: 'approve',
+    scope: { adAccountIds: [account!.id], level: 'adset', statuses: ['ACTIVE'] },
+    conditions: { match: 'all', items: [{ metric: 'spend', operator: 'gte', value: 0, window: 'last_7d' }] },
+    actions: [{ type: 'decrease_budget', by: 1, unit: 'percent' }],
+    schedule: { everyMinutes: 60 },
+    safeguards: { cooldownHours: 0, maxActionsPerDay: 1, minSpend: 0, minImpressions: 0, settleHours: 0 },
+  });
+  await api(request, auth, 'POST', `/rules/${rule.id}/run`);
+  await expect
+    .poll(async () => (await api<Proposal[]>(request, auth, 'GET', '/proposals')).length, { timeout: 60_000 })
+    .toBe(1);
+  const [proposal] = await api<Proposal[]>(request, auth, 'GET', '/proposals');
+
+  await page.goto('/inbox');
+  await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByLabel('1 waiting for approval')).toBeVisible();
+  const group = page.getByRole('region', { name: 'Trim one budget' });
+  await expect(group.getByText(`“${proposal!.target.name}”`, { exact: false })).toBeVisible();
+  await expect(group.getByText(/^Expires in /)).toBeVisible();
+
+  await group.getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve this change?' });
+  await expect(dialog.getByText('This will change the live ad:')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Approve and apply' }).click();
+  await expect(page.getByText('Approved: the change was sent to Meta')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('Nothing waits for approval')).toBeVisible();
+
+  const [run] = await api<RuleRun[]>(request, auth, 'GET', `/rules/${rule.id}/runs`);
+  expect(run?.actions.map((action) => action.status)).toEqual(['applied']);
+});
