@@ -61,6 +61,8 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  // End to end through the notifier's jobs; parallel approvals on Postgres are proposals.test.ts's.
+  'apps/server/src/modules/rules/proposals/proposal-links.test.ts',
   // Role checks at the route: the same on either engine.
   'apps/server/src/modules/workspaces/role-matrix.test.ts',
   // Replays the migration files on a fresh embedded database made at the migration before (migration-fixture.ts).
