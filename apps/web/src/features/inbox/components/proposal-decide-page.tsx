@@ -55,7 +55,7 @@ export function ProposalDecidePage() {
   return (
     <div className={CARD}>
       <h1 className="text-2xl font-semibold break-words text-gray-900 dark:text-gray-100">
-        {link.data ? t(`link.title.${link.data.decision}`) : t('link.title.any')}
+        {link.data?.proposal.status === 'pending' ? t(`link.title.${link.data.decision}`) : t('link.title.any')}
       </h1>
       <div className="mt-6 space-y-4 text-sm text-gray-700 dark:text-gray-300">{body}</div>
     </div>
