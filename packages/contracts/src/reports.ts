@@ -18,19 +18,30 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
-export const reportQuerySchema = z
-  .strictObject({
-    from: calendarDate(),
-    to: calendarDate(),
-    adAccountId: z.uuid({ error: REPORT_MESSAGES.adAccountId }).optional(),
-    level: z.enum(REPORT_LEVELS).default('account'),
-  })
-  .superRefine((query, ctx) => {
-    if (query.from > query.to) ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_MESSAGES.fromAfterTo });
-    else if (daysBetween(query.from, query.to) > REPORT_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.rangeTooLong });
-  });
+const reportQueryShape = {
+  from: calendarDate(),
+  to: calendarDate(),
+  adAccountId: z.uuid({ error: REPORT_MESSAGES.adAccountId }).optional(),
+  level: z.enum(REPORT_LEVELS).default('account'),
+};
+
+function checkRange(query: { from: string; to: string }, ctx: z.RefinementCtx) {
+  if (query.from > query.to) ctx.addIssue({ code: 'custom', path: ['from'], message: REPORT_MESSAGES.fromAfterTo });
+  else if (daysBetween(query.from, query.to) > REPORT_MAX_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: REPORT_MESSAGES.rangeTooLong });
+}
+
+export const reportQuerySchema = z.strictObject(reportQueryShape).superRefine(checkRange);
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+
+/** GET /api/reports/export: the Reports page's query and the file's format. */
+export const reportExportQuerySchema = z
+  .strictObject({ ...reportQueryShape, format: z.enum(REPORT_EXPORT_FORMATS).default('csv') })
+  .superRefine(checkRange);
+export type ReportExportQuery = z.infer<typeof reportExportQuerySchema>;
 
 /** One day's figures; money in major units of the series' currency; CPA and ROAS null when undefined. */
 export const reportPointSchema = z.object({

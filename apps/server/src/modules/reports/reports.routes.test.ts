@@ -1,6 +1,8 @@
 import { adAccounts, adEntities, insightsDaily } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { unzip } from '../../test/zip-reader.ts';
+import { crc32 } from './xlsx.ts';
 
 describe('GET /api/reports', () => {
   let t: TestApp;
@@ -172,6 +174,69 @@ describe('GET /api/reports', () => {
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     expect(response.json().errors[0].field).toBe(field);
     if (message) expect(response.json().errors[0].message).toBe(message);
+  });
+
+  it('exports the table as XLSX: one row per campaign, numbers typed, Thai names intact', async () => {
+    const session = await registerUser(t.app);
+    const id = await seed(session.workspaceId, 'THB', 'ร้านค้า & ลูกค้า');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/export?format=xlsx&from=2026-03-01&to=2026-03-02&level=campaign&adAccountId=${id}`,
+      headers: session.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="adpilot-report-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
+    const parts = unzip(response.rawPayload, crc32);
+    expect(parts.get('xl/workbook.xml')).toContain('name="2026-03-01 to 2026-03-02"');
+    const sheet = parts.get('xl/worksheets/sheet1.xml')!;
+    const text = (ref: string, value: string) =>
+      `<c r="${ref}"${ref.endsWith('1') && ref.length === 2 ? ' s="1"' : ''} t="inlineStr"><is><t xml:space="preserve">${value}</t></is></c>`;
+    expect(sheet).toContain(text('A1', 'Campaign'));
+    expect(sheet).toContain(text('H1', 'ROAS'));
+    // Campaign c1 spent most (150.5): first row; its account's Thai name is escaped and intact.
+    expect(sheet).toContain(text('A2', 'Campaign c1'));
+    expect(sheet).toContain(text('B2', 'ร้านค้า &amp; ลูกค้า'));
+    expect(sheet).toContain(text('C2', 'THB'));
+    expect(sheet).toContain('<c r="D2"><v>150.5</v></c><c r="E2"><v>4</v></c><c r="F2"><v>402</v></c>');
+    expect(sheet).toContain('<c r="G2"><v>37.625</v></c>');
+    // Campaign c2: one conversion for 20.
+    expect(sheet).toContain(text('A3', 'Campaign c2'));
+    expect(sheet).toContain('<c r="D3"><v>20</v></c><c r="E3"><v>1</v></c>');
+    expect(sheet).not.toContain('r="A4"');
+  });
+
+  it('exports the table as CSV by default, with a byte-order mark, formulas defused', async () => {
+    const session = await registerUser(t.app);
+    await seed(session.workspaceId, 'THB', '=ร้าน,ไทย');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/export?from=2026-03-01&to=2026-03-02',
+      headers: session.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/filename="adpilot-report-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(response.rawPayload.toString('utf8').slice(1)).toBe(
+      'Ad account,Currency,Spend,Conversions,Conversion value,CPA,ROAS\r\n' +
+        `"'=ร้าน,ไทย",THB,170.5,5,412,34.1,2.4164\r\n`,
+    );
+  });
+
+  it('refuses an unknown export format and needs a signed-in user for the export', async () => {
+    const session = await registerUser(t.app);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/export?format=pdf&from=2026-03-01&to=2026-03-02',
+      headers: session.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('format');
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/reports/export?from=2026-03-01&to=2026-03-02' });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('needs a signed-in user', async () => {
