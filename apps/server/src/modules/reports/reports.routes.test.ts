@@ -1,5 +1,6 @@
-import { adAccounts, adEntities, insightsDaily } from '@adpilot/db';
+import { adAccounts, adEntities, insightsDaily, ruleActions, ruleRuns } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRule } from '../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { unzip } from '../../test/zip-reader.ts';
 import { crc32 } from './xlsx.ts';
@@ -174,6 +175,106 @@ describe('GET /api/reports', () => {
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     expect(response.json().errors[0].field).toBe(field);
     if (message) expect(response.json().errors[0].message).toBe(message);
+  });
+
+  it('answers the dashboard overview: per currency and day, rule actions on their day, this month in totals', async () => {
+    const session = await registerUser(t.app);
+    const thb = await seed(session.workspaceId, 'THB', 'Shop TH');
+    await seed(session.workspaceId, 'USD', 'Shop US');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers: session.auth,
+      payload: buildRule(),
+    });
+    expect(created.statusCode).toBe(201);
+    const ruleId: string = created.json().data.id;
+    await t.inspect(async (db) => {
+      const [run] = await db
+        .insert(ruleRuns)
+        .values({ workspaceId: session.workspaceId, ruleId, slot: 's1', trigger: 'manual', status: 'completed' })
+        .returning();
+      const action = (type: string, field: string, appliedAt: string) => ({
+        workspaceId: session.workspaceId,
+        ruleId,
+        runId: run!.id,
+        adAccountId: thb,
+        slot: `s1-${type}`,
+        actionType: type,
+        entityLevel: 'campaign' as const,
+        entityExternalId: `${thb}-c1`,
+        entityName: 'Campaign c1',
+        targetLevel: 'campaign' as const,
+        targetExternalId: `${thb}-c1`,
+        targetName: 'Campaign c1',
+        field,
+        currency: 'THB',
+        explanation: {},
+        appliedAt: new Date(appliedAt),
+      });
+      await db.insert(ruleActions).values([
+        // Paused at noon in Bangkok on 2 March, resumed by a revert two days later.
+        {
+          ...action('pause', 'status', '2026-03-02T05:00:00Z'),
+          beforeStatus: 'ACTIVE',
+          afterStatus: 'PAUSED',
+          state: 'reverted' as const,
+          revertedAt: new Date('2026-03-04T05:00:00Z'),
+        },
+        {
+          ...action('increase_budget', 'daily_budget', '2026-03-02T06:00:00Z'),
+          beforeMinor: 10000,
+          afterMinor: 12000,
+          state: 'applied' as const,
+        },
+        // Last month: on no day of the range, not in this month's totals.
+        {
+          ...action('decrease_budget', 'daily_budget', '2026-02-20T06:00:00Z'),
+          beforeMinor: 9000,
+          afterMinor: 8000,
+          state: 'applied' as const,
+        },
+      ]);
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/overview?days=3&to=2026-03-03',
+      headers: session.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    const overview = response.json().data;
+    expect(overview).toMatchObject({ from: '2026-03-01', to: '2026-03-03', accounts: 2 });
+    expect(overview.currencies.map((c: { currency: string }) => c.currency)).toEqual(['THB', 'USD']);
+    expect(overview.currencies[0]).toEqual({
+      currency: 'THB',
+      days: [
+        { date: '2026-03-01', spend: 120.5, results: 5, actions: 0 },
+        { date: '2026-03-02', spend: 50, results: 0, actions: 2 },
+        { date: '2026-03-03', spend: 0, results: 0, actions: 0 },
+      ],
+      totals: { spend: 170.5, results: 5, actions: 2 },
+    });
+    expect(overview.currencies[1].totals).toEqual({ spend: 170.5, results: 5, actions: 0 });
+    const { totals } = overview.month;
+    expect(overview.month).toMatchObject({ from: '2026-03-01', to: '2026-03-03' });
+    expect(totals).toMatchObject({
+      actionsApplied: 2,
+      byType: { pause: 1, increase_budget: 1 },
+      currency: 'THB',
+      budgetRaised: 20,
+      budgetLowered: 0,
+    });
+    // The pause's estimate: the 7 days before's average daily spend (100.5 / 7) for the 2 days it stood.
+    expect(totals.spendAvoided).toBeCloseTo((100.5 / 7) * 2, 6);
+  });
+
+  it('answers an empty overview for a workspace with no account', async () => {
+    const session = await registerUser(t.app);
+    const overview = (
+      await t.app.inject({ method: 'GET', url: '/api/reports/overview?to=2026-03-31', headers: session.auth })
+    ).json().data;
+    expect(overview).toMatchObject({ from: '2026-03-02', to: '2026-03-31', accounts: 0, currencies: [] });
+    expect(overview.month.totals).toMatchObject({ actionsApplied: 0, spendAvoided: 0 });
   });
 
   it('exports the table as XLSX: one row per campaign, numbers typed, Thai names intact', async () => {

@@ -1,4 +1,11 @@
-import { reportExportQuerySchema, reportQuerySchema, reportSchema, successEnvelope } from '@adpilot/contracts';
+import {
+  reportExportQuerySchema,
+  reportOverviewQuerySchema,
+  reportOverviewSchema,
+  reportQuerySchema,
+  reportSchema,
+  successEnvelope,
+} from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../../plugins/authenticate.ts';
@@ -15,6 +22,18 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     '/',
     { schema: { tags: ['reports'], querystring: reportQuerySchema, response: { 200: successEnvelope(reportSchema) } } },
     async (request) => ({ success: true as const, data: await reports.report(scopeOf(request), request.query) }),
+  );
+
+  app.get(
+    '/overview',
+    {
+      schema: {
+        tags: ['reports'],
+        querystring: reportOverviewQuerySchema,
+        response: { 200: successEnvelope(reportOverviewSchema) },
+      },
+    },
+    async (request) => ({ success: true as const, data: await reports.overview(scopeOf(request), request.query) }),
   );
 
   app.get(
