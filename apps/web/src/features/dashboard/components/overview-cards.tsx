@@ -65,7 +65,7 @@ export function PerformanceCard({ overview, failed, onRetry }: OverviewProps) {
           </p>
         ) : (
           <>
-            <dl className="grid grid-cols-3 gap-3 text-sm">
+            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
               <div>
                 <dt className="text-gray-600 dark:text-gray-400">{t('overview.spend')}</dt>
                 <dd className="text-lg font-semibold text-gray-900 dark:text-white">

@@ -30,7 +30,8 @@ export function OverviewChart({ series }: { series: OverviewCurrency }) {
     <div role="img" aria-label={t('overview.chartLabel', { currency: series.currency })} className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+          {/* No vertical grid lines: the dashed vertical marks are the days rules acted. */}
+          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" vertical={false} />
           <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
           <YAxis
             yAxisId="spend"
@@ -64,6 +65,7 @@ export function OverviewChart({ series }: { series: OverviewCurrency }) {
                 x={row.label}
                 yAxisId="spend"
                 stroke="#9333ea"
+                strokeWidth={1.5}
                 strokeDasharray="4 3"
                 ifOverflow="extendDomain"
               />
