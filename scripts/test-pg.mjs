@@ -94,6 +94,7 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/notifications/rule-notify.test.ts', // delivery once: notifications.test.ts
   'apps/server/src/modules/notifications/webhook-address.test.ts',
   'apps/server/src/modules/notifications/webhook-sender.test.ts',
+  'apps/server/src/modules/reports/xlsx.test.ts', // the writer and its ZIP: pure code
   'apps/server/src/modules/rules/rules.jobs.test.ts',
   'apps/server/src/modules/rules/runs/rule-decision.test.ts',
   'apps/server/src/modules/rules/runs/rule-impact.test.ts',

@@ -222,7 +222,7 @@ export function createContext(options: ContextOptions) {
     admin: createAdminModule({ transactions, secretBox }),
     rules,
     notifications,
-    reports: createReportsModule({ transactions, mirror: accountSync.mirror }),
+    reports: createReportsModule({ transactions, mirror: accountSync.mirror, ruleActions: rules.impact, now }),
     settings: createSettingsModule({ store: settingsStore, database, secretBox, config, meta }),
     diagnostics: createDiagnosticsModule({
       config,
