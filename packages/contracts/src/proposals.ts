@@ -73,7 +73,11 @@ export const PROPOSAL_DECISIONS = ['approve', 'reject'] as const;
 export type ProposalDecision = (typeof PROPOSAL_DECISIONS)[number];
 
 export const proposalLinkParamsSchema = z.strictObject({
-  token: z.string().min(1).max(1000).regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Invalid link'),
+  token: z
+    .string()
+    .min(1)
+    .max(1000)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Invalid link'),
 });
 
 export const proposalLinkSchema = z.object({ decision: z.enum(PROPOSAL_DECISIONS), proposal: proposalSchema });
