@@ -61,6 +61,8 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  // End to end through the notifier's jobs; parallel approvals on Postgres are proposals.test.ts's.
+  'apps/server/src/modules/rules/proposals/proposal-links.test.ts',
   // Role checks at the route: the same on either engine.
   'apps/server/src/modules/workspaces/role-matrix.test.ts',
   // Replays the migration files on a fresh embedded database made at the migration before (migration-fixture.ts).
@@ -92,6 +94,7 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/notifications/rule-notify.test.ts', // delivery once: notifications.test.ts
   'apps/server/src/modules/notifications/webhook-address.test.ts',
   'apps/server/src/modules/notifications/webhook-sender.test.ts',
+  'apps/server/src/modules/reports/xlsx.test.ts', // the writer and its ZIP: pure code
   'apps/server/src/modules/rules/rules.jobs.test.ts',
   'apps/server/src/modules/rules/runs/rule-decision.test.ts',
   'apps/server/src/modules/rules/runs/rule-impact.test.ts',

@@ -101,6 +101,7 @@ export async function buildApp(
       await api.register(modules.admin.routes, { prefix: '/admin' });
       await api.register(modules.rules.routes, { prefix: '/rules' });
       await api.register(modules.rules.proposalRoutes, { prefix: '/proposals' });
+      await api.register(modules.rules.proposalLinkRoutes, { prefix: '/proposal-links' });
       await api.register(modules.notifications.routes, { prefix: '/notifications' });
       await api.register(modules.notifications.emailVerificationRoutes, { prefix: '/email-verification' });
       await api.register(modules.reports.routes, { prefix: '/reports' });

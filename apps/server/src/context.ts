@@ -4,6 +4,8 @@ import type { Config } from './config/env.ts';
 import type { SettingsReader } from './config/runtime-settings.ts';
 import { JobQueue, type JobQueueTiming } from './jobs/job-queue.ts';
 import { deriveKey, SecretBox } from './lib/crypto.ts';
+import { ProposalLinks } from './modules/rules/proposals/proposal-links.ts';
+import { hasRole } from '@adpilot/contracts';
 import { createActivityModule } from './modules/activity/activity.module.ts';
 import { ActivityRepository } from './modules/activity/activity.repository.ts';
 import { createAdAccountsModule, createAdAccountSync } from './modules/ad-accounts/ad-accounts.module.ts';
@@ -112,6 +114,7 @@ export function createContext(options: ContextOptions) {
     users: auth.service,
     // The rules are built further down; the notifier asks them only once the server runs.
     rules: { notifyMessageIn: (tx, id) => rules.service.notifyMessageIn(tx, id) },
+    decisionLinks: (tx, entry) => rules.decisionLinksIn(tx, entry),
     queue: jobs,
     ...(options.webhookRetry ? { webhookRetry: options.webhookRetry } : {}),
     mailer,
@@ -157,6 +160,15 @@ export function createContext(options: ContextOptions) {
       activity,
       sync: accountSync.sync,
       mirror: accountSync.mirror,
+      links: new ProposalLinks(deriveKey(appSecret, 'proposal-links'), config.publicUrl, now),
+      canDecide: async (userId, workspaceId) => {
+        const membership = await workspaces.service.resolve(userId, workspaceId);
+        return membership !== null && hasRole(membership.role, 'editor');
+      },
+      canDecideIn: async (tx) => {
+        const role = await workspaces.service.roleIn(tx);
+        return role !== null && hasRole(role, 'editor');
+      },
       now,
     },
     { quota: limits, ...options.rules },
@@ -210,7 +222,7 @@ export function createContext(options: ContextOptions) {
     admin: createAdminModule({ transactions, secretBox }),
     rules,
     notifications,
-    reports: createReportsModule({ transactions, mirror: accountSync.mirror }),
+    reports: createReportsModule({ transactions, mirror: accountSync.mirror, ruleActions: rules.impact, now }),
     settings: createSettingsModule({ store: settingsStore, database, secretBox, config, meta }),
     diagnostics: createDiagnosticsModule({
       config,

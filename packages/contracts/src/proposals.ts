@@ -62,3 +62,23 @@ export const approveAllResultSchema = z.object({
   refused: z.array(z.object({ id: z.uuid(), code: z.enum(['PROPOSAL_STALE', 'PROPOSAL_CLOSED']) })),
 });
 export type ApproveAllResult = z.infer<typeof approveAllResultSchema>;
+
+/**
+ * The approve and reject links the e-mail and LINE messages carry (ADR 0073): a signed token naming the proposal,
+ * the decision, the member it was sent to and when it stops working (the proposal's expiry). The link opens
+ * `/proposals/decide?token=…`, which reads `GET /api/proposal-links/:token` (nothing changes) and decides with
+ * `POST /api/proposal-links/:token`, signed in or not; a decided proposal refuses a second use (409 PROPOSAL_CLOSED).
+ */
+export const PROPOSAL_DECISIONS = ['approve', 'reject'] as const;
+export type ProposalDecision = (typeof PROPOSAL_DECISIONS)[number];
+
+export const proposalLinkParamsSchema = z.strictObject({
+  token: z
+    .string()
+    .min(1)
+    .max(1000)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'Invalid link'),
+});
+
+export const proposalLinkSchema = z.object({ decision: z.enum(PROPOSAL_DECISIONS), proposal: proposalSchema });
+export type ProposalLink = z.infer<typeof proposalLinkSchema>;

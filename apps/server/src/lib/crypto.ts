@@ -11,7 +11,7 @@ export function hashToken(token: string): string {
 }
 
 /** Independent keys for independent purposes, all derived from the one application secret. */
-export function deriveKey(appSecret: string, purpose: 'jwt' | 'encryption' | 'rate-limit'): Buffer {
+export function deriveKey(appSecret: string, purpose: 'jwt' | 'encryption' | 'rate-limit' | 'proposal-links'): Buffer {
   return Buffer.from(hkdfSync('sha256', appSecret, 'adpilot', purpose, 32));
 }
 

@@ -18,6 +18,8 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /api/diagnostics/tests/{test}',
   'POST /api/billing/webhook',
   'GET /api/invitations/preview',
+  'GET /api/proposal-links/{token}',
+  'POST /api/proposal-links/{token}',
 ]);
 
 /** Operations that take a token when there is one and work without it (logout ends the refresh token's session). */
@@ -84,6 +86,8 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/workspaces/{id}/invitations/{invitationId}/resend': [403],
   'GET /api/invitations/preview': [404, 409],
   'POST /api/invitations/accept': [404, 409],
+  'GET /api/proposal-links/{token}': [403, 404],
+  'POST /api/proposal-links/{token}': [403, 404, 409, 502],
   // Not configured on this instance: no such endpoint.
   'POST /api/billing/webhook': [404],
 };

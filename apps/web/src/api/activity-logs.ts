@@ -1,7 +1,8 @@
 import type { ActivityLevel, ActivityLog, ActivityType, LogList, LogStats } from '@adpilot/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, API_BASE, ApiError, refreshSession, workspaceHeaders } from '../lib/api-client.ts';
+import { api, API_BASE } from '../lib/api-client.ts';
 import { readWorkspaceChoice } from '../lib/current-workspace.ts';
+import { downloadFile, queryString } from '../lib/download.ts';
 import { localDay } from '../lib/format.ts';
 import { readToken } from '../lib/session-storage.ts';
 
@@ -55,36 +56,15 @@ export function clearLogs(filters: LogFilterValues): Promise<{ deletedCount: num
   return api.post('/logs/clear', body);
 }
 
-function queryString(values: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
-  }
-  return search.toString();
-}
-
 /** The export's file name, dated by the reader's local day: `adpilot-activity-2026-11-26.csv`. */
 export function exportFileName(format: 'csv' | 'json', now: Date = new Date()): string {
   return `adpilot-activity-${localDay(0, now)}.${format}`;
 }
 
 /** Downloads the export as a file; the file is streamed by the server and saved by the browser. */
-export async function downloadLogs(format: 'csv' | 'json', filters: LogFilterValues): Promise<void> {
-  const url = `${API_BASE}/logs/export?${queryString({ ...filters, format })}`;
-  const sentWith = readToken();
-  const fetchFile = () =>
-    fetch(url, { headers: { ...workspaceHeaders(), Authorization: `Bearer ${readToken() ?? ''}` } });
-  let response = await fetchFile();
-  if (response.status === 401 && (await refreshSession(sentWith))) response = await fetchFile();
-  if (!response.ok) throw new ApiError(`Export failed with status ${response.status}`, response.status, 'BAD_REQUEST');
-  const blob = await response.blob();
+export function downloadLogs(format: 'csv' | 'json', filters: LogFilterValues): Promise<void> {
   // Named by the reader's own calendar day: the server's name uses its UTC day, a day off each evening in Bangkok.
-  const name = exportFileName(format);
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(blob);
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(link.href);
+  return downloadFile(`/logs/export?${queryString({ ...filters, format })}`, exportFileName(format));
 }
 
 /**

@@ -47,6 +47,10 @@ const InvitationPage = lazyPage(
   () => import('../features/workspaces/components/invitation-page.tsx'),
   'InvitationPage',
 );
+const ProposalDecidePage = lazyPage(
+  () => import('../features/inbox/components/proposal-decide-page.tsx'),
+  'ProposalDecidePage',
+);
 const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
 const TestConnectionPage = lazyPage(
   () => import('../features/test-connection/components/test-connection-page.tsx'),
@@ -110,6 +114,7 @@ export function AppRoutes() {
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="verify-email" element={<VerifyEmailPage />} />
           <Route path="invitations/accept" element={<InvitationPage />} />
+          <Route path="proposals/decide" element={<ProposalDecidePage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

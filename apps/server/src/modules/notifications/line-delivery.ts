@@ -9,7 +9,7 @@ import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { RulesService } from '../rules/definitions/rules.service.ts';
 import { onceId } from './notification-dispatcher.ts';
-import { lineText } from './notification-texts.ts';
+import { lineText, type Language } from './notification-texts.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';
 import type { LineSender } from './line-sender.ts';
 
@@ -17,7 +17,7 @@ import type { LineSender } from './line-sender.ts';
  * Lines a caller adds under an entry's LINE message (links such as a proposal's approve link), read in the member's
  * unit of work; none by default.
  */
-export type LineExtraLines = (tx: TenantTx, entry: ActivityLogRow) => Promise<readonly string[]>;
+export type LineExtraLines = (tx: TenantTx, entry: ActivityLogRow, language: Language) => Promise<readonly string[]>;
 
 export interface LineDeliveryDeps {
   transactions: Transactions;
@@ -63,7 +63,7 @@ export class LineDelivery {
       const ruleId = typeof entry.metadata.ruleId === 'string' ? entry.metadata.ruleId : null;
       const message =
         ruleId && entry.metadata.action === 'notify' ? await this.deps.rules.notifyMessageIn(tx, ruleId) : null;
-      const extraLines = this.deps.extraLines ? await this.deps.extraLines(tx, entry) : [];
+      const extraLines = this.deps.extraLines ? await this.deps.extraLines(tx, entry, settings.language) : [];
       return { settings, entry, message, extraLines, target: settings.lineTarget, token: settings.lineTokenEnc };
     });
     if (!found) return;

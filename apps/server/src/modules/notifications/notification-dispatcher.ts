@@ -7,14 +7,14 @@ import {
   startOfLocalDay,
   type WebhookFailureCode,
 } from '@adpilot/contracts';
-import type { TenantScope, Transactions } from '@adpilot/db';
+import type { ActivityLogRow, TenantScope, TenantTx, Transactions } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { RulesService } from '../rules/definitions/rules.service.ts';
-import { digestMail, entryMail, webhookBody } from './notification-texts.ts';
+import { decisionLines, digestMail, entryMail, webhookBody } from './notification-texts.ts';
 import type { DueEntry, NotificationsRepository } from './notifications.repository.ts';
 import { NOTIFICATION_MAIL_KEEP_MS } from './notifications.service.ts';
 import type { WebhookSender } from './webhook-sender.ts';
@@ -55,12 +55,19 @@ export function onceId(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** A proposal's approve and reject links for the member of `tx`, or null (another entry, or one they cannot decide). */
+export type DecisionLinks = (
+  tx: TenantTx,
+  entry: ActivityLogRow,
+) => Promise<{ approve: string; reject: string } | null>;
+
 export interface DispatcherDeps {
   transactions: Transactions;
   repository: NotificationsRepository;
   activity: ActivityRepository;
   users: Pick<AuthService, 'addressIn'>;
   rules: Pick<RulesService, 'notifyMessageIn'>;
+  decisionLinks?: DecisionLinks;
   queue: NotifyQueue;
   mailer: Mailer;
   sender: WebhookSender;
@@ -132,10 +139,13 @@ export class NotificationDispatcher {
       const ruleId = typeof entry.metadata.ruleId === 'string' ? entry.metadata.ruleId : null;
       const message =
         ruleId && entry.metadata.action === 'notify' ? await this.deps.rules.notifyMessageIn(tx, ruleId) : null;
-      return { settings, entry, message, email: address.email };
+      const links = this.deps.decisionLinks ? await this.deps.decisionLinks(tx, entry) : null;
+      return { settings, entry, message, links, email: address.email };
     });
     if (!found) return;
-    await this.mail(found.email, found.settings, (options) => entryMail(found.entry, found.message, options));
+    await this.mail(found.email, found.settings, (options) =>
+      entryMail(found.entry, found.message, { ...options, extraLines: decisionLines(found.links, options.language) }),
+    );
   }
 
   /**

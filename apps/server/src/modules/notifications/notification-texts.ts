@@ -15,6 +15,8 @@ const WORDS = {
     entryIntro: 'AdPilot recorded this in your activity log:',
     when: 'When',
     open: 'Open your activity log',
+    approve: 'Approve this change',
+    reject: 'Reject it',
     digestSubject: (date: string, total: number) => `AdPilot daily summary for ${date}: ${total} action(s)`,
     digestIntro: (date: string) => `What your rules did on ${date}:`,
     digestCounts: (applied: number, failed: number, other: number) =>
@@ -34,6 +36,8 @@ const WORDS = {
     entryIntro: 'AdPilot บันทึกรายการนี้ไว้ในบันทึกกิจกรรมของคุณ:',
     when: 'เวลา',
     open: 'เปิดบันทึกกิจกรรม',
+    approve: 'อนุมัติการเปลี่ยนแปลงนี้',
+    reject: 'ปฏิเสธ',
     digestSubject: (date: string, total: number) => `สรุปประจำวันของ AdPilot วันที่ ${date}: ${total} การดำเนินการ`,
     digestIntro: (date: string) => `สิ่งที่กฎของคุณทำในวันที่ ${date}:`,
     digestCounts: (applied: number, failed: number, other: number) => `สำเร็จ ${applied} ล้มเหลว ${failed} อื่น ๆ ${other}`,
@@ -77,10 +81,17 @@ function when(date: Date, timeZone: string, language: Language): string {
 }
 
 /** `message` is a notify action's own text, when its rule gave one. */
+/** A proposal's approve and reject links (ADR 0073), as lines in the reader's language. */
+export function decisionLines(links: { approve: string; reject: string } | null, language: Language): string[] {
+  if (!links) return [];
+  const words = WORDS[language];
+  return [`${words.approve}: ${links.approve}`, `${words.reject}: ${links.reject}`];
+}
+
 export function entryMail(
   entry: ActivityLogRow,
   message: string | null,
-  options: { language: Language; timeZone: string; publicUrl: string },
+  options: { language: Language; timeZone: string; publicUrl: string; extraLines?: readonly string[] },
 ) {
   const words = WORDS[options.language];
   const line = headline(entry, options.language);
@@ -94,6 +105,7 @@ export function entryMail(
       `${words.when}: ${when(entry.createdAt, options.timeZone, options.language)}`,
       '',
       `${words.open}: ${options.publicUrl}/activity`,
+      ...(options.extraLines?.length ? ['', ...options.extraLines] : []),
       '',
       words.footer,
     ].join('\n'),

@@ -9,6 +9,14 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { RulesService } from '../rules/definitions/rules.service.ts';
 import { LineDelivery, type LineExtraLines } from './line-delivery.ts';
+import { decisionLines } from './notification-texts.ts';
+import type { DecisionLinks } from './notification-dispatcher.ts';
+
+/** The decision links of an entry as lines in the member's language. */
+const linesOf =
+  (links: DecisionLinks): LineExtraLines =>
+  async (tx, entry, language) =>
+    decisionLines(await links(tx, entry), language);
 import { LineSender } from './line-sender.ts';
 import { NotificationDispatcher } from './notification-dispatcher.ts';
 import { defineNotificationJobs, type WebhookRetry } from './notifications.jobs.ts';
@@ -35,7 +43,8 @@ export interface NotificationsModuleDeps {
   /** The LINE Messaging API's address (LINE_API_URL). */
   lineApiUrl: string;
   /** Lines added under an entry's LINE message (links another module words); none by default. */
-  lineExtraLines?: LineExtraLines;
+  /** A proposal's approve and reject links for the member of `tx` (ADR 0073), carried by the e-mail and LINE messages. */
+  decisionLinks?: DecisionLinks;
   /** Hosts a webhook may reach although private (WEBHOOK_ALLOWED_PRIVATE_HOSTS). */
   allowedPrivateHosts: readonly string[];
   /** Counts confirmation mails and test sends per user (ADR 0054). */
@@ -46,7 +55,11 @@ export interface NotificationsModuleDeps {
 
 /** Whether an entry is one to send at once (the nudge's test; the scan's SQL says the same). */
 export function isImmediate(entry: NewActivity): boolean {
-  return entry.level === 'error' || (entry.category === 'rule_action' && entry.metadata?.action === 'notify');
+  return (
+    entry.level === 'error' ||
+    (entry.category === 'rule_action' &&
+      (entry.metadata?.action === 'notify' || entry.metadata?.code === 'rule_action_proposed'))
+  );
 }
 
 /**
@@ -79,7 +92,7 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
     ...deps,
     repository,
     sender: line,
-    ...(deps.lineExtraLines ? { extraLines: deps.lineExtraLines } : {}),
+    ...(deps.decisionLinks ? { extraLines: linesOf(deps.decisionLinks) } : {}),
   });
   const service = new NotificationsService({ ...deps, repository, policy, sender, line });
   defineNotificationJobs(deps.queue, dispatcher, lineDelivery, deps.webhookRetry);

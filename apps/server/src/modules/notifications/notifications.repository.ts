@@ -47,8 +47,12 @@ export interface DigestSubscriber {
   digestHour: number;
 }
 
-/** What counts as "tell me at once": an error entry, or a rule's notify action (ADR 0038). */
-const IMMEDIATE = sql`(a.level = 'error' or (a.category = 'rule_action' and a.metadata->>'action' = 'notify'))`;
+/**
+ * What counts as "tell me at once": an error entry, a rule's notify action (ADR 0038), or a change waiting for a
+ * person's approval (ADR 0073).
+ */
+const IMMEDIATE = sql`(a.level = 'error' or (a.category = 'rule_action' and (a.metadata->>'action' = 'notify'
+  or a.metadata->>'code' = 'rule_action_proposed')))`;
 
 /** Where a channel's "since" goes: kept when already on, set now when turned on, cleared when turned off. */
 function since(column: string, on: boolean | undefined) {

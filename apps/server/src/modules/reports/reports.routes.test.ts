@@ -1,6 +1,9 @@
-import { adAccounts, adEntities, insightsDaily } from '@adpilot/db';
+import { adAccounts, adEntities, insightsDaily, ruleActions, ruleRuns } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRule } from '../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { unzip } from '../../test/zip-reader.ts';
+import { crc32 } from './xlsx.ts';
 
 describe('GET /api/reports', () => {
   let t: TestApp;
@@ -172,6 +175,169 @@ describe('GET /api/reports', () => {
     expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
     expect(response.json().errors[0].field).toBe(field);
     if (message) expect(response.json().errors[0].message).toBe(message);
+  });
+
+  it('answers the dashboard overview: per currency and day, rule actions on their day, this month in totals', async () => {
+    const session = await registerUser(t.app);
+    const thb = await seed(session.workspaceId, 'THB', 'Shop TH');
+    await seed(session.workspaceId, 'USD', 'Shop US');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers: session.auth,
+      payload: buildRule(),
+    });
+    expect(created.statusCode).toBe(201);
+    const ruleId: string = created.json().data.id;
+    await t.inspect(async (db) => {
+      const [run] = await db
+        .insert(ruleRuns)
+        .values({ workspaceId: session.workspaceId, ruleId, slot: 's1', trigger: 'manual', status: 'completed' })
+        .returning();
+      const action = (type: string, field: string, appliedAt: string) => ({
+        workspaceId: session.workspaceId,
+        ruleId,
+        runId: run!.id,
+        adAccountId: thb,
+        slot: `s1-${type}`,
+        actionType: type,
+        entityLevel: 'campaign' as const,
+        entityExternalId: `${thb}-c1`,
+        entityName: 'Campaign c1',
+        targetLevel: 'campaign' as const,
+        targetExternalId: `${thb}-c1`,
+        targetName: 'Campaign c1',
+        field,
+        currency: 'THB',
+        explanation: {},
+        appliedAt: new Date(appliedAt),
+      });
+      await db.insert(ruleActions).values([
+        // Paused at noon in Bangkok on 2 March, resumed by a revert two days later.
+        {
+          ...action('pause', 'status', '2026-03-02T05:00:00Z'),
+          beforeStatus: 'ACTIVE',
+          afterStatus: 'PAUSED',
+          state: 'reverted' as const,
+          revertedAt: new Date('2026-03-04T05:00:00Z'),
+        },
+        {
+          ...action('increase_budget', 'daily_budget', '2026-03-02T06:00:00Z'),
+          beforeMinor: 10000,
+          afterMinor: 12000,
+          state: 'applied' as const,
+        },
+        // Last month: on no day of the range, not in this month's totals.
+        {
+          ...action('decrease_budget', 'daily_budget', '2026-02-20T06:00:00Z'),
+          beforeMinor: 9000,
+          afterMinor: 8000,
+          state: 'applied' as const,
+        },
+      ]);
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/overview?days=3&to=2026-03-03',
+      headers: session.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    const overview = response.json().data;
+    expect(overview).toMatchObject({ from: '2026-03-01', to: '2026-03-03', accounts: 2 });
+    expect(overview.currencies.map((c: { currency: string }) => c.currency)).toEqual(['THB', 'USD']);
+    expect(overview.currencies[0]).toEqual({
+      currency: 'THB',
+      days: [
+        { date: '2026-03-01', spend: 120.5, results: 5, actions: 0 },
+        { date: '2026-03-02', spend: 50, results: 0, actions: 2 },
+        { date: '2026-03-03', spend: 0, results: 0, actions: 0 },
+      ],
+      totals: { spend: 170.5, results: 5, actions: 2 },
+    });
+    expect(overview.currencies[1].totals).toEqual({ spend: 170.5, results: 5, actions: 0 });
+    const { totals } = overview.month;
+    expect(overview.month).toMatchObject({ from: '2026-03-01', to: '2026-03-03' });
+    expect(totals).toMatchObject({
+      actionsApplied: 2,
+      byType: { pause: 1, increase_budget: 1 },
+      currency: 'THB',
+      budgetRaised: 20,
+      budgetLowered: 0,
+    });
+    // The pause's estimate: the 7 days before's average daily spend (100.5 / 7) for the 2 days it stood.
+    expect(totals.spendAvoided).toBeCloseTo((100.5 / 7) * 2, 6);
+  });
+
+  it('answers an empty overview for a workspace with no account', async () => {
+    const session = await registerUser(t.app);
+    const overview = (
+      await t.app.inject({ method: 'GET', url: '/api/reports/overview?to=2026-03-31', headers: session.auth })
+    ).json().data;
+    expect(overview).toMatchObject({ from: '2026-03-02', to: '2026-03-31', accounts: 0, currencies: [] });
+    expect(overview.month.totals).toMatchObject({ actionsApplied: 0, spendAvoided: 0 });
+  });
+
+  it('exports the table as XLSX: one row per campaign, numbers typed, Thai names intact', async () => {
+    const session = await registerUser(t.app);
+    const id = await seed(session.workspaceId, 'THB', 'ร้านค้า & ลูกค้า');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/export?format=xlsx&from=2026-03-01&to=2026-03-02&level=campaign&adAccountId=${id}`,
+      headers: session.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="adpilot-report-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
+    const parts = unzip(response.rawPayload, crc32);
+    expect(parts.get('xl/workbook.xml')).toContain('name="2026-03-01 to 2026-03-02"');
+    const sheet = parts.get('xl/worksheets/sheet1.xml')!;
+    const text = (ref: string, value: string) =>
+      `<c r="${ref}"${ref.endsWith('1') && ref.length === 2 ? ' s="1"' : ''} t="inlineStr"><is><t xml:space="preserve">${value}</t></is></c>`;
+    expect(sheet).toContain(text('A1', 'Campaign'));
+    expect(sheet).toContain(text('H1', 'ROAS'));
+    // Campaign c1 spent most (150.5): first row; its account's Thai name is escaped and intact.
+    expect(sheet).toContain(text('A2', 'Campaign c1'));
+    expect(sheet).toContain(text('B2', 'ร้านค้า &amp; ลูกค้า'));
+    expect(sheet).toContain(text('C2', 'THB'));
+    expect(sheet).toContain('<c r="D2"><v>150.5</v></c><c r="E2"><v>4</v></c><c r="F2"><v>402</v></c>');
+    expect(sheet).toContain('<c r="G2"><v>37.625</v></c>');
+    // Campaign c2: one conversion for 20.
+    expect(sheet).toContain(text('A3', 'Campaign c2'));
+    expect(sheet).toContain('<c r="D3"><v>20</v></c><c r="E3"><v>1</v></c>');
+    expect(sheet).not.toContain('r="A4"');
+  });
+
+  it('exports the table as CSV by default, with a byte-order mark, formulas defused', async () => {
+    const session = await registerUser(t.app);
+    await seed(session.workspaceId, 'THB', '=ร้าน,ไทย');
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/export?from=2026-03-01&to=2026-03-02',
+      headers: session.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/filename="adpilot-report-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(response.rawPayload.toString('utf8').slice(1)).toBe(
+      'Ad account,Currency,Spend,Conversions,Conversion value,CPA,ROAS\r\n' +
+        `"'=ร้าน,ไทย",THB,170.5,5,412,34.1,2.4164\r\n`,
+    );
+  });
+
+  it('refuses an unknown export format and needs a signed-in user for the export', async () => {
+    const session = await registerUser(t.app);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/reports/export?format=pdf&from=2026-03-01&to=2026-03-02',
+      headers: session.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('format');
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/reports/export?from=2026-03-01&to=2026-03-02' });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('needs a signed-in user', async () => {

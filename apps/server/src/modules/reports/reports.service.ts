@@ -5,17 +5,24 @@ import {
   type Report,
   REPORT_DAILY_SERIES_MAX,
   type ReportPoint,
+  type OverviewCurrency,
+  type ReportOverview,
+  type ReportOverviewQuery,
   type ReportQuery,
   type ReportSeries,
 } from '@adpilot/contracts';
 import type { Transactions, TenantScope } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { AdMirrorService, ReportAccount, ReportRow } from '../ad-accounts/ad-mirror.service.ts';
+import type { RuleImpactService } from '../rules/runs/rule-impact.service.ts';
 
 export interface ReportsDeps {
   transactions: Transactions;
   /** The ad-accounts module's read API on the synced insights, read in the report's unit of work (ADR 0066). */
   mirror: Pick<AdMirrorService, 'reportAccounts' | 'reportAccountDays' | 'reportCampaignTotals' | 'reportCampaignDays'>;
+  /** The rules module's read of its action ledger with each action's impact, in the overview's unit of work. */
+  ruleActions: Pick<RuleImpactService, 'workspaceActions'>;
+  now: () => Date;
 }
 
 /** Money rounded to hundredths of the major unit for the answer (sums of numeric(18,4) come back long). */
@@ -124,5 +131,77 @@ export class ReportsService {
     });
     series.sort(bySpendThenName);
     return { from: query.from, to: query.to, level: query.level, series };
+  }
+
+  /**
+   * GET /api/reports/overview: the dashboard's one read. Every account's spend and results per local day, summed per
+   * currency (never across), the rules' applied actions counted on their day, and what the rules did this month.
+   */
+  async overview(scope: TenantScope, query: ReportOverviewQuery): Promise<ReportOverview> {
+    const to = query.to ?? this.deps.now().toISOString().slice(0, 10);
+    const from = addDays(to, -(query.days - 1));
+    const monthFrom = `${to.slice(0, 8)}01`;
+    const { mirror, ruleActions } = this.deps;
+    const data = await this.deps.transactions.tenant(scope, async (tx) => {
+      const accounts = await mirror.reportAccounts(tx);
+      const rows = accounts.length
+        ? await mirror.reportAccountDays(tx, { from, to, adAccountIds: accounts.map((account) => account.id) })
+        : [];
+      const rules = await ruleActions.workspaceActions(tx, {
+        from: from < monthFrom ? from : monthFrom,
+        to,
+        totalsFrom: monthFrom,
+      });
+      return { accounts, rows, rules };
+    });
+    const range = dates(from, to);
+    const currencyOf = new Map(data.accounts.map((account) => [account.id, account.currency]));
+    const byCurrency = new Map<string, Map<string, { spend: number; results: number; actions: number }>>();
+    const dayOf = (currency: string, date: string) => {
+      let days = byCurrency.get(currency);
+      if (!days)
+        byCurrency.set(currency, (days = new Map(range.map((day) => [day, { spend: 0, results: 0, actions: 0 }]))));
+      return days.get(date);
+    };
+    for (const account of data.accounts) dayOf(account.currency, from);
+    for (const row of data.rows) {
+      const day = dayOf(currencyOf.get(row.adAccountId) ?? '', row.date);
+      if (!day) continue;
+      day.spend += row.spend;
+      day.results += row.conversions;
+    }
+    for (const action of data.rules.actions) {
+      const day = dayOf(action.currency, action.localDate);
+      if (day) day.actions += 1;
+    }
+    const currencies: OverviewCurrency[] = [...byCurrency].map(([currency, days]) => {
+      const list = [...days].map(([date, day]) => ({
+        date,
+        spend: round(day.spend),
+        results: round(day.results),
+        actions: day.actions,
+      }));
+      const totals = list.reduce(
+        (sum, day) => ({
+          spend: sum.spend + day.spend,
+          results: sum.results + day.results,
+          actions: sum.actions + day.actions,
+        }),
+        { spend: 0, results: 0, actions: 0 },
+      );
+      return {
+        currency,
+        days: list,
+        totals: { ...totals, spend: round(totals.spend), results: round(totals.results) },
+      };
+    });
+    currencies.sort((a, b) => b.totals.spend - a.totals.spend || a.currency.localeCompare(b.currency));
+    return {
+      from,
+      to,
+      accounts: data.accounts.length,
+      currencies,
+      month: { from: monthFrom, to, totals: data.rules.totals },
+    };
   }
 }

@@ -1,4 +1,5 @@
-import type { Transactions } from '@adpilot/db';
+import { randomBytes } from 'node:crypto';
+import type { TenantTx, Transactions } from '@adpilot/db';
 import type { MetaClient } from '@adpilot/meta';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
@@ -21,6 +22,8 @@ import { RulesRepository } from './definitions/rules.repository.ts';
 import { rulesRoutes } from './definitions/rules.routes.ts';
 import { RulesService, UNLIMITED_ACTIVE_RULES, type ActiveRuleQuota } from './definitions/rules.service.ts';
 import { ProposalsRepository } from './proposals/proposals.repository.ts';
+import { ProposalLinks } from './proposals/proposal-links.ts';
+import { proposalLinkRoutes } from './proposals/proposal-links.routes.ts';
 import { ProposalsService } from './proposals/proposals.service.ts';
 import { proposalsRoutes } from './proposals/proposals.routes.ts';
 
@@ -51,6 +54,12 @@ export function createRulesModule(
     sync: AdAccountSyncService;
     /** The ad-accounts module's mirror: the snapshot rules judge, and the note of a change made at Meta. */
     mirror: AdMirrorService;
+    /** The proposals' approve and reject links (ADR 0073): signed with their own key, opening the web's page. */
+    links?: ProposalLinks;
+    /** Whether a member may decide proposals in a workspace (an editor or above): the links ask it at each use. */
+    canDecide?: (userId: string, workspaceId: string) => Promise<boolean>;
+    /** The same, asked inside a unit of work of that member (a notification's delivery): no second transaction. */
+    canDecideIn?: (tx: TenantTx) => Promise<boolean>;
     now: () => Date;
   },
   options: RulesOptions = {},
@@ -101,6 +110,9 @@ export function createRulesModule(
   });
   const tick = { due: (at: Date): Promise<RuleRunRequest[]> => dueRuns(tickDeps, at) };
   const holds = new RuleHoldsService({ transactions, rulesRepository, ledger, executor, now });
+  const links = deps.links ?? new ProposalLinks(randomBytes(32), '', now);
+  const canDecide = deps.canDecide ?? (async () => false);
+  const canDecideIn = deps.canDecideIn ?? (async () => false);
   const proposals = new ProposalsService({
     ...writing,
     proposalsRepository: new ProposalsRepository(),
@@ -138,5 +150,9 @@ export function createRulesModule(
       proposals,
     }),
     proposalRoutes: bindRoutes(proposalsRoutes, { proposals }),
+    /** The approve and reject links: their public routes, and the links a notification carries for a member. */
+    proposalLinkRoutes: bindRoutes(proposalLinkRoutes, { proposals, links, canDecide }),
+    decisionLinksIn: (tx: TenantTx, entry: { metadata: Record<string, unknown> }) =>
+      proposals.decisionLinksIn(tx, entry, links, canDecideIn),
   };
 }

@@ -16,6 +16,7 @@ const NOT_WORKSPACE_PREFIXES = [
   '/api/auth',
   '/api/workspaces',
   '/api/invitations',
+  '/api/proposal-links',
   '/api/notifications',
   '/api/email-verification',
   '/api/admin',

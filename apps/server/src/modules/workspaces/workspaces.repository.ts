@@ -156,4 +156,14 @@ export class WorkspacesRepository {
       .where(and(eq(workspaceMembers.workspaceId, id), eq(workspaceMembers.role, 'owner')));
     return rows.map((row) => row.userId);
   }
+
+  /** The role of the unit of work's person in its workspace, read in that unit (a member reads their own row). */
+  async roleIn(tx: TenantTx): Promise<WorkspaceRole | null> {
+    if (tx.userId === null) return null;
+    const [row] = await tx.db
+      .select({ role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, tx.workspaceId), eq(workspaceMembers.userId, tx.userId)));
+    return row?.role ?? null;
+  }
 }

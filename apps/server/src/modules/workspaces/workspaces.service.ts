@@ -1,5 +1,5 @@
 import { hasRole, type Workspace, type WorkspaceMember, type WorkspaceRole } from '@adpilot/contracts';
-import type { SystemTx, Transactions } from '@adpilot/db';
+import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -286,5 +286,10 @@ export class WorkspacesService {
   ): Promise<void> {
     if ((await this.deps.repository.countMembers(tx, workspace.id, 'owner')) <= 1) throw lastOwner();
     if (workspace.personalOwnerId === memberId) throw personalOwner();
+  }
+
+  /** The role of a unit of work's person in its workspace, in that unit (a notification deciding what it carries). */
+  roleIn(tx: TenantTx): Promise<WorkspaceRole | null> {
+    return this.deps.repository.roleIn(tx);
   }
 }

@@ -14,6 +14,7 @@ import { before } from '../runs/rule-decision.ts';
 import type { RuleExecutor, RuleWriteDeps } from '../runs/rule-executor.ts';
 import { liveValue, type LiveField } from '../runs/rule-meta.ts';
 import type { RuleRunScheduler } from '../runs/rule-runner.ts';
+import type { ProposalLinks } from './proposal-links.ts';
 import { presentProposal, shownValue } from './proposals.presenter.ts';
 import type { ProposalsRepository } from './proposals.repository.ts';
 
@@ -95,6 +96,45 @@ export class ProposalsService {
       });
     }
     return runs.length;
+  }
+
+  /** One proposal, whatever its status (the decision page's preview): 404 for none or another workspace's. */
+  async one(scope: TenantScope, id: string): Promise<Proposal> {
+    await this.expire(scope.workspaceId);
+    const { transactions, ledger, rulesRepository, now } = this.deps;
+    return transactions.tenant(scope, async (tx) => {
+      const row = await ledger.findAction(tx, id);
+      const rule = row && row.proposal !== null ? await rulesRepository.find(tx, row.ruleId) : undefined;
+      if (!row || !rule) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
+      return presentProposal(row, rule.name, now());
+    });
+  }
+
+  /**
+   * The approve and reject links of a "proposed" entry for the member of `tx` (a notification's delivery): none for
+   * another entry, a proposal no longer pending, or a member who may not decide.
+   */
+  async decisionLinksIn(
+    tx: TenantTx,
+    entry: { metadata: Record<string, unknown> },
+    links: ProposalLinks,
+    canDecideIn: (tx: TenantTx) => Promise<boolean>,
+  ): Promise<{ approve: string; reject: string } | null> {
+    const id = entry.metadata.actionId;
+    if (entry.metadata.code !== 'rule_action_proposed' || typeof id !== 'string' || tx.userId === null) return null;
+    const row = await this.deps.ledger.findAction(tx, id);
+    if (!row || row.proposal !== 'pending' || !row.expiresAt || row.expiresAt <= this.deps.now()) return null;
+    if (!(await canDecideIn(tx))) return null;
+    const claims = {
+      proposalId: id,
+      userId: tx.userId,
+      workspaceId: tx.workspaceId,
+      expiresAt: row.expiresAt.getTime(),
+    };
+    return {
+      approve: links.url({ ...claims, decision: 'approve' }),
+      reject: links.url({ ...claims, decision: 'reject' }),
+    };
   }
 
   async reject(scope: TenantScope, id: string): Promise<Proposal> {

@@ -465,7 +465,8 @@ export class RuleLedgerRepository {
    */
   appliedActions(
     tx: TenantTx,
-    ruleId: string,
+    /** One rule's, or every rule's of the workspace (null). */
+    ruleId: string | null,
     since: Date,
     until: Date,
   ): Promise<(RuleActionRow & { resumedAt: Date | null })[]> {
@@ -484,7 +485,7 @@ export class RuleLedgerRepository {
       .where(
         and(
           eq(ruleActions.workspaceId, tx.workspaceId),
-          eq(ruleActions.ruleId, ruleId),
+          ruleId === null ? undefined : eq(ruleActions.ruleId, ruleId),
           inArray(ruleActions.state, ['applied', 'reverted']),
           isNotNull(ruleActions.field),
           gte(ruleActions.appliedAt, since),

@@ -1,6 +1,8 @@
-import type { LogStats } from '@adpilot/contracts';
+import type { LogStats, ReportOverview, RuleImpactTotals } from '@adpilot/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { localDay } from '../../../lib/format.ts';
+import { setLanguageChoice } from '../../../lib/i18n.ts';
 import { buildActivityLog as log } from '../../../test/activity-log.ts';
 import { buildSession, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
 
@@ -10,6 +12,33 @@ const stats = (total: number): LogStats => ({
   byType: {},
   actionsPerDay: [],
 });
+
+const monthTotals = (over: Partial<RuleImpactTotals> = {}): RuleImpactTotals => ({
+  actionsApplied: 0,
+  byType: {},
+  currency: null,
+  budgetRaised: 0,
+  budgetLowered: 0,
+  spendAvoided: 0,
+  compared: 0,
+  before: { cpa: null, roas: null },
+  after: { cpa: null, roas: null },
+  ...over,
+});
+
+const EMPTY_OVERVIEW: ReportOverview = {
+  from: '2026-10-28',
+  to: '2026-11-26',
+  accounts: 0,
+  currencies: [],
+  month: { from: '2026-11-01', to: '2026-11-26', totals: monthTotals() },
+};
+
+/** Money as the page shows it, the non-breaking space Intl may put after a symbol read as a space. */
+const money = (value: number, currency: string, language = 'en') =>
+  new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 2 })
+    .format(value)
+    .replace(/\s/g, ' ');
 
 const emptyLogs = { logs: [], pagination: { page: 1, limit: 5, total: 0, totalPages: 0, asOf: 0 } };
 
@@ -23,6 +52,7 @@ describe('DashboardPage', () => {
       'GET /rules': ok([]),
       'GET /logs/stats': ok(stats(0)),
       'GET /logs': ok(emptyLogs),
+      'GET /reports/overview': ok(EMPTY_OVERVIEW),
     });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: `Welcome back, ${session.user.name}!` })).toBeInTheDocument();
@@ -49,6 +79,7 @@ describe('DashboardPage', () => {
         return ok(stats(url.searchParams.get('from') ? 7 : 1234));
       },
       'GET /logs': ok(emptyLogs),
+      'GET /reports/overview': ok(EMPTY_OVERVIEW),
     });
     renderApp('/dashboard');
     const value = async (label: string) => {
@@ -88,6 +119,7 @@ describe('DashboardPage', () => {
         asked = url.search;
         return ok({ logs, pagination: { page: 1, limit: 5, total: 3, totalPages: 1, asOf: 3 } });
       },
+      'GET /reports/overview': ok(EMPTY_OVERVIEW),
     });
     renderApp('/dashboard');
     const list = await screen.findByRole('list', { name: 'Recent Activity' });
@@ -118,10 +150,89 @@ describe('DashboardPage', () => {
       'GET /rules': ok([]),
       'GET /logs/stats': ok(stats(2)),
       'GET /logs': ok({ logs, pagination: { page: 1, limit: 5, total: 2, totalPages: 1, asOf: 2 } }),
+      'GET /reports/overview': ok(EMPTY_OVERVIEW),
     });
     renderApp('/dashboard');
     const items = within(await screen.findByRole('list', { name: 'Recent Activity' })).getAllByRole('listitem');
     expect(items[0]).toHaveTextContent(/ · by Somchai Jaidee$/);
     expect(items[1]).not.toHaveTextContent('by');
+  });
+
+  it('says what to do next without an account or a rule: connect one, create one from a template', async () => {
+    const session = buildSession();
+    storeSession(session);
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /rules': ok([]),
+      'GET /logs/stats': ok(stats(0)),
+      'GET /logs': ok(emptyLogs),
+      'GET /reports/overview': ok(EMPTY_OVERVIEW),
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Connect an ad account to see how your ads are doing.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Connect an ad account' })).toHaveAttribute(
+      'href',
+      '/ad-accounts?connect=1',
+    );
+    expect(await screen.findByRole('link', { name: 'Create one from a template' })).toHaveAttribute(
+      'href',
+      '/rules/new',
+    );
+  });
+
+  it('shows 30 days in the main currency with one request, and what the rules did this month, in Thai', async () => {
+    setLanguageChoice('th');
+    const session = buildSession();
+    storeSession(session);
+    const day = (date: string, spend: number, results: number, actions: number) => ({ date, spend, results, actions });
+    const overview: ReportOverview = {
+      ...EMPTY_OVERVIEW,
+      accounts: 2,
+      currencies: [
+        {
+          currency: 'THB',
+          days: [day('2026-11-25', 1000, 4, 0), day('2026-11-26', 500, 1, 2)],
+          totals: { spend: 1500, results: 5, actions: 2 },
+        },
+        { currency: 'USD', days: [day('2026-11-25', 10, 1, 0)], totals: { spend: 10, results: 1, actions: 0 } },
+      ],
+      month: {
+        ...EMPTY_OVERVIEW.month,
+        totals: monthTotals({
+          actionsApplied: 3,
+          byType: { pause: 2, increase_budget: 1 },
+          currency: 'THB',
+          spendAvoided: 1234.5,
+          budgetRaised: 200,
+          budgetLowered: 0,
+        }),
+      },
+    };
+    const asked: URL[] = [];
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([{ id: 'a' }, { id: 'b' }]),
+      'GET /rules': ok([{ isActive: true }]),
+      'GET /logs/stats': ok(stats(0)),
+      'GET /logs': ok(emptyLogs),
+      'GET /reports/overview': (_body, url) => {
+        asked.push(url);
+        return ok(overview);
+      },
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: '30 วันที่ผ่านมา' })).toBeInTheDocument();
+    expect(await screen.findByText(money(1500, 'THB', 'th'))).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: /ค่าใช้จ่ายและผลลัพธ์รายวันเป็น THB/ })).toBeInTheDocument();
+    expect(screen.getByText(/บัญชีที่ใช้ USD ไม่อยู่ในแผนภูมินี้/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'สิ่งที่กฎของคุณทำในเดือนนี้' })).toBeInTheDocument();
+    const value = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(value('การดำเนินการที่ทำแล้ว')).toBe('3');
+    expect(value('ค่าใช้จ่ายที่เลี่ยงได้จากการหยุดชั่วคราว')).toBe(money(1234.5, 'THB', 'th'));
+    expect(value('เพิ่มงบประมาณรวม')).toBe(money(200, 'THB', 'th'));
+    expect(asked).toHaveLength(1);
+    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({ days: '30', to: localDay(0) });
+    setLanguageChoice(null);
   });
 });

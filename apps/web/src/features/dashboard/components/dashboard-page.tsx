@@ -7,6 +7,8 @@ import { adAccountsQueryOptions } from '../../../api/ad-accounts.ts';
 import { rulesQueryOptions } from '../../../api/rules.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
+import { useOverview } from '../api/overview.ts';
+import { PerformanceCard, RulesMonthCard } from './overview-cards.tsx';
 import { QuickActionsCard } from './quick-actions-card.tsx';
 import { RecentActivityCard } from './recent-activity-card.tsx';
 import { StatCard } from './stat-card.tsx';
@@ -31,6 +33,9 @@ export function DashboardPage() {
     ...rulesQueryOptions(),
     select: (rules) => rules.filter((rule) => rule.isActive).length,
   });
+  const allRules = useQuery({ ...rulesQueryOptions(), select: (rules) => rules.length });
+  const overview = useOverview();
+  const overviewProps = { overview: overview.data, failed: overview.isError, onRetry: () => void overview.refetch() };
   const all = useQuery(logStatsQueryOptions({}));
   const sinceMidnight = useQuery(logStatsQueryOptions({ from: today }));
   const loading = [adAccounts, activeRules, all, sinceMidnight].some((query) => query.isPending);
@@ -50,6 +55,12 @@ export function DashboardPage() {
         <StatCard label={t('stats.actionsToday')} value={sinceMidnight.data?.total ?? 0} icon={CalendarCheck} />
         <StatCard label={t('stats.totalActions')} value={all.data?.total ?? 0} icon={Activity} />
       </section>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <PerformanceCard {...overviewProps} />
+        </div>
+        <RulesMonthCard {...overviewProps} rules={allRules.data} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentActivityCard />
         <QuickActionsCard />

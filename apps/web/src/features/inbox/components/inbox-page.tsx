@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useFormat } from '../../../lib/format.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useDecideProposal, type Decision } from '../api/decide-proposal.ts';
+import { useChangeText, useValueText } from '../hooks/use-proposal-text.ts';
 import { explanationLine } from './proposal-explanation.ts';
 
 /** The proposals of one run: approved one by one, or all at once. */
@@ -32,31 +33,6 @@ function byRun(proposals: readonly Proposal[]): RunGroup[] {
     groups.set(proposal.runId, group);
   }
   return [...groups.values()];
-}
-
-/** "Paused" or "฿1,200.00": a status in words, a budget in the account currency. */
-function useValueText() {
-  const { t } = useTranslation('inbox');
-  const format = useFormat();
-  return (proposal: Proposal, value: Proposal['from']) => {
-    if (value === null) return '—';
-    if (proposal.field === 'status') return t(`status.${String(value)}`, { defaultValue: String(value) });
-    return format.money(Number(value), proposal.currency);
-  };
-}
-
-/** "Pause ad “Summer sale”: Active → Paused". */
-function useChangeText() {
-  const { t } = useTranslation('inbox');
-  const value = useValueText();
-  return (proposal: Proposal) =>
-    t('change', {
-      action: t(`actions.${proposal.action}`),
-      level: t(`levels.${proposal.target.level}`),
-      name: proposal.target.name,
-      from: value(proposal, proposal.from),
-      to: value(proposal, proposal.to),
-    });
 }
 
 /**

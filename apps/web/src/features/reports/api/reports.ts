@@ -1,6 +1,8 @@
 import type { Report } from '@adpilot/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { downloadFile, queryString } from '../../../lib/download.ts';
+import { localDay } from '../../../lib/format.ts';
 
 export interface ReportFilters {
   from: string;
@@ -26,4 +28,16 @@ export function reportQueryOptions(filters: ReportFilters) {
 
 export function useReport(filters: ReportFilters, enabled: boolean) {
   return useQuery({ ...reportQueryOptions(filters), enabled });
+}
+
+export type ReportExportFormat = 'csv' | 'xlsx';
+
+/** The export's file name, dated by the reader's local day: `adpilot-report-2026-11-26.xlsx`. */
+export function reportFileName(format: ReportExportFormat, now: Date = new Date()): string {
+  return `adpilot-report-${localDay(0, now)}.${format}`;
+}
+
+/** Downloads the Reports table (the page's query) as CSV or XLSX. */
+export function downloadReport(format: ReportExportFormat, filters: ReportFilters): Promise<void> {
+  return downloadFile(`/reports/export?${queryString({ ...filters, format })}`, reportFileName(format));
 }

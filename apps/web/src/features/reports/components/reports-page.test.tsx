@@ -1,7 +1,8 @@
 import type { Report, ReportSeries } from '@adpilot/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { localDay } from '../../../lib/format.ts';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
 import { stubMatchMedia } from '../../../test/match-media.ts';
 import { mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
@@ -129,5 +130,37 @@ describe('ReportsPage', () => {
     expect(cards()[0]).toHaveTextContent('Shop TH');
     await userEvent.selectOptions(screen.getByLabelText('Sort by'), 'name');
     expect(cards()[0]).toHaveTextContent('Shop JP');
+  });
+
+  it("downloads the table as XLSX or CSV with the page's query, named by the local day, in Thai too", async () => {
+    setLanguageChoice('th');
+    const asked: URL[] = [];
+    mockApi({
+      'GET /ad-accounts': ok(ACCOUNTS),
+      'GET /reports': ok(REPORT),
+      'GET /reports/export': (_body, url) => {
+        asked.push(url);
+        return { body: 'file' };
+      },
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:file'), revokeObjectURL: vi.fn() }));
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderApp('/reports');
+    await userEvent.click(await screen.findByRole('button', { name: 'ส่งออก XLSX' }));
+    await waitFor(() => expect(saved).toEqual([`adpilot-report-${localDay(0)}.xlsx`]));
+    expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({
+      from: localDay(-29),
+      to: localDay(0),
+      level: 'account',
+      format: 'xlsx',
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'ส่งออก CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toBe(`adpilot-report-${localDay(0)}.csv`);
+    expect(asked[1]!.searchParams.get('format')).toBe('csv');
+    click.mockRestore();
   });
 });

@@ -1,8 +1,10 @@
 import { REPORT_MAX_DAYS, type ReportSeries } from '@adpilot/contracts';
 import { clsx } from 'clsx';
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowDown, ArrowUp, Download } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useAdAccounts } from '../../../api/ad-accounts.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,7 +12,7 @@ import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useReport, type ReportFilters } from '../api/reports.ts';
+import { downloadReport, useReport, type ReportExportFormat, type ReportFilters } from '../api/reports.ts';
 import { formatMoney, formatNumber, localDay } from '../../../lib/format.ts';
 import { NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { CHART_METRICS, type ChartMetric } from '../lib/metrics.ts';
@@ -50,6 +52,10 @@ export function ReportsPage() {
   const problem = rangeProblem(from, to);
   const filters: ReportFilters = { from, to, level, ...(adAccountId ? { adAccountId } : {}) };
   const report = useReport(filters, problem === null);
+  const exportAs = useMutation({
+    mutationFn: (format: ReportExportFormat) => downloadReport(format, filters),
+    onError: () => toast.error(t('export.failed')),
+  });
 
   const rows = useMemo(() => {
     const list = [...(report.data?.series ?? [])];
@@ -273,6 +279,24 @@ export function ReportsPage() {
           </Card>
 
           <Card>
+            <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 px-4 py-3 sm:px-6 dark:border-gray-800">
+              <h2 className="text-base font-semibold text-gray-900 dark:text-gray-100">{t('table.caption')}</h2>
+              <div className="flex gap-2" role="group" aria-label={t('export.label')}>
+                {(['csv', 'xlsx'] as const).map((format) => (
+                  <Button
+                    key={format}
+                    variant="secondary"
+                    size="sm"
+                    loading={exportAs.isPending && exportAs.variables === format}
+                    disabled={exportAs.isPending || series.length === 0}
+                    onClick={() => exportAs.mutate(format)}
+                  >
+                    <Download aria-hidden="true" className="size-4" />
+                    {t(`export.${format}`)}
+                  </Button>
+                ))}
+              </div>
+            </div>
             {narrow ? (
               <SeriesCards
                 rows={rows}
