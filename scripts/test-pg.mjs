@@ -61,6 +61,8 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  // Pure text.
+  'apps/server/src/modules/notifications/decision-texts.test.ts',
   // End to end through the notifier's jobs; parallel approvals on Postgres are proposals.test.ts's.
   'apps/server/src/modules/rules/proposals/proposal-links.test.ts',
   // Role checks at the route: the same on either engine.

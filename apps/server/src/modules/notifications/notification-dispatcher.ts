@@ -166,14 +166,15 @@ export class NotificationDispatcher {
       const ruleId = typeof entry.metadata.ruleId === 'string' ? entry.metadata.ruleId : null;
       const message =
         ruleId && entry.metadata.action === 'notify' ? await this.deps.rules.notifyMessageIn(tx, ruleId) : null;
-      return { settings, entry, message };
+      const links = this.deps.decisionLinks ? await this.deps.decisionLinks(tx, entry) : null;
+      return { settings, entry, message, links };
     });
     if (!found) return;
     const { settings } = found;
     const url = settings.webhookUrl as string;
     const body = webhookBody(
       { kind: 'entry', entry: found.entry, message: found.message },
-      { language: settings.language, publicUrl: this.deps.publicUrl, sentAt: this.deps.now() },
+      { language: settings.language, publicUrl: this.deps.publicUrl, sentAt: this.deps.now(), links: found.links },
     );
     const outcome = await this.deps.sender.send(url, secretBox.decrypt(settings.webhookSecretEnc as string), body);
     if (outcome.ok) return;

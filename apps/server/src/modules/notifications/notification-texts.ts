@@ -170,7 +170,13 @@ export function slackText(text: string): string {
  */
 export function webhookBody(
   event: { kind: 'entry'; entry: ActivityLogRow; message: string | null } | { kind: 'test' },
-  options: { language: Language; publicUrl: string; sentAt: Date },
+  options: {
+    language: Language;
+    publicUrl: string;
+    sentAt: Date;
+    /** A proposal's approve and reject links for the member (ADR 0073): Slack links in the text, and in `adpilot`. */
+    links?: { approve: string; reject: string } | null;
+  },
 ): string {
   const words = WORDS[options.language];
   if (event.kind === 'test')
@@ -184,12 +190,14 @@ export function webhookBody(
       slackText(headline(entry, options.language)),
       message && slackText(message),
       `<${options.publicUrl}/activity|${words.open}>`,
+      options.links && `<${options.links.approve}|${words.approve}> · <${options.links.reject}|${words.reject}>`,
     ]
       .filter(Boolean)
       .join('\n'),
     adpilot: {
       event: 'activity',
       sentAt: options.sentAt.toISOString(),
+      ...(options.links ? { links: options.links } : {}),
       entry: {
         id: entry.id,
         level: entry.level,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRule } from '../../../test/rule-factories.ts';
 import {
   connectedUser,
+  editInAdsManager,
   ledgerOf,
   mirrorEntities,
   rulesSandboxApp,
@@ -148,9 +149,14 @@ describe('approve mode', () => {
   });
 
   it('a change at Meta since the proposal makes it stale: 409 from what to what, closed, nothing written', async () => {
-    const { session, ad, proposal } = await proposed();
-    // Someone paused the ad in Ads Manager after the rule proposed it.
-    sandbox().sandbox.recordMutation({ at: sandbox().sandbox.now(), objectId: ad.externalId, status: 'PAUSED' });
+    const { session, account, ad, proposal } = await proposed();
+    // Someone paused the ad on the sandbox's Ads Manager page after the rule proposed it.
+    await editInAdsManager(sandbox(), {
+      act: account.facebookAccountId,
+      id: ad.externalId,
+      name: 'Nok Colleague',
+      status: 'PAUSED',
+    });
     const refused = await proposals(session, 'POST', `/${proposal.id}/approve`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'PROPOSAL_STALE', params: { from: 'ACTIVE', to: 'PAUSED' } });
