@@ -68,11 +68,9 @@ function statusOf(row: RuleActionRow): RuleActionRecord['status'] {
   return STATUS[row.state];
 }
 
-export function presentAction(row: RuleActionRow): RuleActionRecord {
+/** The entity a ledger row judged and the one it writes to (itself, or for a budget its holder). */
+export function entityRefsOf(row: RuleActionRow): Pick<RuleActionRecord, 'entity' | 'target'> {
   return {
-    id: row.id,
-    runId: row.runId,
-    ruleId: row.ruleId,
     entity: {
       adAccountId: row.adAccountId,
       level: row.entityLevel,
@@ -85,6 +83,15 @@ export function presentAction(row: RuleActionRow): RuleActionRecord {
       externalId: row.targetExternalId,
       name: row.targetName,
     },
+  };
+}
+
+export function presentAction(row: RuleActionRow): RuleActionRecord {
+  return {
+    id: row.id,
+    runId: row.runId,
+    ruleId: row.ruleId,
+    ...entityRefsOf(row),
     type: row.actionType as RuleActionRecord['type'],
     holderReason: (row.holderReason as RuleActionRecord['holderReason']) ?? null,
     change: presentChange(row),

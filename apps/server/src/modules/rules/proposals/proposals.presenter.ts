@@ -1,5 +1,6 @@
 import { toMajorUnits, type Explanation, type Proposal } from '@adpilot/contracts';
 import type { RuleActionRow } from '@adpilot/db';
+import { entityRefsOf } from '../definitions/rules.presenter.ts';
 
 /** A status as it is, a budget in the account currency's major units (what a person reads). */
 export function shownValue(row: RuleActionRow, value: string | number | null): string | number | null {
@@ -17,18 +18,7 @@ export function presentProposal(row: RuleActionRow, ruleName: string, now: Date)
     ruleId: row.ruleId,
     ruleName,
     runId: row.runId,
-    entity: {
-      adAccountId: row.adAccountId,
-      level: row.entityLevel,
-      externalId: row.entityExternalId,
-      name: row.entityName,
-    },
-    target: {
-      adAccountId: row.adAccountId,
-      level: row.targetLevel,
-      externalId: row.targetExternalId,
-      name: row.targetName,
-    },
+    ...entityRefsOf(row),
     action: row.actionType as Proposal['action'],
     field: row.field as Proposal['field'],
     from: isStatus ? row.beforeStatus : shownValue(row, row.beforeMinor),
