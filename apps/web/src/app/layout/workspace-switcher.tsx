@@ -1,4 +1,4 @@
-import { workspaceNameInputSchema, type Workspace } from '@adpilot/contracts';
+import type { Workspace } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { Check, ChevronsUpDown, Plus, Users } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -14,7 +14,7 @@ import {
 } from '../../api/workspaces.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { WorkspaceNameField } from '../../features/workspaces/components/workspace-name-field.tsx';
+import { useWorkspaceName, WorkspaceNameField } from '../../features/workspaces/components/workspace-name-field.tsx';
 import { useServerMessage } from '../../lib/server-message.ts';
 
 interface WorkspaceSwitcherProps {
@@ -174,28 +174,23 @@ function CreateWorkspaceDialog({ open, onClose, onCreated }: CreateWorkspaceDial
   const { t } = useTranslation('common');
   const serverMessage = useServerMessage();
   const create = useCreateWorkspace();
-  const [name, setName] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const typed = useWorkspaceName('');
   const inputId = useId();
   const formId = useId();
 
   const close = () => {
     if (create.isPending) return;
-    setName('');
-    setInvalid(false);
+    typed.reset();
     onClose();
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = workspaceNameInputSchema.safeParse({ name });
-    if (!parsed.success) {
-      setInvalid(true);
-      return;
-    }
-    create.mutate(parsed.data, {
+    const input = typed.checked();
+    if (!input) return;
+    create.mutate(input, {
       onSuccess: (workspace) => {
-        setName('');
+        typed.reset();
         onCreated(workspace);
       },
       onError: (error) => toast.error(serverMessage(error, t('workspace.createFailed'))),
@@ -224,12 +219,9 @@ function CreateWorkspaceDialog({ open, onClose, onCreated }: CreateWorkspaceDial
         <WorkspaceNameField
           id={inputId}
           label={t('workspace.name')}
-          value={name}
-          error={invalid ? t('workspace.nameInvalid') : undefined}
-          onChange={(next) => {
-            setName(next);
-            setInvalid(false);
-          }}
+          value={typed.name}
+          error={typed.invalid ? t('workspace.nameInvalid') : undefined}
+          onChange={typed.change}
         />
         <p className="text-xs text-gray-500 dark:text-gray-400">{t('workspace.createHint')}</p>
       </form>

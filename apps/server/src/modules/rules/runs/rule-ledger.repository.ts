@@ -8,7 +8,7 @@ import {
   type RuleRunRow,
 } from '@adpilot/db';
 import { alias } from 'drizzle-orm/pg-core';
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SystemTx, TenantTx } from '@adpilot/db';
 
 /** A ledger row as the engine's plan proposes it. */
@@ -139,18 +139,7 @@ export class RuleLedgerRepository {
 
   /** Takes one row still to be written, under a lease (an approved proposal, written at once). */
   async claimRow(tx: TenantTx, id: string, now: Date, leaseUntil: Date): Promise<RuleActionRow | undefined> {
-    const [row] = await tx.db
-      .update(ruleActions)
-      .set({ leaseUntil, attempts: sql`${ruleActions.attempts} + 1`, updatedAt: now })
-      .where(
-        and(
-          eq(ruleActions.workspaceId, tx.workspaceId),
-          eq(ruleActions.id, id),
-          inArray(ruleActions.state, [...PENDING]),
-          or(isNull(ruleActions.leaseUntil), lt(ruleActions.leaseUntil, now)),
-        ),
-      )
-      .returning();
+    const [row] = await this.lease(tx, now, leaseUntil, eq(ruleActions.id, id));
     return row;
   }
 
@@ -165,16 +154,29 @@ export class RuleLedgerRepository {
     now: Date,
     leaseUntil: Date,
   ): Promise<RuleActionRow[]> {
+    return this.lease(
+      tx,
+      now,
+      leaseUntil,
+      eq(ruleActions.runId, runId),
+      eq(ruleActions.adAccountId, adAccountId),
+      isNull(ruleActions.holdOf),
+    );
+  }
+
+  /**
+   * Leases the workspace's pending rows nobody holds that match `where` (each attempt counted): the one lease every
+   * claim takes, whether a run's rows, an approved proposal or a timed hold's resume.
+   */
+  private lease(tx: TenantTx, now: Date, leaseUntil: Date, ...where: (SQL | undefined)[]): Promise<RuleActionRow[]> {
     return tx.db
       .update(ruleActions)
       .set({ leaseUntil, attempts: sql`${ruleActions.attempts} + 1`, updatedAt: now })
       .where(
         and(
           eq(ruleActions.workspaceId, tx.workspaceId),
-          eq(ruleActions.runId, runId),
-          eq(ruleActions.adAccountId, adAccountId),
+          ...where,
           inArray(ruleActions.state, [...PENDING]),
-          isNull(ruleActions.holdOf),
           or(isNull(ruleActions.leaseUntil), lt(ruleActions.leaseUntil, now)),
         ),
       )
@@ -442,20 +444,14 @@ export class RuleLedgerRepository {
     leaseUntil: Date,
     options: { now: boolean } = { now: false },
   ): Promise<RuleActionRow | undefined> {
-    const [row] = await tx.db
-      .update(ruleActions)
-      .set({ leaseUntil, attempts: sql`${ruleActions.attempts} + 1`, updatedAt: now })
-      .where(
-        and(
-          eq(ruleActions.workspaceId, tx.workspaceId),
-          eq(ruleActions.id, id),
-          isNotNull(ruleActions.holdOf),
-          inArray(ruleActions.state, [...PENDING]),
-          or(isNull(ruleActions.leaseUntil), lt(ruleActions.leaseUntil, now)),
-          ...(options.now ? [] : [lte(ruleActions.dueAt, now)]),
-        ),
-      )
-      .returning();
+    const [row] = await this.lease(
+      tx,
+      now,
+      leaseUntil,
+      eq(ruleActions.id, id),
+      isNotNull(ruleActions.holdOf),
+      options.now ? undefined : lte(ruleActions.dueAt, now),
+    );
     return row;
   }
 

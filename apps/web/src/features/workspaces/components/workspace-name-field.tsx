@@ -1,3 +1,5 @@
+import { workspaceNameInputSchema, type WorkspaceNameInput } from '@adpilot/contracts';
+import { useState } from 'react';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 
@@ -21,4 +23,30 @@ export function WorkspaceNameField(props: {
       />
     </Field>
   );
+}
+
+/**
+ * The name being typed and whether it was refused: `checked()` answers the valid input, or marks the field invalid
+ * and answers null; typing again clears the mark.
+ */
+export function useWorkspaceName(initial: string) {
+  const [name, setName] = useState(initial);
+  const [invalid, setInvalid] = useState(false);
+  return {
+    name,
+    invalid,
+    change(next: string) {
+      setName(next);
+      setInvalid(false);
+    },
+    reset() {
+      setName('');
+      setInvalid(false);
+    },
+    checked(): WorkspaceNameInput | null {
+      const parsed = workspaceNameInputSchema.safeParse({ name });
+      if (!parsed.success) setInvalid(true);
+      return parsed.success ? parsed.data : null;
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { workspaceNameInputSchema, type Workspace } from '@adpilot/contracts';
+import type { Workspace } from '@adpilot/contracts';
 import { Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -12,7 +12,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useDeleteWorkspace, useRenameWorkspace } from '../api/members.ts';
 import { useErrorText } from '../hooks/use-error-text.ts';
-import { WorkspaceNameField } from './workspace-name-field.tsx';
+import { useWorkspaceName, WorkspaceNameField } from './workspace-name-field.tsx';
 
 /** The owner's part: the workspace's name, and deleting it (never a personal one). */
 export function WorkspaceSettings({ workspace }: { workspace: Workspace }) {
@@ -28,18 +28,14 @@ function RenameCard({ workspace }: { workspace: Workspace }) {
   const { t } = useTranslation('workspaces');
   const errorText = useErrorText();
   const rename = useRenameWorkspace(workspace.id);
-  const [name, setName] = useState(workspace.name);
-  const [invalid, setInvalid] = useState(false);
+  const typed = useWorkspaceName(workspace.name);
   const id = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = workspaceNameInputSchema.safeParse({ name });
-    if (!parsed.success) {
-      setInvalid(true);
-      return;
-    }
-    rename.mutate(parsed.data, {
+    const input = typed.checked();
+    if (!input) return;
+    rename.mutate(input, {
       onSuccess: () => toast.success(t('settings.renamed')),
       onError: (error) => toast.error(errorText(error, t('settings.renameFailed'))),
     });
@@ -56,12 +52,9 @@ function RenameCard({ workspace }: { workspace: Workspace }) {
             <WorkspaceNameField
               id={id}
               label={t('settings.name')}
-              value={name}
-              error={invalid ? t('settings.nameInvalid') : undefined}
-              onChange={(next) => {
-                setName(next);
-                setInvalid(false);
-              }}
+              value={typed.name}
+              error={typed.invalid ? t('settings.nameInvalid') : undefined}
+              onChange={typed.change}
             />
             {workspace.personal && (
               <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{t('settings.personalHint')}</p>
