@@ -19,6 +19,7 @@ export * from './proposals.ts';
 export * from './redaction.ts';
 export * from './notifications.ts';
 export * from './reports.ts';
+export * from './report-schedules.ts';
 export * from './settings.ts';
 export * from './diagnostics.ts';
 export * from './ai.ts';
