@@ -9,6 +9,8 @@ export const outboxMailSchema = z.object({
   createdAt: z.string(),
   /** When the link the mail carries expires; the outbox deletes the mail then. */
   expiresAt: z.string(),
+  /** What the mail carried attached (a scheduled report's PDF), described; the bytes stay in the outbox. */
+  attachments: z.array(z.object({ fileName: z.string(), contentType: z.string(), size: z.number().int() })),
 });
 
 export const outboxQuerySchema = z.strictObject({

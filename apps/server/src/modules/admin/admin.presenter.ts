@@ -10,5 +10,7 @@ export function presentOutboxMail(mail: MailOutboxRow, open: (sealed: string) =>
     text: open(mail.sealedBody),
     createdAt: mail.createdAt.toISOString(),
     expiresAt: mail.expiresAt.toISOString(),
+    // Nothing is attached yet; scheduled reports attach their PDF.
+    attachments: [],
   };
 }
