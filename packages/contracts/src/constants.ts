@@ -45,6 +45,11 @@ export const TOAST_DURATION_MS = 4000;
 /** Access tokens live 15 minutes; refresh tokens 30 days; OAuth states 10 minutes. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * A refresh token presented again this soon after it was rotated is a race between tabs of one browser, not theft:
+ * it is refused with REFRESH_TOKEN_ROTATED and the session lives on (ADR 0079). Later, reuse ends the session.
+ */
+export const REFRESH_RACE_GRACE_SECONDS = 10;
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 /** How long an address's confirmation link works (ADR 0054). */
 export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;

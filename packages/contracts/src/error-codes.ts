@@ -5,6 +5,8 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'INVALID_CREDENTIALS',
   'TOKEN_EXPIRED',
+  /** A refresh token rotated a moment ago, presented again by another tab (409): use the stored successor (ADR 0079). */
+  'REFRESH_TOKEN_ROTATED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

@@ -127,6 +127,7 @@ export function refreshSession(stale: string | null = readToken()): Promise<bool
     const response = await send('POST', '/auth/refresh', { body: { refreshToken }, workspace: false }).catch(
       () => null,
     );
+    if (response?.status === 409) return adoptSuccessor(refreshToken, response);
     if (!response?.ok) return false;
     const body = (await response.json()) as { data?: RefreshResponse };
     if (!body.data?.token) return false;
@@ -136,6 +137,29 @@ export function refreshSession(stale: string | null = readToken()): Promise<bool
     refreshInFlight = null;
   });
   return refreshInFlight;
+}
+
+/** How long a tab told its refresh token was just rotated waits for the other tab's tokens to reach its storage. */
+export const SUCCESSOR_WAIT_MS = 3000;
+const SUCCESSOR_POLL_MS = 50;
+
+/**
+ * The server says the token was rotated a moment ago (ADR 0079). Another tab did it, and the local storage this tab
+ * reads may not show that tab's write yet (Chromium hands storage to each tab's process on its own time, Web Lock
+ * or not): wait a bounded time for the successor. If none comes, no tab of this browser rotated it, so someone else
+ * holds the session: end it, as the server would have for a late replay.
+ */
+async function adoptSuccessor(presented: string, response: Response): Promise<boolean> {
+  const body = (await response.json().catch(() => null)) as ErrorEnvelope | null;
+  if (body?.code !== 'REFRESH_TOKEN_ROTATED') return false;
+  for (let waited = 0; waited < SUCCESSOR_WAIT_MS; waited += SUCCESSOR_POLL_MS) {
+    const stored = readRefreshToken();
+    if (stored === null) return false;
+    if (stored !== presented) return readToken() !== null;
+    await new Promise((resolve) => setTimeout(resolve, SUCCESSOR_POLL_MS));
+  }
+  await send('POST', '/auth/logout', { body: { refreshToken: presented }, workspace: false }).catch(() => null);
+  return false;
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@adpilot/contracts';
+import { AUTH_MESSAGES, REFRESH_RACE_GRACE_SECONDS } from '@adpilot/contracts';
 import { users } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -189,6 +189,7 @@ describe('refresh tokens', () => {
   it('treats reuse of a rotated token as theft: the whole family is revoked', async () => {
     const session = await registerUser(t.app);
     const rotated = (await post('/api/auth/refresh', { refreshToken: session.refreshToken })).json().data;
+    t.clock.advance(REFRESH_RACE_GRACE_SECONDS * 1000);
     const replay = await post('/api/auth/refresh', { refreshToken: session.refreshToken });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().message).toMatch(/reuse/i);
@@ -207,6 +208,38 @@ describe('refresh tokens', () => {
     const other = (await post('/api/auth/login', { email: session.user.email, password: session.password })).json()
       .data;
     expect((await post('/api/auth/refresh', { refreshToken: other.refreshToken })).statusCode).toBe(200);
+  });
+
+  it('tells a tab that lost a race to use the successor, and the session lives on', async () => {
+    const session = await registerUser(t.app);
+    const rotated = (await post('/api/auth/refresh', { refreshToken: session.refreshToken })).json().data;
+    t.clock.advance(REFRESH_RACE_GRACE_SECONDS * 1000 - 1);
+    const late = await post('/api/auth/refresh', { refreshToken: session.refreshToken });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ success: false, code: 'REFRESH_TOKEN_ROTATED' });
+    // The loser got no tokens; the winner's are alive.
+    expect(late.json().data).toBeUndefined();
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${rotated.token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await post('/api/auth/refresh', { refreshToken: rotated.refreshToken })).statusCode).toBe(200);
+  });
+
+  it('presented by five tabs at once, a token rotates once and the rest are told to wait', async () => {
+    const session = await registerUser(t.app);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post('/api/auth/refresh', { refreshToken: session.refreshToken })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json().data;
+    expect((await post('/api/auth/refresh', { refreshToken: winner.refreshToken })).statusCode).toBe(200);
   });
 
   it('refuses an unknown token', async () => {

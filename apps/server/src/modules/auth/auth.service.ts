@@ -1,5 +1,6 @@
 import {
   PASSWORD_RESET_TTL_SECONDS,
+  REFRESH_RACE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
   type LoginRequest,
   type RefreshResponse,
@@ -129,7 +130,11 @@ export class AuthService {
     return this.startSession(presentUser(row));
   }
 
-  /** Rotates a refresh token. Presenting one that was already rotated ends its whole family. */
+  /**
+   * Rotates a refresh token. Presenting one that was already rotated ends its whole family, unless it was rotated
+   * a moment ago: two tabs of one browser raced, and the loser is told to use the successor the winner stored
+   * (ADR 0079). It gets no tokens, so a thief gains nothing from the grace either.
+   */
   async refresh(refreshToken: string): Promise<RefreshResponse> {
     const { repository } = this.deps;
     const now = this.deps.now();
@@ -137,6 +142,14 @@ export class AuthService {
     if (!stored) throw AppError.unauthorized('Invalid refresh token');
     if (stored.revokedAt) throw AppError.unauthorized('Session has ended, please sign in again');
     if (stored.usedAt || !(await repository.consumeRefreshToken(stored.id, now))) {
+      // Not used when read, yet not consumable: a parallel request used it this instant (or ended the session).
+      const usedAt = stored.usedAt ?? now;
+      if (now.getTime() - usedAt.getTime() < REFRESH_RACE_GRACE_SECONDS * 1000) {
+        throw AppError.conflict(
+          'This session was refreshed a moment ago in another tab; use the newest tokens',
+          'REFRESH_TOKEN_ROTATED',
+        );
+      }
       await this.endSession(stored.familyId, now);
       throw AppError.unauthorized('Refresh token reuse detected; please sign in again');
     }
