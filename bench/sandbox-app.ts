@@ -64,7 +64,7 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
     meta: {
       client: () => client,
       sandbox: running.sandbox,
-      adsManagerBase: running.url,
+      adsManagerUrl: (act) => running.sandbox.adsManager.link(`${running.url}/adsmanager`, act),
       isSandbox: () => true,
       verifyApp: () => client.appAccessToken().then(() => undefined),
     },

@@ -21,7 +21,7 @@ export async function startTestSandbox(
       client: () => client,
       sandbox: running.sandbox,
       isSandbox: () => true,
-      adsManagerBase: `${running.url}/adsmanager`,
+      adsManagerUrl: (act) => running.sandbox.adsManager.link(`${running.url}/adsmanager`, act),
       verifyApp: (timeoutMs) =>
         new MetaClient({ ...clientOptions, maxRetries: 0, timeoutMs }).appAccessToken().then(() => undefined),
     },

@@ -24,7 +24,7 @@ const ctx = createContext({
   meta: {
     client: () => client,
     isSandbox: () => true,
-    adsManagerBase: args.sandboxUrl,
+    adsManagerUrl: (act) => `${args.sandboxUrl}/adsmanager?act=${act}`,
     verifyApp: () => client.appAccessToken().then(() => undefined),
   },
   jobQueue: CRASH_TIMING.queue,

@@ -1,6 +1,6 @@
 import { localDate } from '@adpilot/contracts';
 import { adAccounts, adEntities, insightsDaily, ruleActions, type AdAccountRow } from '@adpilot/db';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import { adsManagerCookie, type RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/runs/rule-runner.ts';
@@ -144,9 +144,11 @@ export async function editInAdsManager(
   sandbox: RunningSandbox,
   change: { act: string; id: string; name: string; status: 'ACTIVE' | 'PAUSED'; dailyBudget?: string },
 ): Promise<void> {
+  // As a person does: through the signed link AdPilot hands out, whose cookie lets the browser edit the account.
+  const cookie = await adsManagerCookie(sandbox.sandbox.adsManager.link(`${sandbox.url}/adsmanager`, change.act));
   const response = await fetch(`${sandbox.url}/adsmanager/edit`, {
     method: 'POST',
-    headers: { origin: new URL(sandbox.url).origin },
+    headers: { origin: new URL(sandbox.url).origin, cookie },
     body: new URLSearchParams({
       act: change.act,
       id: change.id,

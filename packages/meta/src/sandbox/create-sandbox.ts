@@ -6,6 +6,7 @@ import { Faults } from './faults.ts';
 import { ReportRuns } from './graph/report-runs.ts';
 import type { SandboxSettings } from './graph/runtime.ts';
 import { UsageMeter, type AccessTier } from './graph/usage-meter.ts';
+import { AdsManagerAccess } from './http/ads-manager-access.ts';
 import type { SandboxControl } from './http/control-routes.ts';
 import { createSandboxPlugin, type SandboxHost } from './http/plugin.ts';
 import { DeliveryModel } from './metrics/delivery.ts';
@@ -63,6 +64,7 @@ export class MetaSandbox implements SandboxHost {
   readonly tokens: TokenService;
   readonly codes = new CodeStore();
   readonly faults = new Faults();
+  readonly adsManager: AdsManagerAccess;
   readonly stats = new CallStats();
   readonly reports: ReportRuns;
   readonly allowedRedirects: readonly string[] | undefined;
@@ -87,6 +89,7 @@ export class MetaSandbox implements SandboxHost {
       reportPolls: options.reportPolls ?? 2,
     };
     this.tokens = new TokenService(this.settings.appId, this.settings.appSecret);
+    this.adsManager = new AdsManagerAccess(this.settings.appSecret, () => this.now());
     this.reports = new ReportRuns(this.settings.reportPolls);
     this.allowedRedirects = options.allowedRedirects;
     this.meter = this.newMeter();

@@ -2,6 +2,7 @@ export { ALL_SCOPES, createSandbox, MetaSandbox, type Sandbox, type SandboxOptio
 export { startSandboxServer, type RunningSandbox, type StartSandboxOptions } from './http/server.ts';
 export { DEFAULT_GRAPH_VERSION } from './http/plugin.ts';
 export { ADS_MANAGER_APP, DEFAULT_PERSON } from './http/ads-manager-edit.ts';
+export { ADS_MANAGER_LINK_SECONDS, AdsManagerAccess, adsManagerCookie } from './http/ads-manager-access.ts';
 export { sandboxRequestSerializer } from './http/request-log.ts';
 export { Faults, faultConfigSchema, type FaultConfig } from './faults.ts';
 export { CallStats, type CallKind, type CallStatsSnapshot } from './stats.ts';

@@ -20,8 +20,8 @@ export function accountStatusReason(row: Pick<AdAccountRow, 'metaAccountStatus' 
 }
 
 export interface PresenterOptions {
-  /** Where "View in Facebook" leads: Ads Manager, or the sandbox's own page for sandbox accounts. */
-  adsManagerBase: string;
+  /** Where "View in Facebook" leads: Ads Manager, or for a sandbox account the sandbox's page, by a signed link. */
+  adsManagerUrl(facebookAccountId: string, isSandbox: boolean): string;
 }
 
 /** The only shape an ad account leaves the server in: never its token. */
@@ -43,7 +43,7 @@ export function presentAdAccount(row: AdAccountRow, options: PresenterOptions): 
     missing_scopes: row.missingScopes,
     read_only: row.missingScopes.includes(META_WRITE_SCOPE),
     auto_sync: row.autoSync,
-    ads_manager_url: `${options.adsManagerBase}?act=${encodeURIComponent(row.facebookAccountId)}`,
+    ads_manager_url: options.adsManagerUrl(row.facebookAccountId, row.isSandbox),
     created_at: row.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import { adAccounts, activityLogs, adEntities, insightsDaily } from '@adpilot/db';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import { adsManagerCookie, type RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConsent } from '../../test/meta-sandbox.ts';
@@ -70,6 +70,20 @@ describe('connect flow', () => {
     const token = t.secretBox.decrypt(row?.accessTokenEnc ?? '');
     expect(row?.accessTokenEnc).not.toContain(token);
     expect((await call(session, 'GET', '/')).body).not.toContain(token);
+  });
+
+  it('hands out "View in Facebook" as a signed link that opens the sandbox page, which a guess does not', async () => {
+    const session = await registerUser(t.app);
+    await connect(session);
+    const [account] = (await call(session, 'GET', '/')).json().data as { ads_manager_url: string }[];
+    const link = new URL(account?.ads_manager_url ?? '');
+    expect(link.searchParams.get('sig')).toMatch(/^[\w-]{43}$/);
+    const act = link.searchParams.get('act') ?? '';
+    const guessed = await fetch(`${sandbox.url}/adsmanager?act=${encodeURIComponent(act)}`);
+    expect(guessed.status).toBe(403);
+    const cookie = await adsManagerCookie(`${sandbox.url}/adsmanager${link.search}`);
+    const opened = await fetch(`${sandbox.url}/adsmanager?act=${encodeURIComponent(act)}`, { headers: { cookie } });
+    expect(opened.status).toBe(200);
   });
 
   it('refuses a forged state, a reused one, another user’s and an expired one', async () => {

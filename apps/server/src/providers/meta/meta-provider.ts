@@ -8,6 +8,11 @@ import { resolveSandboxSecret } from './sandbox-secret.ts';
 export const SANDBOX_PREFIX = '/sandbox/meta';
 export const ADS_MANAGER_URL = 'https://adsmanager.facebook.com/adsmanager/manage/campaigns';
 
+/** Ads Manager's page of a live account. */
+export function liveAdsManagerUrl(facebookAccountId: string): string {
+  return `${ADS_MANAGER_URL}?act=${encodeURIComponent(facebookAccountId)}`;
+}
+
 export interface MetaProvider {
   /**
    * The client of the Meta app configured now: the live app once Settings or the environment name one. Services ask
@@ -18,7 +23,11 @@ export interface MetaProvider {
   sandbox?: Sandbox;
   /** Whether new connections go to the sandbox (stored per ad account). */
   isSandbox(): boolean;
-  readonly adsManagerBase: string;
+  /**
+   * Where "View in Facebook" leads for an account: Ads Manager, or for a sandbox account the sandbox's own page by
+   * a link it signs (only the holder of such a link opens an account's page there).
+   */
+  adsManagerUrl(facebookAccountId: string, isSandbox: boolean): string;
   /** Asks for the configured app's access token once, without retries (Settings' connection test). */
   verifyApp(timeoutMs: number): Promise<void>;
 }
@@ -58,7 +67,7 @@ export function createMetaProvider(config: Config, settings: SettingsReader): Me
     return {
       client: () => liveClient(pinned()),
       isSandbox: () => false,
-      adsManagerBase: ADS_MANAGER_URL,
+      adsManagerUrl: liveAdsManagerUrl,
       verifyApp: (timeoutMs) => verify(pinned(), timeoutMs),
     };
   }
@@ -87,9 +96,8 @@ export function createMetaProvider(config: Config, settings: SettingsReader): Me
     },
     sandbox,
     isSandbox: () => live() === null,
-    get adsManagerBase() {
-      return live() ? ADS_MANAGER_URL : sandboxAdsManager;
-    },
+    adsManagerUrl: (act, isSandbox) =>
+      isSandbox ? sandbox.adsManager.link(sandboxAdsManager, act) : liveAdsManagerUrl(act),
     verifyApp: (timeoutMs) => verify(live() ?? sandboxOptions, timeoutMs),
   };
 }

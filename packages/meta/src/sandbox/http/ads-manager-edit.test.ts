@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type Fixture } from '../../test-fixtures.ts';
 import type { SandboxAccount, SandboxAdSet } from '../world/types.ts';
+import { ADS_MANAGER_LINK_SECONDS, adsManagerCookie } from './ads-manager-access.ts';
 import { budgetAt, statusAt } from '../world/world.ts';
 
 let fixture: Fixture;
 let account: SandboxAccount;
 let adSet: SandboxAdSet;
+/** The browser's grant to `account`, as the signed "View in Facebook" link gives it. */
+let cookie: string;
+const linkTo = (act: string) => fixture.sandbox.adsManager.link(`${fixture.url}/adsmanager`, act);
 
 beforeAll(async () => {
   fixture = await startFixture();
@@ -19,6 +23,7 @@ beforeAll(async () => {
         statusAt(candidate.statusLog, now) === 'ACTIVE' &&
         budgetAt(candidate.budgetLog, now)?.dailyBudget !== undefined,
     ) as SandboxAdSet;
+  cookie = await adsManagerCookie(linkTo(account.id));
 });
 afterAll(() => fixture.close());
 
@@ -27,16 +32,16 @@ const post = (fields: Record<string, string>, headers: Record<string, string> = 
   fetch(editUrl(), {
     method: 'POST',
     body: new URLSearchParams({ act: account.id, id: adSet.id, ...fields }),
-    headers,
+    headers: { cookie, ...headers },
     redirect: 'manual',
   });
 const dailyBudget = () => budgetAt(adSet.budgetLog, fixture.clock.now())?.dailyBudget;
 
 describe('the sandbox Ads Manager edit form', () => {
   it('links every editable object to a plain form with its current values', async () => {
-    const list = await (await fetch(`${fixture.url}/adsmanager?act=${account.id}`)).text();
+    const list = await (await fetch(`${fixture.url}/adsmanager?act=${account.id}`, { headers: { cookie } })).text();
     expect(list).toContain(`/adsmanager/edit?act=${account.id}&#38;id=${adSet.id}`);
-    const response = await fetch(`${editUrl()}?act=${account.id}&id=${adSet.id}`);
+    const response = await fetch(`${editUrl()}?act=${account.id}&id=${adSet.id}`, { headers: { cookie } });
     expect(response.headers.get('content-security-policy')).toContain("form-action 'self'");
     const html = await response.text();
     expect(html).not.toContain('<script');
@@ -104,10 +109,61 @@ describe('the sandbox Ads Manager edit form', () => {
     expect(ownPage.status).toBe(303);
     expect(fixture.sandbox.mutations.length).toBe(count + 2);
     const other = fixture.sandbox.personas[1]?.accountIds[0] ?? '';
+    const otherCookie = await adsManagerCookie(linkTo(other));
     const wrong = await fetch(editUrl(), {
       method: 'POST',
       body: new URLSearchParams({ act: other, id: adSet.id, status: 'PAUSED' }),
+      headers: { cookie: `${cookie}; ${otherCookie}` },
     });
     expect(wrong.status).toBe(404);
+  });
+});
+
+describe('who may open the sandbox Ads Manager', () => {
+  const page = (act: string, headers: Record<string, string> = {}) =>
+    fetch(`${fixture.url}/adsmanager?act=${act}`, { headers, redirect: 'manual' });
+
+  it('opens through the signed link only: the link sets a cookie for that account and leaves the address bar', async () => {
+    const response = await fetch(linkTo(account.id), { redirect: 'manual' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/adsmanager?act=${account.id}`);
+    const set = response.headers.get('set-cookie') ?? '';
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Lax/);
+    expect(set).toMatch(/Path=\/adsmanager/);
+    expect((await page(account.id, { cookie })).status).toBe(200);
+  });
+
+  it('refuses a guessed account id, a forged or altered link, and a cookie for another account', async () => {
+    const other = fixture.sandbox.personas[1]?.accountIds[0] ?? '';
+    expect((await page(account.id)).status).toBe(403);
+    expect(await (await page(account.id)).text()).toContain('Open this page from AdPilot');
+    expect((await page(other, { cookie })).status).toBe(403);
+    const forged = new URL(linkTo(other));
+    forged.searchParams.set('sig', 'A'.repeat(43));
+    expect((await fetch(forged, { redirect: 'manual' })).status).toBe(403);
+    const swapped = new URL(linkTo(account.id));
+    swapped.searchParams.set('act', other);
+    expect((await fetch(swapped, { redirect: 'manual' })).status).toBe(403);
+    const count = fixture.sandbox.mutations.length;
+    const noCookie = await fetch(editUrl(), {
+      method: 'POST',
+      body: new URLSearchParams({ act: account.id, id: adSet.id, status: 'PAUSED' }),
+      redirect: 'manual',
+    });
+    expect(noCookie.status).toBe(403);
+    expect((await fetch(`${editUrl()}?act=${account.id}&id=${adSet.id}`)).status).toBe(403);
+    expect(fixture.sandbox.mutations.length).toBe(count);
+  });
+
+  it('stops opening once the link and its cookie have expired', async () => {
+    const link = linkTo(account.id);
+    const granted = await adsManagerCookie(link);
+    fixture.clock.advance(ADS_MANAGER_LINK_SECONDS * 1000 - 60_000);
+    expect((await page(account.id, { cookie: granted })).status).toBe(200);
+    fixture.clock.advance(60_000);
+    expect((await page(account.id, { cookie: granted })).status).toBe(403);
+    expect((await fetch(link, { redirect: 'manual' })).status).toBe(403);
+    cookie = await adsManagerCookie(linkTo(account.id));
   });
 });

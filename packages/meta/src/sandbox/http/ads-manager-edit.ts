@@ -7,7 +7,9 @@ import { hashString } from '../world/random.ts';
 import { currencyOffset } from '../world/seed.ts';
 import type { MutationActor, SandboxAccount, SandboxEntity } from '../world/types.ts';
 import { budgetAt, statusAt } from '../world/world.ts';
+import { refuse } from './ads-manager-access.ts';
 import { escapeHtml, page } from './consent-page.ts';
+import type { SandboxHost } from './plugin.ts';
 
 /** The app a change made on Ads Manager is recorded through, as the activity history names it. */
 export const ADS_MANAGER_APP = { id: 'sandbox-ads-manager', name: 'Ads Manager' } as const;
@@ -115,7 +117,7 @@ function readBudget(raw: string, currency: string): string | { error: string } {
   return String(Math.round(Number(raw) * offset));
 }
 
-export function registerAdsManagerEdit(app: FastifyInstance, rt: GraphRuntime, cssPath: string): void {
+export function registerAdsManagerEdit(app: FastifyInstance, rt: SandboxHost, cssPath: string): void {
   const actionPath = `${app.prefix}/adsmanager/edit`;
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply
@@ -129,6 +131,7 @@ export function registerAdsManagerEdit(app: FastifyInstance, rt: GraphRuntime, c
 
   app.get('/adsmanager/edit', (request, reply) => {
     const query = mergeParams(request.query);
+    if (!rt.adsManager.allows(request, query.act ?? '')) return refuse(reply, cssPath);
     const editable = findEditable(rt, query.act ?? '', query.id ?? '');
     if (!editable) return notFound(reply);
     const status = statusAt(editable.target.entity.statusLog, rt.now()) ?? 'PAUSED';
@@ -145,6 +148,7 @@ export function registerAdsManagerEdit(app: FastifyInstance, rt: GraphRuntime, c
       );
     }
     const body: Params = mergeParams(request.body);
+    if (!rt.adsManager.allows(request, body.act ?? '')) return refuse(reply, cssPath);
     const editable = findEditable(rt, body.act ?? '', body.id ?? '');
     if (!editable) return notFound(reply);
     const form = { name: body.name ?? '', status: body.status ?? '', dailyBudget: (body.daily_budget ?? '').trim() };

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { mergeParams } from '../graph/params.ts';
 import { describeAmount } from '../graph/objects.ts';
 import type { GraphRuntime } from '../graph/runtime.ts';
 import { budgetAt, statusAt } from '../world/world.ts';
 import type { BudgetChange, SandboxAccount, SandboxEntity } from '../world/types.ts';
+import { refuse } from './ads-manager-access.ts';
 import { registerAdsManagerEdit } from './ads-manager-edit.ts';
+import type { SandboxHost } from './plugin.ts';
 import { escapeHtml, page } from './consent-page.ts';
 
 function budgetText(budget: BudgetChange | undefined, account: SandboxAccount): string {
@@ -37,13 +40,23 @@ function entityRow(
  * What "View in Facebook" opens in sandbox mode: one account's campaigns, ad sets and ads, each with an Edit page
  * where a person changes its status or daily budget as a colleague would on Facebook (ads-manager-edit.ts).
  */
-export function registerAdsManagerPage(app: FastifyInstance, rt: GraphRuntime, cssPath: string): void {
+export function registerAdsManagerPage(app: FastifyInstance, rt: SandboxHost, cssPath: string): void {
   const editPath = `${app.prefix}/adsmanager/edit`;
   registerAdsManagerEdit(app, rt, cssPath);
+  const pagePath = `${app.prefix}/adsmanager`;
   app.get('/adsmanager', (request, reply) => {
-    const act = String((request.query as { act?: unknown }).act ?? '');
+    const query = mergeParams(request.query);
+    const act = query.act ?? '';
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+    if (query.sig !== undefined || query.expires !== undefined) {
+      const grant = rt.adsManager.check(act, query.expires, query.sig);
+      if (!grant) return refuse(reply, cssPath);
+      // The signature leaves the address bar (and any Referer) at once; the browser keeps its grant as a cookie.
+      rt.adsManager.remember(reply, request, pagePath, act, grant);
+      return reply.redirect(`${pagePath}?act=${encodeURIComponent(act)}`, 303);
+    }
+    if (!rt.adsManager.allows(request, act)) return refuse(reply, cssPath);
     const account = act ? rt.world.account(act) : undefined;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!account)
       return reply
         .code(404)

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetaClient } from '../../client/meta-client.ts';
 import { createSandbox, type MetaSandbox } from '../create-sandbox.ts';
+import { adsManagerCookie } from './ads-manager-access.ts';
 
 let host: FastifyInstance;
 let sandbox: MetaSandbox;
@@ -118,11 +119,13 @@ describe('mounted in a host app', () => {
 
   it('shows a read-only ads manager page for an account', async () => {
     const accountId = sandbox.personas[0]?.accountIds[0] ?? '';
-    const response = await fetch(`${base}/adsmanager?act=${accountId}`);
+    const cookie = await adsManagerCookie(sandbox.adsManager.link(`${base}/adsmanager`, accountId));
+    const response = await fetch(`${base}/adsmanager?act=${accountId}`, { headers: { cookie } });
     const html = await response.text();
     expect(response.status).toBe(200);
     expect(html).toContain('Siam Living Store');
     expect(html).toContain('THB');
-    expect((await fetch(`${base}/adsmanager?act=1`)).status).toBe(404);
+    const unknown = await adsManagerCookie(sandbox.adsManager.link(`${base}/adsmanager`, 'act_1'));
+    expect((await fetch(`${base}/adsmanager?act=act_1`, { headers: { cookie: unknown } })).status).toBe(404);
   });
 });

@@ -7,6 +7,7 @@ import type { GraphRuntime, HttpMethod } from '../graph/runtime.ts';
 import type { SandboxPersona } from '../world/types.ts';
 import { CONSENT_CSS, renderConsentPage, renderDialogError } from './consent-page.ts';
 import { deniedRedirect, readDialogRequest, redirectWith } from './dialog.ts';
+import type { AdsManagerAccess } from './ads-manager-access.ts';
 import { registerAdsManagerPage } from './ads-manager-page.ts';
 import { registerControlRoutes, type SandboxControl } from './control-routes.ts';
 import { sandboxRequestSerializer } from './request-log.ts';
@@ -17,6 +18,8 @@ const CSS_PATH = '/__sandbox/consent.css';
 
 export interface SandboxHost extends GraphRuntime {
   readonly personas: readonly SandboxPersona[];
+  /** Who may open an account's Ads Manager page: the holders of a link AdPilot signed (ads-manager-access.ts). */
+  readonly adsManager: AdsManagerAccess;
   readonly allowedRedirects: readonly string[] | undefined;
   readonly control: SandboxControl | undefined;
 }
