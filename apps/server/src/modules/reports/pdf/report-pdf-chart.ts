@@ -52,8 +52,8 @@ function legend(canvas: ReportCanvas, top: number): void {
 export function dailyChart(canvas: ReportCanvas, currency: string, days: ReportDay[]): void {
   const { pdf, words, format } = canvas;
   heading(canvas, words.chart, CHART_HEIGHT);
-  line(pdf, words.chartCurrency(currency), LEFT, pdf.y - 6, { size: 8.5, colour: COLOURS.muted, width: WIDTH });
-  pdf.y += 12;
+  line(pdf, words.chartCurrency(currency), LEFT, pdf.y - 3, { size: 8.5, colour: COLOURS.muted, width: WIDTH });
+  pdf.y += 14;
   const top = pdf.y;
   legend(canvas, top);
   const plotTop = top + LEGEND_HEIGHT + 8;

@@ -109,12 +109,12 @@ function row(canvas: ReportCanvas, entry: ReportRow, currency: string, total: bo
 export function accountTable(canvas: ReportCanvas, account: ReportAccountSection): void {
   const { pdf, words } = canvas;
   heading(canvas, account.name, 18 + HEADER_HEIGHT + 2 * ROW_HEIGHT);
-  line(pdf, words.currencyAndZone(account.currency, account.timeZone), LEFT, pdf.y - 6, {
+  line(pdf, words.currencyAndZone(account.currency, account.timeZone), LEFT, pdf.y - 3, {
     size: 8.5,
     colour: COLOURS.muted,
     width: WIDTH,
   });
-  pdf.y += 12;
+  pdf.y += 14;
   header(canvas);
   row(canvas, { ...account.totals, name: words.accountTotal }, account.currency, true);
   for (const campaign of account.campaigns) {
