@@ -97,6 +97,8 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/notifications/webhook-address.test.ts',
   'apps/server/src/modules/notifications/webhook-sender.test.ts',
   'apps/server/src/modules/reports/xlsx.test.ts', // the writer and its ZIP: pure code
+  'apps/server/src/modules/reports/pdf/report-pdf.test.ts', // the PDF writer: pure code
+  'apps/server/src/modules/reports/pdf/report-pdf.image.test.ts', // the PDF read back as an image: no database
   'apps/server/src/modules/rules/rules.jobs.test.ts',
   'apps/server/src/modules/rules/runs/rule-decision.test.ts',
   'apps/server/src/modules/rules/runs/rule-impact.test.ts',

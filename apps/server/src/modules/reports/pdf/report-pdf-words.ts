@@ -1,0 +1,78 @@
+import type { ReportLanguage } from '@adpilot/contracts';
+
+/**
+ * The words of the report PDF in each language it is written in. The PDF is made on the server for a reader who may
+ * have no account (an agency's client), so its words live here beside the writer rather than in the web's locales;
+ * numbers, money and dates are never in these strings: they are formatted with `Intl` (`report-pdf-format.ts`).
+ */
+export const REPORT_PDF_WORDS = {
+  en: {
+    title: { weekly: 'Weekly advertising report', monthly: 'Monthly advertising report' },
+    period: 'Period',
+    comparedWith: 'Compared with',
+    generatedAt: 'Generated',
+    accounts: 'Ad accounts',
+    account: 'Ad account',
+    currencyAndZone: (currency: string, timeZone: string) => `Amounts in ${currency} · days in ${timeZone}`,
+    name: 'Account / campaign',
+    spend: 'Spend',
+    results: 'Results',
+    cpa: 'CPA',
+    roas: 'ROAS',
+    accountTotal: 'Whole account',
+    previous: 'prev.',
+    noCampaigns: 'No campaign delivered in either period.',
+    noAccounts: 'This report covers no ad account.',
+    chart: 'Daily spend and results',
+    chartCurrency: (currency: string) => `Spend in ${currency}, results as a line`,
+    ruleDays: 'Days the rules acted',
+    noDays: 'No delivery in this period.',
+    rulesTitle: 'What the rules did',
+    actionsApplied: 'Actions applied',
+    paused: 'Pauses',
+    budgetChanges: 'Budget changes',
+    proposalsWaiting: 'Proposals waiting',
+    spendAvoided: 'Spend avoided (estimate)',
+    budgetRaised: 'Budget raised',
+    budgetLowered: 'Budget lowered',
+    estimateNote:
+      'Spend avoided is an estimate: each pause counted at the average daily spend of the 7 days before it, for the days it lasted.',
+    changeNote: 'Beside each figure: its change in % from the previous period; below it: the previous period’s figure.',
+    page: (page: string, pages: string) => `Page ${page} of ${pages}`,
+  },
+  th: {
+    title: { weekly: 'รายงานผลโฆษณารายสัปดาห์', monthly: 'รายงานผลโฆษณารายเดือน' },
+    period: 'ช่วงเวลา',
+    comparedWith: 'เทียบกับ',
+    generatedAt: 'สร้างเมื่อ',
+    accounts: 'บัญชีโฆษณา',
+    account: 'บัญชีโฆษณา',
+    currencyAndZone: (currency: string, timeZone: string) => `จำนวนเงินเป็น ${currency} · วันตามเขตเวลา ${timeZone}`,
+    name: 'บัญชี / แคมเปญ',
+    spend: 'ค่าใช้จ่าย',
+    results: 'ผลลัพธ์',
+    cpa: 'ต้นทุนต่อผลลัพธ์',
+    roas: 'ROAS',
+    accountTotal: 'รวมทั้งบัญชี',
+    previous: 'ก่อนหน้า',
+    noCampaigns: 'ไม่มีแคมเปญที่แสดงโฆษณาในทั้งสองช่วงเวลา',
+    noAccounts: 'รายงานนี้ไม่มีบัญชีโฆษณา',
+    chart: 'ค่าใช้จ่ายและผลลัพธ์รายวัน',
+    chartCurrency: (currency: string) => `ค่าใช้จ่ายเป็น ${currency} · เส้นคือผลลัพธ์`,
+    ruleDays: 'วันที่กฎทำงาน',
+    noDays: 'ไม่มีการแสดงโฆษณาในช่วงเวลานี้',
+    rulesTitle: 'สิ่งที่กฎอัตโนมัติทำ',
+    actionsApplied: 'การดำเนินการที่สำเร็จ',
+    paused: 'การหยุดชั่วคราว',
+    budgetChanges: 'การปรับงบประมาณ',
+    proposalsWaiting: 'ข้อเสนอที่รอการอนุมัติ',
+    spendAvoided: 'ค่าใช้จ่ายที่ประหยัดได้ (ประมาณการ)',
+    budgetRaised: 'งบประมาณที่เพิ่มขึ้น',
+    budgetLowered: 'งบประมาณที่ลดลง',
+    estimateNote: 'ค่าใช้จ่ายที่ประหยัดได้เป็นค่าประมาณ: คิดจากค่าใช้จ่ายเฉลี่ยต่อวันใน 7 วันก่อนหยุดชั่วคราว คูณด้วยจำนวนวันที่หยุด',
+    changeNote: 'ข้าง ๆ ตัวเลขแต่ละช่องคือการเปลี่ยนแปลงเป็น % จากช่วงก่อนหน้า และด้านล่างคือค่าของช่วงก่อนหน้า',
+    page: (page: string, pages: string) => `หน้า ${page} จาก ${pages}`,
+  },
+} as const satisfies Record<ReportLanguage, unknown>;
+
+export type ReportPdfWords = (typeof REPORT_PDF_WORDS)[ReportLanguage];
