@@ -25,7 +25,7 @@ export interface ReportScheduleOptions {
 }
 
 /**
- * The reports (spec §7) and the scheduled reports (ADR 0080). Other modules need nothing of it: it exports its
+ * The reports and the scheduled reports (ADR 0080). Other modules need nothing of it: it exports its
  * routes; `scheduler` is the clock's work, which tests also call directly.
  */
 export function createReportsModule(
