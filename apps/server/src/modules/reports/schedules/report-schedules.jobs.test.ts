@@ -1,8 +1,8 @@
 import { REPORT_SEND_ATTEMPTS } from '@adpilot/contracts';
-import { activityLogs, reportDeliveries } from '@adpilot/db';
+import { activityLogs, reportDeliveries, reportSchedules } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type AppContext } from '../../../context.ts';
 import type { Mail, Mailer } from '../../../providers/mail/mailer.ts';
 import { seedReportAccount } from '../../../test/report-fixtures.ts';
@@ -105,6 +105,12 @@ const entriesOf = async (workspaceId: string, code: string) =>
   );
 
 describe('scheduled reports on the queue, two workers', () => {
+  // Each test's schedules go with it, so another test's scans (in any order) never find them due.
+  afterEach(async () => {
+    await settled(60_000);
+    await t.inspect((db) => db.delete(reportSchedules));
+  }, 90_000);
+
   it('sends a due period exactly once however many workers find it due at once', async () => {
     t.clock.now = MADE;
     const recipients = ['one@example.com', 'two@example.com'];
@@ -179,4 +185,27 @@ describe('scheduled reports on the queue, two workers', () => {
     expect(await entriesOf(session.workspaceId, 'report_sent')).toEqual([]);
     expect((await listedFor(session))[0].lastDelivery).toMatchObject({ status: 'failed', errorCode: 'mail_failed' });
   }, 90_000);
+
+  it('answers a refused "Send now" as a failed delivery after one attempt, logged, without a retry', async () => {
+    t.clock.now = MADE;
+    const { session, scheduleId } = await makeSchedule(['fail-now@example.com']);
+    const tries = mailers.reduce((sum, mailer) => sum + mailer.tries, 0);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/reports/schedules/${scheduleId}/send`,
+      headers: session.auth,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toMatchObject({
+      periodStart: '2026-11-09',
+      periodEnd: '2026-11-15',
+      trigger: 'manual',
+      status: 'failed',
+      attempts: 1,
+      errorCode: 'mail_failed',
+    });
+    expect(mailers.reduce((sum, mailer) => sum + mailer.tries, 0) - tries).toBe(1);
+    expect(await t.ctx.jobs.backlog([REPORT_JOBS.send])).toBe(0);
+    expect(await entriesOf(session.workspaceId, 'report_failed')).toHaveLength(1);
+  });
 });
