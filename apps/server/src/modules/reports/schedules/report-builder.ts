@@ -1,4 +1,4 @@
-import { localDate, type ReportLanguage } from '@adpilot/contracts';
+import { localDate } from '@adpilot/contracts';
 import type { ReportScheduleRow, SystemTx, TenantTx, Transactions } from '@adpilot/db';
 import type { AdMirrorService, ReportAccount } from '../../ad-accounts/ad-mirror.service.ts';
 import type { ProposalsService } from '../../rules/proposals/proposals.service.ts';
@@ -61,7 +61,6 @@ export class ReportBuilder {
     tx: TenantTx,
     schedule: ReportScheduleRow,
     period: ReportPeriod,
-    language: ReportLanguage = schedule.language,
   ): Promise<Omit<ReportDocument, 'workspaceName'>> {
     const { mirror, ruleActions } = this.deps;
     const previous = previousPeriod(schedule.frequency, period);
@@ -124,7 +123,7 @@ export class ReportBuilder {
     }));
 
     return {
-      language,
+      language: schedule.language,
       frequency: schedule.frequency,
       period: { start: period.start, end: period.end },
       previous: { start: previous.start, end: previous.end },

@@ -24,6 +24,8 @@ export function defineReportJobs(
   queue.define({
     name: REPORT_JOBS.send,
     payload: z.object({ workspaceId: z.uuid(), deliveryId: z.uuid() }),
+    // One job per delivery queued, retrying or running: the key is the delivery, so a claim asked again is dropped.
+    policy: 'exclusive',
     retryLimit: REPORT_SEND_ATTEMPTS - 1,
     retryDelaySeconds,
     concurrency: 1,

@@ -172,10 +172,6 @@ export class ReportSchedulesRepository {
     return row;
   }
 
-  async findSchedule(tx: TenantTx, id: string): Promise<ReportScheduleRow | undefined> {
-    return this.find(tx, id);
-  }
-
   /** Notes one more address mailed (a retry skips it). */
   async markSentTo(tx: TenantTx, id: string, address: string): Promise<void> {
     await tx.db

@@ -61,7 +61,7 @@ export class ReportSender {
     const { transactions, repository } = this.deps;
     const found = await transactions.tenant(scope, async (tx) => {
       const delivery = await repository.findDelivery(tx, deliveryId);
-      const schedule = delivery && (await repository.findSchedule(tx, delivery.scheduleId));
+      const schedule = delivery && (await repository.find(tx, delivery.scheduleId));
       return delivery && schedule ? { delivery, schedule } : undefined;
     });
     if (!found || found.delivery.status !== 'pending') return undefined;
