@@ -9,6 +9,7 @@ export const TABLE_OWNERS = {
   emailVerifications: 'notifications',
   notificationSettings: 'notifications',
   mailOutbox: 'admin',
+  mailOutboxAttachments: 'admin',
   oauthStates: 'ad-accounts',
   adAccounts: 'ad-accounts',
   adEntities: 'ad-accounts',
@@ -27,6 +28,8 @@ export const TABLE_OWNERS = {
   workspaces: 'workspaces',
   workspaceMembers: 'workspaces',
   workspaceInvitations: 'workspaces',
+  reportSchedules: 'reports',
+  reportDeliveries: 'reports',
 };
 
 /**

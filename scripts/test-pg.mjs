@@ -34,6 +34,10 @@ const ON_POSTGRES = {
   'apps/server/src/modules/notifications/notifications.test.ts': 'each entry sent once across processes',
   'apps/server/src/modules/notifications/email-verification.test.ts': 'single-use links under concurrency',
   'apps/server/src/modules/reports/reports.routes.test.ts': 'aggregates and date arithmetic',
+  'apps/server/src/modules/reports/schedules/report-schedules.test.ts':
+    'parallel creates counted under an advisory lock, rate-limit counters',
+  'apps/server/src/modules/reports/schedules/report-schedules.jobs.test.ts':
+    'a due period claimed once across processes (partial unique index), retries on the real queue',
   'apps/server/src/modules/rules/runs/rules.crash.test.ts': 'leases and a killed worker on real locks',
   'apps/server/src/modules/rules/runs/rules.execution.test.ts': 'the action ledger under concurrency',
   'apps/server/src/modules/rules/runs/rules.holds.test.ts': 'timed holds and run-time conflicts in the action ledger',
@@ -63,6 +67,9 @@ const ON_POSTGRES = {
 const PGLITE_ONLY = [
   // Pure text.
   'apps/server/src/modules/notifications/decision-texts.test.ts',
+  'apps/server/src/modules/reports/schedules/report-mail-text.test.ts',
+  // Pure calendar arithmetic.
+  'apps/server/src/modules/reports/schedules/report-periods.test.ts',
   // End to end through the notifier's jobs; parallel approvals on Postgres are proposals.test.ts's.
   'apps/server/src/modules/rules/proposals/proposal-links.test.ts',
   // Role checks at the route: the same on either engine.

@@ -105,6 +105,7 @@ export async function buildApp(
       await api.register(modules.notifications.routes, { prefix: '/notifications' });
       await api.register(modules.notifications.emailVerificationRoutes, { prefix: '/email-verification' });
       await api.register(modules.reports.routes, { prefix: '/reports' });
+      await api.register(modules.reports.scheduleRoutes, { prefix: '/reports/schedules' });
       await api.register(modules.settings.routes, { prefix: '/settings' });
       await api.register(modules.diagnostics.routes, { prefix: '/diagnostics' });
       await api.register(modules.ai.routes, { prefix: '/ai' });

@@ -18,7 +18,7 @@ import { createHealthModule } from './modules/health/health.module.ts';
 import { createMaintenanceModule } from './modules/maintenance/maintenance.module.ts';
 import { createNotificationsModule, nudgingActivity } from './modules/notifications/notifications.module.ts';
 import type { WebhookRetry } from './modules/notifications/notifications.jobs.ts';
-import { createReportsModule } from './modules/reports/reports.module.ts';
+import { createReportsModule, type ReportScheduleOptions } from './modules/reports/reports.module.ts';
 import { createRulesModule, type RulesOptions } from './modules/rules/rules.module.ts';
 import { createSettingsModule } from './modules/settings/settings.module.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -54,6 +54,8 @@ export interface ContextOptions {
   /** How often and how soon a failed webhook call is tried again (tests shorten it). */
   webhookRetry?: WebhookRetry;
   ai?: AiOptions;
+  /** The scheduled reports' retry wait and renderer (tests shorten the one and fail the other). */
+  reports?: ReportScheduleOptions;
 }
 
 /**
@@ -222,7 +224,21 @@ export function createContext(options: ContextOptions) {
     admin: createAdminModule({ transactions, secretBox }),
     rules,
     notifications,
-    reports: createReportsModule({ transactions, mirror: accountSync.mirror, ruleActions: rules.impact, now }),
+    reports: createReportsModule(
+      {
+        transactions,
+        mirror: accountSync.mirror,
+        ruleActions: rules.impact,
+        proposals: rules.proposals,
+        workspaceName: (tx, id) => workspaces.service.nameIn(tx, id),
+        mailer,
+        activity,
+        limiter: auth.limiter,
+        queue: jobs,
+        now,
+      },
+      options.reports,
+    ),
     settings: createSettingsModule({ store: settingsStore, database, secretBox, config, meta }),
     diagnostics: createDiagnosticsModule({
       config,

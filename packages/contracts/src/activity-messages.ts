@@ -101,6 +101,8 @@ const en: ActivityMessages = {
     rule_switched_on: 'Switched on rule “{{ruleName}}”',
     rule_switched_off: 'Switched off rule “{{ruleName}}”',
     rule_run_requested: 'Asked rule “{{ruleName}}” to run now',
+    report_sent: 'Sent the report for {{from}} – {{to}} to {{recipients}} recipient(s)',
+    report_failed: 'The report for {{from}} – {{to}} could not be sent after {{attempts}} attempt(s)',
     external_change: '“{{target}}”: {{change}} changed outside AdPilot, {{from}} → {{to}}',
   },
   actions: {
@@ -207,6 +209,8 @@ const th: ActivityMessages = {
     rule_switched_on: 'เปิดใช้กฎ “{{ruleName}}” แล้ว',
     rule_switched_off: 'ปิดใช้กฎ “{{ruleName}}” แล้ว',
     rule_run_requested: 'สั่งให้กฎ “{{ruleName}}” ทำงานทันที',
+    report_sent: 'ส่งรายงานช่วง {{from}} – {{to}} ถึงผู้รับ {{recipients}} คนแล้ว',
+    report_failed: 'ส่งรายงานช่วง {{from}} – {{to}} ไม่สำเร็จหลังจากพยายาม {{attempts}} ครั้ง',
     external_change: '“{{target}}”: {{change}} ถูกเปลี่ยนจากนอก AdPilot จาก {{from}} เป็น {{to}}',
   },
   actions: {

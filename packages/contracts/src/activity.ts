@@ -88,6 +88,9 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  *   changed on Meta by someone other than AdPilot, found by a sync: `change` one of EXTERNAL_CHANGE_FIELDS, `from`
  *   and `to` Meta's status or the amount with its currency; `actor` and `app` who and through which app, from the
  *   account's activity history, absent when Meta does not say or the change came through our own app's API access)
+ * - report_sent: { from, to, recipients } (notification; a scheduled report of the local days from…to mailed to
+ *   `recipients` addresses, ADR 0080)
+ * - report_failed: { from, to, attempts } (notification; the report could not be sent after `attempts` tries)
  * - note: {} — the user's own text is the description (note)
  */
 export const ACTIVITY_CODES = [
@@ -132,6 +135,8 @@ export const ACTIVITY_CODES = [
   'rule_switched_off',
   'rule_run_requested',
   'external_change',
+  'report_sent',
+  'report_failed',
   'note',
 ] as const;
 export type ActivityCode = (typeof ACTIVITY_CODES)[number];
@@ -242,6 +247,9 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   rule_switched_on: (p) => `Switched on rule "${str(p.ruleName)}"`,
   rule_switched_off: (p) => `Switched off rule "${str(p.ruleName)}"`,
   rule_run_requested: (p) => `Asked rule "${str(p.ruleName)}" to run now`,
+  report_sent: (p) => `Sent the report for ${str(p.from)} – ${str(p.to)} to ${str(p.recipients)} recipient(s)`,
+  report_failed: (p) =>
+    `The report for ${str(p.from)} – ${str(p.to)} could not be sent after ${str(p.attempts)} attempt(s)`,
   external_change: (p) =>
     `"${str(p.target)}": ${CHANGE_EN[str(p.change)] ?? str(p.change)} changed outside AdPilot${p.actor ? ` by ${str(p.actor)} (${str(p.app)})` : ''}, ${str(p.from)} → ${str(p.to)}`,
 };

@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   'WORKSPACE_LAST_OWNER',
   /** The address is already a member, or already has a pending invitation (409). */
   'WORKSPACE_ALREADY_MEMBER',
+  /** A workspace keeps at most REPORT_SCHEDULES_MAX report schedules (409, ADR 0080). */
+  'REPORT_SCHEDULE_LIMIT_REACHED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

@@ -68,6 +68,7 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/email-verification/confirm': [409],
   'GET /api/diagnostics/': [403],
   'POST /api/diagnostics/tests/{test}': [403],
+  'POST /api/reports/schedules/': [409],
   'POST /api/ai/analyze-performance': [502],
   'POST /api/ai/generate-strategy': [502],
   'POST /api/ai/generate-ad-copy': [502],

@@ -75,7 +75,7 @@ export function syncInLine(context: () => AppContext | undefined): SyncScheduler
 
 type TestServices = Pick<
   ContextOptions,
-  'meta' | 'scheduler' | 'rules' | 'jobQueue' | 'webhookRetry' | 'mailer' | 'ai' | 'billing'
+  'meta' | 'scheduler' | 'rules' | 'jobQueue' | 'webhookRetry' | 'mailer' | 'ai' | 'billing' | 'reports'
 >;
 
 /** A fresh app on its own fresh database (PGlite, or Postgres with TEST_DATABASE_URL), with a movable clock. */

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenantPolicies } from './roles.ts';
 import { ownerColumn } from './users.table.ts';
 
@@ -80,3 +80,25 @@ export const mailOutbox = pgTable(
 );
 
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * What an outbox mail carried attached (a scheduled report's PDF): described in clear for the admin's list, the
+ * bytes sealed like the body (base64, then the SecretBox). Deleted with their mail.
+ */
+export const mailOutboxAttachments = pgTable(
+  'mail_outbox_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mailId: uuid('mail_id')
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sealedContent: text('sealed_content').notNull(),
+  },
+  (t) => [uniqueIndex('mail_outbox_attachments_mail_position_unique').on(t.mailId, t.position)],
+);
+
+export type MailOutboxAttachmentRow = typeof mailOutboxAttachments.$inferSelect;

@@ -10,3 +10,4 @@ export * from './settings.table.ts';
 export * from './ai.table.ts';
 export * from './billing.table.ts';
 export * from './workspaces.table.ts';
+export * from './reports.table.ts';

@@ -15,6 +15,8 @@ export interface ReportAccount {
   id: string;
   name: string;
   currency: string;
+  /** The account's IANA zone: its local days are the report's days. */
+  timeZone: string;
 }
 
 export interface ReportRow {
@@ -161,7 +163,12 @@ export class AdMirrorRepository {
   /** The accounts a report covers: one, or all of the user's, by name. */
   reportAccounts(tx: TenantTx, adAccountId?: string): Promise<ReportAccount[]> {
     return tx.db
-      .select({ id: adAccounts.id, name: adAccounts.facebookAccountName, currency: adAccounts.currency })
+      .select({
+        id: adAccounts.id,
+        name: adAccounts.facebookAccountName,
+        currency: adAccounts.currency,
+        timeZone: adAccounts.timezone,
+      })
       .from(adAccounts)
       .where(and(eq(adAccounts.workspaceId, tx.workspaceId), adAccountId ? eq(adAccounts.id, adAccountId) : undefined))
       .orderBy(asc(adAccounts.facebookAccountName), asc(adAccounts.id));

@@ -1,8 +1,13 @@
 import type { OutboxMail } from '@adpilot/contracts';
 import type { MailOutboxRow } from '@adpilot/db';
+import type { OutboxAttachmentInfo } from './admin.repository.ts';
 
-/** `open` unseals the body (the outbox keeps it encrypted at rest). */
-export function presentOutboxMail(mail: MailOutboxRow, open: (sealed: string) => string): OutboxMail {
+/** `open` unseals the body (the outbox keeps it encrypted at rest); attachments are described, never opened. */
+export function presentOutboxMail(
+  mail: MailOutboxRow,
+  attachments: readonly OutboxAttachmentInfo[],
+  open: (sealed: string) => string,
+): OutboxMail {
   return {
     id: mail.id,
     to: mail.toAddress,
@@ -10,7 +15,6 @@ export function presentOutboxMail(mail: MailOutboxRow, open: (sealed: string) =>
     text: open(mail.sealedBody),
     createdAt: mail.createdAt.toISOString(),
     expiresAt: mail.expiresAt.toISOString(),
-    // Nothing is attached yet; scheduled reports attach their PDF.
-    attachments: [],
+    attachments: attachments.map(({ fileName, contentType, size }) => ({ fileName, contentType, size })),
   };
 }

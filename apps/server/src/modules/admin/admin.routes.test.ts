@@ -1,4 +1,4 @@
-import { mailOutbox, users } from '@adpilot/db';
+import { mailOutbox, mailOutboxAttachments, users } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,41 @@ describe('admin outbox', () => {
       (candidate) => candidate.to === 'sealed@example.com',
     );
     expect(mail?.text).toBe(`Open https://adpilot.example/reset-password?token=${secret}`);
+  });
+
+  it('lists what each mail carried attached, keeps the bytes sealed and deletes them with the mail', async () => {
+    const pdf = Buffer.from('%PDF-1.4 attached-report-bytes');
+    await t.mailOutbox.store({
+      to: 'client@example.com',
+      subject: 'Weekly report',
+      text: 'See the attached report.',
+      expiresAt: inAnHour(),
+      attachments: [
+        { fileName: 'adpilot-report-2026-11-22.pdf', contentType: 'application/pdf', content: pdf },
+        { fileName: 'notes.txt', contentType: 'text/plain', content: Buffer.from('hi') },
+      ],
+    });
+    await t.mailOutbox.store({ to: 'plain@example.com', subject: 'Plain', text: 'x', expiresAt: inAnHour() });
+
+    const mails = await t.modules.admin.service.recentOutboxMail(50);
+    expect(mails.find((mail) => mail.to === 'client@example.com')?.attachments).toEqual([
+      { fileName: 'adpilot-report-2026-11-22.pdf', contentType: 'application/pdf', size: pdf.length },
+      { fileName: 'notes.txt', contentType: 'text/plain', size: 2 },
+    ]);
+    expect(mails.find((mail) => mail.to === 'plain@example.com')?.attachments).toEqual([]);
+
+    const stored = await t.inspect((db) => db.select().from(mailOutboxAttachments));
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    expect(JSON.stringify(stored)).not.toContain(pdf.toString('base64'));
+    const sealed = stored.find((row) => row.fileName === 'adpilot-report-2026-11-22.pdf');
+    expect(Buffer.from(t.secretBox.decrypt(sealed!.sealedContent), 'base64').equals(pdf)).toBe(true);
+
+    // Expired mail goes, and its attachments with it.
+    const purged = await t.database.system('test purge', (tx) =>
+      t.mailOutbox.purgeExpired(tx, new Date(inAnHour().getTime() + 60_000)),
+    );
+    expect(purged).toBeGreaterThanOrEqual(2);
+    expect(await t.inspect((db) => db.select().from(mailOutboxAttachments))).toEqual([]);
   });
 
   it('takes the role from the session, so a role change applies to the same token once the database announced it', async () => {

@@ -11,9 +11,21 @@ export class AdminService {
   ) {}
 
   async recentOutboxMail(limit: number): Promise<OutboxMail[]> {
-    const rows = await this.deps.transactions.system('admin: outbox', (tx) =>
-      this.deps.repository.recentOutboxMail(tx, limit),
+    const { rows, attachments } = await this.deps.transactions.system('admin: outbox', async (tx) => {
+      const rows = await this.deps.repository.recentOutboxMail(tx, limit);
+      const attachments = await this.deps.repository.outboxAttachments(
+        tx,
+        rows.map((row) => row.id),
+      );
+      return { rows, attachments };
+    });
+    const open = (sealed: string) => this.deps.secretBox.decrypt(sealed);
+    return rows.map((row) =>
+      presentOutboxMail(
+        row,
+        attachments.filter((file) => file.mailId === row.id),
+        open,
+      ),
     );
-    return rows.map((row) => presentOutboxMail(row, (sealed) => this.deps.secretBox.decrypt(sealed)));
   }
 }

@@ -5,7 +5,6 @@ import {
   type Report,
   REPORT_DAILY_SERIES_MAX,
   type ReportPoint,
-  type OverviewCurrency,
   type ReportOverview,
   type ReportOverviewQuery,
   type ReportQuery,
@@ -15,6 +14,7 @@ import type { Transactions, TenantScope } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { AdMirrorService, ReportAccount, ReportRow } from '../ad-accounts/ad-mirror.service.ts';
 import type { RuleImpactService } from '../rules/runs/rule-impact.service.ts';
+import { currencyDays, dates, round } from './report-days.ts';
 
 export interface ReportsDeps {
   transactions: Transactions;
@@ -25,10 +25,8 @@ export interface ReportsDeps {
   now: () => Date;
 }
 
-/** Money rounded to hundredths of the major unit for the answer (sums of numeric(18,4) come back long). */
-const round = (value: number, digits = 4) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-function point(date: string, spend: number, conversions: number, conversionValue: number): ReportPoint {
+/** A day's (or a range's) figures rounded, with CPA and ROAS where defined. */
+export function point(date: string, spend: number, conversions: number, conversionValue: number): ReportPoint {
   const totals = { ...emptyTotals(), spend, conversions, conversionValue };
   const cpa = derivedMetrics.cpa(totals);
   const roas = derivedMetrics.roas(totals);
@@ -57,12 +55,6 @@ const bySpend = (a: { spend: number; campaignId: string | null }, b: { spend: nu
 
 const bySpendThenName = (a: ReportSeries, b: ReportSeries) =>
   b.totals.spend - a.totals.spend || a.name.localeCompare(b.name);
-
-function dates(from: string, to: string): string[] {
-  const all: string[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) all.push(day);
-  return all;
-}
 
 /** GET /api/reports: per-day spend, conversions, CPA and ROAS per account or campaign, each in its currency. */
 export class ReportsService {
@@ -154,48 +146,7 @@ export class ReportsService {
       });
       return { accounts, rows, rules };
     });
-    const range = dates(from, to);
-    const currencyOf = new Map(data.accounts.map((account) => [account.id, account.currency]));
-    const byCurrency = new Map<string, Map<string, { spend: number; results: number; actions: number }>>();
-    const dayOf = (currency: string, date: string) => {
-      let days = byCurrency.get(currency);
-      if (!days)
-        byCurrency.set(currency, (days = new Map(range.map((day) => [day, { spend: 0, results: 0, actions: 0 }]))));
-      return days.get(date);
-    };
-    for (const account of data.accounts) dayOf(account.currency, from);
-    for (const row of data.rows) {
-      const day = dayOf(currencyOf.get(row.adAccountId) ?? '', row.date);
-      if (!day) continue;
-      day.spend += row.spend;
-      day.results += row.conversions;
-    }
-    for (const action of data.rules.actions) {
-      const day = dayOf(action.currency, action.localDate);
-      if (day) day.actions += 1;
-    }
-    const currencies: OverviewCurrency[] = [...byCurrency].map(([currency, days]) => {
-      const list = [...days].map(([date, day]) => ({
-        date,
-        spend: round(day.spend),
-        results: round(day.results),
-        actions: day.actions,
-      }));
-      const totals = list.reduce(
-        (sum, day) => ({
-          spend: sum.spend + day.spend,
-          results: sum.results + day.results,
-          actions: sum.actions + day.actions,
-        }),
-        { spend: 0, results: 0, actions: 0 },
-      );
-      return {
-        currency,
-        days: list,
-        totals: { ...totals, spend: round(totals.spend), results: round(totals.results) },
-      };
-    });
-    currencies.sort((a, b) => b.totals.spend - a.totals.spend || a.currency.localeCompare(b.currency));
+    const currencies = currencyDays(dates(from, to), data.accounts, data.rows, data.rules.actions);
     return {
       from,
       to,

@@ -1,5 +1,5 @@
 import { WORKSPACE_HEADER } from '@adpilot/contracts';
-import { adAccounts, automationRules, workspaceMembers } from '@adpilot/db';
+import { adAccounts, automationRules, reportSchedules, workspaceMembers } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf, type Operation } from '../../test/fuzz/openapi.ts';
@@ -51,6 +51,14 @@ beforeAll(async () => {
     payload: { description: 'the other workspace’s note' },
   });
   ids.log = note.json().data._id;
+  const schedule = await t.app.inject({
+    method: 'POST',
+    url: '/api/reports/schedules',
+    headers: inOther,
+    payload: { frequency: 'weekly', language: 'en', recipients: ['client@example.com'] },
+  });
+  expect(schedule.statusCode).toBe(201);
+  ids.schedule = schedule.json().data.id;
   operations = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]).filter(
     (op) => op.pathParams.length > 0 && /^\/api\/(rules|ad-accounts|logs|reports)\//.test(op.path),
   );
@@ -61,6 +69,7 @@ afterAll(() => t.close());
 const BODIES: Record<string, object> = {
   'PATCH /api/rules/{id}': { name: 'Taken over' },
   'PATCH /api/ad-accounts/{id}': { facebook_account_name: 'Taken over' },
+  'PATCH /api/reports/schedules/{id}': { recipients: ['taken-over@example.com'] },
 };
 
 /** Queries a route requires, so the answer is the route's own. */
@@ -74,6 +83,7 @@ function idFor(operation: Operation, param: string): string {
   if (operation.path.startsWith('/api/rules/')) return ids.rule!;
   if (operation.path.startsWith('/api/ad-accounts/')) return ids.account!;
   if (operation.path.startsWith('/api/logs/')) return ids.log!;
+  if (operation.path.startsWith('/api/reports/schedules/')) return ids.schedule!;
   throw new Error(`no id for ${param} of ${operation.path}`);
 }
 
@@ -102,5 +112,9 @@ describe('another workspace’s ids, asked by a member of both while acting in t
     expect(rule).toMatchObject({ workspaceId: other.workspaceId, name: ids.ruleName });
     const [account] = await t.inspect((db) => db.select().from(adAccounts).where(eq(adAccounts.id, ids.account!)));
     expect(account).toMatchObject({ workspaceId: other.workspaceId, facebookAccountName: 'Other shop' });
+    const [schedule] = await t.inspect((db) =>
+      db.select().from(reportSchedules).where(eq(reportSchedules.id, ids.schedule!)),
+    );
+    expect(schedule).toMatchObject({ workspaceId: other.workspaceId, recipients: ['client@example.com'] });
   });
 });

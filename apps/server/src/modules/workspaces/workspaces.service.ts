@@ -106,6 +106,11 @@ export class WorkspacesService {
     return this.deps.repository.exists(tx, id);
   }
 
+  /** A workspace's name (a scheduled report's heading), null for none. */
+  async nameIn(tx: SystemTx, id: string): Promise<string | null> {
+    return (await this.deps.repository.find(tx, id))?.name ?? null;
+  }
+
   /** The owners of a workspace (who hears about its bill). */
   ownerIdsIn(tx: SystemTx, id: string): Promise<string[]> {
     return this.deps.repository.ownerIds(tx, id);

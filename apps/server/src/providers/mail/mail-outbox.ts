@@ -5,7 +5,8 @@ import type { MailOutboxRepository } from './mail-outbox.repository.ts';
 
 /**
  * Mail kept in the database instead of sent (no SMTP server). Bodies carry live reset links, so they are sealed at
- * rest and opened only for the administrator; the hourly maintenance job deletes each one when it expires.
+ * rest and opened only for the administrator; the hourly maintenance job deletes each one when it expires. An
+ * attachment's bytes are sealed the same way and go with their mail.
  */
 export class MailOutbox {
   constructor(
@@ -19,6 +20,12 @@ export class MailOutbox {
       subject: mail.subject,
       sealedBody: this.secretBox.encrypt(mail.text),
       expiresAt: mail.expiresAt,
+      attachments: (mail.attachments ?? []).map((file) => ({
+        fileName: file.fileName,
+        contentType: file.contentType,
+        size: file.content.length,
+        sealedContent: this.secretBox.encrypt(file.content.toString('base64')),
+      })),
     });
   }
 

@@ -28,6 +28,25 @@ describe('SmtpMailer', () => {
     expect(smtp.received[0]?.data).toContain('reset-password?token=abc');
   });
 
+  it('carries attachments as MIME parts with their name and type', async () => {
+    const mailer = new SmtpMailer(
+      { host: '127.0.0.1', port: smtp.port, user: 'mailer', pass: 'pw', secure: false },
+      'a@b.c',
+    );
+    const pdf = Buffer.from('%PDF-1.4 report bytes');
+    await mailer.send({
+      to: 'client@example.com',
+      subject: 'Weekly report',
+      text: 'See attached.',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      attachments: [{ fileName: 'adpilot-report-2026-11-22.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    const data = smtp.received.at(-1)?.data ?? '';
+    expect(data).toContain('Content-Type: application/pdf; name=adpilot-report-2026-11-22.pdf');
+    expect(data).toContain('Content-Disposition: attachment; filename=adpilot-report-2026-11-22.pdf');
+    expect(data.replace(/\r?\n/g, '')).toContain(pdf.toString('base64'));
+  });
+
   it('fails loudly on wrong credentials', async () => {
     const mailer = new SmtpMailer(
       { host: '127.0.0.1', port: smtp.port, user: 'mailer', pass: 'wrong', secure: false },

@@ -3,12 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderSettings, SettingsReader } from '../../config/runtime-settings.ts';
 import type { MailOutbox } from './mail-outbox.ts';
 
+/** A file a mail carries (a scheduled report's PDF). */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   /** When what the mail carries (a link) stops working: a kept copy is deleted then. */
   expiresAt: Date;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -36,7 +44,17 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text });
+    await this.transport.sendMail({
+      from: this.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      attachments: (mail.attachments ?? []).map((file) => ({
+        filename: file.fileName,
+        contentType: file.contentType,
+        content: file.content,
+      })),
+    });
   }
 
   /** Connects, greets and authenticates without sending anything (Settings' connection test). */

@@ -1,6 +1,6 @@
 import { automationRules, ruleActions, ruleRuns, type RuleActionRow, type RuleRunRow } from '@adpilot/db';
 import type { SystemTx, TenantTx } from '@adpilot/db';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 
 /** A ledger row still to be written: planned, or postponed by a Meta limit. */
 const PENDING = ['planned', 'postponed'] as const;
@@ -77,6 +77,21 @@ export class ProposalsRepository {
       .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.proposal, status)))
       .orderBy(status === 'pending' ? asc(ruleActions.expiresAt) : desc(ruleActions.decidedAt), asc(ruleActions.id))
       .limit(limit);
+  }
+
+  /** How many proposals of the workspace wait for a decision and have not run out of time by `at`. */
+  async countWaiting(tx: TenantTx, at: Date): Promise<number> {
+    const [row] = await tx.db
+      .select({ count: count() })
+      .from(ruleActions)
+      .where(
+        and(
+          eq(ruleActions.workspaceId, tx.workspaceId),
+          eq(ruleActions.proposal, 'pending'),
+          gt(ruleActions.expiresAt, at),
+        ),
+      );
+    return row?.count ?? 0;
   }
 
   /** A run's proposals still waiting. */

@@ -66,6 +66,11 @@ export class ProposalsService {
     });
   }
 
+  /** How many proposals wait for a decision now, in the caller's unit of work (a scheduled report's summary). */
+  countWaitingIn(tx: TenantTx): Promise<number> {
+    return this.deps.proposalsRepository.countWaiting(tx, this.deps.now());
+  }
+
   /** Closes every workspace's proposals past their time (the periodic job); answers how many. */
   async expireAll(at: Date): Promise<number> {
     const { transactions, proposalsRepository } = this.deps;

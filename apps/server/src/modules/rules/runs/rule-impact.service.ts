@@ -18,7 +18,14 @@ import {
 } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
-import { actionImpact, dailyLine, ruleTotals, type DayFigures, type ImpactActionInput } from './rule-impact.ts';
+import {
+  actionImpact,
+  actionMoney,
+  dailyLine,
+  ruleTotals,
+  type DayFigures,
+  type ImpactActionInput,
+} from './rule-impact.ts';
 
 export interface RuleImpactDeps {
   transactions: Transactions;
@@ -74,6 +81,21 @@ export class RuleImpactService {
       actions: computed.map((action) => action.impact),
       totals: ruleTotals(computed.filter((action) => action.impact.localDate >= range.totalsFrom)),
     };
+  }
+
+  /**
+   * The money of applied actions per currency (never summed across): budgets raised and lowered and the spend
+   * pauses avoided, by the same arithmetic as a rule's totals. A scheduled report's rules section.
+   */
+  moneyByCurrency(
+    actions: readonly ActionImpact[],
+  ): { currency: string; budgetRaised: number; budgetLowered: number; spendAvoided: number }[] {
+    const byCurrency = new Map<string, ActionImpact[]>();
+    for (const action of actions) byCurrency.set(action.currency, [...(byCurrency.get(action.currency) ?? []), action]);
+    return [...byCurrency].map(([currency, list]) => {
+      const money = actionMoney(list);
+      return { currency, budgetRaised: money.raised, budgetLowered: money.lowered, spendAvoided: money.avoided };
+    });
   }
 
   /** The applied actions of one rule (or all) whose local day is within from…to, each with its impact. */

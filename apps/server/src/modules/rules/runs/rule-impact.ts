@@ -200,15 +200,12 @@ export function spendWeighted(items: readonly { spend: number; ratio: number | n
   return weight > 0 ? sum / weight : null;
 }
 
-export function ruleTotals(computed: readonly ComputedAction[]): RuleImpactTotals {
-  const byType: Record<string, number> = {};
-  const currencies = new Set<string>();
+/** The money of applied actions (one currency's, the caller makes sure): budgets raised and lowered, spend avoided. */
+export function actionMoney(impacts: Iterable<Pick<ActionImpact, 'budget' | 'spendAvoided'>>) {
   let raised = 0;
   let lowered = 0;
   let avoided = 0;
-  for (const { impact } of computed) {
-    byType[impact.type] = (byType[impact.type] ?? 0) + 1;
-    currencies.add(impact.currency);
+  for (const impact of impacts) {
     if (impact.budget) {
       const change = impact.budget.to - impact.budget.from;
       if (change > 0) raised += change;
@@ -216,6 +213,17 @@ export function ruleTotals(computed: readonly ComputedAction[]): RuleImpactTotal
     }
     avoided += impact.spendAvoided?.amount ?? 0;
   }
+  return { raised, lowered, avoided };
+}
+
+export function ruleTotals(computed: readonly ComputedAction[]): RuleImpactTotals {
+  const byType: Record<string, number> = {};
+  const currencies = new Set<string>();
+  for (const { impact } of computed) {
+    byType[impact.type] = (byType[impact.type] ?? 0) + 1;
+    currencies.add(impact.currency);
+  }
+  const { raised, lowered, avoided } = actionMoney(computed.map((action) => action.impact));
   const single = currencies.size <= 1;
   const pairs = single ? computed.flatMap((action) => (action.compared ? [action.compared] : [])) : [];
   const side = (pick: 'before' | 'after') => ({
