@@ -70,6 +70,8 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/workspaces/role-matrix.test.ts',
   // Replays the migration files on a fresh embedded database made at the migration before (migration-fixture.ts).
   'packages/db/src/usage-month-migration.test.ts',
+  // The embedded folder's lock and the checks before a restore reads a file; the round trip is backup.test.ts.
+  'packages/db/src/backup/backup-embedded.test.ts',
   'packages/db/src/workspace-tenant-migration.test.ts',
   'apps/server/src/config/env.test.ts',
   'apps/server/src/lib/redact.test.ts',

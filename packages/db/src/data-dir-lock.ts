@@ -1,4 +1,5 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /** The embedded database's folder is open in another process; the message names it. */
 export class DataDirLockedError extends Error {
@@ -43,6 +44,7 @@ export function lockDataDir(dataDir: string): () => void {
     );
   }
   const file = dataDirLockFile(dataDir);
+  mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${process.pid}\n`);
   return () => {
     try {

@@ -31,7 +31,12 @@ export async function readCatalog(client: Queryable | pg.Client): Promise<TableS
         and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
       order by c.relname, a.attnum`,
   );
-  const { rows: constraints } = await db.query<{ table: string; kind: string; target: string | null; columns: string[] }>(
+  const { rows: constraints } = await db.query<{
+    table: string;
+    kind: string;
+    target: string | null;
+    columns: string[];
+  }>(
     `select c.relname as "table", k.contype as "kind", f.relname as "target",
             array(select a.attname::text from unnest(k.conkey) with ordinality u(attnum, i)
                   join pg_attribute a on a.attrelid = k.conrelid and a.attnum = u.attnum order by u.i) as "columns"

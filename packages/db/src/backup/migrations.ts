@@ -8,8 +8,7 @@ interface Journal {
   entries: { when: number; tag: string }[];
 }
 
-const journal = () =>
-  JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
+const journal = () => JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as Journal;
 
 /**
  * Refuses a backup whose schema this version of AdPilot does not know: its migrations must be this version's first

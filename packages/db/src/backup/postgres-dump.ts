@@ -102,15 +102,15 @@ export async function* readDump(file: string): AsyncGenerator<string> {
   for await (const line of lines) if (line) yield line;
 }
 
-/** The header of a Postgres backup, or undefined when the file is not one. */
+/** The header of a Postgres backup, or undefined when the file is not one (not gzip, or another first line). */
 export async function readDumpHeader(file: string): Promise<DumpHeader | undefined> {
-  for await (const line of readDump(file)) {
-    try {
+  try {
+    for await (const line of readDump(file)) {
       const header = JSON.parse(line) as Partial<DumpHeader>;
       return header.format === DUMP_FORMAT ? (header as DumpHeader) : undefined;
-    } catch {
-      return undefined;
     }
+  } catch {
+    // Not gzip, or not JSON: not a Postgres backup.
   }
   return undefined;
 }
@@ -122,7 +122,11 @@ export async function readDumpHeader(file: string): Promise<DumpHeader | undefin
  * the policies' checks run as for any write of the system path. Throws when the file ends before its last line or a
  * table's count differs from the one written.
  */
-export async function loadPostgres(client: pg.Client, file: string, header: DumpHeader): Promise<Record<string, number>> {
+export async function loadPostgres(
+  client: pg.Client,
+  file: string,
+  header: DumpHeader,
+): Promise<Record<string, number>> {
   const specs = new Map(header.tables.map((table) => [table.name, table]));
   // The rows the migrations made (the plans) are in the backup too, as they were when it was taken.
   await client.query(`truncate ${header.tables.map((table) => qualified(table.name)).join(', ')}`);
