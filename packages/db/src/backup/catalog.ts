@@ -17,21 +17,16 @@ export const SEEDED_BY_MIGRATIONS = ['subscription_plans'];
 export const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 export const qualified = (table: string) => `public.${quote(table)}`;
 
-interface Queryable {
-  query<T>(text: string, values?: unknown[]): Promise<{ rows: T[] }>;
-}
-
 /** The application's tables in public, each after the tables it references. */
-export async function readCatalog(client: Queryable | pg.Client): Promise<TableSpec[]> {
-  const db = client as Queryable;
-  const { rows: columns } = await db.query<{ table: string; column: string }>(
+export async function readCatalog(client: pg.Client): Promise<TableSpec[]> {
+  const { rows: columns } = await client.query<{ table: string; column: string }>(
     `select c.relname as "table", a.attname as "column"
        from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
         and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
       order by c.relname, a.attnum`,
   );
-  const { rows: constraints } = await db.query<{
+  const { rows: constraints } = await client.query<{
     table: string;
     kind: string;
     target: string | null;
@@ -83,8 +78,8 @@ export async function readCatalog(client: Queryable | pg.Client): Promise<TableS
  * Tables under row-level security without a policy letting the system role read every row: a dump taken through
  * that role would quietly miss their rows, so the backup refuses instead.
  */
-export async function tablesHiddenFromSystem(client: Queryable | pg.Client): Promise<string[]> {
-  const { rows } = await (client as Queryable).query<{ table: string }>(
+export async function tablesHiddenFromSystem(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ table: string }>(
     `select c.relname as "table"
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relrowsecurity
