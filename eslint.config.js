@@ -17,8 +17,8 @@ export default tseslint.config(
     },
   },
   {
-    // Benchmarks and scripts report on standard output.
-    files: ['bench/**', 'scripts/**'],
+    // Benchmarks, scripts and the server's commands (backup, restore) report on standard output.
+    files: ['bench/**', 'scripts/**', 'apps/server/src/cli/**'],
     rules: { 'no-console': 'off' },
   },
   {

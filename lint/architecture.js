@@ -18,8 +18,16 @@ const DRIZZLE = /^drizzle-orm(\/|$)/;
 
 const isTest = (file) => /\.test\.tsx?$/.test(file) || /^apps\/[^/]+\/src\/test\//.test(file);
 const isRepository = (file) => file.endsWith('.repository.ts');
-/** Where the server is assembled: the only place that may open the database and hand its handle around. */
-const COMPOSITION_ROOT = new Set(['apps/server/src/main.ts', 'apps/server/src/context.ts']);
+/**
+ * Where the server is assembled, and the commands that work on its database as a whole (backup, restore): the only
+ * places that may open the database and hand its handle around.
+ */
+const COMPOSITION_ROOT = new Set([
+  'apps/server/src/main.ts',
+  'apps/server/src/context.ts',
+  'apps/server/src/cli/backup.ts',
+  'apps/server/src/cli/restore.ts',
+]);
 
 const toPosix = (p) => p.split(path.sep).join('/');
 

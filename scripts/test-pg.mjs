@@ -11,6 +11,7 @@ import { readdirSync } from 'node:fs';
 const ON_POSTGRES = {
   'apps/server/src/modules/workspaces/cross-workspace.test.ts': 'RLS for a member of two workspaces',
   'apps/server/src/modules/workspaces/membership-revocation.test.ts': 'LISTEN/NOTIFY from a trigger ends a stream',
+  'packages/db/src/backup/backup.test.ts': "the rows' dump through the system role, a restore in one transaction",
   'packages/db/src/database-setup.test.ts': 'migrations, roles, row-level security',
   'packages/db/src/transactions.test.ts': 'tenant and system units of work under RLS',
   'packages/db/src/workspaces-migration.test.ts': 'a data migration on rows made before it, RLS by membership',
@@ -76,6 +77,8 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/workspaces/role-matrix.test.ts',
   // Replays the migration files on a fresh embedded database made at the migration before (migration-fixture.ts).
   'packages/db/src/usage-month-migration.test.ts',
+  // The embedded folder's lock and the checks before a restore reads a file; the round trip is backup.test.ts.
+  'packages/db/src/backup/backup-embedded.test.ts',
   'packages/db/src/workspace-tenant-migration.test.ts',
   'apps/server/src/config/env.test.ts',
   'apps/server/src/lib/redact.test.ts',

@@ -2,7 +2,7 @@ import { openDatabase } from '@adpilot/db';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { resolveAppSecret } from './config/app-secret.ts';
-import { loadConfig } from './config/env.ts';
+import { databaseTarget, loadConfig } from './config/env.ts';
 import { createContext } from './context.ts';
 import { logOptions } from './lib/redact.ts';
 
@@ -18,11 +18,7 @@ async function main(): Promise<void> {
     );
 
   // Migrates, then proves a tenant query works: a database that cannot serve one stops the start here.
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: `${config.dataDir}/pglite`,
-    poolSize: config.databasePoolSize,
-  });
+  const database = await openDatabase({ ...databaseTarget(config), poolSize: config.databasePoolSize });
   const ctx = createContext({ config, database, appSecret: secret, log });
   const app = await buildApp(ctx);
 

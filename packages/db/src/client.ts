@@ -10,6 +10,7 @@ import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { pgliteUnitsOfWork } from './pglite-units.ts';
 import { listenPglite, listenPostgres, type ChannelListener, type Unlisten } from './listen.ts';
 import {
@@ -182,7 +183,9 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
   const pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
@@ -192,6 +195,6 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     pglite,
     jobQueueConnection: asLoginUser(pglite),
     listen: (channel, listener) => listenPglite(pglite, channel, listener),
-    close: () => pglite.close(),
+    close: () => pglite.close().finally(unlock),
   };
 }

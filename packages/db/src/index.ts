@@ -4,3 +4,4 @@ export * from './migrate.ts';
 export * from './transactions.ts';
 export * from './schema/index.ts';
 export * from './upsert.ts';
+export * from './data-dir-lock.ts';

@@ -164,6 +164,11 @@ function diagnosticsEnabled(env: Env): boolean {
   return !(env.NODE_ENV === 'production' && env.DATABASE_URL);
 }
 
+/** The database a process opens: Postgres when DATABASE_URL is set, else the embedded one in `DATA_DIR/pglite`. */
+export function databaseTarget(config: Config): { url?: string; dataDir: string } {
+  return { url: config.databaseUrl, dataDir: `${config.dataDir}/pglite` };
+}
+
 /** Parses the environment once; on bad input throws one error listing every bad variable. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(source);
