@@ -229,11 +229,12 @@ describe('probe users and the first administrator', () => {
       selectRows<{ email: string }>(db, sql`select email from users where role = 'admin'`),
     );
     expect(admins).toEqual([{ email: 'owner@example.com' }]);
+    expect(await t.inspect((db) => db.select().from(users).where(like(users.email, 'diagnostics-%')))).toEqual([]);
     // And the page is the owner's now.
     expect((await t.app.inject({ method: 'GET', url: '/api/diagnostics' })).statusCode).toBe(401);
   });
 
-  it('a probe made on a fresh instance is never the administrator', async () => {
+  it('an account on the probe domain is never the administrator, nor keeps the owner from being it', async () => {
     const fresh = await createTestApp({ RATE_LIMIT_MAX: '0' });
     try {
       const created = await fresh.app.inject({
