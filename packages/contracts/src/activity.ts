@@ -289,6 +289,10 @@ export const LOG_LIMIT_MAX = 200;
 export const LOG_DELETE_MAX = 1000;
 export const LOG_NOTE_MAX = 2000;
 export const LOG_SEARCH_MAX = 200;
+/** How many live streams (GET /api/logs/stream) one user may hold open at once in one API process (ADR 0086). */
+export const LOG_STREAMS_PER_USER = 5;
+/** The Retry-After of a stream refused for that limit: about when a tab closed meanwhile has let its slot go. */
+export const LOG_STREAM_RETRY_SECONDS = 30;
 
 export const LOG_MESSAGES = {
   notFound: 'Log entry not found',
@@ -297,6 +301,7 @@ export const LOG_MESSAGES = {
   dateTime: 'Use a date (YYYY-MM-DD) or a date-time with its offset (ISO 8601)',
   timeZone: 'Unknown time zone',
   lastEventId: 'Last-Event-ID must be a whole number',
+  tooManyStreams: `Too many live activity streams are open for this account (at most ${LOG_STREAMS_PER_USER}). Close another tab showing the activity log, then try again.`,
 } as const;
 
 /** A date (a whole UTC day) or an instant with its offset, within the API's years. */

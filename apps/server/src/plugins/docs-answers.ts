@@ -5,7 +5,10 @@
  * without a token, and every other one refuses it with a 401.
  */
 
-/** Operations anyone may call (no bearer token): signing in, recovery, health, the Test page, Stripe's deliveries. */
+/**
+ * Operations anyone may call (no bearer token): signing in, recovery, health, Stripe's deliveries. The Test page's
+ * are not among them: they are open only until the instance has an administrator (ADR 0086), and documented as theirs.
+ */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/health',
   'POST /api/auth/login',
@@ -14,8 +17,6 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/email-verification/confirm',
-  'GET /api/diagnostics/',
-  'POST /api/diagnostics/tests/{test}',
   'POST /api/billing/webhook',
   'GET /api/invitations/preview',
   'GET /api/proposal-links/{token}',

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { LOG_MESSAGES, LOG_STREAM_RETRY_SECONDS, LOG_STREAMS_PER_USER } from '@adpilot/contracts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { createContext } from '../../context.ts';
@@ -148,6 +149,42 @@ describe('GET /api/logs/stream', () => {
       streamA.close();
       streamB.close();
       errorsOfA.close();
+    }
+  });
+
+  it('holds at most LOG_STREAMS_PER_USER streams per user, counted in parallel, and frees a slot on close', async () => {
+    const session = await registerUser(t.app);
+    const opened = await Promise.all(Array.from({ length: LOG_STREAMS_PER_USER + 3 }, () => stream(session)));
+    const live = opened.filter((connection) => connection.status === 200);
+    try {
+      expect(live).toHaveLength(LOG_STREAMS_PER_USER);
+      const refused = opened.filter((connection) => connection.status !== 200);
+      expect(refused.map((connection) => connection.status)).toEqual([429, 429, 429]);
+      expect(refused[0]!.headers.get('retry-after')).toBe(String(LOG_STREAM_RETRY_SECONDS));
+      const answer = await fetch(`${base}/api/logs/stream?token=${encodeURIComponent(session.token)}`);
+      expect(answer.status).toBe(429);
+      expect(await answer.json()).toMatchObject({
+        success: false,
+        code: 'RATE_LIMITED',
+        message: LOG_MESSAGES.tooManyStreams,
+      });
+      // Another user is not affected.
+      const other = await stream(await registerUser(t.app));
+      expect(other.status).toBe(200);
+      other.close();
+      // A closed stream gives its slot back (once the server hears of the close), and only one.
+      live.pop()!.close();
+      let again = await stream(session);
+      for (let tries = 0; again.status === 429 && tries < 50; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        again = await stream(session);
+      }
+      expect(again.status).toBe(200);
+      live.push(again);
+      expect((await stream(session)).status).toBe(429);
+    } finally {
+      for (const connection of opened) connection.close();
+      for (const connection of live) connection.close();
     }
   });
 

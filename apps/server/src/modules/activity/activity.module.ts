@@ -1,3 +1,4 @@
+import { LOG_STREAMS_PER_USER } from '@adpilot/contracts';
 import type { DatabaseHandle } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -8,6 +9,7 @@ import type { ActivityRepository } from './activity.repository.ts';
 import { activityRoutes } from './activity.routes.ts';
 import { ACTIVITY_CHANNEL, ActivityStream, type StreamMemberships } from './activity-stream.ts';
 import { ActivityService } from './activity.service.ts';
+import { StreamSlots } from './stream-slots.ts';
 
 export interface ActivityModuleDeps {
   database: Pick<DatabaseHandle, 'tenant' | 'user' | 'system' | 'listen'>;
@@ -53,6 +55,7 @@ export function createActivityModule(deps: ActivityModuleDeps) {
       heartbeatMs: deps.logs.streamHeartbeatMs,
       sessions: deps.sessions,
       memberships: deps.memberships,
+      slots: new StreamSlots(LOG_STREAMS_PER_USER),
       now,
     }),
   };

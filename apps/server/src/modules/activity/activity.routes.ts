@@ -1,4 +1,6 @@
 import {
+  LOG_MESSAGES,
+  LOG_STREAM_RETRY_SECONDS,
   activityLogSchema,
   clearLogsRequestSchema,
   createLogRequestSchema,
@@ -23,6 +25,7 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { ActivityStream, StreamMemberships } from './activity-stream.ts';
 import type { ActivityService } from './activity.service.ts';
 import { openEventStream } from './event-stream.ts';
+import type { StreamSlots } from './stream-slots.ts';
 
 interface ActivityRoutesDeps {
   activity: ActivityService;
@@ -32,6 +35,8 @@ interface ActivityRoutesDeps {
   /** Whether a stream's session still stands: auth's answer, asked before each heartbeat. */
   sessions: Pick<AuthService, 'sessionRole'>;
   memberships: StreamMemberships;
+  /** The cap on each user's open streams in this process (LOG_STREAMS_PER_USER). */
+  slots: StreamSlots;
   now: () => Date;
 }
 
@@ -48,7 +53,7 @@ function tokenOf(request: FastifyRequest): string | undefined {
 /** Spec §7 Logs: every route is the signed-in user's; a foreign id answers 404. */
 export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
   app,
-  { activity, activityStream, heartbeatMs, sessions, memberships, now },
+  { activity, activityStream, heartbeatMs, sessions, memberships, slots, now },
 ) => {
   app.addHook('onRequest', app.requireAuth);
 
@@ -155,8 +160,11 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
       const resumeFrom =
         (typeof header === 'string' && header.trim() !== '' ? header.trim() : undefined) ?? request.query.lastEventId;
       if (resumeFrom !== undefined && !/^\d{1,15}$/.test(resumeFrom))
-        throw AppError.badRequest('Last-Event-ID must be a whole number', 'VALIDATION_ERROR');
+        throw AppError.badRequest(LOG_MESSAGES.lastEventId, 'VALIDATION_ERROR');
       const { token: _token, lastEventId: _last, workspaceId: _workspace, ...filters } = request.query;
+      // Taken before anything is awaited, so parallel opens are counted one by one (ADR 0086).
+      const release = slots.take(user.id);
+      if (!release) throw AppError.tooManyRequests(LOG_MESSAGES.tooManyStreams, LOG_STREAM_RETRY_SECONDS);
       await openEventStream(request, reply, {
         stream: activityStream,
         workspaceId,
@@ -170,6 +178,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
           (await sessions.sessionRole(user.sessionId, user.id)) !== null &&
           (await memberships.resolve(user.id, workspaceId)) !== null,
         changes: (check) => memberships.watch(user.id, check),
+        release,
         now,
       });
     },

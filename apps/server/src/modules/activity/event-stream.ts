@@ -47,6 +47,8 @@ export interface EventStreamOptions {
    * each asks `sessionLive` again at once. Answers the unsubscribe.
    */
   changes?: (check: () => void) => () => void;
+  /** Gives the user's stream slot back (see StreamSlots): called once, when the stream ends or fails to open. */
+  release?: () => void;
   now: () => Date;
 }
 
@@ -81,17 +83,24 @@ export async function openEventStream(
     for (const timer of timers) clearTimeout(timer);
     held.subscription?.close();
     held.unwatch?.();
+    options.release?.();
     if (headersSent) raw.end();
   };
   request.raw.on('close', end);
 
   // Subscribed before the headers go out: once the client sees the stream open, every entry committed from then on
   // reaches it (what arrives meanwhile waits in `early`). A failure here is still an ordinary error answer.
-  const subscription = await options.stream.subscribe(options.workspaceId, options.filters, options.lastSeq, (log) => {
-    if (ended) return;
-    if (headersSent) raw.write(eventOf(log));
-    else early.push(log);
-  });
+  let subscription: { close(): void };
+  try {
+    subscription = await options.stream.subscribe(options.workspaceId, options.filters, options.lastSeq, (log) => {
+      if (ended) return;
+      if (headersSent) raw.write(eventOf(log));
+      else early.push(log);
+    });
+  } catch (error) {
+    end();
+    throw error;
+  }
   held.subscription = subscription;
   if (ended) {
     subscription.close();

@@ -13,7 +13,8 @@ import {
   type Transactions,
   type UserRow,
 } from '@adpilot/db';
-import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notIlike, or, sql } from 'drizzle-orm';
+import { isProbeEmail, PROBE_EMAIL_DOMAIN } from './probe-users.ts';
 import type { LiveSession } from './session-cache.ts';
 
 /** `GET /api/auth/me` on every page load: built once per connection (see `preparedStatement`). */
@@ -56,7 +57,9 @@ export class AuthRepository {
 
   /**
    * Creates a user in the caller's unit of work (sign-up makes the personal workspace in the same one); the first
-   * user of the instance becomes its admin. Returns undefined on a taken e-mail.
+   * user of the instance becomes its admin. The Test page's probe users do not count: a probe is never the first,
+   * and one that exists for a moment does not make the owner's account the second (ADR 0086). Returns undefined on a
+   * taken e-mail.
    */
   async createUser(
     { db: tx }: SystemTx,
@@ -64,10 +67,15 @@ export class AuthRepository {
   ): Promise<UserRow | undefined> {
     // Serialises concurrent first registrations so exactly one of them becomes admin.
     await tx.execute(sql`select pg_advisory_xact_lock(4242002)`);
-    const [existingUser] = await tx.select({ id: users.id }).from(users).limit(1);
+    const [existingUser] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(notIlike(users.email, `%@${PROBE_EMAIL_DOMAIN}`))
+      .limit(1);
+    const first = !existingUser && !isProbeEmail(input.email);
     const [row] = await tx
       .insert(users)
-      .values({ ...input, role: existingUser ? 'user' : 'admin' })
+      .values({ ...input, role: first ? 'admin' : 'user' })
       .onConflictDoNothing({ target: users.email })
       .returning();
     return row;
@@ -269,6 +277,11 @@ export class AuthRepository {
   async userExists(tx: SystemTx, id: string): Promise<boolean> {
     const [user] = await tx.db.select({ id: users.id }).from(users).where(eq(users.id, id));
     return user !== undefined;
+  }
+
+  async adminExists(tx: SystemTx): Promise<boolean> {
+    const [row] = await tx.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+    return row !== undefined;
   }
 
   async countUsers(tx: SystemTx): Promise<number> {

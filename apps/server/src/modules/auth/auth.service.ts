@@ -18,6 +18,7 @@ import type { AttemptLimiter, LimitRule } from './attempt-limiter.ts';
 import { presentUser } from './auth.presenter.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
+import { probeEmail } from './probe-users.ts';
 import { SESSION_CHANNEL, type SessionCache } from './session-cache.ts';
 
 /**
@@ -238,6 +239,11 @@ export class AuthService {
     return this.deps.repository.userExists(tx, userId);
   }
 
+  /** Whether the instance has an administrator yet (until then the Test page is open to anyone; ADR 0086). */
+  adminExistsIn(tx: SystemTx): Promise<boolean> {
+    return this.deps.repository.adminExists(tx);
+  }
+
   /** How many users the instance has. */
   countUsersIn(tx: SystemTx): Promise<number> {
     return this.deps.repository.countUsers(tx);
@@ -248,6 +254,8 @@ export class AuthService {
    * many of that row each reader sees with nothing but the database's row-level security between them.
    */
   readonly probes = {
+    /** A fresh address on the probe domain: a user on it never becomes the administrator (ADR 0086). */
+    email: (kind: string) => probeEmail(kind),
     createUsers: (tx: SystemTx, emails: [string, string]) => this.deps.repository.createProbeUsers(tx, emails),
     deleteUsers: (tx: SystemTx, ids: string[]) => this.deps.repository.deleteUsers(tx, ids),
     insertOwnRow: (tx: UserTx, tokenHash: string, expiresAt: Date) =>

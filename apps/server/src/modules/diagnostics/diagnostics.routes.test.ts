@@ -2,7 +2,7 @@ import { refreshTokens, selectRows, users } from '@adpilot/db';
 import { like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
-import { asOwner, createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { asOwner, buildUser, createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 
 /**
  * Runs `work` with a plans table of the given plan ids, or with none (`null`), whether or not billing's own
@@ -27,17 +27,32 @@ async function withPlansTable<T>(t: TestApp, planIds: string[] | null, work: () 
   }
 }
 
-const run = (t: TestApp, test: string) => t.app.inject({ method: 'POST', url: `/api/diagnostics/tests/${test}` });
+type Session = Awaited<ReturnType<typeof registerUser>>;
+
+/** The administrator of the instance under test (the first account); before there is one, nobody's headers. */
+let admin: Session | undefined;
+const asAdmin = () => admin?.auth ?? {};
+const run = (t: TestApp, test: string, remoteAddress?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/diagnostics/tests/${test}`,
+    headers: asAdmin(),
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
 
 describe('diagnostics (the Test page), enabled', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
+    admin = await registerUser(t.app);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    admin = undefined;
+    await t.close();
+  });
 
-  it('answers the environment block to anyone, without signing in', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/diagnostics' });
+  it('answers the environment block to the administrator', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/diagnostics', headers: asAdmin() });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toMatchObject({
       enabled: true,
@@ -110,8 +125,7 @@ describe('diagnostics (the Test page), enabled', () => {
   });
 
   it('gives one address ten registration probes and sixty checks an hour, counted atomically in parallel', async () => {
-    const from = (remoteAddress: string, test: string) =>
-      t.app.inject({ method: 'POST', url: `/api/diagnostics/tests/${test}`, remoteAddress });
+    const from = (remoteAddress: string, test: string) => run(t, test, remoteAddress);
     const probes = await Promise.all(Array.from({ length: 13 }, () => from('198.51.100.7', 'registration')));
     const statuses = probes.map((response) => response.statusCode).sort();
     expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429, 429]);
@@ -128,6 +142,117 @@ describe('diagnostics (the Test page), enabled', () => {
 
   it('refuses an unknown test with a 400', async () => {
     expect((await run(t, 'everything')).statusCode).toBe(400);
+  });
+});
+
+describe('who may use diagnostics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '0' });
+  });
+  afterAll(() => t.close());
+
+  const info = (headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url: '/api/diagnostics', headers });
+  const check = (test: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/diagnostics/tests/${test}`, headers });
+  const countUsers = async () => (await t.inspect((db) => db.select().from(users))).length;
+
+  it('is open on a fresh instance, and once it has an administrator answers only to them', async () => {
+    expect((await info()).statusCode).toBe(200);
+    expect((await check('database')).json().data).toMatchObject({ status: 'passed' });
+
+    const owner = await registerUser(t.app);
+    const member = await registerUser(t.app);
+    expect(owner.user.role).toBe('admin');
+    const before = await countUsers();
+    for (const [headers, status, code] of [
+      [{}, 401, 'UNAUTHORIZED'],
+      [member.auth, 403, 'FORBIDDEN'],
+    ] as const) {
+      const refused = await info(headers);
+      expect(refused.statusCode).toBe(status);
+      expect(refused.json()).toMatchObject({ success: false, code });
+      expect(refused.body).not.toContain(process.version);
+      for (const test of ['database', 'auth', 'rls', 'database-access', 'registration'])
+        expect((await check(test, headers)).statusCode, test).toBe(status);
+    }
+    // The refused checks wrote nothing: no probe user was made.
+    expect(await countUsers()).toBe(before);
+    expect((await info(owner.auth)).json().data).toMatchObject({ enabled: true });
+    expect((await check('registration', owner.auth)).json().data).toMatchObject({ status: 'passed' });
+  });
+});
+
+describe('probe users and the first administrator', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '0' });
+  });
+  afterAll(() => t.close());
+
+  it('the owner registering while probes run in parallel becomes the administrator; no probe ever does', async () => {
+    // Probes keep coming, several at a time and each from an address of its own (the per-address budgets stay
+    // out of the way), until the owner's registration has answered: one of them always holds a probe user.
+    let registered = false;
+    let next = 0;
+    const probe = async () => {
+      while (!registered) {
+        next += 1;
+        const test = next % 2 === 0 ? 'rls' : 'registration';
+        const remoteAddress = `198.18.${Math.floor(next / 250)}.${(next % 250) + 1}`;
+        await t.app.inject({ method: 'POST', url: `/api/diagnostics/tests/${test}`, remoteAddress });
+        // A refusal answers without any I/O: let the rest of the process run between two of them.
+        await new Promise(setImmediate);
+      }
+    };
+    const probes = Array.from({ length: 6 }, () => probe());
+    await t.app.inject({ method: 'POST', url: '/api/diagnostics/tests/database' });
+    // Registered once a probe user exists, so the two are sure to overlap.
+    for (let tries = 0; tries < 200; tries++) {
+      const [row] = await t.inspect((db) =>
+        selectRows<{ n: number }>(db, sql`select count(*)::int as n from users where email like 'diagnostics-%'`),
+      );
+      if ((row?.n ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const owner = await t.app
+      .inject({ method: 'POST', url: '/api/auth/register', payload: buildUser({ email: 'owner@example.com' }) })
+      .finally(() => {
+        registered = true;
+      });
+    await Promise.all(probes);
+    expect(next).toBeGreaterThan(6);
+    expect(owner.statusCode).toBe(201);
+    expect(owner.json().data.user.role).toBe('admin');
+    const admins = await t.inspect((db) =>
+      selectRows<{ email: string }>(db, sql`select email from users where role = 'admin'`),
+    );
+    expect(admins).toEqual([{ email: 'owner@example.com' }]);
+    expect(await t.inspect((db) => db.select().from(users).where(like(users.email, 'diagnostics-%')))).toEqual([]);
+    // And the page is the owner's now.
+    expect((await t.app.inject({ method: 'GET', url: '/api/diagnostics' })).statusCode).toBe(401);
+  });
+
+  it('an account on the probe domain is never the administrator, nor keeps the owner from being it', async () => {
+    const fresh = await createTestApp({ RATE_LIMIT_MAX: '0' });
+    try {
+      const created = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          name: 'Looks like a probe',
+          email: 'diagnostics-signup-x@adpilot.invalid',
+          password: 'Pr0be-Pass-word',
+        },
+      });
+      expect(created.statusCode).toBe(201);
+      expect(created.json().data.user.role).toBe('user');
+      // It does not make the owner's account the second one either.
+      expect((await registerUser(fresh.app)).user.role).toBe('admin');
+    } finally {
+      await fresh.close();
+    }
   });
 });
 

@@ -50,15 +50,29 @@ type Outcome = { status: DiagnosticStatus; code: DiagnosticCode; params?: Diagno
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
-/** A probe address nobody can own (`.invalid` is reserved, RFC 2606). */
-const probeEmail = (kind: string) => `diagnostics-${kind}-${randomToken(9).toLowerCase()}@adpilot.invalid`;
-
 /**
  * The Test page's checks, each doing the real thing on this instance: a query, the token service, two users and a
- * row between them, a registration. Open to anyone (spec), so they run only where diagnostics are enabled (ADR 0045).
+ * row between them, a registration. They run only where diagnostics are enabled (ADR 0045), and once the instance
+ * has an administrator, only for them (ADR 0086).
  */
 export class DiagnosticsService {
+  /** Set once an administrator is seen: from then on the page stays the administrator's in this process. */
+  private administered = false;
+
   constructor(private readonly deps: DiagnosticsServiceDeps) {}
+
+  /**
+   * Whether only the administrator may use diagnostics: true once the instance has one. Before that (a fresh
+   * instance) the page is open, so the first run can be checked before anyone registers.
+   */
+  async adminOnly(): Promise<boolean> {
+    if (!this.deps.enabled) return false;
+    if (!this.administered)
+      this.administered = await this.deps.transactions.system('diagnostics: administrator', (tx) =>
+        this.deps.auth.adminExistsIn(tx),
+      );
+    return this.administered;
+  }
 
   async info(): Promise<DiagnosticsInfo> {
     if (!this.deps.enabled) return { enabled: false };
@@ -162,7 +176,7 @@ export class DiagnosticsService {
     let ids: string[] = [];
     try {
       const created = await transactions.system('diagnostics: rls users', (tx) =>
-        probe.createUsers(tx, [probeEmail('rls-a'), probeEmail('rls-b')]),
+        probe.createUsers(tx, [probe.email('rls-a'), probe.email('rls-b')]),
       );
       ids = created.map((row) => row.id);
       const [a, b] = ids as [string, string];
@@ -198,7 +212,7 @@ export class DiagnosticsService {
 
   /** Registers a throwaway user through the real sign-up, signs in as it, and deletes it again. */
   private async registration(address: string): Promise<Outcome> {
-    const email = probeEmail('signup');
+    const email = this.deps.auth.probes.email('signup');
     const password = `Pr0be-${randomToken(12)}`;
     let userId: string | undefined;
     try {

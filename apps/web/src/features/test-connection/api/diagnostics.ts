@@ -1,6 +1,13 @@
 import type { DiagnosticResult, DiagnosticsInfo, DiagnosticTest, Health } from '@adpilot/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { readToken } from '../../../lib/session-storage.ts';
+
+/**
+ * Once the instance has an administrator, diagnostics answer 401 to anyone signed out: for a visitor that is the
+ * page's answer, not an ended session (no refresh, no trip to /login); a signed-in user still gets the refresh.
+ */
+const asVisitor = () => ({ retryOnUnauthorized: readToken() !== null });
 
 /** Spec §9: the status indicator refreshes every 30 seconds. */
 export const HEALTH_REFRESH_MS = 30_000;
@@ -8,7 +15,7 @@ export const HEALTH_REFRESH_MS = 30_000;
 export function useDiagnosticsInfo() {
   return useQuery({
     queryKey: ['diagnostics'],
-    queryFn: ({ signal }) => api.get<DiagnosticsInfo>('/diagnostics', { signal }),
+    queryFn: ({ signal }) => api.get<DiagnosticsInfo>('/diagnostics', { signal, ...asVisitor() }),
     retry: false,
   });
 }
@@ -26,5 +33,5 @@ export function useHealth() {
 }
 
 export function runDiagnostic(test: DiagnosticTest): Promise<DiagnosticResult> {
-  return api.post<DiagnosticResult>(`/diagnostics/tests/${encodeURIComponent(test)}`);
+  return api.post<DiagnosticResult>(`/diagnostics/tests/${encodeURIComponent(test)}`, undefined, asVisitor());
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { fail, mockApi, ok, renderApp } from '../../../test/render-app.tsx';
+import { buildSession, buildUser, fail, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
 
 afterEach(() => {
   toast.remove();
@@ -70,6 +70,38 @@ describe('TestConnectionPage', () => {
     mockApi({ 'GET /health': ok(HEALTH), 'GET /diagnostics': ok({ enabled: false }) });
     renderApp('/test');
     expect(await screen.findByText('Diagnostics are disabled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run All Tests' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', "The tests are the administrator's", 'Sign in as the administrator to run them.', 'Sign in'],
+    ['th', 'การทดสอบเป็นของผู้ดูแลระบบ', 'โปรดเข้าสู่ระบบในฐานะผู้ดูแลระบบเพื่อเรียกใช้', 'เข้าสู่ระบบ'],
+  ])(
+    'signed out once there is an administrator, says the tests are theirs and offers to sign in (%s)',
+    async (language, title, words, signIn) => {
+      await i18n.changeLanguage(language);
+      mockApi({ 'GET /health': ok(HEALTH), 'GET /diagnostics': fail(401, 'UNAUTHORIZED', 'Authentication required') });
+      renderApp('/test');
+      expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+      const card = screen.getByTestId('admin-only');
+      expect(card).toHaveTextContent(words);
+      expect(within(card).getByRole('link', { name: signIn })).toHaveAttribute('href', '/login?next=%2Ftest');
+      // The page's answer, not an ended session: the visitor stays on it.
+      expect(screen.getByTestId('location')).toHaveTextContent('/test');
+      expect(screen.queryByRole('button', { name: /Run All Tests|รันการทดสอบทั้งหมด/ })).not.toBeInTheDocument();
+    },
+  );
+
+  it('signed in as another user, says only the administrator may run the tests', async () => {
+    storeSession(buildSession(buildUser({ role: 'user' })));
+    mockApi({
+      'GET /health': ok(HEALTH),
+      'GET /auth/me': ok(buildUser({ role: 'user' })),
+      'GET /diagnostics': fail(403, 'FORBIDDEN', 'Only the instance administrator can do this'),
+    });
+    renderApp('/test');
+    expect(await screen.findByText(/You are signed in with another account/)).toBeInTheDocument();
+    expect(within(screen.getByTestId('admin-only')).queryByRole('link')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Run All Tests' })).not.toBeInTheDocument();
   });
 

@@ -7,8 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { runDiagnostic, useDiagnosticsInfo } from '../api/diagnostics.ts';
+import { AdminOnly } from './admin-only.tsx';
 import { EnvironmentBlock } from './environment-block.tsx';
 import { LiveStatus } from './live-status.tsx';
 
@@ -90,6 +92,8 @@ export function TestConnectionPage() {
   };
 
   const enabled = info.data?.enabled === true;
+  // Once the instance has an administrator, the diagnostics are theirs (401 signed out, 403 for anyone else).
+  const refusal = info.error instanceof ApiError && [401, 403].includes(info.error.status) ? info.error.status : null;
   const ordered = DIAGNOSTIC_TESTS.flatMap((test) => results.filter((result) => result.test === test));
 
   return (
@@ -109,6 +113,8 @@ export function TestConnectionPage() {
       <LiveStatus />
       {info.isPending ? (
         <Spinner />
+      ) : refusal !== null ? (
+        <AdminOnly signedOut={refusal === 401} />
       ) : !enabled ? (
         <Card role="alert">
           <CardContent className="flex items-start gap-3">
