@@ -24,6 +24,7 @@ const ON_POSTGRES = {
     'one transaction per unit of work (ad accounts smoke)',
   'apps/server/src/modules/auth/auth.routes.test.ts': 'refresh-token rotation and reuse under concurrency',
   'apps/server/src/modules/auth/login-limits.test.ts': 'atomic attempt counters under concurrency',
+  'apps/server/src/modules/auth/login-lockout.test.ts': 'a sign-in code taken once by concurrent sign-ins; attempt counters',
   'apps/server/src/modules/auth/password-reset.test.ts': 'single-use links under concurrency',
   'apps/server/src/modules/auth/registration-limit.test.ts': 'atomic sign-up counter',
   'apps/server/src/modules/auth/session-cache.test.ts': 'NOTIFY of session changes across processes',
