@@ -53,6 +53,7 @@ const ON_POSTGRES = {
   'apps/server/src/modules/subscription/ad-account-limit.test.ts': 'parallel connections against the limit',
   'apps/server/src/modules/subscription/plan-limits.test.ts': 'atomic limit checks under concurrency',
   'apps/server/src/modules/subscription/stripe-billing.test.ts': 'each webhook event applied once',
+  'apps/server/src/modules/subscription/plan-assignment.test.ts': 'a plan change under the row lock; activity across tenants',
   'apps/server/src/modules/subscription/subscription.routes.test.ts': 'upgrades and downgrades racing rule edits',
   'apps/server/src/modules/ai/ai.quota.test.ts': 'the atomic AI quota take',
 };

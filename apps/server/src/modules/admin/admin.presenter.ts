@@ -1,4 +1,4 @@
-import type { OutboxMail } from '@adpilot/contracts';
+import type { AdminWorkspace, OutboxMail, PlanId } from '@adpilot/contracts';
 import type { MailOutboxRow } from '@adpilot/db';
 
 /** `open` unseals the body (the outbox keeps it encrypted at rest). */
@@ -12,5 +12,24 @@ export function presentOutboxMail(mail: MailOutboxRow, open: (sealed: string) =>
     expiresAt: mail.expiresAt.toISOString(),
     // Nothing is attached yet; scheduled reports attach their PDF.
     attachments: [],
+  };
+}
+
+/** A workspace of the Users page: its owners as the users table names them, and its plan. */
+export function presentAdminWorkspace(
+  row: { id: string; name: string; personal: boolean; members: number; ownerIds: string[] },
+  profiles: ReadonlyMap<string, { id: string; name: string; email: string }>,
+  plan: PlanId,
+): AdminWorkspace {
+  return {
+    id: row.id,
+    name: row.name,
+    personal: row.personal,
+    members: row.members,
+    owners: row.ownerIds.flatMap((id) => {
+      const profile = profiles.get(id);
+      return profile ? [{ id: profile.id, name: profile.name, email: profile.email }] : [];
+    }),
+    plan,
   };
 }

@@ -106,6 +106,11 @@ export class WorkspacesService {
     return this.deps.repository.exists(tx, id);
   }
 
+  /** Every workspace, with its owners' ids and member count (the instance administrator's list). */
+  allIn(tx: SystemTx) {
+    return this.deps.repository.all(tx);
+  }
+
   /** The owners of a workspace (who hears about its bill). */
   ownerIdsIn(tx: SystemTx, id: string): Promise<string[]> {
     return this.deps.repository.ownerIds(tx, id);
