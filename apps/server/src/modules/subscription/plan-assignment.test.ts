@@ -64,6 +64,9 @@ describe('an instance that is not the sandbox demo (Meta configured, no Stripe)'
     expect(cancel.json().code).toBe('PLAN_CHANGE_BY_ADMIN');
     expect(await current(t, user)).toMatchObject({ plan: 'business' });
 
+    const adminName = (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: admin.auth })).json().data
+      .name;
+    expect(adminName).toEqual(expect.any(String));
     const [entry] = await t.inspect((db) =>
       db
         .select()
@@ -72,7 +75,7 @@ describe('an instance that is not the sandbox demo (Meta configured, no Stripe)'
     );
     expect(entry?.metadata).toMatchObject({
       code: 'plan_assigned',
-      params: { from: 'free', to: 'business', admin: admin.user.name },
+      params: { from: 'free', to: 'business', admin: adminName },
       adminId: admin.user.id,
     });
   });
