@@ -25,6 +25,8 @@ const ON_POSTGRES = {
     'one transaction per unit of work (ad accounts smoke)',
   'apps/server/src/modules/auth/auth.routes.test.ts': 'refresh-token rotation and reuse under concurrency',
   'apps/server/src/modules/auth/login-limits.test.ts': 'atomic attempt counters under concurrency',
+  'apps/server/src/modules/auth/login-lockout.test.ts':
+    'a sign-in code taken once by concurrent sign-ins; attempt counters',
   'apps/server/src/modules/auth/password-reset.test.ts': 'single-use links under concurrency',
   'apps/server/src/modules/auth/registration-limit.test.ts': 'atomic sign-up counter',
   'apps/server/src/modules/auth/session-cache.test.ts': 'NOTIFY of session changes across processes',
@@ -55,6 +57,8 @@ const ON_POSTGRES = {
   'apps/server/src/modules/workspaces/invitations.test.ts':
     'parallel invitations against the seats under a row lock, parallel accepts of one link',
   'apps/server/src/modules/subscription/ad-account-limit.test.ts': 'parallel connections against the limit',
+  'apps/server/src/modules/subscription/plan-assignment.test.ts':
+    'a plan change under the row lock; activity across tenants',
   'apps/server/src/modules/subscription/plan-limits.test.ts': 'atomic limit checks under concurrency',
   'apps/server/src/modules/subscription/stripe-billing.test.ts': 'each webhook event applied once',
   'apps/server/src/modules/subscription/subscription.routes.test.ts': 'upgrades and downgrades racing rule edits',

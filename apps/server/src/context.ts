@@ -221,7 +221,13 @@ export function createContext(options: ContextOptions) {
     health: createHealthModule({ database, config }),
     auth,
     adAccounts,
-    admin: createAdminModule({ transactions, secretBox }),
+    admin: createAdminModule({
+      transactions,
+      secretBox,
+      users: auth.service,
+      workspaces: workspaces.service,
+      plans: subscription.service,
+    }),
     rules,
     notifications,
     reports: createReportsModule(

@@ -37,7 +37,7 @@ export interface ActivityMessages {
   changeFields: Record<ExternalChangeField, string>;
   /** A workspace role in a workspace entry (`role`, `from`, `to`). */
   roles: Record<WorkspaceRole, string>;
-  /** A plan id in a plan_changed, plan_rules_deactivated, plan_rules_slowed or payment_failed entry. */
+  /** A plan id in a plan_changed, plan_assigned, plan_rules_deactivated, plan_rules_slowed or payment_failed entry. */
   plans: Record<PlanId, string>;
   /** A code's longer sentence, for an entry that carries an optional parameter (see SENTENCE_VARIANTS). */
   variants: Record<SentenceVariant, string>;
@@ -74,6 +74,7 @@ const en: ActivityMessages = {
       'Rule “{{ruleName}}” ran: {{evaluated}} evaluated, {{matched}} matched, {{applied}} applied, {{failed}} failed, {{postponed}} postponed',
     rule_run_failed: 'Rule “{{ruleName}}” run failed ({{reason}})',
     plan_changed: 'Plan changed from {{from}} to {{to}}',
+    plan_assigned: 'Plan changed from {{from}} to {{to}} by the administrator {{admin}}',
     plan_rules_deactivated: 'The {{plan}} plan allows {{limit}} active rules: switched off {{rules}}',
     plan_rules_slowed:
       'The {{plan}} plan checks rules at most every {{minutes}} minutes: {{rules}} now run every {{minutes}} minutes',
@@ -185,6 +186,7 @@ const th: ActivityMessages = {
       'กฎ “{{ruleName}}” ทำงานแล้ว: ประเมิน {{evaluated}} ตรงเงื่อนไข {{matched}} ดำเนินการ {{applied}} ล้มเหลว {{failed}} เลื่อน {{postponed}}',
     rule_run_failed: 'กฎ “{{ruleName}}” ทำงานไม่สำเร็จ ({{reason}})',
     plan_changed: 'เปลี่ยนแผนจาก {{from}} เป็น {{to}}',
+    plan_assigned: 'ผู้ดูแลระบบ {{admin}} เปลี่ยนแผนจาก {{from}} เป็น {{to}}',
     plan_rules_deactivated: 'แผน {{plan}} เปิดใช้กฎได้ {{limit}} กฎ: ปิดการใช้งาน {{rules}}',
     plan_rules_slowed: 'แผน {{plan}} ตรวจสอบกฎได้ถี่สุดทุก {{minutes}} นาที: {{rules}} จะตรวจสอบทุก {{minutes}} นาที',
     payment_failed: 'ชำระเงินสำหรับแผน {{plan}} ไม่สำเร็จ แผนยังใช้งานได้ถึง {{until}} กรุณาอัพเดทวิธีชำระเงินที่หน้าแผนการใช้งาน',
@@ -298,6 +300,7 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
   notification_webhook_failed: { reason: 'webhookFailures' },
   notification_line_failed: { reason: 'lineFailures' },
   plan_changed: { from: 'plans', to: 'plans' },
+  plan_assigned: { from: 'plans', to: 'plans' },
   plan_rules_deactivated: { plan: 'plans' },
   plan_rules_slowed: { plan: 'plans' },
   payment_failed: { plan: 'plans' },

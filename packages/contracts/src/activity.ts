@@ -68,6 +68,7 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - rule_run_completed: { ruleName, evaluated, matched, applied, failed, postponed } (rule_run)
  * - rule_run_failed: { ruleName, reason } (rule_run)
  * - plan_changed: { from, to } (billing; plan ids)
+ * - plan_assigned: { from, to, admin } (billing; plan ids; the instance administrator's change, `admin` their name)
  * - plan_rules_deactivated: { plan, limit, count, rules } (billing; `rules` the names switched off)
  * - plan_rules_slowed: { plan, minutes, count, rules } (billing; `rules` the names now run every `minutes`)
  * - payment_failed: { plan, until } (billing; `until` the day, YYYY-MM-DD, the plan stays active to)
@@ -112,6 +113,7 @@ export const ACTIVITY_CODES = [
   'rule_run_completed',
   'rule_run_failed',
   'plan_changed',
+  'plan_assigned',
   'plan_rules_deactivated',
   'plan_rules_slowed',
   'payment_failed',
@@ -218,6 +220,7 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
     `Rule "${str(p.ruleName)}" ran: ${str(p.evaluated)} evaluated, ${str(p.matched)} matched, ${str(p.applied)} applied, ${str(p.failed)} failed, ${str(p.postponed)} postponed`,
   rule_run_failed: (p) => `Rule "${str(p.ruleName)}" run failed: ${str(p.reason)}`,
   plan_changed: (p) => `Plan changed from ${plan(p.from)} to ${plan(p.to)}`,
+  plan_assigned: (p) => `Plan changed from ${plan(p.from)} to ${plan(p.to)} by the administrator ${str(p.admin)}`,
   plan_rules_deactivated: (p) =>
     `The ${plan(p.plan)} plan allows ${str(p.limit)} active rules: switched off ${str(p.rules)}`,
   plan_rules_slowed: (p) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planIdSchema } from './subscription.ts';
 
 /** A message the embedded mail outbox holds instead of sending it (no SMTP server configured). */
 export const outboxMailSchema = z.object({
@@ -18,3 +19,22 @@ export const outboxQuerySchema = z.strictObject({
 });
 
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+/**
+ * A workspace as the instance administrator's Users page lists it (ADR 0087): its owners and its plan, which the
+ * administrator assigns when the instance bills without Stripe.
+ */
+export const adminWorkspaceSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  personal: z.boolean(),
+  members: z.number().int(),
+  owners: z.array(z.object({ id: z.uuid(), name: z.string(), email: z.string() })),
+  plan: planIdSchema,
+});
+
+export const adminWorkspaceParamsSchema = z.strictObject({ workspaceId: z.uuid({ error: 'Invalid workspace id' }) });
+export const assignPlanRequestSchema = z.strictObject({ planId: planIdSchema });
+
+export type AdminWorkspace = z.infer<typeof adminWorkspaceSchema>;
+export type AssignPlanRequest = z.infer<typeof assignPlanRequestSchema>;

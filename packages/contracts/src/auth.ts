@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { text } from './text.ts';
 
+/** Digits of the one-time sign-in code, and how long it lives (ADR 0087). */
+export const LOGIN_CODE_LENGTH = 6;
+export const LOGIN_CODE_TTL_SECONDS = 10 * 60;
+
 /** The exact validation texts of spec §5; the server answers with the same ones. */
 export const AUTH_MESSAGES = {
   emailRequired: 'Email is required',
@@ -19,6 +23,7 @@ export const AUTH_MESSAGES = {
   passwordsMatch: 'Passwords must match',
   tokenRequired: 'Token is required',
   refreshTokenRequired: 'Refresh token is required',
+  loginCodeInvalid: 'The sign-in code is 6 digits',
 } as const;
 
 const email = text({ required: AUTH_MESSAGES.emailRequired, trim: true })
@@ -48,7 +53,16 @@ export const loginRequestSchema = z.strictObject({
   password: text({ required: AUTH_MESSAGES.passwordRequired })
     .min(1, AUTH_MESSAGES.passwordRequired)
     .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax),
+  /** The one-time code e-mailed when the account's sign-in budget is spent (ADR 0087). */
+  code: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${LOGIN_CODE_LENGTH}}$`), AUTH_MESSAGES.loginCodeInvalid)
+    .optional(),
 });
+
+/** Asks for a one-time sign-in code by e-mail; answered the same whether or not the account exists. */
+export const loginCodeRequestSchema = z.strictObject({ email, language: z.enum(['en', 'th']).optional() });
 
 export const registerRequestSchema = z.strictObject({ name, email, password: newPasswordSchema });
 
@@ -114,6 +128,7 @@ export const refreshResponseSchema = z.object({ token: z.string(), refreshToken:
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export type LoginCodeRequest = z.infer<typeof loginCodeRequestSchema>;
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export type RegisterForm = z.input<typeof registerFormSchema>;
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;

@@ -16,6 +16,12 @@ export const ERROR_CODES = [
   'BODY_TOO_DEEP',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  /**
+   * The account's sign-in budget is spent (429, ADR 0087): a browser that signed in before still gets in, any other
+   * asks for a sign-in code by e-mail. A wrong, used or expired code is `INVALID_LOGIN_CODE` (401).
+   */
+  'LOGIN_ACCOUNT_LIMITED',
+  'INVALID_LOGIN_CODE',
   'INVALID_STATE',
   /** A notification e-mail asked for while the account's address is not confirmed (409, ADR 0054). */
   'EMAIL_NOT_VERIFIED',
@@ -27,6 +33,8 @@ export const ERROR_CODES = [
   /** A workspace's members and pending invitations fill its plan's seats (403, params: plan and limit). */
   'SEAT_LIMIT_REACHED',
   'SUBSCRIPTION_SAME_PLAN',
+  /** Without Stripe, outside the sandbox demo, only the instance administrator assigns plans (403, ADR 0087). */
+  'PLAN_CHANGE_BY_ADMIN',
   'SUBSCRIPTION_NOT_CANCELABLE',
   'BILLING_PROVIDER_ERROR',
   /** The billing portal refused (409): the instance bills locally, or the user has no Stripe customer yet. */

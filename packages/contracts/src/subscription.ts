@@ -18,6 +18,9 @@ export const SUBSCRIPTION_MESSAGES = {
   stripeUnavailable: 'The payment provider could not be reached. Please try again.',
   portalUnavailable: 'There is no billing account to manage yet',
   portalLocal: 'This instance bills locally: there is no payment provider account to manage',
+  planByAdmin:
+    'On this instance plans are assigned by its administrator. Ask the administrator to change the plan of this workspace.',
+  assignedThroughStripe: 'This instance bills through Stripe: plans are changed there, not assigned',
   webhookSignature: 'Invalid webhook signature',
 } as const;
 
@@ -88,6 +91,11 @@ export const currentSubscriptionSchema = z.object({
    * page offers the billing portal (payment method, invoices).
    */
   canManageBilling: z.boolean(),
+  /**
+   * Local billing outside the sandbox demo: only the instance administrator assigns plans (ADR 0087), so the page
+   * says how to ask instead of offering the plan buttons.
+   */
+  assignedByAdmin: z.boolean(),
   aiRequestsUsed: z.number().int(),
   aiRequestsLimit: z.number().int(),
   rulesUsed: z.number().int(),

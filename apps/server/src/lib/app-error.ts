@@ -30,8 +30,8 @@ export class AppError extends Error {
   static conflict(message: string, code: ErrorCode = 'CONFLICT') {
     return new AppError(code, message, 409);
   }
-  static tooManyRequests(message: string, retryAfterSeconds: number) {
-    return new AppError('RATE_LIMITED', message, 429, undefined, {
+  static tooManyRequests(message: string, retryAfterSeconds: number, code: ErrorCode = 'RATE_LIMITED') {
+    return new AppError(code, message, 429, undefined, {
       'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
     });
   }

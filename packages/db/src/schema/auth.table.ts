@@ -41,6 +41,23 @@ export const passwordResets = pgTable(
 );
 
 /**
+ * One-time sign-in codes (ADR 0087): six digits e-mailed when the account's sign-in budget is spent, kept as an HMAC
+ * of the user and the code, single-use, ten minutes.
+ */
+export const loginCodes = pgTable(
+  'login_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerColumn(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_codes_user_idx').on(t.userId), ...tenantPolicies('login_codes', t.userId)],
+);
+
+/**
  * Confirmation links of an address (ADR 0054): single-use, stored as SHA-256 hashes, bound to the address they were
  * sent to, which must still be the account's address when the link is used.
  */

@@ -1,10 +1,14 @@
+import type { ErrorCode } from '@adpilot/contracts';
 import type { SystemTx } from '@adpilot/db';
 import { createHmac } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { RateLimitRepository } from './rate-limit.repository.ts';
 
-/** What a limit counts by: the account (an e-mail address), the client's address, or the pair of both. */
-export type LimitScope = 'account' | 'address' | 'account-address';
+/**
+ * What a limit counts by: the account (an e-mail address), the client's address, the pair of both, or the account
+ * on one known browser (its device cookie, ADR 0087).
+ */
+export type LimitScope = 'account' | 'address' | 'account-address' | 'account-device';
 
 export interface LimitRule {
   /** What is counted, e.g. 'login:account'. */
@@ -14,10 +18,11 @@ export interface LimitRule {
   windowSeconds: number;
 }
 
-/** Who attempts: the account asked for and the address asking. */
+/** Who attempts: the account asked for, the address asking and, from a known browser, its device id. */
 export interface Requester {
   account: string;
   address: string;
+  device?: string;
 }
 
 /**
@@ -39,6 +44,10 @@ export class AttemptLimiter {
   private bucketKey(rule: LimitRule, who: Requester): string {
     if (rule.scope === 'account') return `${rule.name}:${this.digest(who.account)}`;
     if (rule.scope === 'address') return `${rule.name}:${this.digest(who.address)}`;
+    if (rule.scope === 'account-device') {
+      if (!who.device) throw new Error(`rule ${rule.name} counts by device, and the attempt names none`);
+      return `${rule.name}:${this.digest(who.account)}:${this.digest(who.device)}`;
+    }
     return `${rule.name}:${this.digest(who.account)}:${this.digest(who.address)}`;
   }
 
@@ -46,7 +55,12 @@ export class AttemptLimiter {
    * Counts one attempt against each rule, in order, and throws a 429 with Retry-After at the first rule used up. The
    * rules after it are not charged: attempts refused by a narrow limit do not spend a wider budget.
    */
-  async take(rules: readonly LimitRule[], who: Requester, message: string): Promise<void> {
+  async take(
+    rules: readonly LimitRule[],
+    who: Requester,
+    message: string,
+    code: ErrorCode = 'RATE_LIMITED',
+  ): Promise<void> {
     for (const rule of rules) {
       const now = this.now();
       const bucket = await this.repository.take(
@@ -55,7 +69,7 @@ export class AttemptLimiter {
         new Date(now.getTime() + rule.windowSeconds * 1000),
       );
       if (bucket.count > rule.max) {
-        throw AppError.tooManyRequests(message, (bucket.resetAt.getTime() - now.getTime()) / 1000);
+        throw AppError.tooManyRequests(message, (bucket.resetAt.getTime() - now.getTime()) / 1000, code);
       }
     }
   }

@@ -7,6 +7,8 @@ import { AttemptLimiter } from './attempt-limiter.ts';
 import { AuthRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { AuthService, type PersonalWorkspaces } from './auth.service.ts';
+import { DeviceCookies } from './device-cookie.ts';
+import { LoginCodes } from './login-code.ts';
 import { RateLimitRepository } from './rate-limit.repository.ts';
 import { SessionCache } from './session-cache.ts';
 
@@ -14,7 +16,7 @@ export interface AuthModuleDeps {
   transactions: Transactions;
   /** The handle with no unit of work (the application role, no user set): the Test page's RLS probe only. */
   plain: Database;
-  /** The application secret: the access tokens' and the attempt counters' keys are derived from it. */
+  /** The application secret: the keys of the access tokens, attempt counters, device cookies and codes derive from it. */
   appSecret: string;
   mailer: Mailer;
   /** The workspaces module's public API: sign-up makes the new user's personal workspace in its unit of work. */
@@ -40,6 +42,8 @@ export function createAuthModule(deps: AuthModuleDeps) {
     repository: new AuthRepository(transactions, deps.plain),
     accessTokens,
     limiter,
+    devices: new DeviceCookies(deriveKey(appSecret, 'login-device'), now),
+    loginCodes: new LoginCodes(deriveKey(appSecret, 'login-code')),
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
     sessions,

@@ -1,5 +1,6 @@
 import { personOf } from '../../lib/scope.ts';
 import {
+  loginCodes,
   passwordResets,
   preparedStatement,
   refreshTokens,
@@ -25,6 +26,14 @@ const ownUserStatement = preparedStatement((db) =>
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('users_own'),
 );
+
+const liveLoginCode = (userId: string, codeHash: string, at: Date) =>
+  and(
+    eq(loginCodes.userId, userId),
+    eq(loginCodes.codeHash, codeHash),
+    isNull(loginCodes.usedAt),
+    gt(loginCodes.expiresAt, at),
+  );
 
 /**
  * Queries of the sign-in flows. Most run before a user is known (by e-mail, by token hash), so each runs on the
@@ -151,6 +160,41 @@ export class AuthRepository {
     await this.system((tx) => tx.db.insert(passwordResets).values(input));
   }
 
+  async insertLoginCode(input: { userId: string; codeHash: string; expiresAt: Date }): Promise<void> {
+    await this.system((tx) => tx.db.insert(loginCodes).values(input));
+  }
+
+  /** Whether the user has this sign-in code unused and unexpired (read before the password is checked). */
+  async isLoginCodeLive(userId: string, codeHash: string, at: Date): Promise<boolean> {
+    const [row] = await this.system((tx) =>
+      tx.db
+        .select({ id: loginCodes.id })
+        .from(loginCodes)
+        .where(liveLoginCode(userId, codeHash, at)),
+    );
+    return Boolean(row);
+  }
+
+  /**
+   * Takes a sign-in code once: of concurrent sign-ins with one code, a single update finds it unused. Its user's
+   * other codes die with it. False when it was used, expired or never issued.
+   */
+  takeLoginCode(userId: string, codeHash: string, at: Date): Promise<boolean> {
+    return this.system(async (tx) => {
+      const [taken] = await tx.db
+        .update(loginCodes)
+        .set({ usedAt: at })
+        .where(liveLoginCode(userId, codeHash, at))
+        .returning({ id: loginCodes.id });
+      if (!taken) return false;
+      await tx.db
+        .update(loginCodes)
+        .set({ usedAt: at })
+        .where(and(eq(loginCodes.userId, userId), isNull(loginCodes.usedAt)));
+      return true;
+    });
+  }
+
   /** Whether a reset link is unused and unexpired: a cheap check before the new password is hashed. */
   async isPasswordResetLive(tokenHash: string, at: Date): Promise<boolean> {
     const [row] = await this.system((tx) =>
@@ -223,7 +267,7 @@ export class AuthRepository {
     tx: SystemTx,
     now: Date,
     keepRevokedUntil: Date,
-  ): Promise<{ passwordResets: number; refreshTokens: number }> {
+  ): Promise<{ passwordResets: number; refreshTokens: number; loginCodes: number }> {
     const resets = await tx.db
       .delete(passwordResets)
       .where(or(lt(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)))
@@ -232,7 +276,11 @@ export class AuthRepository {
       .delete(refreshTokens)
       .where(or(lt(refreshTokens.expiresAt, now), lt(refreshTokens.revokedAt, keepRevokedUntil)))
       .returning({ id: refreshTokens.id });
-    return { passwordResets: resets.length, refreshTokens: tokens.length };
+    const codes = await tx.db
+      .delete(loginCodes)
+      .where(or(lt(loginCodes.expiresAt, now), isNotNull(loginCodes.usedAt)))
+      .returning({ id: loginCodes.id });
+    return { passwordResets: resets.length, refreshTokens: tokens.length, loginCodes: codes.length };
   }
 
   /** The user's address and the one a confirmation link proved, with when (ADR 0054). */

@@ -1,5 +1,6 @@
 import {
   forgotPasswordRequestSchema,
+  loginCodeRequestSchema,
   loginRequestSchema,
   logoutRequestSchema,
   messageResponseSchema,
@@ -11,20 +12,38 @@ import {
   successEnvelope,
   userSchema,
 } from '@adpilot/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
-import type { AuthService } from './auth.service.ts';
+import type { AuthService, SignIn } from './auth.service.ts';
+import { DEVICE_COOKIE_NAME, deviceCookieHeader, readCookie } from './device-cookie.ts';
 
 const tags = ['auth'];
 
-/** The seven authentication endpoints of the spec, with its exact payloads and answers. */
+/** The browser keeps the device cookie of a sign-in (ADR 0087); the session itself is answered as the spec says. */
+function keepDevice(request: FastifyRequest, reply: FastifyReply, signIn: SignIn) {
+  reply.header('set-cookie', deviceCookieHeader(signIn.device, request.protocol === 'https'));
+  return { success: true as const, data: signIn.session };
+}
+
+/** The seven authentication endpoints of the spec, with its exact payloads and answers, and the sign-in code. */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.post(
     '/login',
     { schema: { tags, body: loginRequestSchema, response: { 200: successEnvelope(sessionSchema) } } },
+    async (request, reply) => {
+      const device = readCookie(request.headers.cookie, DEVICE_COOKIE_NAME);
+      return keepDevice(request, reply, await auth.login(request.body, request.ip, device));
+    },
+  );
+
+  // A one-time code by e-mail: the way past a spent account budget from a browser not used before (ADR 0087).
+  app.post(
+    '/login-code',
+    { schema: { tags, body: loginCodeRequestSchema, response: { 200: successEnvelope(messageResponseSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await auth.login(request.body, request.ip),
+      data: { message: await auth.requestLoginCode(request.body, request.ip) },
     }),
   );
 
@@ -33,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     { schema: { tags, body: registerRequestSchema, response: { 201: successEnvelope(sessionSchema) } } },
     async (request, reply) => {
       reply.status(201);
-      return { success: true as const, data: await auth.register(request.body, request.ip) };
+      return keepDevice(request, reply, await auth.register(request.body, request.ip));
     },
   );
 

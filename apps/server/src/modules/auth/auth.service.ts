@@ -1,7 +1,9 @@
 import {
+  LOGIN_CODE_TTL_SECONDS,
   PASSWORD_RESET_TTL_SECONDS,
   REFRESH_RACE_GRACE_SECONDS,
   REFRESH_TOKEN_TTL_SECONDS,
+  type LoginCodeRequest,
   type LoginRequest,
   type RefreshResponse,
   type RegisterRequest,
@@ -14,7 +16,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { AccessTokens } from './access-token.ts';
-import type { AttemptLimiter, LimitRule } from './attempt-limiter.ts';
+import type { AttemptLimiter, LimitRule, Requester } from './attempt-limiter.ts';
+import type { DeviceCookies } from './device-cookie.ts';
+import { LOGIN_CODE_MAIL, LOGIN_CODE_REQUESTED_MESSAGE, type LoginCodes } from './login-code.ts';
 import { presentUser } from './auth.presenter.ts';
 import type { AuthRepository } from './auth.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -24,22 +28,33 @@ import { SESSION_CHANNEL, type SessionCache } from './session-cache.ts';
 /**
  * Sign-in attempts are counted per account × address (the owner keeps signing in from elsewhere while someone
  * guesses), per address (one address spraying many accounts) and per account over a longer window (the budget that
- * bounds guessing spread over many addresses). ADR 0018 has the reasoning behind the numbers.
+ * bounds guessing spread over many addresses). ADR 0018 has the reasoning behind the numbers. A browser the user
+ * signed in with before counts its own small budget instead of the account's, and an e-mailed code lets the owner
+ * past a spent account budget (ADR 0087); the pair and address limits hold for everyone.
  */
 const LIMITS = {
   loginPair: { name: 'login:account-address', scope: 'account-address', max: 5, windowSeconds: 15 * 60 },
   loginAddress: { name: 'login:address', scope: 'address', max: 30, windowSeconds: 15 * 60 },
   loginAccount: { name: 'login:account', scope: 'account', max: 50, windowSeconds: 60 * 60 },
+  loginDevice: { name: 'login:account-device', scope: 'account-device', max: 10, windowSeconds: 60 * 60 },
+  codeAccount: { name: 'login-code:account', scope: 'account', max: 3, windowSeconds: 60 * 60 },
+  codeAddress: { name: 'login-code:address', scope: 'address', max: 10, windowSeconds: 60 * 60 },
   resetPair: { name: 'reset:account-address', scope: 'account-address', max: 3, windowSeconds: 60 * 60 },
   resetAddress: { name: 'reset:address', scope: 'address', max: 20, windowSeconds: 60 * 60 },
   resetAccount: { name: 'reset:account', scope: 'account', max: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 /** Narrowest first: an attempt refused by the pair limit never spends the account's budget. */
-const LOGIN_RULES = [LIMITS.loginPair, LIMITS.loginAddress, LIMITS.loginAccount];
+const LOGIN_RULES = [LIMITS.loginPair, LIMITS.loginAddress, LIMITS.loginAccount, LIMITS.loginDevice];
+const CODE_RULES = [LIMITS.codeAccount, LIMITS.codeAddress];
 const RESET_RULES = [LIMITS.resetPair, LIMITS.resetAddress, LIMITS.resetAccount];
 
 const TOO_MANY_REGISTRATIONS = 'Too many sign-ups from this address. Please try again later.';
 const TOO_MANY_LOGINS = 'Too many failed sign-in attempts. Please try again later.';
+const ACCOUNT_LIMITED =
+  'Too many failed sign-in attempts on this account. Ask for a sign-in code by e-mail, or sign in from a browser you used before.';
+const TOO_MANY_CODES = 'Too many sign-in codes asked for. Please try again later.';
+const invalidLoginCode = () =>
+  AppError.unauthorized('This sign-in code is wrong, used or expired. Ask for a new one.', 'INVALID_LOGIN_CODE');
 const TOO_MANY_RESETS = 'Too many password reset requests. Please try again later.';
 export const RESET_REQUESTED_MESSAGE = 'If an account exists for that email, a password reset link has been sent.';
 /**
@@ -71,6 +86,10 @@ export interface AuthServiceDeps {
   workspaces: PersonalWorkspaces;
   accessTokens: AccessTokens;
   limiter: AttemptLimiter;
+  /** The known-browser cookie (ADR 0087). */
+  devices: DeviceCookies;
+  /** One-time sign-in codes by e-mail (ADR 0087). */
+  loginCodes: LoginCodes;
   mailer: Mailer;
   publicUrl: string;
   /** Which sessions are live, kept in memory while the database's notifications keep it right. */
@@ -87,6 +106,18 @@ export interface VerifiedAddress {
   verifiedAt: Date | null;
 }
 
+/** A sign-in's session, and the device cookie the browser keeps for its next sign-in (ADR 0087). */
+export interface SignIn {
+  session: Session;
+  device: string;
+}
+
+/** What lets a sign-in past the account's budget: a known browser, a live e-mailed code, or a slot of the budget. */
+type AccountPass =
+  | { kind: 'device'; refund: LimitRule[] }
+  | { kind: 'code'; codeHash: string; refund: LimitRule[] }
+  | { kind: 'budget'; refund: LimitRule[] };
+
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
@@ -94,7 +125,7 @@ export class AuthService {
    * One address gets `registrationsPerHour` sign-ups, counted before the password is hashed (the costly part), so a
    * flood of parallel sign-ups is refused instead of taking every core.
    */
-  async register(input: RegisterRequest, ip: string): Promise<Session> {
+  async register(input: RegisterRequest, ip: string): Promise<SignIn> {
     const { registrationsPerHour } = this.deps;
     if (registrationsPerHour > 0) {
       const rule: LimitRule = {
@@ -114,21 +145,77 @@ export class AuthService {
       return user;
     });
     if (!row) throw AppError.conflict('An account with this email already exists', 'EMAIL_TAKEN');
-    return this.startSession(presentUser(row));
+    return { session: await this.startSession(presentUser(row)), device: this.deps.devices.issue(row.id) };
   }
 
-  /** The attempt is counted before the password is checked, so concurrent guesses cannot overrun a limit. */
-  async login(input: LoginRequest, ip: string): Promise<Session> {
+  /**
+   * The attempt is counted before the password is checked, so concurrent guesses cannot overrun a limit. Every
+   * attempt takes a slot of the account × address and address limits; then one of the account's passes (see
+   * `accountPass`). A success issues a new device cookie for the browser.
+   */
+  async login(input: LoginRequest, ip: string, deviceCookie?: string): Promise<SignIn> {
     const { limiter, repository } = this.deps;
-    const who = { account: input.email, address: ip };
-    await limiter.take(LOGIN_RULES, who, TOO_MANY_LOGINS);
+    await limiter.take([LIMITS.loginPair, LIMITS.loginAddress], { account: input.email, address: ip }, TOO_MANY_LOGINS);
     const row = await repository.findUserByEmail(input.email);
+    const known = this.deps.devices.verify(deviceCookie);
+    const who: Requester = {
+      account: input.email,
+      address: ip,
+      device: row && known?.userId === row.id ? known.deviceId : undefined,
+    };
+    const pass = await this.accountPass(row?.id, input.code, who);
     const valid = await verifyPassword(row?.passwordHash, input.password);
     if (!row || !valid) throw AppError.unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+    // Of concurrent sign-ins with one code, only the one that takes it gets in.
+    if (pass.kind === 'code' && !(await repository.takeLoginCode(row.id, pass.codeHash, this.deps.now()))) {
+      throw invalidLoginCode();
+    }
     // The owner's typos from this address are forgiven; a success was no guess, so it spends no wider budget.
     await limiter.clear([LIMITS.loginPair], who);
-    await limiter.refund([LIMITS.loginAddress, LIMITS.loginAccount], who);
-    return this.startSession(presentUser(row));
+    await limiter.refund([LIMITS.loginAddress, ...pass.refund], who);
+    return { session: await this.startSession(presentUser(row)), device: this.deps.devices.issue(row.id) };
+  }
+
+  /**
+   * How a sign-in passes the account's budget (ADR 0087). A browser that signed in to this account before counts
+   * its own small budget instead, so guesses from elsewhere cannot lock it out. A live e-mailed code passes without
+   * a slot (the code is taken once the password is right). Any other attempt takes a slot of the account's budget,
+   * and a code that is not live is a failure, counted there before anything else is checked.
+   */
+  private async accountPass(
+    userId: string | undefined,
+    code: string | undefined,
+    who: Requester,
+  ): Promise<AccountPass> {
+    const { limiter, repository } = this.deps;
+    if (who.device) {
+      await limiter.take([LIMITS.loginDevice], who, TOO_MANY_LOGINS);
+      return { kind: 'device', refund: [LIMITS.loginDevice] };
+    }
+    if (code && userId) {
+      const codeHash = this.deps.loginCodes.hash(userId, code);
+      if (await repository.isLoginCodeLive(userId, codeHash, this.deps.now()))
+        return { kind: 'code', codeHash, refund: [] };
+    }
+    await limiter.take([LIMITS.loginAccount], who, ACCOUNT_LIMITED, 'LOGIN_ACCOUNT_LIMITED');
+    if (code) throw invalidLoginCode();
+    return { kind: 'budget', refund: [LIMITS.loginAccount] };
+  }
+
+  /**
+   * E-mails a one-time sign-in code, the way past a spent account budget from a new browser (ADR 0087). Answers
+   * the same whether or not the address has an account; a few codes an hour per account and per address.
+   */
+  async requestLoginCode(input: LoginCodeRequest, ip: string): Promise<string> {
+    const { limiter, repository, loginCodes } = this.deps;
+    await limiter.take(CODE_RULES, { account: input.email, address: ip }, TOO_MANY_CODES);
+    const user = await repository.findUserByEmail(input.email);
+    if (!user) return LOGIN_CODE_REQUESTED_MESSAGE;
+    const code = loginCodes.generate();
+    const expiresAt = new Date(this.deps.now().getTime() + LOGIN_CODE_TTL_SECONDS * 1000);
+    await repository.insertLoginCode({ userId: user.id, codeHash: loginCodes.hash(user.id, code), expiresAt });
+    await this.deps.mailer.send({ to: user.email, expiresAt, ...LOGIN_CODE_MAIL[input.language ?? 'en'](code) });
+    return LOGIN_CODE_REQUESTED_MESSAGE;
   }
 
   /**
@@ -201,9 +288,9 @@ export class AuthService {
     tx: SystemTx,
     now: Date,
     keepRevokedUntil: Date,
-  ): Promise<{ passwordResets: number; refreshTokens: number; rateLimitBuckets: number }> {
-    const { passwordResets, refreshTokens } = await this.deps.repository.purgeExpired(tx, now, keepRevokedUntil);
-    return { passwordResets, refreshTokens, rateLimitBuckets: await this.deps.limiter.purgeClosed(tx, now) };
+  ): Promise<{ passwordResets: number; loginCodes: number; refreshTokens: number; rateLimitBuckets: number }> {
+    const purged = await this.deps.repository.purgeExpired(tx, now, keepRevokedUntil);
+    return { ...purged, rateLimitBuckets: await this.deps.limiter.purgeClosed(tx, now) };
   }
 
   /** The user's address, and whether a confirmation link proved it (ADR 0054). */

@@ -217,9 +217,9 @@ export class DiagnosticsService {
     let userId: string | undefined;
     try {
       const registered = await this.deps.auth.register({ name: 'Diagnostics probe', email, password }, address);
-      userId = registered.user.id;
+      userId = registered.session.user.id;
       const signedIn = await this.deps.auth.login({ email, password }, address);
-      if (signedIn.user.id !== userId)
+      if (signedIn.session.user.id !== userId)
         return { status: 'failed', code: 'registration_failed', params: { error: 'signed in as another user' } };
       return { status: 'passed', code: 'registration_completed' };
     } catch (error) {

@@ -77,6 +77,7 @@ describe('purgeExpiredIn', () => {
       expect(counts).toEqual({
         oauthStates: 2,
         passwordResets: 1,
+        loginCodes: 0,
         refreshTokens: 2,
         rateLimitBuckets: 1,
         outboxMail: 1,

@@ -9,6 +9,7 @@ export const KEEP_REVOKED_DAYS = 7;
 export interface PurgeCounts {
   oauthStates: number;
   passwordResets: number;
+  loginCodes: number;
   refreshTokens: number;
   rateLimitBuckets: number;
   outboxMail: number;
@@ -16,7 +17,7 @@ export interface PurgeCounts {
 
 export interface MaintenanceDeps {
   transactions: Transactions;
-  /** Auth purges its spent reset links, refresh tokens and closed rate-limit windows. */
+  /** Auth purges its spent reset links, sign-in codes, refresh tokens and closed rate-limit windows. */
   auth: Pick<AuthService, 'purgeExpired'>;
   /** The ad accounts module purges its spent OAuth states… */
   adAccounts: Pick<AdAccountsService, 'purgeSpentOAuthStates'>;
@@ -51,6 +52,7 @@ export class MaintenanceService {
     return {
       oauthStates,
       passwordResets: auth.passwordResets,
+      loginCodes: auth.loginCodes,
       refreshTokens: auth.refreshTokens,
       rateLimitBuckets: auth.rateLimitBuckets,
       outboxMail,

@@ -59,6 +59,8 @@ export function createSubscriptionModule(deps: SubscriptionModuleDeps) {
     users: deps.users,
     activity,
     billing,
+    // The sandbox demo lets people try the plans; a real instance's plans are its administrator's (ADR 0087).
+    selfService: () => deps.settings.current().meta.mode === 'sandbox',
     gateways,
     publicUrl: deps.publicUrl,
     now,

@@ -28,13 +28,14 @@ export interface Usage {
 /** Whether the page offers the billing portal (the service knows how the instance bills). */
 export interface BillingAccess {
   canManageBilling: boolean;
+  assignedByAdmin: boolean;
 }
 
 /** Spec §3 Subscription (current). The period end is the provider's, or the end of the usage month (ADR 0061). */
 export function presentSubscription(
   { plan, subscription, period }: PlanState,
   usage: Usage,
-  { canManageBilling }: BillingAccess,
+  { canManageBilling, assignedByAdmin }: BillingAccess,
 ): CurrentSubscription {
   const periodEnd =
     subscription.provider === 'stripe' && subscription.currentPeriodEnd ? subscription.currentPeriodEnd : period.end;
@@ -45,6 +46,7 @@ export function presentSubscription(
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     provider: subscription.provider,
     canManageBilling,
+    assignedByAdmin,
     aiRequestsUsed: usage.aiRequests,
     aiRequestsLimit: plan.aiRequests,
     rulesUsed: usage.activeRules,

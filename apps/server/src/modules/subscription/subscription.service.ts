@@ -9,6 +9,7 @@ import type { SystemTx, TenantTx, Transactions, TenantScope } from '@adpilot/db'
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
+import { workspaceJob } from '../../lib/scope.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountsService } from '../ad-accounts/ad-accounts.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -32,6 +33,11 @@ export interface SubscriptionServiceDeps {
   activity: ActivityRepository;
   /** Stripe when configured (asked at every call), local billing otherwise. */
   billing: BillingSettings;
+  /**
+   * Whether users choose their own plan under local billing: only on the sandbox demo (asked at every call). Elsewhere
+   * the instance administrator assigns plans (ADR 0087).
+   */
+  selfService: () => boolean;
   gateways: StripeGateways;
   /** Where Checkout and the billing portal send the user back. */
   publicUrl: string;
@@ -70,6 +76,7 @@ export class SubscriptionService {
   async upgrade(scope: TenantScope, planId: PlanId): Promise<UpgradeResponse> {
     const stripe = this.stripe();
     if (stripe) return this.upgradeThroughStripe(stripe, scope, planId);
+    this.refuseUnlessSelfService();
     return this.deps.transactions.tenant(scope, async (tx) => {
       const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
       if (state.plan.id === planId) throw new AppError('SUBSCRIPTION_SAME_PLAN', SUBSCRIPTION_MESSAGES.samePlan, 409);
@@ -96,6 +103,7 @@ export class SubscriptionService {
         subscription: await this.presentIn(tx, await this.applyStripeIn(tx, updated)),
       }));
     }
+    this.refuseUnlessSelfService();
     return this.deps.transactions.tenant(scope, async (tx) => {
       const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
       if (state.plan.id === 'free')
@@ -110,13 +118,56 @@ export class SubscriptionService {
     });
   }
 
+  /** Local billing outside the sandbox demo: a plan is the administrator's to assign, not the user's to choose. */
+  private refuseUnlessSelfService(): void {
+    if (!this.deps.selfService()) throw new AppError('PLAN_CHANGE_BY_ADMIN', SUBSCRIPTION_MESSAGES.planByAdmin, 403);
+  }
+
+  /** Whether plans are the instance administrator's to assign: local billing, outside the sandbox demo. */
+  assignedByAdmin(): boolean {
+    return this.deps.billing() === undefined && !this.deps.selfService();
+  }
+
+  /**
+   * The instance administrator sets a workspace's plan (local billing only, ADR 0087), at once, like a local upgrade;
+   * the workspace's log says which administrator did. Workspaces' own unit of work: the administrator need not be
+   * a member.
+   */
+  async assignPlan(admin: { id: string; name: string }, workspaceId: string, planId: PlanId): Promise<void> {
+    if (this.deps.billing()) throw AppError.conflict(SUBSCRIPTION_MESSAGES.assignedThroughStripe, 'INVALID_STATE');
+    await this.deps.transactions.tenant(workspaceJob(workspaceId), async (tx) => {
+      const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
+      if (state.plan.id === planId) throw new AppError('SUBSCRIPTION_SAME_PLAN', SUBSCRIPTION_MESSAGES.samePlan, 409);
+      await this.changePlanIn(
+        tx,
+        state,
+        planId,
+        { currentPeriodStart: this.deps.now(), currentPeriodEnd: null, cancelAtPeriodEnd: false, status: 'active' },
+        admin,
+      );
+    });
+  }
+
+  /** The plan of each of these workspaces (the administrator's list); a workspace without a row is on the free plan. */
+  async plansOfIn(tx: SystemTx, workspaceIds: readonly string[]): Promise<Map<string, PlanId>> {
+    const rows = await this.deps.repository.plansOf(tx, workspaceIds);
+    return new Map(rows.map((row) => [row.workspaceId, row.planId as PlanId]));
+  }
+
   /**
    * Moves the subscription to `planId` in the caller's unit of work, logs the change, and on a downgrade switches
    * off the newest active rules beyond the new limit, then slows the active rules checking more often than the plan
    * allows to its fastest check, each with an entry saying which (data is kept). Used by every provider: local at
-   * once, Stripe from its webhooks. The caller holds the subscription row for update.
+   * once, Stripe from its webhooks, the administrator's assignment (`admin`, named in the entry). The caller holds
+   * the subscription row for update.
    */
-  async changePlanIn(tx: TenantTx, state: PlanState, planId: string, patch: SubscriptionPatch): Promise<PlanState> {
+  async changePlanIn(
+    tx: TenantTx,
+    state: PlanState,
+    planId: string,
+    patch: SubscriptionPatch,
+    admin?: { id: string; name: string },
+  ): Promise<PlanState> {
     const now = this.deps.now();
     const plan = (await this.deps.limits.plans(tx)).get(planId);
     if (!plan) throw new Error(`plan ${planId} is not in the catalogue`);
@@ -125,12 +176,26 @@ export class SubscriptionService {
     if (state.plan.id !== planId) {
       // A plan change keeps the month's AI requests; a new Stripe period of the same plan starts its own count.
       await this.deps.limits.carryAiRequestsIn(tx, state.period, next.period);
-      await this.deps.activity.insert(tx, {
-        level: 'info',
-        category: 'billing',
-        description: `Plan changed from ${state.plan.name} to ${plan.name}`,
-        metadata: { code: 'plan_changed', params: { from: state.plan.id, to: plan.id } },
-      });
+      await this.deps.activity.insert(
+        tx,
+        admin
+          ? {
+              level: 'info',
+              category: 'billing',
+              description: `Plan changed from ${state.plan.name} to ${plan.name} by the administrator ${admin.name}`,
+              metadata: {
+                code: 'plan_assigned',
+                params: { from: state.plan.id, to: plan.id, admin: admin.name },
+                adminId: admin.id,
+              },
+            }
+          : {
+              level: 'info',
+              category: 'billing',
+              description: `Plan changed from ${state.plan.name} to ${plan.name}`,
+              metadata: { code: 'plan_changed', params: { from: state.plan.id, to: plan.id } },
+            },
+      );
     }
     const switchedOff = await this.deps.rules.deactivateBeyondLimit(tx, asCap(plan.activeRules));
     if (switchedOff.length > 0) {
@@ -273,6 +338,10 @@ export class SubscriptionService {
     const { stripeCustomerId, stripeSubscriptionId } = state.subscription;
     // Paid, past due or cancelling through Stripe: the portal is where the card is changed and invoices are read.
     const canManageBilling = this.deps.billing() !== undefined && !!stripeCustomerId && !!stripeSubscriptionId;
-    return presentSubscription(state, { aiRequests, activeRules, adAccounts }, { canManageBilling });
+    return presentSubscription(
+      state,
+      { aiRequests, activeRules, adAccounts },
+      { canManageBilling, assignedByAdmin: this.assignedByAdmin() },
+    );
   }
 }

@@ -34,6 +34,24 @@ export class WorkspacesRepository {
     return workspace.id;
   }
 
+  /** Every workspace with its owners' ids and its member count, oldest first (the administrator's list). */
+  all(tx: SystemTx): Promise<{ id: string; name: string; personal: boolean; members: number; ownerIds: string[] }[]> {
+    return tx.db
+      .select({
+        id: workspaces.id,
+        name: workspaces.name,
+        personal: workspaces.personal,
+        members: sql<number>`count(${workspaceMembers.userId})::int`,
+        ownerIds: sql<
+          string[]
+        >`coalesce(array_agg(${workspaceMembers.userId}::text) filter (where ${workspaceMembers.role} = 'owner'), '{}')`,
+      })
+      .from(workspaces)
+      .leftJoin(workspaceMembers, eq(workspaceMembers.workspaceId, workspaces.id))
+      .groupBy(workspaces.id)
+      .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+  }
+
   /** A shared workspace with its first member, `ownerId`, as owner. */
   async create(tx: SystemTx, name: string, ownerId: string): Promise<WorkspaceRow> {
     const [workspace] = await tx.db.insert(workspaces).values({ name }).returning();

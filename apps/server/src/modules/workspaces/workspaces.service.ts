@@ -111,6 +111,11 @@ export class WorkspacesService {
     return (await this.deps.repository.find(tx, id))?.name ?? null;
   }
 
+  /** Every workspace, with its owners' ids and member count (the instance administrator's list). */
+  allIn(tx: SystemTx) {
+    return this.deps.repository.all(tx);
+  }
+
   /** The owners of a workspace (who hears about its bill). */
   ownerIdsIn(tx: SystemTx, id: string): Promise<string[]> {
     return this.deps.repository.ownerIds(tx, id);

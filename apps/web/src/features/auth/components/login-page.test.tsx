@@ -86,4 +86,41 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Login failed')).toBeInTheDocument();
   });
+
+  it('offers a sign-in code when the account budget refused this browser, and signs in with it', async () => {
+    const session = buildSession();
+    const api = mockApi({
+      'POST /auth/login': (body) =>
+        (body as { code?: string }).code === '123456'
+          ? ok(session)
+          : fail(429, 'LOGIN_ACCOUNT_LIMITED', 'Too many failed sign-in attempts on this account.'),
+      'POST /auth/login-code': ok({ message: 'If an account exists for that email, a sign-in code has been sent.' }),
+    });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), session.user.email);
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await user.click(await screen.findByRole('button', { name: 'E-mail me a sign-in code' }));
+    const code = await screen.findByLabelText('Sign-in code');
+    const asked = api.mock.calls.find(([url]) => String(url).endsWith('/auth/login-code'));
+    expect(JSON.parse(String(asked?.[1]?.body))).toEqual({ email: session.user.email, language: 'en' });
+
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Login successful!')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+
+  it('offers the code in Thai too', async () => {
+    await i18n.changeLanguage('th');
+    mockApi({ 'POST /auth/login': fail(429, 'LOGIN_ACCOUNT_LIMITED', 'Too many failed sign-in attempts') });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.type(await screen.findByLabelText('อีเมล'), 'advertiser@example.com');
+    await user.type(screen.getByLabelText('รหัสผ่าน'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }));
+    expect(await screen.findByRole('button', { name: 'ส่งรหัสเข้าสู่ระบบทางอีเมล' })).toBeInTheDocument();
+  });
 });

@@ -5,11 +5,16 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import type { z } from 'zod';
+import toast from 'react-hot-toast';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { setServerErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
+import { useServerMessage } from '../../../lib/server-message.ts';
+import { useRequestLoginCode } from '../api/password-reset.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/remembered-email.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { EmailField } from './email-field.tsx';
@@ -18,11 +23,20 @@ import { LegalLinks } from './legal-links.tsx';
 const linkClass = 'font-medium text-blue-600 hover:underline dark:text-blue-400';
 
 /**
+ * Where the way past a spent account budget stands (ADR 0087): not needed, offered after the server refused this
+ * browser, or sent (the code field shows).
+ */
+type CodeStep = 'none' | 'offered' | 'sent';
+
+/**
  * Sign-in form. Success needs no navigation here: the signed-out-only guard around /login sees the
  * new user and replaces the entry with the page the user came from, or the dashboard.
  */
 export function LoginPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
+  const errorMessage = useServerMessage();
+  const requestCode = useRequestLoginCode();
+  const [codeStep, setCodeStep] = useState<CodeStep>('none');
   const location = useLocation();
   const { login } = useAuth();
   const errorText = useFieldErrorText();
@@ -32,6 +46,8 @@ export function LoginPage() {
     register,
     handleSubmit,
     setError,
+    getValues,
+    trigger,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof loginRequestSchema>, unknown, LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
@@ -43,9 +59,24 @@ export function LoginPage() {
       await login(credentials);
       rememberEmail(rememberMe ? credentials.email : null);
     } catch (error) {
-      setServerErrors(error, setError, ['email', 'password']);
+      if (error instanceof ApiError && error.code === 'LOGIN_ACCOUNT_LIMITED' && codeStep === 'none') {
+        setCodeStep('offered');
+      }
+      setServerErrors(error, setError, ['email', 'password', 'code']);
     }
   });
+
+  // The code is written in the page's language, to the address typed above.
+  const sendCode = async () => {
+    if (!(await trigger('email'))) return;
+    requestCode.mutate(
+      { email: getValues('email'), language: i18n.resolvedLanguage === 'th' ? 'th' : 'en' },
+      {
+        onSuccess: () => setCodeStep('sent'),
+        onError: (error) => toast.error(errorMessage(error, t('login.codeFailed'))),
+      },
+    );
+  };
 
   return (
     <AuthLayout
@@ -71,6 +102,35 @@ export function LoginPage() {
             {...register('password')}
           />
         </Field>
+        {codeStep === 'offered' && (
+          <div
+            role="status"
+            className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
+            <p>{t('login.accountLimited')}</p>
+            <Button type="button" variant="secondary" onClick={sendCode} loading={requestCode.isPending}>
+              {t('login.sendCode')}
+            </Button>
+          </div>
+        )}
+        {codeStep === 'sent' && (
+          <div className="space-y-2">
+            <p role="status" className="text-sm text-gray-600 dark:text-gray-300">
+              {t('login.codeSent', { email: getValues('email') })}
+            </p>
+            <Field id={`${id}-code`} label={t('fields.code')} error={errorText(errors.code, 'code')}>
+              <Input
+                id={`${id}-code`}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                placeholder="123456"
+                invalid={Boolean(errors.code)}
+                {...register('code')}
+              />
+            </Field>
+          </div>
+        )}
         <div className="flex items-center justify-between gap-4 text-sm">
           <label className="flex items-center gap-2 text-gray-700 dark:text-gray-300">
             <input

@@ -29,6 +29,7 @@ import { useSettingsToasts } from '../hooks/use-settings-toasts.ts';
 import { ServiceTest } from './connection-status.tsx';
 import { ServicesOverview } from './services-overview.tsx';
 import { SettingField } from './setting-field.tsx';
+import { UsersPanel } from './users-panel.tsx';
 
 const SECTIONS = ['apiKeys', 'database', 'payment', 'aiServices'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -97,7 +98,10 @@ export function SettingsPage() {
       ) : settings.isPending ? (
         <Spinner size="lg" />
       ) : settings.data ? (
-        <SettingsEditor view={settings.data} />
+        <>
+          <SettingsEditor view={settings.data} />
+          <UsersPanel />
+        </>
       ) : (
         <p role="alert" className="text-red-600">
           {t('loadFailed')}

@@ -32,7 +32,8 @@ interface PlanCardProps {
   current: boolean;
   pending: boolean;
   disabled: boolean;
-  onChoose: (plan: Plan) => void;
+  /** Absent where the instance administrator assigns plans (ADR 0087): the card shows the plan, not a choice. */
+  onChoose?: (plan: Plan) => void;
 }
 
 export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCardProps) {
@@ -73,16 +74,24 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCar
           </li>
         ))}
       </ul>
-      <Button
-        className="mt-6 w-full"
-        variant={current ? 'secondary' : 'primary'}
-        loading={pending}
-        disabled={disabled}
-        aria-current={current ? 'true' : undefined}
-        onClick={() => onChoose(plan)}
-      >
-        {current ? t('currentPlanButton') : t('choose', { name: plan.name })}
-      </Button>
+      {onChoose ? (
+        <Button
+          className="mt-6 w-full"
+          variant={current ? 'secondary' : 'primary'}
+          loading={pending}
+          disabled={disabled}
+          aria-current={current ? 'true' : undefined}
+          onClick={() => onChoose(plan)}
+        >
+          {current ? t('currentPlanButton') : t('choose', { name: plan.name })}
+        </Button>
+      ) : (
+        current && (
+          <p className="mt-6 text-center text-sm font-medium text-blue-700 dark:text-blue-300">
+            {t('currentPlanButton')}
+          </p>
+        )
+      )}
     </article>
   );
 }

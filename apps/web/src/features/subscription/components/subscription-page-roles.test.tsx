@@ -13,6 +13,7 @@ const SUBSCRIPTION: CurrentSubscription = {
   cancelAtPeriodEnd: false,
   provider: 'stripe',
   canManageBilling: true,
+  assignedByAdmin: false,
   aiRequestsUsed: 12,
   aiRequestsLimit: 500,
   rulesUsed: 2,

@@ -17,6 +17,7 @@ function buildSubscription(overrides: Partial<CurrentSubscription> = {}): Curren
     cancelAtPeriodEnd: false,
     provider: 'stripe',
     canManageBilling: true,
+    assignedByAdmin: false,
     aiRequestsUsed: 12,
     aiRequestsLimit: 500,
     rulesUsed: 2,
@@ -252,5 +253,27 @@ describe('Subscription page: a plan change asks first (ADR 0058)', () => {
     );
     expect(dialog).toHaveTextContent('You will confirm the payment on the next page');
     expect(dialog).not.toHaveTextContent('switched off');
+  });
+});
+
+describe('plans the instance administrator assigns', () => {
+  const ASK_ADMIN = 'แผนบน AdPilot นี้กำหนดโดยผู้ดูแลระบบ';
+
+  it('says how to ask the administrator instead of offering the plan buttons', async () => {
+    await openPage(
+      buildSubscription({ plan: 'pro', provider: 'local', canManageBilling: false, assignedByAdmin: true }),
+    );
+    expect(screen.getByText(ASK_ADMIN)).toBeInTheDocument();
+    expect(screen.getByText(/การตั้งค่า → ผู้ใช้/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'เลือกแผน Free' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'แผนปัจจุบัน' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ยกเลิกแผน' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Pro' })).getByText('แผนปัจจุบัน')).toBeInTheDocument();
+  });
+
+  it('offers the buttons where users choose their plan (the sandbox demo)', async () => {
+    await openPage(buildSubscription({ plan: 'pro', provider: 'local', canManageBilling: false }));
+    expect(screen.queryByText(ASK_ADMIN)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'เลือกแผน Free' })).toBeEnabled();
   });
 });

@@ -149,11 +149,14 @@ export function SubscriptionPage() {
                 {t('manageBilling')}
               </Button>
             )}
-            {owns && subscription.plan !== 'free' && !subscription.cancelAtPeriodEnd && (
-              <Button variant="danger" onClick={() => setConfirmCancel(true)} loading={cancel.isPending}>
-                {t('cancelPlan')}
-              </Button>
-            )}
+            {owns &&
+              !subscription.assignedByAdmin &&
+              subscription.plan !== 'free' &&
+              !subscription.cancelAtPeriodEnd && (
+                <Button variant="danger" onClick={() => setConfirmCancel(true)} loading={cancel.isPending}>
+                  {t('cancelPlan')}
+                </Button>
+              )}
           </div>
         </div>
         {subscription.status === 'past_due' && subscription.canManageBilling && (
@@ -183,8 +186,17 @@ export function SubscriptionPage() {
 
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="mb-6 text-lg font-semibold text-gray-900 dark:text-gray-100">
-          {t('choosePlan')}
+          {subscription.assignedByAdmin ? t('plans') : t('choosePlan')}
         </h2>
+        {subscription.assignedByAdmin && (
+          <div
+            role="status"
+            className="mb-6 rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-900 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100"
+          >
+            <p className="font-medium">{t('askAdmin.title')}</p>
+            <p className="mt-1">{t('askAdmin.body')}</p>
+          </div>
+        )}
         <div className="grid gap-6 pt-3 md:grid-cols-2 xl:grid-cols-4">
           {plans.data.map((plan) => (
             <PlanCard
@@ -193,7 +205,7 @@ export function SubscriptionPage() {
               current={plan.id === subscription.plan}
               pending={pendingPlan === plan.id}
               disabled={upgrade.isPending || !owns}
-              onChoose={choose}
+              onChoose={subscription.assignedByAdmin ? undefined : choose}
             />
           ))}
         </div>
