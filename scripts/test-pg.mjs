@@ -29,6 +29,8 @@ const ON_POSTGRES = {
   'apps/server/src/modules/auth/session-cache.test.ts': 'NOTIFY of session changes across processes',
   'apps/server/src/modules/diagnostics/diagnostics.routes.test.ts': 'the row-level security probe',
   'apps/server/src/modules/health/health.routes.test.ts': 'module smoke (health)',
+  'apps/server/src/modules/metrics/metrics.routes.test.ts':
+    "job outcomes through pg-boss's own pool, the system-path count of pending proposals (metrics smoke)",
   'apps/server/src/modules/maintenance/maintenance.service.test.ts': 'system-path SQL',
   'apps/server/src/modules/maintenance/sync-recovery.test.ts': 'stale sync recovery SQL',
   'apps/server/src/modules/notifications/notifications.test.ts': 'each entry sent once across processes',

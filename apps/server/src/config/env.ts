@@ -32,6 +32,12 @@ const envSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The bearer token a Prometheus server scrapes GET /api/metrics with; without it only the administrator may. */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: booleanish,
   WEB_DIST_DIR: optionalString,
   SMTP_HOST: optionalString,
@@ -104,6 +110,8 @@ export interface Config {
   /** Sign-ups one address may make an hour (counted in the database, before the password is hashed); 0: no limit. */
   registrationsPerHour: number;
   appSecret?: string;
+  /** METRICS_TOKEN: the scraper's bearer for GET /api/metrics (ADR 0084); unset, only the administrator's session. */
+  metricsToken?: string;
   trustProxy: boolean;
   webDistDir?: string;
   /** SMTP_SECURE (implicit TLS); host, port, user and password are in `settingsEnv` (Settings may hold them). */
@@ -188,6 +196,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitMax: env.RATE_LIMIT_MAX,
     registrationsPerHour: env.REGISTRATION_LIMIT_PER_HOUR,
     appSecret: env.APP_SECRET,
+    metricsToken: env.METRICS_TOKEN,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
     smtpSecure: env.SMTP_SECURE,

@@ -1,6 +1,6 @@
 import { automationRules, ruleActions, ruleRuns, type RuleActionRow, type RuleRunRow } from '@adpilot/db';
 import type { SystemTx, TenantTx } from '@adpilot/db';
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 
 /** A ledger row still to be written: planned, or postponed by a Meta limit. */
 const PENDING = ['planned', 'postponed'] as const;
@@ -23,6 +23,15 @@ export class ProposalsRepository {
         ),
       )
       .returning();
+  }
+
+  /** Every workspace's proposals still waiting at `at` (the metrics' gauge, on the system path). */
+  async countPending(tx: SystemTx, at: Date): Promise<number> {
+    const [row] = await tx.db
+      .select({ count: count() })
+      .from(ruleActions)
+      .where(and(eq(ruleActions.proposal, 'pending'), gt(ruleActions.expiresAt, at)));
+    return row?.count ?? 0;
   }
 
   /** The workspaces with a proposal whose time ran out by `at` (the periodic expiry, on the system path). */
