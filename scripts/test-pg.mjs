@@ -69,6 +69,9 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/rules/proposals/proposal-links.test.ts',
   // Role checks at the route: the same on either engine.
   'apps/server/src/modules/workspaces/role-matrix.test.ts',
+  // Counting what the Meta client and the rules runtime report; the metrics' SQL runs on Postgres in
+  // metrics.routes.test.ts.
+  'apps/server/src/modules/metrics/metrics.sandbox.test.ts',
   // Replays the migration files on a fresh embedded database made at the migration before (migration-fixture.ts).
   'packages/db/src/usage-month-migration.test.ts',
   'packages/db/src/workspace-tenant-migration.test.ts',
