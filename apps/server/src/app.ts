@@ -139,3 +139,39 @@ export async function buildApp(
   });
   return app;
 }
+
+/**
+ * A worker's only HTTP (METRICS_PORT): its metrics and the health check, under the same guard, error envelope and
+ * sessions as the API's (ADR 0084). The worker's jobs, Meta calls and rule actions are counted in its own process,
+ * so they can only be scraped from it.
+ */
+export async function buildMetricsServer(
+  ctx: AppContext,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : logOptions(ctx.config.logLevel),
+    logController: new RequestLog(),
+    trustProxy: ctx.config.trustProxy,
+    ...envelopeServerOptions,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app, (event) => ctx.metrics.serverError(event));
+  registerRequestMetrics(app, ctx.metrics);
+  const { modules } = ctx;
+  registerAuthentication(app, {
+    accessTokens: modules.auth.accessTokens,
+    sessions: modules.auth.service,
+    memberships: modules.workspaces.service,
+  });
+  await app.register(
+    async (api) => {
+      await api.register(modules.health.routes);
+      await api.register(modules.metrics.routes);
+    },
+    { prefix: '/api' },
+  );
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundEnvelope(request.method, request.url)));
+  return app;
+}

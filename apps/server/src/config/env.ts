@@ -38,6 +38,14 @@ const envSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** A worker's (ROLE=worker) port for GET /api/metrics alone; a worker serves no other HTTP. */
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: booleanish,
   WEB_DIST_DIR: optionalString,
   SMTP_HOST: optionalString,
@@ -112,6 +120,8 @@ export interface Config {
   appSecret?: string;
   /** METRICS_TOKEN: the scraper's bearer for GET /api/metrics (ADR 0084); unset, only the administrator's session. */
   metricsToken?: string;
+  /** METRICS_PORT: where a worker serves its metrics (and health check); unset, a worker serves no HTTP. */
+  metricsPort?: number;
   trustProxy: boolean;
   webDistDir?: string;
   /** SMTP_SECURE (implicit TLS); host, port, user and password are in `settingsEnv` (Settings may hold them). */
@@ -197,6 +207,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     registrationsPerHour: env.REGISTRATION_LIMIT_PER_HOUR,
     appSecret: env.APP_SECRET,
     metricsToken: env.METRICS_TOKEN,
+    metricsPort: env.METRICS_PORT,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
     smtpSecure: env.SMTP_SECURE,

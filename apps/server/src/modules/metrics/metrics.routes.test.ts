@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { registerErrorHandling } from '../../plugins/errors.ts';
 import { registerRequestMetrics } from '../../plugins/request-metrics.ts';
+import { buildMetricsServer } from '../../app.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { AppMetrics } from './app-metrics.ts';
 import { sample, scrapeOf, waitForSample } from './metrics-test-helpers.ts';
@@ -182,5 +183,26 @@ describe('what the metrics count', () => {
       subscription.close();
     }
     expect(sample((await scrape()).body, 'adpilot_live_streams', {})).toBe(0);
+  });
+});
+
+describe("a worker's metrics server (METRICS_PORT)", () => {
+  it('answers the metrics and the health check under the same guard, and nothing else', async () => {
+    const server = await buildMetricsServer(t.ctx, { logger: false });
+    try {
+      const scraped = await scrapeOf(server, { authorization: `Bearer ${TOKEN}` });
+      expect(scraped.statusCode).toBe(200);
+      // The same registry as the app's: what this process counted.
+      expect(scraped.body).toContain('adpilot_http_requests_total{method="GET",route="/api/rules/:id",status="404"}');
+      expect((await scrapeOf(server, {})).statusCode).toBe(401);
+      expect((await scrapeOf(server, member.auth)).statusCode).toBe(403);
+      expect((await scrapeOf(server, admin.auth)).statusCode).toBe(200);
+      expect((await server.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const other = await server.inject({ method: 'GET', url: '/api/rules', headers: admin.auth });
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    } finally {
+      await server.close();
+    }
   });
 });
