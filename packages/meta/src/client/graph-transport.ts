@@ -9,7 +9,14 @@ import {
   toMetaError,
   type GraphErrorBody,
 } from './errors.ts';
-import { callKind, callOutcome, type MetaCallOutcome, type MetaObserver, type MetaWaitReason } from './observer.ts';
+import {
+  callKind,
+  callOutcome,
+  tell,
+  type MetaCallOutcome,
+  type MetaObserver,
+  type MetaWaitReason,
+} from './observer.ts';
 import { redactText, redactUrl, SECRET_PARAMS } from './redact.ts';
 import type { UsageTracker } from './usage-tracker.ts';
 import { graphListSchema } from './wire-types.ts';
@@ -93,7 +100,7 @@ export class GraphTransport {
       }
       if (wait > 0) {
         await settings.sleep(wait);
-        this.notify('wait', {
+        tell(settings.observer, 'wait', {
           reason: backoff > 0 && backoff >= throttle ? backoffReason : 'throttle',
           seconds: wait / 1000,
         });
@@ -246,7 +253,7 @@ export class GraphTransport {
     settings.usage.observe(response.headers, request.accountId, settings.now());
     if (settings.observer?.usage) {
       const account = request.accountId ? settings.usage.usage(request.accountId) : undefined;
-      this.notify('usage', { account, app: settings.usage.appUsage() });
+      tell(settings.observer, 'usage', { account, app: settings.usage.appUsage() });
     }
     this.log('debug', request, { url: safeUrl, status: response.status, ms: settings.now() - started }, 'meta call');
 
@@ -287,21 +294,12 @@ export class GraphTransport {
   private notifyCall(request: GraphRequest, outcome: MetaCallOutcome, started: number): void {
     if (!this.settings.observer?.call) return;
     const path = request.url ? new URL(request.url).pathname : (request.path ?? '');
-    this.notify('call', {
+    tell(this.settings.observer, 'call', {
       kind: callKind(path, request.params),
       method: request.method,
       outcome,
       seconds: Math.max(0, this.settings.now() - started) / 1000,
     });
-  }
-
-  /** Tells the observer; what it does with the news is its own business, and its failure never fails a call. */
-  private notify<K extends keyof MetaObserver>(event: K, data: Parameters<NonNullable<MetaObserver[K]>>[0]): void {
-    try {
-      (this.settings.observer?.[event] as ((value: typeof data) => void) | undefined)?.(data);
-    } catch {
-      // Deliberately ignored: see above.
-    }
   }
 
   private log(level: 'debug' | 'warn', request: GraphRequest, data: Record<string, unknown>, message: string): void {

@@ -55,6 +55,19 @@ export interface MetaObserver {
   usage?(event: { account: AccountUsage | undefined; app: AppUsage | undefined }): void;
 }
 
+/** Tells the observer; what it does with the news is its own business, and its failure never fails a call. */
+export function tell<K extends keyof MetaObserver>(
+  observer: MetaObserver | undefined,
+  event: K,
+  data: Parameters<NonNullable<MetaObserver[K]>>[0],
+): void {
+  try {
+    (observer?.[event] as ((value: typeof data) => void) | undefined)?.(data);
+  } catch {
+    // Deliberately ignored: see above.
+  }
+}
+
 /** Graph's endpoints by the last segment of their path. */
 const KIND_BY_EDGE: Record<string, MetaCallKind> = {
   access_token: 'oauth',
