@@ -11,6 +11,9 @@ export interface ScrapeSources {
   proposalsPending(): Promise<number>;
 }
 
+/** How long a scrape waits for the pending proposals' count. */
+const GAUGE_QUERY_TIMEOUT_MS = 2_000;
+
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
@@ -109,12 +112,31 @@ export class AppMetrics {
     name: 'adpilot_proposals_pending',
     help: 'Proposals waiting for a decision, all workspaces',
     registers: [this.registry],
-    collect: async () => this.proposalsPending.set((await this.sources?.proposalsPending()) ?? 0),
+    collect: async () => this.proposalsPending.set(await this.pendingOrUnknown()),
   });
 
   /** Hands over what is read at scrape time (the modules exist after the metrics). */
   readFrom(sources: ScrapeSources): void {
     this.sources = sources;
+  }
+
+  /**
+   * The database's count, or NaN ("unknown") when it fails or takes longer than a scrape should wait: a database in
+   * trouble must not turn the whole scrape into a 500, which Prometheus would read as this process being down.
+   */
+  private async pendingOrUnknown(): Promise<number> {
+    if (!this.sources) return 0;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<number>((resolve) => {
+      timer = setTimeout(() => resolve(Number.NaN), GAUGE_QUERY_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([this.sources.proposalsPending(), late]);
+    } catch {
+      return Number.NaN;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** One answered request; `route` is the route's pattern, or `unmatched` when no route took it. */

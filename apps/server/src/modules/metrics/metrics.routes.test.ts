@@ -172,6 +172,14 @@ describe('what the metrics count', () => {
     }
   });
 
+  it('answers a scrape when the pending proposals cannot be counted, with NaN for them', async () => {
+    const metrics = new AppMetrics();
+    metrics.readFrom({ liveStreams: () => 2, proposalsPending: () => Promise.reject(new Error('database down')) });
+    const { body } = await metrics.scrape();
+    expect(sample(body, 'adpilot_proposals_pending', {})).toBeNaN();
+    expect(sample(body, 'adpilot_live_streams', {})).toBe(2);
+  });
+
   it('reads the pending proposals and the open live streams at scrape time', async () => {
     const body = (await scrape()).body;
     expect(sample(body, 'adpilot_proposals_pending', {})).toBe(0);
