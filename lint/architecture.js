@@ -15,6 +15,9 @@ const APPS = new Set(['server', 'web']);
 const SERVER_LIBRARIES =
   /^(drizzle-orm|drizzle-kit|pg|pg-boss|@electric-sql\/pglite|fastify|@fastify\/[^/]+|nodemailer)(\/|$)/;
 const DRIZZLE = /^drizzle-orm(\/|$)/;
+const PROM_CLIENT = /^prom-client(\/|$)/;
+/** The one home of the metrics library (ADR 0084). */
+const METRICS_MODULE = 'apps/server/src/modules/metrics/';
 
 const isTest = (file) => /\.test\.tsx?$/.test(file) || /^apps\/[^/]+\/src\/test\//.test(file);
 const isRepository = (file) => file.endsWith('.repository.ts');
@@ -102,6 +105,8 @@ function violation(file, target, typeOnly) {
       return 'lib/, providers/ and config/ sit below the modules and never import them.';
   }
 
+  if (external && PROM_CLIENT.test(external) && !file.startsWith(METRICS_MODULE))
+    return 'Only modules/metrics imports prom-client: packages and other modules report through an observer.';
   if (
     external &&
     DRIZZLE.test(external) &&

@@ -232,6 +232,23 @@ const cases: Case[] = [
     goodFile: 'apps/server/src/lib/x.test.ts',
     says: 'sit below the modules',
   },
+  // prom-client only in the metrics module
+  {
+    rule: 'the Meta package imports prom-client',
+    file: 'packages/meta/src/client/x.ts',
+    bad: value('prom-client'),
+    good: value('prom-client'),
+    goodFile: 'apps/server/src/modules/metrics/x.ts',
+    says: 'Only modules/metrics imports prom-client',
+  },
+  {
+    rule: 'another server module imports prom-client, even for types',
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: typeOnly('prom-client'),
+    good: typeOnly('prom-client'),
+    goodFile: 'apps/server/src/modules/metrics/metrics.module.ts',
+    says: 'Only modules/metrics imports prom-client',
+  },
   // Drizzle only in repositories and packages/db
   {
     rule: 'a service imports Drizzle',

@@ -32,6 +32,8 @@ const ON_POSTGRES = {
   'apps/server/src/modules/auth/session-cache.test.ts': 'NOTIFY of session changes across processes',
   'apps/server/src/modules/diagnostics/diagnostics.routes.test.ts': 'the row-level security probe',
   'apps/server/src/modules/health/health.routes.test.ts': 'module smoke (health)',
+  'apps/server/src/modules/metrics/metrics.routes.test.ts':
+    "job outcomes through pg-boss's own pool, the system-path count of pending proposals (metrics smoke)",
   'apps/server/src/modules/maintenance/maintenance.service.test.ts': 'system-path SQL',
   'apps/server/src/modules/maintenance/sync-recovery.test.ts': 'stale sync recovery SQL',
   'apps/server/src/modules/notifications/notifications.test.ts': 'each entry sent once across processes',
@@ -79,6 +81,9 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/rules/proposals/proposal-links.test.ts',
   // Role checks at the route: the same on either engine.
   'apps/server/src/modules/workspaces/role-matrix.test.ts',
+  // Counting what the Meta client and the rules runtime report; the metrics' SQL runs on Postgres in
+  // metrics.routes.test.ts.
+  'apps/server/src/modules/metrics/metrics.sandbox.test.ts',
   // Replays the migration files on a fresh embedded database made at the migration before (migration-fixture.ts).
   'packages/db/src/usage-month-migration.test.ts',
   // The embedded folder's lock and the checks before a restore reads a file; the round trip is backup.test.ts.

@@ -10,6 +10,7 @@ import { SESSION_CHANNEL } from './modules/auth/session-cache.ts';
 import { registerBodyDepthLimit } from './plugins/body-depth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { envelopeServerOptions, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
+import { registerRequestMetrics } from './plugins/request-metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { endAllEventStreams } from './modules/activity/event-stream.ts';
@@ -79,11 +80,13 @@ export async function buildApp(
   await registerSecurity(app, {
     https: ctx.config.publicUrl.startsWith('https://'),
     requestsPerMinute: ctx.config.rateLimitMax,
+    exempt: modules.metrics.isScraper,
   });
   // Before any route: it hooks each route as it is declared.
   await registerCompression(app);
   await registerDocs(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, (event) => ctx.metrics.serverError(event));
+  registerRequestMetrics(app, ctx.metrics);
   registerBodyDepthLimit(app);
   registerAuthentication(app, {
     accessTokens: modules.auth.accessTokens,
@@ -96,6 +99,7 @@ export async function buildApp(
       api.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundEnvelope(request.method, request.url)));
       // Each module's routes, closed over its own services.
       await api.register(modules.health.routes);
+      await api.register(modules.metrics.routes);
       await api.register(modules.auth.routes, { prefix: '/auth' });
       await api.register(modules.adAccounts.routes, { prefix: '/ad-accounts' });
       await api.register(modules.admin.routes, { prefix: '/admin' });
@@ -134,5 +138,41 @@ export async function buildApp(
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(spa.htmlFor(path));
     return reply.status(404).send(notFoundEnvelope(request.method, request.url));
   });
+  return app;
+}
+
+/**
+ * A worker's only HTTP (METRICS_PORT): its metrics and the health check, under the same guard, error envelope and
+ * sessions as the API's (ADR 0084). The worker's jobs, Meta calls and rule actions are counted in its own process,
+ * so they can only be scraped from it.
+ */
+export async function buildMetricsServer(
+  ctx: AppContext,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : logOptions(ctx.config.logLevel),
+    logController: new RequestLog(),
+    trustProxy: ctx.config.trustProxy,
+    ...envelopeServerOptions,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app, (event) => ctx.metrics.serverError(event));
+  registerRequestMetrics(app, ctx.metrics);
+  const { modules } = ctx;
+  registerAuthentication(app, {
+    accessTokens: modules.auth.accessTokens,
+    sessions: modules.auth.service,
+    memberships: modules.workspaces.service,
+  });
+  await app.register(
+    async (api) => {
+      await api.register(modules.health.routes);
+      await api.register(modules.metrics.routes);
+    },
+    { prefix: '/api' },
+  );
+  app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundEnvelope(request.method, request.url)));
   return app;
 }

@@ -16,6 +16,8 @@ import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createDiagnosticsModule } from './modules/diagnostics/diagnostics.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createMaintenanceModule } from './modules/maintenance/maintenance.module.ts';
+import { AppMetrics } from './modules/metrics/app-metrics.ts';
+import { createMetricsModule } from './modules/metrics/metrics.module.ts';
 import { createNotificationsModule, nudgingActivity } from './modules/notifications/notifications.module.ts';
 import type { WebhookRetry } from './modules/notifications/notifications.jobs.ts';
 import { createReportsModule, type ReportScheduleOptions } from './modules/reports/reports.module.ts';
@@ -56,6 +58,8 @@ export interface ContextOptions {
   ai?: AiOptions;
   /** The scheduled reports' retry wait and renderer (tests shorten the one and fail the other). */
   reports?: ReportScheduleOptions;
+  /** The app's metrics, made before the context when a test's Meta provider must report into them too. */
+  metrics?: AppMetrics;
 }
 
 /**
@@ -69,8 +73,9 @@ export function createContext(options: ContextOptions) {
   const now = options.now ?? (() => new Date());
 
   // Shared infrastructure.
+  const metrics = options.metrics ?? new AppMetrics();
   const secretBox = new SecretBox(deriveKey(appSecret, 'encryption'));
-  const jobs = new JobQueue(database, log, options.jobQueue);
+  const jobs = new JobQueue(database, log, options.jobQueue, metrics.jobs);
   /** The settings seam every provider reads (environment, then Settings, then defaults); see ADR 0044. */
   const settingsStore: SettingsStore & SettingsReader = new SettingsStore({
     config,
@@ -83,7 +88,7 @@ export function createContext(options: ContextOptions) {
   const mailOutbox = new MailOutbox(new MailOutboxRepository(database), secretBox);
   const mailer =
     options.mailer ?? new ConfiguredMailer(settingsStore, new OutboxMailer(mailOutbox, log), config.mailFrom);
-  const meta = options.meta ?? createMetaProvider(config, settingsStore);
+  const meta = options.meta ?? createMetaProvider(config, settingsStore, metrics.meta);
   const activityWriter = new ActivityRepository();
   const transactions = database;
 
@@ -171,6 +176,7 @@ export function createContext(options: ContextOptions) {
         const role = await workspaces.service.roleIn(tx);
         return role !== null && hasRole(role, 'editor');
       },
+      observer: metrics.ruleActions,
       now,
     },
     { quota: limits, ...options.rules },
@@ -259,9 +265,17 @@ export function createContext(options: ContextOptions) {
     subscription,
     activity: activityLog,
     workspaces,
+    metrics: createMetricsModule({
+      metrics,
+      token: config.metricsToken,
+      sources: {
+        liveStreams: () => activityLog.stream.openStreams(),
+        proposalsPending: () => rules.proposals.pendingCount(now()),
+      },
+    }),
   };
 
-  return { config, database, jobs, settingsStore, mailer, meta, modules };
+  return { config, database, jobs, settingsStore, mailer, meta, metrics, modules };
 }
 
 /** What `buildApp`, main.ts and the test harness are handed: the shared infrastructure and the modules. */

@@ -1,6 +1,6 @@
 import { openDatabase } from '@adpilot/db';
 import pino from 'pino';
-import { buildApp } from './app.ts';
+import { buildApp, buildMetricsServer } from './app.ts';
 import { resolveAppSecret } from './config/app-secret.ts';
 import { databaseTarget, loadConfig } from './config/env.ts';
 import { createContext } from './context.ts';
@@ -21,6 +21,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({ ...databaseTarget(config), poolSize: config.databasePoolSize });
   const ctx = createContext({ config, database, appSecret: secret, log });
   const app = await buildApp(ctx);
+  const metricsServer =
+    config.role === 'worker' && config.metricsPort !== undefined ? await buildMetricsServer(ctx) : undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down: draining requests');
     const force = setTimeout(() => process.exit(1), 15_000).unref();
     try {
+      await metricsServer?.close();
       await app.close();
       await ctx.jobs.stop();
       await database.close();
@@ -48,6 +51,7 @@ async function main(): Promise<void> {
     );
   } else {
     await app.ready();
+    if (metricsServer) await metricsServer.listen({ port: config.metricsPort, host: config.host });
   }
   // Jobs start once HTTP listens: on the embedded default the sync jobs call the sandbox this process serves.
   await ctx.jobs.start({ work: config.role !== 'api' });

@@ -24,6 +24,7 @@ export { appSecretProof } from './client/graph-transport.ts';
 export { MAX_BATCH_SIZE, type BatchRequest, type BatchResult } from './client/batch.ts';
 export type { FieldWrite, LiveField, LiveValues } from './client/live-fields.ts';
 export type { MetaLogger } from './client/graph-transport.ts';
+export type { MetaCallKind, MetaCallOutcome, MetaObserver, MetaWaitReason } from './client/observer.ts';
 export {
   defaultInsightsFields,
   type InsightsAction,

@@ -60,4 +60,14 @@ describe('loadConfig', () => {
       false,
     );
   });
+
+  it('reads the metrics token (32 characters at least) and a worker’s metrics port, both optional', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(32) }).metricsToken).toBe('x'.repeat(32));
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: 'high' })).toThrow(/METRICS_PORT/);
+  });
 });

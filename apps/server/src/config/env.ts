@@ -32,6 +32,20 @@ const envSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The bearer token a Prometheus server scrapes GET /api/metrics with; without it only the administrator may. */
+  METRICS_TOKEN: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** A worker's (ROLE=worker) port for GET /api/metrics alone; a worker serves no other HTTP. */
+  METRICS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(65535)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: booleanish,
   WEB_DIST_DIR: optionalString,
   SMTP_HOST: optionalString,
@@ -104,6 +118,10 @@ export interface Config {
   /** Sign-ups one address may make an hour (counted in the database, before the password is hashed); 0: no limit. */
   registrationsPerHour: number;
   appSecret?: string;
+  /** METRICS_TOKEN: the scraper's bearer for GET /api/metrics (ADR 0084); unset, only the administrator's session. */
+  metricsToken?: string;
+  /** METRICS_PORT: where a worker serves its metrics (and health check); unset, a worker serves no HTTP. */
+  metricsPort?: number;
   trustProxy: boolean;
   webDistDir?: string;
   /** SMTP_SECURE (implicit TLS); host, port, user and password are in `settingsEnv` (Settings may hold them). */
@@ -193,6 +211,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimitMax: env.RATE_LIMIT_MAX,
     registrationsPerHour: env.REGISTRATION_LIMIT_PER_HOUR,
     appSecret: env.APP_SECRET,
+    metricsToken: env.METRICS_TOKEN,
+    metricsPort: env.METRICS_PORT,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
     smtpSecure: env.SMTP_SECURE,

@@ -19,6 +19,14 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   concurrency?: number;
 }
 
+/** How one attempt of a job ended: done, thrown and to be tried again, or thrown at its last attempt. */
+export type JobOutcome = 'completed' | 'retried' | 'failed';
+
+/** Told of every job attempt this process runs, once it ends (the server's metrics count them). */
+export interface JobObserver {
+  finished(event: { queue: string; outcome: JobOutcome; seconds: number }): void;
+}
+
 /** How often pg-boss looks for expired jobs and new work; tests shorten them to see a redelivery in seconds. */
 export interface JobQueueTiming {
   superviseIntervalSeconds?: number;
@@ -30,6 +38,7 @@ export interface JobQueueTiming {
  * embedded PGlite through its adapter. API processes only enqueue; workers also run handlers.
  */
 const UNFINISHED = new Set<string>(['created', 'retry', 'active']);
+const DEFAULT_RETRY_LIMIT = 3;
 
 export class JobQueue {
   private readonly boss: PgBoss;
@@ -40,6 +49,7 @@ export class JobQueue {
     database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
     private readonly timing: JobQueueTiming = {},
+    private readonly observer?: JobObserver,
   ) {
     const supervise = timing.superviseIntervalSeconds
       ? {
@@ -65,7 +75,7 @@ export class JobQueue {
     for (const definition of this.definitions.values()) {
       await this.boss.createQueue(definition.name, {
         policy: definition.policy ?? 'standard',
-        retryLimit: definition.retryLimit ?? 3,
+        retryLimit: definition.retryLimit ?? DEFAULT_RETRY_LIMIT,
         retryDelay: definition.retryDelaySeconds ?? 30,
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds ?? 15 * 60,
@@ -86,10 +96,19 @@ export class JobQueue {
       },
       async (jobs: Job<object>[]) => {
         for (const job of jobs) {
+          const started = performance.now();
+          const finished = (outcome: JobOutcome) =>
+            this.observer?.finished({
+              queue: definition.name,
+              outcome,
+              seconds: (performance.now() - started) / 1000,
+            });
           try {
             const data = definition.payload.parse(job.data);
             await definition.handler(data, { id: job.id, retryCount: job.retryCount });
+            finished('completed');
           } catch (error) {
+            finished(job.retryCount < (definition.retryLimit ?? DEFAULT_RETRY_LIMIT) ? 'retried' : 'failed');
             // pg-boss stores what a failed handler throws in its job table: the secrets it carries stay out.
             throw redactedError(error);
           }

@@ -41,8 +41,11 @@ export const WORKSPACE_PREFIXES: readonly string[] = [
   '/api/subscription/',
 ];
 
-/** Subtrees only the instance administrator may use: 403 for anyone else. */
-export const ADMIN_PREFIXES: readonly string[] = ['/api/admin/', '/api/settings/'];
+/**
+ * Subtrees only the instance administrator may use: 403 for anyone else. The metrics also take the scraper's
+ * METRICS_TOKEN (ADR 0084); they are no workspace's.
+ */
+export const ADMIN_PREFIXES: readonly string[] = ['/api/admin/', '/api/settings/', '/api/metrics/'];
 
 /**
  * Error answers an operation gives beyond those its shape implies (the document adds 400 for any input, 401 behind a

@@ -43,10 +43,14 @@ const CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
   429: 'RATE_LIMITED',
 };
 
+/** Told of each 5xx the handler answers: an AppError's code, or an unhandled error (a bug). */
+export type ServerErrorObserver = (event: { code: ErrorCode; unhandled: boolean }) => void;
+
 /** One handler turns every error into the envelope; 5xx answers never carry internals. */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, onServerError: ServerErrorObserver = () => {}): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) onServerError({ code: error.code, unhandled: false });
       if (error.headers) reply.headers(error.headers);
       const body: ErrorEnvelope = {
         success: false,
@@ -67,6 +71,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       } satisfies ErrorEnvelope);
     }
     if (isResponseSerializationError(error)) {
+      onServerError({ code: 'INTERNAL_ERROR', unhandled: true });
       request.log.error({ err: error }, 'response did not match its schema');
       return reply
         .status(500)
@@ -83,6 +88,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         code: known?.code ?? CODE_BY_STATUS[status] ?? 'BAD_REQUEST',
       } satisfies ErrorEnvelope);
     }
+    onServerError({ code: 'INTERNAL_ERROR', unhandled: true });
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(status >= 500 && status < 600 ? status : 500)

@@ -1,6 +1,6 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 
 /** What any Fastify answer carries without Helmet: not Helmet's to set. */
@@ -32,7 +32,12 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { https: boolean; requestsPerMinute: number },
+  options: {
+    https: boolean;
+    requestsPerMinute: number;
+    /** Requests the flood limit lets by, besides the health check (the metrics scraper's). */
+    exempt?: (request: FastifyRequest) => boolean;
+  },
 ): Promise<void> {
   const headers = await helmetHeaders({
     contentSecurityPolicy: {
@@ -65,7 +70,7 @@ export async function registerSecurity(
     global: false,
     max: options.requestsPerMinute,
     timeWindow: '1 minute',
-    allowList: (request) => request.url === '/api/health',
+    allowList: (request) => request.url === '/api/health' || (options.exempt?.(request) ?? false),
     errorResponseBuilder: (_request, context) =>
       AppError.tooManyRequests('Too many requests, please try again later', context.ttl / 1000),
   });

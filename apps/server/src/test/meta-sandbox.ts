@@ -1,10 +1,14 @@
-import { MetaClient } from '@adpilot/meta';
+import { MetaClient, type MetaObserver } from '@adpilot/meta';
 import { startSandboxServer, type RunningSandbox, type SandboxOptions } from '@adpilot/meta/sandbox';
 import type { MetaProvider } from '../providers/meta/meta-provider.ts';
 
-/** A sandbox on its own port and a client pointed at it, with waits skipped so retries do not slow tests. */
+/**
+ * A sandbox on its own port and a client pointed at it, with waits skipped so retries do not slow tests; `observer`
+ * hears the client's calls (an app's metrics).
+ */
 export async function startTestSandbox(
   options: SandboxOptions = {},
+  observer?: MetaObserver,
 ): Promise<{ running: RunningSandbox; provider: MetaProvider }> {
   const running = await startSandboxServer(options);
   const clientOptions = {
@@ -13,6 +17,7 @@ export async function startTestSandbox(
     appId: running.sandbox.appId,
     appSecret: running.sandbox.appSecret,
     sleep: async () => undefined,
+    ...(observer ? { observer } : {}),
   };
   const client = new MetaClient(clientOptions);
   return {

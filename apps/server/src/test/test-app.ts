@@ -75,7 +75,7 @@ export function syncInLine(context: () => AppContext | undefined): SyncScheduler
 
 type TestServices = Pick<
   ContextOptions,
-  'meta' | 'scheduler' | 'rules' | 'jobQueue' | 'webhookRetry' | 'mailer' | 'ai' | 'billing' | 'reports'
+  'meta' | 'scheduler' | 'rules' | 'jobQueue' | 'webhookRetry' | 'mailer' | 'ai' | 'billing' | 'reports' | 'metrics'
 >;
 
 /** A fresh app on its own fresh database (PGlite, or Postgres with TEST_DATABASE_URL), with a movable clock. */
@@ -131,7 +131,7 @@ export async function createSandboxTestApp(
   services: Omit<TestServices, 'meta' | 'scheduler'> = {},
   sandboxOptions: SandboxOptions = {},
 ): Promise<SandboxTestApp> {
-  const started = await startTestSandbox(sandboxOptions);
+  const started = await startTestSandbox(sandboxOptions, services.metrics?.meta);
   let app: TestApp | undefined;
   try {
     app = await createTestApp(env, {

@@ -9,6 +9,14 @@ import {
   toMetaError,
   type GraphErrorBody,
 } from './errors.ts';
+import {
+  callKind,
+  callOutcome,
+  tell,
+  type MetaCallOutcome,
+  type MetaObserver,
+  type MetaWaitReason,
+} from './observer.ts';
 import { redactText, redactUrl, SECRET_PARAMS } from './redact.ts';
 import type { UsageTracker } from './usage-tracker.ts';
 import { graphListSchema } from './wire-types.ts';
@@ -52,6 +60,7 @@ export interface TransportSettings {
   rateLimitFallbackMs: number;
   timeoutMs: number;
   logger: MetaLogger | undefined;
+  observer: MetaObserver | undefined;
   usage: UsageTracker;
 }
 
@@ -76,9 +85,11 @@ export class GraphTransport {
     let transientRetries = 0;
     let rateLimitRetries = 0;
     let backoff = 0;
+    let backoffReason: MetaWaitReason = 'transient';
     for (;;) {
       const accounts = [request.accountId, ...(request.alsoAccountIds ?? [])];
-      const wait = Math.max(backoff, ...accounts.map((id) => settings.usage.waitMs(id, settings.now())));
+      const throttle = Math.max(0, ...accounts.map((id) => settings.usage.waitMs(id, settings.now())));
+      const wait = Math.max(backoff, throttle);
       if (wait > settings.maxRateLimitWaitMs) {
         throw new MetaRateLimitError({
           message: `Meta asked to pause calls for ${Math.ceil(wait / 1000)} s, longer than this client waits; try again later`,
@@ -89,14 +100,23 @@ export class GraphTransport {
       }
       if (wait > 0) {
         await settings.sleep(wait);
+        tell(settings.observer, 'wait', {
+          reason: backoff > 0 && backoff >= throttle ? backoffReason : 'throttle',
+          seconds: wait / 1000,
+        });
         for (const id of accounts) settings.usage.release(id);
       }
+      const started = settings.now();
       try {
-        return await this.send(request);
+        const answer = await this.send(request);
+        this.notifyCall(request, 'ok', started);
+        return answer;
       } catch (error) {
+        this.notifyCall(request, callOutcome(error), started);
         if (request.noRetry || error instanceof MetaBudgetLimitError) throw error;
         if (error instanceof MetaRateLimitError && rateLimitRetries < settings.maxRateLimitRetries) {
           rateLimitRetries++;
+          backoffReason = 'rate_limit';
           backoff = error.retryAfterMs ?? settings.rateLimitFallbackMs;
           if (backoff > settings.maxRateLimitWaitMs) throw error;
           this.log(
@@ -108,6 +128,7 @@ export class GraphTransport {
           continue;
         }
         if (error instanceof MetaTransientError && transientRetries < settings.maxRetries) {
+          backoffReason = 'transient';
           backoff = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** transientRetries) * (0.5 + settings.random() / 2);
           transientRetries++;
           this.log(
@@ -230,6 +251,10 @@ export class GraphTransport {
       });
     }
     settings.usage.observe(response.headers, request.accountId, settings.now());
+    if (settings.observer?.usage) {
+      const account = request.accountId ? settings.usage.usage(request.accountId) : undefined;
+      tell(settings.observer, 'usage', { account, app: settings.usage.appUsage() });
+    }
     this.log('debug', request, { url: safeUrl, status: response.status, ms: settings.now() - started }, 'meta call');
 
     let parsed: unknown;
@@ -264,6 +289,17 @@ export class GraphTransport {
       });
     }
     return parsed;
+  }
+
+  private notifyCall(request: GraphRequest, outcome: MetaCallOutcome, started: number): void {
+    if (!this.settings.observer?.call) return;
+    const path = request.url ? new URL(request.url).pathname : (request.path ?? '');
+    tell(this.settings.observer, 'call', {
+      kind: callKind(path, request.params),
+      method: request.method,
+      outcome,
+      seconds: Math.max(0, this.settings.now() - started) / 1000,
+    });
   }
 
   private log(level: 'debug' | 'warn', request: GraphRequest, data: Record<string, unknown>, message: string): void {

@@ -4,6 +4,7 @@ import { MetaTooMuchDataError } from './errors.ts';
 import { readLiveValues, writeFields, type FieldWrite, type LiveField, type LiveValues } from './live-fields.ts';
 import { dialogUrl, requestToken, type DialogUrlInput, type TokenResult } from './oauth.ts';
 import { GraphTransport, type GraphRequest, type MetaLogger } from './graph-transport.ts';
+import type { MetaObserver } from './observer.ts';
 import { insightsParams, parseInsightsRow, prefersAsync, type InsightsOptions, type InsightsRow } from './insights.ts';
 import { z } from 'zod';
 import { UsageTracker, type AccountUsage, type AppUsage } from './usage-tracker.ts';
@@ -58,6 +59,8 @@ export interface MetaClientOptions {
   /** Per-request timeout (default 60 s). */
   timeoutMs?: number;
   logger?: MetaLogger;
+  /** Told of every call, pause and usage report (the server's metrics); see observer.ts. */
+  observer?: MetaObserver;
 }
 
 export type EntityStatus = 'ACTIVE' | 'PAUSED';
@@ -116,6 +119,7 @@ export class MetaClient {
       rateLimitFallbackMs: 60_000,
       timeoutMs: options.timeoutMs ?? 60_000,
       logger: options.logger,
+      observer: options.observer,
       usage: this.tracker,
     });
   }

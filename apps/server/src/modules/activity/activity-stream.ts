@@ -123,6 +123,13 @@ export class ActivityStream {
     return subscription;
   }
 
+  /** Streams open in this process now (the metrics' gauge). */
+  openStreams(): number {
+    let open = 0;
+    for (const channel of this.channels.values()) open += channel.subscribers.size;
+    return open;
+  }
+
   private deliver(subscriber: Subscriber, log: ActivityLog): void {
     if (log.seq <= subscriber.last) return;
     subscriber.last = log.seq;

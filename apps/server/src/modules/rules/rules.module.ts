@@ -9,7 +9,7 @@ import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.servic
 import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import { AccountRefresher } from './runs/account-refresher.ts';
 import { MirrorEvaluator } from './runs/rule-evaluator.ts';
-import { RuleExecutor, type ExecutorDeps, type RuleWriteDeps } from './runs/rule-executor.ts';
+import { RuleExecutor, type ExecutorDeps, type RuleActionObserver, type RuleWriteDeps } from './runs/rule-executor.ts';
 import { RuleLedgerRepository } from './runs/rule-ledger.repository.ts';
 import { RulePreviewService } from './definitions/rule-preview.service.ts';
 import { RuleRunner, type RuleRunRequest, type RuleRunScheduler } from './runs/rule-runner.ts';
@@ -60,6 +60,8 @@ export function createRulesModule(
     canDecide?: (userId: string, workspaceId: string) => Promise<boolean>;
     /** The same, asked inside a unit of work of that member (a notification's delivery): no second transaction. */
     canDecideIn?: (tx: TenantTx) => Promise<boolean>;
+    /** Told of each ledger row's outcome once committed (the metrics). */
+    observer?: RuleActionObserver;
     now: () => Date;
   },
   options: RulesOptions = {},
@@ -79,6 +81,7 @@ export function createRulesModule(
     metaClient: deps.metaClient,
     secretBox,
     now,
+    ...(deps.observer ? { observer: deps.observer } : {}),
   };
   const executor = new RuleExecutor({
     ...writing,
@@ -107,6 +110,7 @@ export function createRulesModule(
     evaluator,
     scheduler,
     now,
+    ...(deps.observer ? { observer: deps.observer } : {}),
   });
   const tick = { due: (at: Date): Promise<RuleRunRequest[]> => dueRuns(tickDeps, at) };
   const holds = new RuleHoldsService({ transactions, rulesRepository, ledger, executor, now });

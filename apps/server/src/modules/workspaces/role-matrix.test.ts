@@ -24,6 +24,7 @@ const NOT_WORKSPACE_PREFIXES = [
   '/api/diagnostics',
   '/api/billing',
   '/api/health',
+  '/api/metrics',
   '/api/ready',
 ];
 

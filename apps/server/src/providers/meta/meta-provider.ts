@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { MetaClient, type MetaClientOptions } from '@adpilot/meta';
+import { MetaClient, type MetaClientOptions, type MetaObserver } from '@adpilot/meta';
 import { createSandbox, type Sandbox } from '@adpilot/meta/sandbox';
 import type { Config } from '../../config/env.ts';
 import type { SettingsReader } from '../../config/runtime-settings.ts';
@@ -36,15 +36,18 @@ export interface MetaProvider {
  * Meta, or the built-in sandbox while no app id is configured. The app id and secret come from the settings seam
  * (environment first, then Settings), read at every call, so saving them applies at once; the client is the same
  * either way, only its base addresses and credentials differ. The server reaches its own sandbox over loopback, the
- * browser through the public address. When the environment pins a live app no sandbox is created at all.
+ * browser through the public address. When the environment pins a live app no sandbox is created at all. Every
+ * client made here tells `observer` of its calls (the metrics).
  */
-export function createMetaProvider(config: Config, settings: SettingsReader): MetaProvider {
+export function createMetaProvider(config: Config, settings: SettingsReader, observer?: MetaObserver): MetaProvider {
+  const watched = observer ? { observer } : {};
   const liveOptions = (appId: string, appSecret: string): MetaClientOptions => ({
     graphBaseUrl: config.meta.graphUrl,
     dialogBaseUrl: config.meta.dialogUrl,
     version: config.meta.version,
     appId,
     appSecret,
+    ...watched,
   });
   let cachedLive: { key: string; client: MetaClient } | undefined;
   const liveClient = (options: MetaClientOptions) => {
@@ -86,6 +89,7 @@ export function createMetaProvider(config: Config, settings: SettingsReader): Me
     version: config.meta.version,
     appId: sandbox.appId,
     appSecret: sandbox.appSecret,
+    ...watched,
   };
   const sandboxClient = new MetaClient(sandboxOptions);
   const sandboxAdsManager = `${config.publicUrl}${SANDBOX_PREFIX}/adsmanager`;

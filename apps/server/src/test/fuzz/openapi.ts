@@ -63,6 +63,8 @@ export interface Operation {
   streams: boolean;
   /** Answers a file (the log export): a success is a download, not an envelope. */
   downloads: boolean;
+  /** Answers the Prometheus text format (the metrics): a success is that text, not an envelope. */
+  exposition: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -92,7 +94,10 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         ),
         body: resolve(operation.requestBody?.content?.['application/json']?.schema),
         streams: successTypes(operation).includes('text/event-stream'),
-        downloads: successTypes(operation).some((type) => type !== 'application/json' && type !== 'text/event-stream'),
+        downloads: successTypes(operation).some(
+          (type) => !['application/json', 'text/event-stream', 'text/plain'].includes(type),
+        ),
+        exposition: successTypes(operation).includes('text/plain'),
       });
     }
   }

@@ -25,6 +25,15 @@ export class ProposalsRepository {
       .returning();
   }
 
+  /** Every workspace's proposals still waiting at `at` (the metrics' gauge, on the system path). */
+  async countPending(tx: SystemTx, at: Date): Promise<number> {
+    const [row] = await tx.db
+      .select({ count: count() })
+      .from(ruleActions)
+      .where(and(eq(ruleActions.proposal, 'pending'), gt(ruleActions.expiresAt, at)));
+    return row?.count ?? 0;
+  }
+
   /** The workspaces with a proposal whose time ran out by `at` (the periodic expiry, on the system path). */
   async workspacesWithExpired(tx: SystemTx, at: Date): Promise<string[]> {
     const rows = await tx.db

@@ -56,7 +56,7 @@ export class ProposalsService {
    */
   async expire(workspaceId: string): Promise<number> {
     const { transactions, proposalsRepository, rulesRepository, activity, now } = this.deps;
-    return transactions.tenant(workspaceJob(workspaceId), async (tx) => {
+    const count = await transactions.tenant(workspaceJob(workspaceId), async (tx) => {
       const expired = await proposalsRepository.expireDue(tx, now());
       for (const row of expired) {
         const rule = await rulesRepository.find(tx, row.ruleId);
@@ -64,6 +64,15 @@ export class ProposalsService {
       }
       return expired.length;
     });
+    this.deps.observer?.recorded('expired', count);
+    return count;
+  }
+
+  /** Proposals still waiting for a decision at `at`, every workspace's (the metrics' gauge; a partial index). */
+  pendingCount(at: Date): Promise<number> {
+    return this.deps.transactions.system('pending proposals gauge', (tx) =>
+      this.deps.proposalsRepository.countPending(tx, at),
+    );
   }
 
   /** How many proposals wait for a decision now, in the caller's unit of work (a scheduled report's summary). */
@@ -145,7 +154,7 @@ export class ProposalsService {
   async reject(scope: TenantScope, id: string): Promise<Proposal> {
     await this.expire(scope.workspaceId);
     const { transactions, proposalsRepository, activity, now } = this.deps;
-    return transactions.tenant(scope, async (tx) => {
+    const rejected = await transactions.tenant(scope, async (tx) => {
       const { rule } = await this.pending(tx, id);
       const at = now();
       const row = await proposalsRepository.decideProposal(tx, id, 'rejected', at);
@@ -153,6 +162,8 @@ export class ProposalsService {
       await activity.insert(tx, proposalActivity(rule, row, 'rule_proposal_rejected'));
       return presentProposal(row, rule.name, at);
     });
+    this.deps.observer?.recorded('rejected');
+    return rejected;
   }
 
   async approve(scope: TenantScope, id: string): Promise<{ proposal: Proposal; action: RuleActionRecord }> {

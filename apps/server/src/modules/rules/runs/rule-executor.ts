@@ -22,6 +22,14 @@ import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { Transactions } from '@adpilot/db';
 import { classify, mirrorChange, outcomeOf, type LiveField } from './rule-meta.ts';
 
+/** Where a ledger row ended up: planned, asked for (proposed, notified), settled by the executor, or refused. */
+export type RuleActionOutcome = Settlement['state'] | 'planned' | 'proposed' | 'notified' | 'rejected' | 'expired';
+
+/** Told of ledger rows once their unit of work has committed (the server's metrics count them). */
+export interface RuleActionObserver {
+  recorded(outcome: RuleActionOutcome, count?: number): void;
+}
+
 /** What writing a change to Meta and recording it takes: the executor's runs and a revert both need it. */
 export interface RuleWriteDeps {
   transactions: Transactions;
@@ -33,6 +41,8 @@ export interface RuleWriteDeps {
   metaClient: () => MetaClient;
   secretBox: SecretBox;
   now: () => Date;
+  /** Told of each row's outcome once its unit of work has committed. */
+  observer?: RuleActionObserver;
 }
 
 export interface ExecutorDeps extends RuleWriteDeps {
@@ -225,6 +235,7 @@ export class RuleExecutor {
       const error = settlement.state === 'applied' ? undefined : settlement.error;
       await activity.insert(tx, actionActivity(rule, account, row, settlement.state, error));
     });
+    this.deps.observer?.recorded(settlement.state);
   }
 }
 

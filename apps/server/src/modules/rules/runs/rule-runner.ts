@@ -1,11 +1,11 @@
 import { workspaceJob } from '../../../lib/scope.ts';
 import type { EntityDecision } from '@adpilot/contracts';
-import type { AdAccountRow, AutomationRuleRow, RuleRunRow } from '@adpilot/db';
+import type { AdAccountRow, AutomationRuleRow, RuleActionRow, RuleRunRow } from '@adpilot/db';
 import { MetaApiError, MetaTokenExpiredError } from '@adpilot/meta';
 import type { ActivityRepository } from '../../activity/activity.repository.ts';
 import type { AccountRefresher } from './account-refresher.ts';
 import { proposalActivity, runActivity } from './rule-activity.ts';
-import type { RuleExecutor } from './rule-executor.ts';
+import type { RuleActionObserver, RuleExecutor } from './rule-executor.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import { toLedgerPlan } from './rule-plan.ts';
@@ -48,6 +48,7 @@ export interface RunnerDeps {
   evaluator: RuleEvaluator;
   scheduler: RuleRunScheduler;
   now: () => Date;
+  observer?: RuleActionObserver;
 }
 
 export type RunOutcome =
@@ -145,7 +146,8 @@ export class RuleRunner {
     const fresh: AdAccountRow[] = [];
     for (const account of accounts) fresh.push(await refresher.ensureFresh(account, maxAge));
     const at = now();
-    return transactions.tenant(workspaceJob(rule.workspaceId), async (tx) => {
+    let recorded: RuleActionRow[] = [];
+    const planned = await transactions.tenant(workspaceJob(rule.workspaceId), async (tx) => {
       const evaluation = await evaluator.evaluate(tx, rule, fresh, at);
       const plan = toLedgerPlan(evaluation, fresh);
       if (mode === 'approve') {
@@ -158,8 +160,12 @@ export class RuleRunner {
         if (row.state === 'proposed') await activity.insert(tx, proposalActivity(rule, row, 'rule_action_proposed'));
         if (row.state === 'notified') await activity.insert(tx, proposalActivity(rule, row, 'rule_action_notified'));
       }
+      recorded = inserted || [];
       return (await ledger.findRun(tx, run.id)) ?? run;
     });
+    for (const state of ['planned', 'proposed', 'notified'] as const)
+      this.deps.observer?.recorded(state, recorded.filter((row) => row.state === state).length);
+    return planned;
   }
 
   /** Ends the run when nothing is left to write; otherwise asks for a later attempt when the first row frees up. */
