@@ -54,13 +54,17 @@ export function ScheduleItem({ schedule, accounts, actions, onPreview, previewin
             {t(`schedules.frequencyHint.${schedule.frequency}`)}
           </span>
         </div>
-        <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="mt-3 grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,1.6fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.3fr)]">
           <div className="min-w-0">
             <dt className={termClass}>
               {t('schedules.fields.recipients')} ({t('schedules.recipientCount', { count: schedule.recipients.length })}
               )
             </dt>
-            <dd className={clsx(valueClass, 'wrap-anywhere')}>{schedule.recipients.join(', ')}</dd>
+            {schedule.recipients.map((address) => (
+              <dd key={address} className={clsx(valueClass, 'wrap-anywhere')}>
+                {address}
+              </dd>
+            ))}
           </div>
           <div className="min-w-0">
             <dt className={termClass}>{t('schedules.fields.accounts')}</dt>

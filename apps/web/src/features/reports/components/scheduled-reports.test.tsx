@@ -99,7 +99,10 @@ describe('Scheduled reports', () => {
     expect(items).toHaveLength(3);
     const [weekly, monthly, fresh] = items as [HTMLElement, HTMLElement, HTMLElement];
     expect(weekly).toHaveAccessibleName('Weekly report in Thai');
-    expect(weekly).toHaveTextContent('advertiser@example.com, client@shop.example');
+    expect(within(weekly).getByText('Recipients (2 addresses)').parentElement).toHaveTextContent(
+      'advertiser@example.comclient@shop.example',
+    );
+    expect(within(weekly).getByText('client@shop.example').tagName).toBe('DD');
     expect(weekly).toHaveTextContent('Recipients (2 addresses)');
     expect(weekly).toHaveTextContent('Shop TH');
     // The next report in the reader's own zone and language, as Intl writes it.
@@ -261,6 +264,28 @@ describe('Scheduled reports', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(server.callsTo('DELETE', `/reports/schedules/${schedule.id}`)).toHaveLength(1));
     expect(await screen.findByText(/No scheduled reports yet/)).toBeInTheDocument();
+  });
+
+  it('opens the PDF preview in a new tab, asked for with the session, for a viewer too', async () => {
+    const schedule = buildSchedule();
+    const tab = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:report'), revokeObjectURL: vi.fn() }));
+    const { server, user } = openReports('viewer', [schedule]);
+    const path = `/reports/schedules/${schedule.id}/preview`;
+    server.on(`GET ${path}`, { status: 200, body: '%PDF-1.7' });
+    await section();
+    await user.click(screen.getByRole('button', { name: 'Preview: weekly report in Thai' }));
+    await waitFor(() => expect(tab.location.href).toBe('blob:report'));
+    // The tab is opened at the click, before the file is asked for, so no pop-up blocker stops it.
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    expect(server.callsTo('GET', path)[0]!.headers.authorization).toBe('Bearer access-token');
+
+    server.on(`GET ${path}`, fail(500, 'INTERNAL_ERROR'));
+    await user.click(screen.getByRole('button', { name: 'Preview: weekly report in Thai' }));
+    expect(await screen.findByText('The preview could not be opened. Please try again.')).toBeInTheDocument();
+    expect(tab.close).toHaveBeenCalled();
+    open.mockRestore();
   });
 
   it('shows a viewer the schedules without a button that changes them, and says why', async () => {
