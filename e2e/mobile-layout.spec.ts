@@ -17,8 +17,15 @@ const WORDS = {
     tabs: 'AI Studio tools',
     range: 'Last 30 days',
     totals: 'Totals for the chosen range',
+    schedule: 'Monthly report in Thai',
   },
-  th: { entries: 'รายการกิจกรรม', tabs: 'เครื่องมือ AI Studio', range: '30 วันล่าสุด', totals: 'ยอดรวมของช่วงเวลาที่เลือก' },
+  th: {
+    entries: 'รายการกิจกรรม',
+    tabs: 'เครื่องมือ AI Studio',
+    range: '30 วันล่าสุด',
+    totals: 'ยอดรวมของช่วงเวลาที่เลือก',
+    schedule: 'รายงานรายเดือน ภาษาไทย',
+  },
 } as const;
 
 // A long note with one unbroken word, the kind that pushes a layout sideways.
@@ -70,6 +77,16 @@ for (const language of LANGUAGES) {
     });
     expect(note.status()).toBe(201);
     const rule = await makeRule(request, session);
+    // A scheduled report to a long outside address, the kind that pushes a list sideways.
+    const schedule = await request.post('/api/reports/schedules', {
+      headers: { authorization: `Bearer ${session.token}` },
+      data: {
+        frequency: 'monthly',
+        language: 'th',
+        recipients: [session.user.email, 'marketing.reports.for.the.songkran.campaign@client-company.example.com'],
+      },
+    });
+    expect(schedule.status()).toBe(201);
     await chooseLanguage(page, language);
 
     for (const path of [
@@ -107,6 +124,13 @@ for (const language of LANGUAGES) {
     await expect(series.locator('dd')).toHaveCount(4);
     const roas = await series.locator('dd').last().boundingBox();
     expect(roas!.x + roas!.width).toBeLessThanOrEqual(390);
+    // …and a scheduled report shows its recipients and its buttons inside the screen.
+    const scheduled = page.getByRole('article', { name: WORDS[language].schedule });
+    await expect(scheduled).toContainText('songkran.campaign@client-company.example.com');
+    for (const part of [scheduled, scheduled.getByRole('button').last()]) {
+      const box = await part.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
 
     // AI Studio: the tab list says more tabs exist, and every one of the five can be reached.
     await expectFits(page, '/ai-studio');

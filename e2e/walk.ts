@@ -222,7 +222,16 @@ function aiStudioTab(tab: (typeof AI_STUDIO_TABS)[number], index: number): Scree
 
 /** Screens of the signed-in shell, with the workspace's data in them. */
 export const SIGNED_IN_SCREENS: readonly Screen[] = [
-  route('dashboard', '/dashboard'),
+  {
+    name: 'dashboard',
+    async open(page) {
+      await page.goto('/dashboard');
+      await settled(page);
+      // The 30-day chart of the connected sandbox account is drawn, not its empty or loading state.
+      const chart = page.getByRole('img', { name: /^(Spend and results per day|ค่าใช้จ่ายและผลลัพธ์รายวัน)/ });
+      await expect(chart.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 });
+    },
+  },
   route('ad-accounts', '/ad-accounts'),
   route('rules', '/rules'),
   route('rule-new', '/rules/new'),
@@ -242,7 +251,32 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
   route('rule-edit', (workspace) => `/rules/${ruleId(workspace)}/edit`),
   route('inbox', '/inbox'),
   route('activity', '/activity'),
-  route('reports', '/reports'),
+  {
+    name: 'reports',
+    async open(page) {
+      await page.goto('/reports');
+      await settled(page);
+      // The seeded schedule is listed with its last report.
+      await expect(
+        page.getByRole('article', { name: /^(Weekly report in English|รายงานรายสัปดาห์ ภาษาอังกฤษ)$/ }),
+      ).toBeVisible();
+    },
+  },
+  {
+    name: 'report-schedule-new',
+    async open(page) {
+      if (!page.url().endsWith('/reports')) {
+        await page.goto('/reports');
+        await settled(page);
+      }
+      await page.getByRole('button', { name: /^(New schedule|สร้างกำหนดการ)$/ }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      // The workspace's members are listed to tick.
+      await expect(dialog.getByRole('checkbox').first()).toBeVisible({ timeout: 20_000 });
+      await expect(loadingStatuses(dialog)).toHaveCount(0, { timeout: 20_000 });
+    },
+  },
   ...AI_STUDIO_TABS.map(aiStudioTab),
   route('subscription', '/subscription'),
   route('members', '/members'),
@@ -265,11 +299,27 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
 ];
 
 /** The instance settings as the administrator sees them (a user sees the admin-only notice on `settings`). */
-export const ADMIN_SCREENS: readonly Screen[] = [route('settings-admin', '/settings')];
+export const ADMIN_SCREENS: readonly Screen[] = [
+  route('settings-admin', '/settings'),
+  {
+    name: 'settings-outbox',
+    async open(page) {
+      await page.goto('/settings');
+      await settled(page);
+      await page
+        .getByRole('navigation')
+        .getByRole('button', { name: /^(Mail outbox|กล่องจดหมายขาออก)$/ })
+        .click();
+      await expect(page.getByRole('heading', { name: /^(Mail outbox|กล่องจดหมายขาออก)$/, level: 2 })).toBeVisible();
+      await settled(page);
+    },
+  },
+];
 
 /**
  * A fresh user with data on every screen: the sandbox's ad accounts connected through the consent screen (`atConsent`
- * runs there), a rule from a template switched on and run once to its end, and two notes in the activity log.
+ * runs there), a rule from a template switched on and run once to its end, two notes in the activity log, and a
+ * weekly report scheduled for the user and a client and sent once (its PDF waits in the administrator's outbox).
  */
 export async function seedWorkspace(
   page: Page,
@@ -312,6 +362,18 @@ export async function seedWorkspace(
   for (const description of ['Weekly budget review done', 'Paused the summer campaign by hand']) {
     expect((await request.post('/api/logs', { headers, data: { description } })).status()).toBe(201);
   }
+  const schedule = await request.post('/api/reports/schedules', {
+    headers,
+    data: {
+      frequency: 'weekly',
+      language: 'en',
+      recipients: [session.user.email, 'somchai.client@example.com'],
+    },
+  });
+  expect(schedule.status()).toBe(201);
+  const { id: scheduleId } = ((await schedule.json()) as { data: { id: string } }).data;
+  const sent = await request.post(`/api/reports/schedules/${scheduleId}/send`, { headers });
+  expect(sent.ok()).toBeTruthy();
   return { session, ruleId: rule.id };
 }
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@adpilot/contracts';
+import { AUTH_MESSAGES, ERROR_CODES, REPORT_SCHEDULE_MESSAGES } from '@adpilot/contracts';
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -51,6 +51,11 @@ describe('server errors on form fields', () => {
     expect(screen.getByTestId('nickname')).toBeEmptyDOMElement();
   });
 
+  it("puts an error about one item of a list on the list's field", () => {
+    render(<FormWithAnswer error={validationError([{ field: 'nickname.2', message: 'Too long' }])} />);
+    expect(screen.getByTestId('nickname')).toHaveTextContent('Please check this field');
+  });
+
   it('sends a code that names no field to the field the form routes it to', () => {
     const taken = new ApiError('An account with this email already exists', 409, 'EMAIL_TAKEN');
     render(<FormWithAnswer error={taken} />);
@@ -80,6 +85,11 @@ describe('server errors on form fields', () => {
       }
       for (const key of Object.keys(AUTH_MESSAGES)) {
         expect(i18n.getResource(language, 'validation', `auth.${key}`), `${language} ${key}`).toEqual(
+          expect.any(String),
+        );
+      }
+      for (const key of Object.keys(REPORT_SCHEDULE_MESSAGES)) {
+        expect(i18n.getResource(language, 'validation', `reportSchedules.${key}`), `${language} ${key}`).toEqual(
           expect.any(String),
         );
       }

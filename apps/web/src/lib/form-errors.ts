@@ -1,4 +1,11 @@
-import { AUTH_MESSAGES, ERROR_CODES, RULE_MESSAGES, SETTINGS_MESSAGES, type ErrorCode } from '@adpilot/contracts';
+import {
+  AUTH_MESSAGES,
+  ERROR_CODES,
+  REPORT_SCHEDULE_MESSAGES,
+  RULE_MESSAGES,
+  SETTINGS_MESSAGES,
+  type ErrorCode,
+} from '@adpilot/contracts';
 import { useCallback } from 'react';
 import type { FieldError, FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +18,8 @@ function isErrorCode(value: unknown): value is ErrorCode {
 /**
  * Puts a failed call's field errors under the form's inputs. Each is stored with the answer's `code` as its
  * type, so `useFieldErrorText` renders it from the code and the field, in the current language, and again
- * when the language changes. `codeFields` sends a code that names no field to one (EMAIL_TAKEN → email).
+ * when the language changes. `codeFields` sends a code that names no field to one (EMAIL_TAKEN → email). An error
+ * about one item of a list (`recipients.2`) lands on the list's field when the form has no field for the item.
  */
 export function setServerErrors<T extends FieldValues>(
   error: unknown,
@@ -23,7 +31,8 @@ export function setServerErrors<T extends FieldValues>(
   const code = error.code;
   const isField = (field: string): field is Path<T> => (fields as readonly string[]).includes(field);
   for (const { field, message } of error.errors) {
-    if (isField(field)) setError(field, { type: code, message });
+    const target = isField(field) ? field : field.split('.')[0];
+    if (target !== undefined && isField(target)) setError(target, { type: code, message });
   }
   const routed = codeFields[code];
   if (routed) setError(routed, { type: code, message: error.message });
@@ -34,7 +43,12 @@ export function setServerErrors<T extends FieldValues>(
  * keyed catalogues. The catalogue key is what identifies a message; its translation lives under
  * `validation:<catalogue>.<key>`. A feature whose schema brings a new catalogue registers it here.
  */
-const VALIDATION_CATALOGUES = { auth: AUTH_MESSAGES, rules: RULE_MESSAGES, settings: SETTINGS_MESSAGES } as const;
+const VALIDATION_CATALOGUES = {
+  auth: AUTH_MESSAGES,
+  rules: RULE_MESSAGES,
+  settings: SETTINGS_MESSAGES,
+  reportSchedules: REPORT_SCHEDULE_MESSAGES,
+} as const;
 
 const validationKeys = new Map<string, string>(
   Object.entries(VALIDATION_CATALOGUES).flatMap(([catalogue, messages]) =>

@@ -3,7 +3,9 @@ import {
   browserTimeZone,
   formatDate,
   formatDateTime,
+  formatBytes,
   formatDay,
+  formatDayRange,
   formatMoney,
   formatNumber,
   formatTime,
@@ -91,5 +93,22 @@ describe('format', () => {
     const lateEvening = new Date('2026-11-26T16:30:00Z');
     expect(localDay(0, lateEvening)).toBe('2026-11-26');
     expect(localDay(-29, lateEvening)).toBe('2026-10-28');
+  });
+
+  it('writes a range of days once, month and year shared where they can be', () => {
+    readerIn('America/Los_Angeles');
+    // Intl puts thin spaces around the dash: read as plain ones.
+    const range = (start: string, end: string, language: string) =>
+      formatDayRange(start, end, language).replace(/\s/g, ' ');
+    expect(range('2026-11-16', '2026-11-22', 'en')).toBe('Nov 16 – 22, 2026');
+    expect(range('2026-12-28', '2027-01-03', 'en')).toBe('Dec 28, 2026 – Jan 3, 2027');
+    expect(range('2026-11-16', '2026-11-22', 'th')).toBe('16–22 พ.ย. 2569');
+  });
+
+  it('writes a file size in the largest unit that keeps it at 1 or more', () => {
+    expect(formatBytes(812, 'en')).toBe('812 bytes');
+    expect(formatBytes(48_213, 'en')).toBe('48 kB');
+    expect(formatBytes(1_234_567, 'en')).toBe('1.2 MB');
+    expect(formatBytes(812, 'th')).toBe('812 ไบต์');
   });
 });

@@ -97,6 +97,12 @@ export function formatDay(isoDate: string, language: string, { short = false }: 
   return dateTimeFormat(language, options).format(new Date(`${isoDate}T00:00:00Z`));
 }
 
+/** Two calendar days as one range: "Nov 16 – 22, 2026" · "16 – 22 พ.ย. 2569"; no zone moves them. */
+export function formatDayRange(startDate: string, endDate: string, language: string): string {
+  const format = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  return format.formatRange(new Date(`${startDate}T00:00:00Z`), new Date(`${endDate}T00:00:00Z`));
+}
+
 /** "1,234.5" · "1,234.5"; at most `digits` decimals. */
 export function formatNumber(value: number, language: string, digits = 2): string {
   return numberFormat(language, { maximumFractionDigits: digits }).format(value);
@@ -114,6 +120,24 @@ export function formatMoney(value: number, currency: string, language: string): 
   } catch {
     return `${formatNumber(value, language)} ${currency}`;
   }
+}
+
+const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+
+/** A file's size in the largest unit that keeps it at 1 or more (1,000 per step): "48 kB", "1.2 MB". */
+export function formatBytes(bytes: number, language: string): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return numberFormat(language, {
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
+    maximumFractionDigits: value < 10 && unit > 0 ? 1 : 0,
+  }).format(value);
 }
 
 /**
@@ -147,6 +171,8 @@ export function useFormat() {
     date: (value: Instant, options?: ZoneOptions) => formatDate(value, language, options),
     time: (value: Instant) => formatTime(value, language),
     day: (isoDate: string, options?: { short?: boolean }) => formatDay(isoDate, language, options),
+    dayRange: (startDate: string, endDate: string) => formatDayRange(startDate, endDate, language),
+    bytes: (bytes: number) => formatBytes(bytes, language),
     number: (value: number, digits?: number) => formatNumber(value, language, digits),
     money: (value: number, currency: string) => formatMoney(value, currency, language),
     timeUntil: (value: Instant) => formatTimeUntil(value, language),

@@ -181,6 +181,27 @@ describe('DashboardPage', () => {
     );
   });
 
+  it('says nothing waits for a decision when rules have neither acted nor proposed this month', async () => {
+    const session = buildSession();
+    storeSession(session);
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([{ id: 'a' }]),
+      'GET /rules': ok([{ isActive: true }]),
+      'GET /logs/stats': ok(stats(0)),
+      'GET /logs': ok(emptyLogs),
+      'GET /proposals': ok([]),
+      'GET /reports/overview': ok({ ...EMPTY_OVERVIEW, accounts: 1 }),
+    });
+    renderApp('/dashboard');
+    const card = (await screen.findByRole('heading', { name: 'What your rules did this month' })).parentElement!
+      .parentElement!;
+    expect(await within(card).findByText('Your rules have not acted this month yet.')).toBeInTheDocument();
+    expect(await within(card).findByText('Nothing waits for your decision.')).toBeInTheDocument();
+    expect(within(card).getByText('Proposals waiting').nextElementSibling).toHaveTextContent('0');
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('shows 30 days in the main currency with one request, and what the rules did this month, in Thai', async () => {
     setLanguageChoice('th');
     const session = buildSession();
@@ -216,6 +237,7 @@ describe('DashboardPage', () => {
       'GET /rules': ok([{ isActive: true }]),
       'GET /logs/stats': ok(stats(0)),
       'GET /logs': ok(emptyLogs),
+      'GET /proposals': ok([{ id: 'p1' }, { id: 'p2' }]),
       'GET /reports/overview': (_body, url) => {
         asked.push(url);
         return ok(overview);
@@ -231,6 +253,10 @@ describe('DashboardPage', () => {
     expect(value('การดำเนินการที่ทำแล้ว')).toBe('3');
     expect(value('ค่าใช้จ่ายที่เลี่ยงได้จากการหยุดชั่วคราว')).toBe(money(1234.5, 'THB', 'th'));
     expect(value('เพิ่มงบประมาณรวม')).toBe(money(200, 'THB', 'th'));
+    // The Inbox's pending proposals, counted from the shell's own query, with the way to decide them.
+    expect(await screen.findByText('ข้อเสนอที่รออนุมัติ')).toBeInTheDocument();
+    expect(value('ข้อเสนอที่รออนุมัติ')).toBe('2');
+    expect(screen.getByRole('link', { name: 'ไปอนุมัติที่กล่องอนุมัติ' })).toHaveAttribute('href', '/inbox');
     expect(asked).toHaveLength(1);
     expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({ days: '30', to: localDay(0) });
     setLanguageChoice(null);

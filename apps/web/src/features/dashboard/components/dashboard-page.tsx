@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logStatsQueryOptions } from '../../../api/activity-logs.ts';
 import { adAccountsQueryOptions } from '../../../api/ad-accounts.ts';
+import { pendingProposalsQueryOptions } from '../../../api/proposals.ts';
 import { rulesQueryOptions } from '../../../api/rules.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCurrentUser } from '../../../lib/auth.tsx';
@@ -34,6 +35,8 @@ export function DashboardPage() {
     select: (rules) => rules.filter((rule) => rule.isActive).length,
   });
   const allRules = useQuery({ ...rulesQueryOptions(), select: (rules) => rules.length });
+  // The shell's Inbox count: the same query, so the card and the sidebar never disagree.
+  const waiting = useQuery({ ...pendingProposalsQueryOptions(), select: (proposals) => proposals.length });
   const overview = useOverview();
   const overviewProps = { overview: overview.data, failed: overview.isError, onRetry: () => void overview.refetch() };
   const all = useQuery(logStatsQueryOptions({}));
@@ -59,7 +62,7 @@ export function DashboardPage() {
         <div className="lg:col-span-2">
           <PerformanceCard {...overviewProps} />
         </div>
-        <RulesMonthCard {...overviewProps} rules={allRules.data} />
+        <RulesMonthCard {...overviewProps} rules={allRules.data} waiting={waiting.data} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <RecentActivityCard />

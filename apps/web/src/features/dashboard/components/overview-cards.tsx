@@ -110,8 +110,38 @@ export function PerformanceCard({ overview, failed, onRetry }: OverviewProps) {
   );
 }
 
-/** What the rules did this month: actions applied, spend avoided by pauses (an estimate), budgets moved. */
-export function RulesMonthCard({ overview, failed, onRetry, rules }: OverviewProps & { rules: number | undefined }) {
+/** The changes rules proposed that wait in the Inbox (the shell's count), and the way there. */
+function ProposalsWaiting({ count }: { count: number }) {
+  const { t } = useTranslation('dashboard');
+  const format = useFormat();
+  return (
+    <div className="mt-4 flex flex-wrap items-end justify-between gap-x-4 gap-y-1 border-t border-gray-200 pt-4 dark:border-gray-800">
+      <dl>
+        <dt className="text-sm text-gray-600 dark:text-gray-400">{t('overview.month.waitingLabel')}</dt>
+        <dd className="text-2xl font-bold text-gray-900 dark:text-white">{format.number(count)}</dd>
+      </dl>
+      {count > 0 ? (
+        <Link to="/inbox" className="font-medium text-blue-600 hover:underline dark:text-blue-400">
+          {t('overview.month.decide')}
+        </Link>
+      ) : (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('overview.month.noneWaiting')}</p>
+      )}
+    </div>
+  );
+}
+
+interface RulesMonthProps extends OverviewProps {
+  rules: number | undefined;
+  /** Pending proposals, once read. */
+  waiting: number | undefined;
+}
+
+/**
+ * What the rules did this month: actions applied, spend avoided by pauses (an estimate), budgets moved; and what
+ * waits for a decision in the Inbox.
+ */
+export function RulesMonthCard({ overview, failed, onRetry, rules, waiting }: RulesMonthProps) {
   const { t } = useTranslation('dashboard');
   const format = useFormat();
   const totals = overview?.month.totals;
@@ -137,29 +167,35 @@ export function RulesMonthCard({ overview, failed, onRetry, rules }: OverviewPro
             </Link>
           </div>
         ) : totals.actionsApplied === 0 ? (
-          <p className="py-6 text-center text-gray-600 dark:text-gray-400">{t('overview.month.noActions')}</p>
+          <>
+            <p className="py-6 text-center text-gray-600 dark:text-gray-400">{t('overview.month.noActions')}</p>
+            {waiting !== undefined && <ProposalsWaiting count={waiting} />}
+          </>
         ) : (
-          <dl className="grid gap-4 sm:grid-cols-2">
-            <div>
-              <dt className="text-sm text-gray-600 dark:text-gray-400">{t('overview.month.actions')}</dt>
-              <dd className="text-2xl font-bold text-gray-900 dark:text-white">
-                {format.number(totals.actionsApplied)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-gray-600 dark:text-gray-400">{t('overview.month.avoided')}</dt>
-              <dd className="text-2xl font-bold text-gray-900 dark:text-white">{money(totals.spendAvoided)}</dd>
-              <dd className="text-xs text-gray-600 dark:text-gray-400">{t('overview.month.estimate')}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-gray-600 dark:text-gray-400">{t('overview.month.raised')}</dt>
-              <dd className="text-lg font-semibold text-gray-900 dark:text-white">{money(totals.budgetRaised)}</dd>
-            </div>
-            <div>
-              <dt className="text-sm text-gray-600 dark:text-gray-400">{t('overview.month.lowered')}</dt>
-              <dd className="text-lg font-semibold text-gray-900 dark:text-white">{money(totals.budgetLowered)}</dd>
-            </div>
-          </dl>
+          <>
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <div>
+                <dt className="text-sm text-gray-600 dark:text-gray-400">{t('overview.month.actions')}</dt>
+                <dd className="text-2xl font-bold text-gray-900 dark:text-white">
+                  {format.number(totals.actionsApplied)}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-gray-600 dark:text-gray-400">{t('overview.month.avoided')}</dt>
+                <dd className="text-2xl font-bold text-gray-900 dark:text-white">{money(totals.spendAvoided)}</dd>
+                <dd className="text-xs text-gray-600 dark:text-gray-400">{t('overview.month.estimate')}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-gray-600 dark:text-gray-400">{t('overview.month.raised')}</dt>
+                <dd className="text-lg font-semibold text-gray-900 dark:text-white">{money(totals.budgetRaised)}</dd>
+              </div>
+              <div>
+                <dt className="text-sm text-gray-600 dark:text-gray-400">{t('overview.month.lowered')}</dt>
+                <dd className="text-lg font-semibold text-gray-900 dark:text-white">{money(totals.budgetLowered)}</dd>
+              </div>
+            </dl>
+            {waiting !== undefined && <ProposalsWaiting count={waiting} />}
+          </>
         )}
       </CardContent>
     </Card>

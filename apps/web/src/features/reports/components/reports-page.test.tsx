@@ -56,6 +56,7 @@ describe('ReportsPage', () => {
     const fetchMock = mockApi({
       'GET /ad-accounts': ok(ACCOUNTS),
       'GET /reports': ok(REPORT),
+      'GET /reports/schedules': ok([]),
     });
     renderApp('/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
@@ -88,7 +89,11 @@ describe('ReportsPage', () => {
 
   it('speaks Thai and explains a range that ends before it starts without asking the server', async () => {
     setLanguageChoice('th');
-    const fetchMock = mockApi({ 'GET /ad-accounts': ok(ACCOUNTS), 'GET /reports': ok(REPORT) });
+    const fetchMock = mockApi({
+      'GET /ad-accounts': ok(ACCOUNTS),
+      'GET /reports': ok(REPORT),
+      'GET /reports/schedules': ok([]),
+    });
     renderApp('/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'รายงาน' })).toBeInTheDocument();
     await screen.findByRole('table');
@@ -108,7 +113,7 @@ describe('ReportsPage', () => {
 
   it('shows every figure of a series as a card on a phone, sorted by the chosen figure', async () => {
     stubMatchMedia(false, { narrow: true });
-    mockApi({ 'GET /ad-accounts': ok(ACCOUNTS), 'GET /reports': ok(REPORT) });
+    mockApi({ 'GET /ad-accounts': ok(ACCOUNTS), 'GET /reports': ok(REPORT), 'GET /reports/schedules': ok([]) });
     renderApp('/reports');
     const list = await screen.findByRole('list', { name: 'Totals for the chosen range' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -138,6 +143,7 @@ describe('ReportsPage', () => {
     mockApi({
       'GET /ad-accounts': ok(ACCOUNTS),
       'GET /reports': ok(REPORT),
+      'GET /reports/schedules': ok([]),
       'GET /reports/export': (_body, url) => {
         asked.push(url);
         return { body: 'file' };

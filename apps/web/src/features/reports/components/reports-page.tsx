@@ -16,6 +16,7 @@ import { downloadReport, useReport, type ReportExportFormat, type ReportFilters 
 import { formatMoney, formatNumber, localDay } from '../../../lib/format.ts';
 import { NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
 import { CHART_METRICS, type ChartMetric } from '../lib/metrics.ts';
+import { ScheduledReports } from './scheduled-reports.tsx';
 import { SeriesCards, type SortKey } from './series-cards.tsx';
 
 // recharts is large: the chart is its own chunk, fetched when a report has something to draw.
@@ -357,6 +358,8 @@ export function ReportsPage() {
           </Card>
         </>
       )}
+
+      <ScheduledReports />
     </div>
   );
 }

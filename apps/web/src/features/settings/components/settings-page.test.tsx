@@ -1,4 +1,4 @@
-import { SECRET_MASK, SETTINGS_FIELDS, type SettingsView } from '@adpilot/contracts';
+import { SECRET_MASK, SETTINGS_FIELDS, type OutboxMail, type SettingsView } from '@adpilot/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -104,6 +104,57 @@ describe('SettingsPage', () => {
       'data-status',
       'not_configured',
     );
+  });
+
+  it('lists the outbox mail with what each carried attached, sized by Intl, in English and Thai', async () => {
+    signInAs('admin');
+    const asked: URL[] = [];
+    const mail = (overrides: Partial<OutboxMail>): OutboxMail => ({
+      id: '00000000-0000-4000-8000-0000000000f1',
+      to: 'client@shop.example',
+      subject: 'Weekly report: Nov 16 – 22, 2026',
+      text: 'Spend ฿12,000 (+8%)',
+      createdAt: '2026-11-23T01:00:00.000Z',
+      expiresAt: '2026-11-30T01:00:00.000Z',
+      attachments: [],
+      ...overrides,
+    });
+    mockApi({
+      'GET /auth/me': ok(buildUser({ role: 'admin' })),
+      'GET /settings': ok(buildView()),
+      'GET /settings/test-connections': ok(STATUSES),
+      'GET /admin/outbox': (_body, url) => {
+        asked.push(url);
+        return ok([
+          mail({
+            attachments: [
+              { fileName: 'adpilot-report-2026-11-16.pdf', contentType: 'application/pdf', size: 48_213 },
+              { fileName: 'logo.png', contentType: 'image/png', size: 812 },
+            ],
+          }),
+          mail({ id: '00000000-0000-4000-8000-0000000000f2', subject: 'Reset your password', to: 'nok@example.com' }),
+        ]);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/settings');
+    const nav = await screen.findByRole('navigation', { name: 'Settings sections' });
+    await user.click(within(nav).getByRole('button', { name: 'Mail outbox' }));
+    const report = await screen.findByRole('article', { name: 'Weekly report: Nov 16 – 22, 2026' });
+    expect(report).toHaveTextContent('To client@shop.example');
+    const files = within(within(report).getByRole('list', { name: 'Attachments' })).getAllByRole('listitem');
+    expect(files.map((item) => item.textContent)).toEqual([
+      'adpilot-report-2026-11-16.pdf (application/pdf, 48 kB)',
+      'logo.png (image/png, 812 bytes)',
+    ]);
+    expect(screen.getByRole('article', { name: 'Reset your password' })).toHaveTextContent('No attachments');
+    expect(asked[0]!.searchParams.get('limit')).toBe('50');
+    // Nothing to save in a list that is only read.
+    expect(screen.queryByRole('button', { name: 'Save Settings' })).not.toBeInTheDocument();
+
+    act(() => setLanguageChoice('th'));
+    expect(await screen.findByRole('heading', { name: 'กล่องจดหมายขาออก' })).toBeInTheDocument();
+    expect(screen.getByText('logo.png').parentElement).toHaveTextContent('logo.png (image/png, 812 ไบต์)');
   });
 
   it('requires the OpenAI key when the OpenAI provider is chosen (spec §5)', async () => {

@@ -27,11 +27,12 @@ import { setServerErrors, useFieldErrorText } from '../../../lib/form-errors.ts'
 import { useConnectionStatuses, useSaveSettings, useSettings, useTestConnection } from '../api/settings.ts';
 import { useSettingsToasts } from '../hooks/use-settings-toasts.ts';
 import { ServiceTest } from './connection-status.tsx';
+import { MailOutbox } from './mail-outbox.tsx';
 import { ServicesOverview } from './services-overview.tsx';
 import { SettingField } from './setting-field.tsx';
 import { UsersPanel } from './users-panel.tsx';
 
-const SECTIONS = ['apiKeys', 'database', 'payment', 'aiServices'] as const;
+const SECTIONS = ['apiKeys', 'database', 'payment', 'aiServices', 'outbox'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The form's own checks; the server checks everything again. Spec §5: the key when the OpenAI provider is chosen. */
@@ -276,11 +277,16 @@ function SettingsEditor({ view }: { view: SettingsView }) {
           <ServicesOverview view={view} statuses={statuses.data} testing={statuses.isFetching ? 'all' : testing} />
         )}
 
-        <div className="flex justify-end">
-          <Button type="submit" loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </div>
+        {section === 'outbox' && <MailOutbox />}
+
+        {/* The outbox is read, not set: nothing of it to save. */}
+        {section !== 'outbox' && (
+          <div className="flex justify-end">
+            <Button type="submit" loading={save.isPending}>
+              {t('save')}
+            </Button>
+          </div>
+        )}
       </div>
     </form>
   );
