@@ -82,7 +82,7 @@ describe('Settings → Users', () => {
     expect(within(row).getByText('Alice <alice@example.com>')).toBeInTheDocument();
     const plan = within(row).getByLabelText('Plan of Alice (personal)');
     expect(plan).toHaveValue('free');
-    const change = within(row).getByRole('button', { name: 'Change the plan of Alice (personal)' });
+    const change = within(row).getByRole('button', { name: 'Change plan of Alice (personal)' });
     expect(change).toBeDisabled();
 
     await user.selectOptions(plan, 'enterprise');
