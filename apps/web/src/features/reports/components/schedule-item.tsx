@@ -73,7 +73,9 @@ export function ScheduleItem({ schedule, accounts, actions, onPreview, previewin
           <div className="min-w-0">
             <dt className={termClass}>{t('schedules.fields.nextDue')}</dt>
             <dd className={valueClass}>
-              <time dateTime={schedule.nextDueAt}>{format.dateTime(schedule.nextDueAt)}</time>
+              <time dateTime={schedule.nextDueAt}>
+                {format.dateTime(schedule.nextDueAt, { timeZone: schedule.timeZone })}
+              </time>
             </dd>
           </div>
           <div className="min-w-0">

@@ -105,8 +105,8 @@ describe('Scheduled reports', () => {
     expect(within(weekly).getByText('client@shop.example').tagName).toBe('DD');
     expect(weekly).toHaveTextContent('Recipients (2 addresses)');
     expect(weekly).toHaveTextContent('Shop TH');
-    // The next report in the reader's own zone and language, as Intl writes it.
-    expect(weekly).toHaveTextContent(formatDateTime('2026-11-30T01:00:00.000Z', 'en'));
+    // The next report at the schedule's own local time (08:00 in Bangkok), its zone named, as Intl writes it.
+    expect(weekly).toHaveTextContent('Nov 30, 2026, 8:00 AM GMT+7');
     expect(weekly).toHaveTextContent(`Sent ${formatDateTime('2026-11-16T01:00:00.000Z', 'en')} for Nov 9 – 15, 2026`);
     expect(monthly).toHaveTextContent('Monthly');
     expect(monthly).toHaveTextContent('All ad accounts');
