@@ -75,6 +75,14 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  if (ctx.config.role === 'worker') {
+    registerErrorHandling(app);
+    // A worker serves no API: at most the probes, on HEALTH_PORT, for a container's health check (main.ts).
+    await app.register(modules.health.routes, { prefix: '/api' });
+    app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundEnvelope(request.method, request.url)));
+    return app;
+  }
+
   // External plugins first, then our own, then routes.
   await registerSecurity(app, {
     https: ctx.config.publicUrl.startsWith('https://'),

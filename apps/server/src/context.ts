@@ -68,7 +68,7 @@ export function createContext(options: ContextOptions) {
 
   // Shared infrastructure.
   const secretBox = new SecretBox(deriveKey(appSecret, 'encryption'));
-  const jobs = new JobQueue(database, log, options.jobQueue);
+  const jobs = new JobQueue(database, log, options.jobQueue, { schedules: config.role !== 'api' });
   /** The settings seam every provider reads (environment, then Settings, then defaults); see ADR 0044. */
   const settingsStore: SettingsStore & SettingsReader = new SettingsStore({
     config,
@@ -216,7 +216,7 @@ export function createContext(options: ContextOptions) {
     options.ai,
   );
   const modules = {
-    health: createHealthModule({ database, config }),
+    health: createHealthModule({ database, queue: jobs, config }),
     auth,
     adAccounts,
     admin: createAdminModule({ transactions, secretBox }),

@@ -17,6 +17,10 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** ROLE=worker only: answer GET /api/health and /api/ready on this port (a container's probe); unset, no HTTP. */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** How long a SIGTERM waits for in-flight requests and running jobs before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -95,6 +99,10 @@ export interface Config {
   host: string;
   publicUrl: string;
   role: Env['ROLE'];
+  /** The worker's probe port (HEALTH_PORT); the API and `all` roles answer the probes on `port`. */
+  healthPort?: number;
+  /** How long a graceful stop may take (SHUTDOWN_TIMEOUT_SECONDS, in ms). */
+  shutdownTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   databaseUrl?: string;
@@ -181,6 +189,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     role: env.ROLE,
+    healthPort: env.HEALTH_PORT,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,

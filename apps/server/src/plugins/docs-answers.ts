@@ -5,9 +5,13 @@
  * without a token, and every other one refuses it with a 401.
  */
 
-/** Operations anyone may call (no bearer token): signing in, recovery, health, the Test page, Stripe's deliveries. */
+/**
+ * Operations anyone may call (no bearer token): signing in, recovery, health and readiness, the Test page, Stripe's
+ * deliveries.
+ */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'POST /api/auth/login',
   'POST /api/auth/register',
   'POST /api/auth/refresh',

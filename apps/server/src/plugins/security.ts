@@ -65,7 +65,7 @@ export async function registerSecurity(
     global: false,
     max: options.requestsPerMinute,
     timeWindow: '1 minute',
-    allowList: (request) => request.url === '/api/health',
+    allowList: (request) => request.url === '/api/health' || request.url === '/api/ready',
     errorResponseBuilder: (_request, context) =>
       AppError.tooManyRequests('Too many requests, please try again later', context.ttl / 1000),
   });
