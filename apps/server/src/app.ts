@@ -72,6 +72,16 @@ export async function buildApp(
   app.addHook('onReady', () => ctx.settingsStore.start());
   app.addHook('onClose', () => ctx.settingsStore.stop());
 
+  // Once the server is closing, each answer ends its connection: a kept-alive connection that went idle after the
+  // close began would otherwise hold the close open until its keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

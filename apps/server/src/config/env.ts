@@ -16,6 +16,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
+  /** Where a worker reaches an API process: the sandbox's Graph calls (default PUBLIC_URL). */
+  INTERNAL_URL: z.url().optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   /** ROLE=worker only: answer GET /api/health and /api/ready on this port (a container's probe); unset, no HTTP. */
   HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -141,6 +143,8 @@ export interface Config {
     syncIntervalMinutes: number;
     /** The sandbox's `/__sandbox` control routes: only when asked for, and never in production. */
     sandboxControlRoutes: boolean;
+    /** Where a worker calls the sandbox an API process serves (INTERNAL_URL, else the public address). */
+    internalUrl: string;
   };
   /** How long one call to the AI model may take (AI_TIMEOUT_MS). */
   aiTimeoutMs: number;
@@ -232,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dialogUrl: env.META_DIALOG_URL,
       syncIntervalMinutes: env.META_SYNC_INTERVAL_MINUTES,
       sandboxControlRoutes: env.SANDBOX_CONTROL_ROUTES && env.NODE_ENV !== 'production',
+      internalUrl: (env.INTERNAL_URL ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     },
     aiTimeoutMs: env.AI_TIMEOUT_MS,
   };

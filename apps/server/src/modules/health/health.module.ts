@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@adpilot/db';
 import type { Config } from '../../config/env.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
 import { healthRoutes } from './health.routes.ts';
+import { countPendingMigrations } from './health.repository.ts';
 import { createReadiness, type ReadinessDeps } from './health.service.ts';
 
 /**
@@ -13,6 +14,10 @@ export function createHealthModule(deps: {
   queue: ReadinessDeps['queue'];
   config: Pick<Config, 'role'>;
 }) {
-  const readiness = createReadiness(deps);
+  const readiness = createReadiness({
+    transactions: deps.database,
+    queue: deps.queue,
+    pendingMigrations: () => countPendingMigrations(deps.database),
+  });
   return { routes: bindRoutes(healthRoutes, { database: deps.database, config: deps.config, readiness }) };
 }

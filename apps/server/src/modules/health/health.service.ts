@@ -1,6 +1,6 @@
 import { workspaceJob } from '../../lib/scope.ts';
 import type { Readiness } from '@adpilot/contracts';
-import { pendingMigrations, type DatabaseHandle, type Transactions } from '@adpilot/db';
+import type { Transactions } from '@adpilot/db';
 import { probeTenantTable } from './health.repository.ts';
 
 /** A workspace id none has: the probe runs the whole tenant path and reads nothing. */
@@ -29,9 +29,11 @@ function within<T>(work: Promise<T>, fallback: T): Promise<T> {
 }
 
 export interface ReadinessDeps {
-  database: DatabaseHandle;
+  transactions: Transactions;
   /** The job queue: whether it is started and answers. */
   queue: { reachable(): Promise<boolean> };
+  /** How many migrations bundled with this build the database has not applied. */
+  pendingMigrations: () => Promise<number>;
 }
 
 /**
@@ -39,20 +41,17 @@ export interface ReadinessDeps {
  * every bundled migration is applied it stays so, and the check stops reading the migrations table: a probe every
  * few seconds then costs one tenant query and one queue query.
  */
-export function createReadiness({ database, queue }: ReadinessDeps): () => Promise<Readiness> {
+export function createReadiness({ transactions, queue, pendingMigrations }: ReadinessDeps): () => Promise<Readiness> {
   let migrated = false;
   const migrations = async (): Promise<{ ok: boolean; pending: number | null }> => {
     if (migrated) return { ok: true, pending: 0 };
-    const pending = await within(
-      pendingMigrations(database).then((tags) => tags.length),
-      null,
-    );
+    const pending = await within<number | null>(pendingMigrations(), null);
     migrated = pending === 0;
     return { ok: migrated, pending };
   };
   return async () => {
     const [databaseUp, queueUp, applied] = await Promise.all([
-      within(checkDatabase(database), false),
+      within(checkDatabase(transactions), false),
       within(queue.reachable(), false),
       migrations(),
     ]);
