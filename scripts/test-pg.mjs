@@ -72,6 +72,7 @@ const PGLITE_ONLY = [
   'packages/db/src/usage-month-migration.test.ts',
   'packages/db/src/workspace-tenant-migration.test.ts',
   'apps/server/src/config/env.test.ts',
+  'apps/server/src/config/deploy-files.test.ts', // reads the Dockerfile and compose.yaml
   'apps/server/src/lib/redact.test.ts',
   'apps/server/src/plugins/body-depth.test.ts',
   'apps/server/src/plugins/compression.test.ts',

@@ -95,6 +95,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The name of every variable the server reads (the deployment files are held to it). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
