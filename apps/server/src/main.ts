@@ -28,7 +28,8 @@ async function main(): Promise<void> {
 
   // A graceful stop (ADR 0083): the API stops accepting, finishes the requests in flight and ends its live streams
   // with a `retry:` hint; the worker takes no new job and lets the running ones finish. Whatever is still going when
-  // SHUTDOWN_TIMEOUT_SECONDS have passed is cut: an unfinished job goes back to the queue when its lease expires.
+  // SHUTDOWN_TIMEOUT_SECONDS have passed is cut: an unfinished job is failed and retried by its policy (or, if the
+  // process is gone first, handed out again when its lease expires).
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -134,8 +134,8 @@ export class JobQueue {
   }
 
   /**
-   * Takes no new job and waits up to `timeoutMs` for the running ones to finish (a graceful stop); a job still
-   * running then is left to pg-boss's expiry, which hands it to another worker.
+   * Takes no new job and waits up to `timeoutMs` for the running ones to finish (a graceful stop); pg-boss then fails
+   * a job still running, and its retry policy runs it again (on another worker, or this one after a restart).
    */
   async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
