@@ -16,6 +16,7 @@ const ON_POSTGRES = {
   'packages/db/src/transactions.test.ts': 'tenant and system units of work under RLS',
   'packages/db/src/workspaces-migration.test.ts': 'a data migration on rows made before it, RLS by membership',
   'apps/server/src/jobs/job-queue.test.ts': "pg-boss on Postgres's own pool",
+  'apps/server/src/process-roles.test.ts': 'an API and a worker process on one database (skipped on PGlite)',
   'apps/server/src/modules/ad-accounts/ad-account-sync.jobs.test.ts': 'sync jobs through pg-boss',
   'apps/server/src/modules/activity/activity-stream.test.ts': 'LISTEN/NOTIFY across processes',
   'apps/server/src/modules/activity/activity.routes.test.ts': 'the per-user sequence trigger, search SQL',
@@ -90,6 +91,7 @@ const PGLITE_ONLY = [
   'packages/db/src/backup/backup-embedded.test.ts',
   'packages/db/src/workspace-tenant-migration.test.ts',
   'apps/server/src/config/env.test.ts',
+  'apps/server/src/config/deploy-files.test.ts', // reads the Dockerfile and compose.yaml
   'apps/server/src/lib/redact.test.ts',
   'apps/server/src/plugins/body-depth.test.ts',
   'apps/server/src/plugins/compression.test.ts',

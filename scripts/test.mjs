@@ -5,8 +5,12 @@
 // so no two interleave. The later stages run one at a time with their output as it comes: the unit and API tests,
 // the Postgres pass and the e2e suite each use every core. The first failing stage ends the run (as `&&` would),
 // after the stage it is in has finished.
-import { spawn } from 'node:child_process';
+//
+// TEST_UNIT_NODE_DIR, when set, is a folder whose `node` the unit tier runs on (CI puts Node 24 there while the rest
+// runs on the machine's Node 20, so each tier runs once and both versions are covered; ADR 0083).
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { loadavg } from 'node:os';
 
 const STAGES = [
@@ -33,12 +37,20 @@ function childrenCpu() {
   }
 }
 
+/** The Node a script runs on: the unit tier's own when TEST_UNIT_NODE_DIR names one, else this one. */
+function environmentOf(script) {
+  const folder = process.env.TEST_UNIT_NODE_DIR;
+  if (script !== 'test:unit' || !folder) return process.env;
+  return { ...process.env, PATH: `${folder}${delimiter}${process.env.PATH ?? ''}` };
+}
+
 /** `npm run <script>`; answers its exit code and its wall time, its output held when `held`. */
 function run(script, held) {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', script], {
       stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: environmentOf(script),
     });
     const output = [];
     child.stdout?.on('data', (chunk) => output.push(chunk));
@@ -58,7 +70,13 @@ const started = performance.now();
 const results = [];
 for (const stage of STAGES) {
   const held = stage.length > 1;
-  if (!held) process.stdout.write(`\n── npm run ${stage[0]} ──\n`);
+  if (!held) {
+    const folder = stage[0] === 'test:unit' ? process.env.TEST_UNIT_NODE_DIR : undefined;
+    const on = folder
+      ? ` (on Node ${execFileSync(join(folder, 'node'), ['--version'], { encoding: 'utf8' }).trim()})`
+      : '';
+    process.stdout.write(`\n── npm run ${stage[0]}${on} ──\n`);
+  }
   const stageStarted = performance.now();
   const cpuBefore = childrenCpu();
   const ended = await Promise.all(stage.map((script) => run(script, held)));

@@ -73,8 +73,24 @@ export async function buildApp(
   app.addHook('onReady', () => ctx.settingsStore.start());
   app.addHook('onClose', () => ctx.settingsStore.stop());
 
+  // Once the server is closing, each answer ends its connection: a kept-alive connection that went idle after the
+  // close began would otherwise hold the close open until its keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  if (ctx.config.role === 'worker') {
+    // A worker serves no API: at most the probes and its metrics, on HEALTH_PORT (main.ts).
+    await registerWorkerRoutes(app, ctx);
+    return app;
+  }
 
   // External plugins first, then our own, then routes.
   await registerSecurity(app, {
@@ -142,22 +158,11 @@ export async function buildApp(
 }
 
 /**
- * A worker's only HTTP (METRICS_PORT): its metrics and the health check, under the same guard, error envelope and
- * sessions as the API's (ADR 0084). The worker's jobs, Meta calls and rule actions are counted in its own process,
- * so they can only be scraped from it.
+ * A worker's only HTTP (HEALTH_PORT): the probes and its metrics, under the same guard, error envelope and sessions
+ * as the API's (ADR 0083, 0084). The worker's jobs, Meta calls and rule actions are counted in its own process, so
+ * they can only be scraped from it.
  */
-export async function buildMetricsServer(
-  ctx: AppContext,
-  options: { logger?: boolean } = {},
-): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: options.logger === false ? false : logOptions(ctx.config.logLevel),
-    logController: new RequestLog(),
-    trustProxy: ctx.config.trustProxy,
-    ...envelopeServerOptions,
-  }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+async function registerWorkerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   registerErrorHandling(app, (event) => ctx.metrics.serverError(event));
   registerRequestMetrics(app, ctx.metrics);
   const { modules } = ctx;
@@ -174,5 +179,4 @@ export async function buildMetricsServer(
     { prefix: '/api' },
   );
   app.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundEnvelope(request.method, request.url)));
-  return app;
 }

@@ -75,7 +75,7 @@ export function createContext(options: ContextOptions) {
   // Shared infrastructure.
   const metrics = options.metrics ?? new AppMetrics();
   const secretBox = new SecretBox(deriveKey(appSecret, 'encryption'));
-  const jobs = new JobQueue(database, log, options.jobQueue, metrics.jobs);
+  const jobs = new JobQueue(database, log, options.jobQueue, metrics.jobs, { schedules: config.role !== 'api' });
   /** The settings seam every provider reads (environment, then Settings, then defaults); see ADR 0044. */
   const settingsStore: SettingsStore & SettingsReader = new SettingsStore({
     config,
@@ -224,7 +224,7 @@ export function createContext(options: ContextOptions) {
     options.ai,
   );
   const modules = {
-    health: createHealthModule({ database, config }),
+    health: createHealthModule({ database, queue: jobs, config }),
     auth,
     adAccounts,
     admin: createAdminModule({

@@ -1,6 +1,6 @@
 import { openDatabase } from '@adpilot/db';
 import pino from 'pino';
-import { buildApp, buildMetricsServer } from './app.ts';
+import { buildApp } from './app.ts';
 import { resolveAppSecret } from './config/app-secret.ts';
 import { databaseTarget, loadConfig } from './config/env.ts';
 import { createContext } from './context.ts';
@@ -21,40 +21,50 @@ async function main(): Promise<void> {
   const database = await openDatabase({ ...databaseTarget(config), poolSize: config.databasePoolSize });
   const ctx = createContext({ config, database, appSecret: secret, log });
   const app = await buildApp(ctx);
-  const metricsServer =
-    config.role === 'worker' && config.metricsPort !== undefined ? await buildMetricsServer(ctx) : undefined;
 
+  // A graceful stop (ADR 0083): the API stops accepting, finishes the requests in flight and ends its live streams
+  // with a `retry:` hint; the worker takes no new job and lets the running ones finish. Whatever is still going when
+  // SHUTDOWN_TIMEOUT_SECONDS have passed is cut: an unfinished job is failed and retried by its policy (or, if the
+  // process is gone first, handed out again when its lease expires).
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: draining requests');
-    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    log.info({ signal, role: config.role }, 'shutting down: finishing requests and running jobs');
+    const force = setTimeout(() => {
+      log.error('shutdown took too long: exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 2000).unref();
+    let code = 0;
     try {
-      await metricsServer?.close();
       await app.close();
-      await ctx.jobs.stop();
+      await ctx.jobs.stop(config.shutdownTimeoutMs);
       await database.close();
+    } catch (error) {
+      log.error({ err: error }, 'shutdown failed');
+      code = 1;
     } finally {
       clearTimeout(force);
-      process.exit(0);
+      process.exit(code);
     }
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  if (config.role !== 'worker') {
+  if (config.role === 'worker') {
+    // No API; the probes and the metrics only, on their own port, when asked for (a health check, a scrape).
+    if (config.healthPort) await app.listen({ port: config.healthPort, host: config.host });
+    else await app.ready();
+  } else {
     await app.listen({ port: config.port, host: config.host });
     // The one line a person starting the server looks for; request lines are debug (app.ts).
     app.log.info(
       `AdPilot is ready: open ${config.publicUrl} in a browser (database: ${database.kind}, Meta: ${config.meta.mode})`,
     );
-  } else {
-    await app.ready();
-    if (metricsServer) await metricsServer.listen({ port: config.metricsPort, host: config.host });
   }
   // Jobs start once HTTP listens: on the embedded default the sync jobs call the sandbox this process serves.
   await ctx.jobs.start({ work: config.role !== 'api' });
+  if (config.role === 'worker') log.info('AdPilot worker is running jobs');
 }
 
 main().catch((error: unknown) => {

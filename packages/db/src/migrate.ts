@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -44,6 +46,38 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
     await client.end();
   }
+}
+
+/** The applied migrations as drizzle's migrator records them: one row per file, stamped with its journal time. */
+const APPLIED = 'select created_at from drizzle.__drizzle_migrations';
+
+/** When each applied migration was written (its journal time), read as the login user: the application role may not. */
+async function appliedMigrationTimes(handle: DatabaseHandle): Promise<Set<number>> {
+  let rows: { created_at: string | number }[];
+  if (handle.jobQueueConnection) {
+    rows = (await handle.jobQueueConnection.query<{ created_at: string | number }>(APPLIED)).rows;
+  } else {
+    const client = new pg.Client({ connectionString: handle.url });
+    await client.connect();
+    try {
+      rows = (await client.query<{ created_at: string }>(APPLIED)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  return new Set(rows.map((row) => Number(row.created_at)));
+}
+
+/**
+ * The tags of the migrations bundled with this build (`migrations/meta/_journal.json`) that the database has not
+ * applied: empty once this build's schema is in place. A newer build's extra migrations do not count against it.
+ */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const journal = JSON.parse(await readFile(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  const applied = await appliedMigrationTimes(handle);
+  return journal.entries.filter((entry) => !applied.has(entry.when)).map((entry) => entry.tag);
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));

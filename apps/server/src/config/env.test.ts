@@ -66,8 +66,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
     expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(32) }).metricsToken).toBe('x'.repeat(32));
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
-    expect(loadConfig({}).metricsPort).toBeUndefined();
-    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
-    expect(() => loadConfig({ METRICS_PORT: 'high' })).toThrow(/METRICS_PORT/);
+    expect(loadConfig({}).healthPort).toBeUndefined();
+    expect(loadConfig({ HEALTH_PORT: '9464' }).healthPort).toBe(9464);
+    expect(() => loadConfig({ HEALTH_PORT: 'high' })).toThrow(/HEALTH_PORT/);
   });
 });

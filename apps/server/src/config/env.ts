@@ -16,7 +16,13 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
+  /** Where a worker reaches an API process: the sandbox's Graph calls (default PUBLIC_URL). */
+  INTERNAL_URL: z.url().optional(),
   ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** ROLE=worker only: answer GET /api/health and /api/ready on this port (a container's probe); unset, no HTTP. */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** How long a SIGTERM waits for in-flight requests and running jobs before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -36,14 +42,6 @@ const envSchema = z.object({
   METRICS_TOKEN: z
     .string()
     .min(32, 'must be at least 32 characters')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  /** A worker's (ROLE=worker) port for GET /api/metrics alone; a worker serves no other HTTP. */
-  METRICS_PORT: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(65535)
     .optional()
     .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: booleanish,
@@ -103,12 +101,19 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The name of every variable the server reads (the deployment files are held to it). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
   publicUrl: string;
   role: Env['ROLE'];
+  /** The worker's probe port (HEALTH_PORT); the API and `all` roles answer the probes on `port`. */
+  healthPort?: number;
+  /** How long a graceful stop may take (SHUTDOWN_TIMEOUT_SECONDS, in ms). */
+  shutdownTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   databaseUrl?: string;
@@ -120,8 +125,6 @@ export interface Config {
   appSecret?: string;
   /** METRICS_TOKEN: the scraper's bearer for GET /api/metrics (ADR 0084); unset, only the administrator's session. */
   metricsToken?: string;
-  /** METRICS_PORT: where a worker serves its metrics (and health check); unset, a worker serves no HTTP. */
-  metricsPort?: number;
   trustProxy: boolean;
   webDistDir?: string;
   /** SMTP_SECURE (implicit TLS); host, port, user and password are in `settingsEnv` (Settings may hold them). */
@@ -151,6 +154,8 @@ export interface Config {
     syncIntervalMinutes: number;
     /** The sandbox's `/__sandbox` control routes: only when asked for, and never in production. */
     sandboxControlRoutes: boolean;
+    /** Where a worker calls the sandbox an API process serves (INTERNAL_URL, else the public address). */
+    internalUrl: string;
   };
   /** How long one call to the AI model may take (AI_TIMEOUT_MS). */
   aiTimeoutMs: number;
@@ -204,6 +209,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     role: env.ROLE,
+    healthPort: env.HEALTH_PORT,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
@@ -212,7 +219,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     registrationsPerHour: env.REGISTRATION_LIMIT_PER_HOUR,
     appSecret: env.APP_SECRET,
     metricsToken: env.METRICS_TOKEN,
-    metricsPort: env.METRICS_PORT,
     trustProxy: env.TRUST_PROXY,
     webDistDir: env.WEB_DIST_DIR,
     smtpSecure: env.SMTP_SECURE,
@@ -247,6 +253,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       dialogUrl: env.META_DIALOG_URL,
       syncIntervalMinutes: env.META_SYNC_INTERVAL_MINUTES,
       sandboxControlRoutes: env.SANDBOX_CONTROL_ROUTES && env.NODE_ENV !== 'production',
+      internalUrl: (env.INTERNAL_URL ?? env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     },
     aiTimeoutMs: env.AI_TIMEOUT_MS,
   };

@@ -93,3 +93,30 @@ describe('a failed job in pg-boss', () => {
     40_000,
   );
 });
+
+describe('the schedules by role', () => {
+  const schedules = async (t: TestApp) =>
+    ((await asOwner(t, sql`select name from pgboss.schedule order by name`)) as { rows: { name: string }[] }).rows.map(
+      (row) => row.name,
+    );
+
+  it('are registered by a process that works, and not by an API process (ROLE=api)', async () => {
+    const api = await createTestApp({ ROLE: 'api' });
+    try {
+      await api.ctx.jobs.start({ work: false });
+      expect(await api.ctx.jobs.reachable()).toBe(true);
+      expect(await schedules(api)).toEqual([]);
+    } finally {
+      await api.ctx.jobs.stop();
+      await api.close();
+    }
+    const worker = await createTestApp({ ROLE: 'worker' });
+    try {
+      await worker.ctx.jobs.start({ work: true });
+      expect(await schedules(worker)).toEqual(expect.arrayContaining(['ad-account-sync-due', 'rule-tick']));
+    } finally {
+      await worker.ctx.jobs.stop();
+      await worker.close();
+    }
+  }, 60_000);
+});

@@ -45,11 +45,16 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition>();
   private started = false;
 
+  /**
+   * `schedules: false` (ROLE=api): this process only enqueues, so it neither turns schedules into jobs nor runs the
+   * queue's maintenance (expiry, retention); the workers do both.
+   */
   constructor(
     database: DatabaseHandle,
     private readonly log: FastifyBaseLogger,
     private readonly timing: JobQueueTiming = {},
     private readonly observer?: JobObserver,
+    private readonly options: { schedules: boolean } = { schedules: true },
   ) {
     const supervise = timing.superviseIntervalSeconds
       ? {
@@ -57,11 +62,12 @@ export class JobQueue {
           monitorIntervalSeconds: timing.superviseIntervalSeconds,
         }
       : {};
+    const roles = { schedule: options.schedules, supervise: options.schedules, ...supervise };
     // The queue keeps its own schema as the login user: on PGlite through the connection made for it, which
     // switches back from the application role statement by statement; on Postgres through its own pool.
     this.boss = database.jobQueueConnection
-      ? new PgBoss({ db: fromPglite(database.jobQueueConnection), backend: 'pglite', schema: 'pgboss', ...supervise })
-      : new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4, ...supervise });
+      ? new PgBoss({ db: fromPglite(database.jobQueueConnection), backend: 'pglite', schema: 'pgboss', ...roles })
+      : new PgBoss({ connectionString: database.url, schema: 'pgboss', max: 4, ...roles });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'job queue error'));
   }
 
@@ -80,7 +86,7 @@ export class JobQueue {
         retryBackoff: true,
         expireInSeconds: definition.expireInSeconds ?? 15 * 60,
       });
-      if (definition.cron) await this.boss.schedule(definition.name, definition.cron, {});
+      if (definition.cron && this.options.schedules) await this.boss.schedule(definition.name, definition.cron, {});
       if (options.work) await this.work(definition);
     }
   }
@@ -137,9 +143,22 @@ export class JobQueue {
     return count;
   }
 
-  async stop(): Promise<void> {
+  /** Whether the queue answers: started, and its schema readable on its own connection (the readiness check). */
+  async reachable(): Promise<boolean> {
+    if (!this.started) return false;
+    return this.boss.schemaVersion().then(
+      (version) => version !== null,
+      () => false,
+    );
+  }
+
+  /**
+   * Takes no new job and waits up to `timeoutMs` for the running ones to finish (a graceful stop); pg-boss then fails
+   * a job still running, and its retry policy runs it again (on another worker, or this one after a restart).
+   */
+  async stop(timeoutMs = 10_000): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, timeout: 10_000 });
+    await this.boss.stop({ graceful: true, timeout: timeoutMs });
   }
 }

@@ -6,11 +6,13 @@
  */
 
 /**
- * Operations anyone may call (no bearer token): signing in, recovery, health, Stripe's deliveries. The Test page's
- * are not among them: they are open only until the instance has an administrator (ADR 0086), and documented as theirs.
+ * Operations anyone may call (no bearer token): signing in, recovery, health and readiness, Stripe's deliveries. The
+ * Test page's are not among them: they are open only until the instance has an administrator (ADR 0086), and
+ * documented as theirs.
  */
 export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'POST /api/auth/login',
   'POST /api/auth/register',
   'POST /api/auth/refresh',

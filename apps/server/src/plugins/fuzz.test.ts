@@ -26,12 +26,15 @@ beforeAll(async () => {
     { RATE_LIMIT_MAX: '0' },
     { meta: started.provider, scheduler: { enqueueSync: async () => true } },
   );
+  // A running queue (no handlers), as in an API process: readiness is then 200, and any 503 a finding.
+  await t.ctx.jobs.start({ work: false });
   // The first user is the admin; the second owns the sandbox's ad accounts.
   accounts = [await registerUser(t.app), await registerUser(t.app)];
   const [admin, member] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
   context = { ownedIds: await connectSandboxAccounts(t.app, member.auth), sessions: [member.auth, admin.auth] };
 });
 afterAll(async () => {
+  await t.ctx.jobs.stop();
   await t.close();
   await sandbox.close();
 });

@@ -70,7 +70,8 @@ export async function registerSecurity(
     global: false,
     max: options.requestsPerMinute,
     timeWindow: '1 minute',
-    allowList: (request) => request.url === '/api/health' || (options.exempt?.(request) ?? false),
+    allowList: (request) =>
+      request.url === '/api/health' || request.url === '/api/ready' || (options.exempt?.(request) ?? false),
     errorResponseBuilder: (_request, context) =>
       AppError.tooManyRequests('Too many requests, please try again later', context.ttl / 1000),
   });

@@ -12,7 +12,7 @@ export interface SeenRequest {
 
 /** What the fake answers to the next request. */
 export type FakeReply =
-  | { content: string; refusal?: string | null }
+  | { content: string; refusal?: string | null; delayMs?: number }
   | { status: number; error: { message: string; type: string; code: string | null; param?: string | null } }
   | { hang: true };
 
@@ -38,7 +38,8 @@ export function completion(model: string, content: string | null, refusal: strin
 
 /**
  * A local HTTP server speaking the chat-completions protocol: POST /v1/chat/completions answers the queued replies in
- * order (a completion, an error body with its status, or no answer at all), and records every request.
+ * order (a completion, at once or after a delay, an error body with its status, or no answer at all), and records
+ * every request.
  */
 export class FakeOpenAi {
   readonly requests: SeenRequest[] = [];
@@ -100,6 +101,7 @@ export class FakeOpenAi {
       response.end(JSON.stringify({ error: { param: null, ...next.error } }));
       return;
     }
+    if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(completion(String(body.model), next.content, next.refusal ?? null)));
   }

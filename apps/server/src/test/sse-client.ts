@@ -9,6 +9,8 @@ export interface SseConnection {
   headers: Headers;
   messages: SseMessage[];
   comments: string[];
+  /** The `retry:` hints, in milliseconds, in the order sent. */
+  retries: number[];
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   isEnded(): boolean;
@@ -21,6 +23,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: abort.signal });
   const messages: SseMessage[] = [];
   const comments: string[] = [];
+  const retries: number[] = [];
   let done = false;
   const ended = (async () => {
     if (!response.body) return;
@@ -37,6 +40,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
           const data: string[] = [];
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) comments.push(line.slice(1).trim());
+            else if (line.startsWith('retry: ')) retries.push(Number(line.slice(7)));
             else if (line.startsWith('id: ')) id = line.slice(4);
             else if (line.startsWith('data: ')) data.push(line.slice(6));
           }
@@ -54,6 +58,7 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     headers: response.headers,
     messages,
     comments,
+    retries,
     ended,
     isEnded: () => done,
     async waitFor(predicate, timeoutMs = 5_000) {

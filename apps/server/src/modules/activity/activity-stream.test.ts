@@ -261,6 +261,28 @@ describe('GET /api/logs/stream', () => {
     }
   });
 
+  it('ends its streams when the server closes, each told when to come back', async () => {
+    const ctx = createContext({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' }),
+      database: t.database,
+      appSecret: TEST_SECRET,
+      log: pino({ level: 'silent' }),
+    });
+    const closing = await buildApp(ctx, { logger: false });
+    await closing.listen({ port: 0, host: '127.0.0.1' });
+    const address = closing.server.address();
+    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const session = await registerUser(closing);
+    const live = await stream(session, '', {}, origin);
+    await live.waitFor(() => live.retries.length === 1);
+    // A graceful stop: the close waits for no stream, and each ends with a hint spread over a few seconds.
+    await closing.close();
+    await live.ended;
+    expect(live.retries).toHaveLength(2);
+    expect(live.retries[1]).toBeGreaterThanOrEqual(1000);
+    expect(live.retries[1]).toBeLessThan(5000);
+  });
+
   it('never writes the token to the log', async () => {
     const lines: string[] = [];
     const ctx = createContext({

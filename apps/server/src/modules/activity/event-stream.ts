@@ -53,10 +53,14 @@ export interface EventStreamOptions {
 }
 
 /** Every open stream of this process, so that a shutdown ends them instead of waiting for them. */
-const open = new Set<() => void>();
+const open = new Set<(retryMs?: number) => void>();
 
+/**
+ * Ends every open stream (a graceful stop). Each is told first when to come back, spread over a few seconds, so the
+ * clients of a stopped process do not all reconnect to the others in the same instant.
+ */
 export function endAllEventStreams(): void {
-  for (const end of [...open]) end();
+  for (const end of [...open]) end(1000 + Math.floor(Math.random() * 4000));
 }
 
 /**
@@ -76,7 +80,7 @@ export async function openEventStream(
   const early: ActivityLog[] = [];
   const timers: NodeJS.Timeout[] = [];
   const held: { subscription?: { close(): void }; unwatch?: () => void } = {};
-  const end = () => {
+  const end = (retryMs?: number) => {
     if (ended) return;
     ended = true;
     open.delete(end);
@@ -84,9 +88,9 @@ export async function openEventStream(
     held.subscription?.close();
     held.unwatch?.();
     options.release?.();
-    if (headersSent) raw.end();
+    if (headersSent) raw.end(retryMs === undefined ? undefined : `retry: ${retryMs}\n\n`);
   };
-  request.raw.on('close', end);
+  request.raw.on('close', () => end());
 
   // Subscribed before the headers go out: once the client sees the stream open, every entry committed from then on
   // reaches it (what arrives meanwhile waits in `early`). A failure here is still an ordinary error answer.
@@ -117,7 +121,7 @@ export async function openEventStream(
   });
   headersSent = true;
   open.add(end);
-  raw.on('error', end);
+  raw.on('error', () => end());
   // Tells EventSource how soon to come back after the stream ends.
   raw.write('retry: 2000\n\n');
   for (const log of early.splice(0)) raw.write(eventOf(log));
@@ -151,7 +155,7 @@ export async function openEventStream(
       const left = expiresAt.getTime() - options.now().getTime();
       if (left <= 0) return end();
       const wait = Math.min(left, MAX_TIMER_MS);
-      timers.push(setTimeout(wait === left ? end : arm, wait));
+      timers.push(setTimeout(wait === left ? () => end() : arm, wait));
     };
     arm();
   }

@@ -25,3 +25,69 @@ describe('GET /api/health', () => {
     }
   });
 });
+
+describe('GET /api/ready', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.ctx.jobs.stop();
+    await t.close();
+  });
+
+  const ready = () => t.app.inject({ method: 'GET', url: '/api/ready' });
+
+  it('is 503 naming the failing check until the queue runs and every bundled migration is applied', async () => {
+    const idle = await ready();
+    expect(idle.statusCode).toBe(503);
+    expect(idle.json().data).toEqual({
+      ready: false,
+      checks: { database: { ok: true }, queue: { ok: false }, migrations: { ok: true, pending: 0 } },
+    });
+
+    await t.ctx.jobs.start({ work: false });
+    const up = await ready();
+    expect(up.statusCode).toBe(200);
+    expect(up.json().data).toEqual({
+      ready: true,
+      checks: { database: { ok: true }, queue: { ok: true }, migrations: { ok: true, pending: 0 } },
+    });
+
+    await t.ctx.jobs.stop();
+    const stopped = await ready();
+    expect(stopped.statusCode).toBe(503);
+    expect(stopped.json().data.checks.queue).toEqual({ ok: false });
+  });
+
+  it('is 503 while a migration of this build is missing from the database', async () => {
+    // A fresh app: a passed migrations check is remembered for the life of the process.
+    const fresh = await createTestApp();
+    try {
+      await fresh.ctx.jobs.start({ work: false });
+      const [last] =
+        (await asOwner(
+          fresh,
+          sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)
+            returning hash, created_at`,
+        ).then((result) => (result as { rows: { hash: string; created_at: string }[] }).rows)) ?? [];
+      expect(last).toBeDefined();
+      const missing = await fresh.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(missing.statusCode).toBe(503);
+      expect(missing.json().data.checks).toMatchObject({
+        database: { ok: true },
+        migrations: { ok: false, pending: 1 },
+      });
+
+      await asOwner(
+        fresh,
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${last!.hash}, ${last!.created_at})`,
+      );
+      const back = await fresh.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(back.statusCode).toBe(200);
+    } finally {
+      await fresh.ctx.jobs.stop();
+      await fresh.close();
+    }
+  });
+});

@@ -1,4 +1,4 @@
-import { healthSchema, successEnvelope } from '@adpilot/contracts';
+import { healthSchema, readinessSchema, successEnvelope, type Readiness } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkDatabase } from './health.service.ts';
 import { APP_VERSION } from '../../version.ts';
@@ -7,9 +7,15 @@ import type { Config } from '../../config/env.ts';
 
 const startedAt = Date.now();
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; config: Pick<Config, 'role'> }> = async (
+export interface HealthRoutesOptions {
+  database: DatabaseHandle;
+  config: Pick<Config, 'role'>;
+  readiness: () => Promise<Readiness>;
+}
+
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (
   app,
-  { database, config },
+  { database, config, readiness },
 ) => {
   app.get(
     '/health',
@@ -36,6 +42,23 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; con
       };
       reply.status(up ? 200 : 503);
       return { success: true as const, data: health };
+    },
+  );
+
+  // Readiness, for a load balancer or an orchestrator: 503 names the failing check. Public and cheap, like health.
+  app.get(
+    '/ready',
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        response: { 200: successEnvelope(readinessSchema), 503: successEnvelope(readinessSchema) },
+      },
+    },
+    async (_request, reply) => {
+      const answer = await readiness();
+      reply.status(answer.ready ? 200 : 503);
+      return { success: true as const, data: answer };
     },
   );
 };

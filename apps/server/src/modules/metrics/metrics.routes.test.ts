@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { registerErrorHandling } from '../../plugins/errors.ts';
 import { registerRequestMetrics } from '../../plugins/request-metrics.ts';
-import { buildMetricsServer } from '../../app.ts';
+import { buildApp } from '../../app.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { AppMetrics } from './app-metrics.ts';
 import { sample, scrapeOf, waitForSample } from './metrics-test-helpers.ts';
@@ -194,9 +194,11 @@ describe('what the metrics count', () => {
   });
 });
 
-describe("a worker's metrics server (METRICS_PORT)", () => {
+describe("a worker's HTTP (HEALTH_PORT)", () => {
   it('answers the metrics and the health check under the same guard, and nothing else', async () => {
-    const server = await buildMetricsServer(t.ctx, { logger: false });
+    // The same context as the app's (its registry, its sessions), as a worker builds it.
+    const worker = { ...t.ctx, config: { ...t.ctx.config, role: 'worker' as const } };
+    const server = await buildApp(worker, { logger: false });
     try {
       const scraped = await scrapeOf(server, { authorization: `Bearer ${TOKEN}` });
       expect(scraped.statusCode).toBe(200);

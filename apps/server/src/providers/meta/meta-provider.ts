@@ -82,7 +82,7 @@ export function createMetaProvider(config: Config, settings: SettingsReader, obs
     allowedRedirects: [`${config.publicUrl}/`],
     controlRoutes: config.meta.sandboxControlRoutes,
   });
-  const internalBase = config.role === 'worker' ? config.publicUrl : `http://127.0.0.1:${config.port}`;
+  const internalBase = config.role === 'worker' ? config.meta.internalUrl : `http://127.0.0.1:${config.port}`;
   const sandboxOptions: MetaClientOptions = {
     graphBaseUrl: `${internalBase}${SANDBOX_PREFIX}`,
     dialogBaseUrl: `${config.publicUrl}${SANDBOX_PREFIX}`,
