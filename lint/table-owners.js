@@ -6,6 +6,7 @@ export const TABLE_OWNERS = {
   refreshTokens: 'auth',
   passwordResets: 'auth',
   rateLimitBuckets: 'auth',
+  loginCodes: 'auth',
   emailVerifications: 'notifications',
   notificationSettings: 'notifications',
   mailOutbox: 'admin',
