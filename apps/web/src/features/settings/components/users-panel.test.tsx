@@ -1,9 +1,10 @@
-import { type AdminWorkspace, SETTINGS_FIELDS, type SettingsView } from '@adpilot/contracts';
+import { type AdminWorkspace } from '@adpilot/contracts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
+import { buildView } from '../test/settings-view.ts';
 import { buildSession, buildUser, fail, mockApi, ok, renderApp, storeSession } from '../../../test/render-app.tsx';
 
 afterEach(() => {
@@ -12,42 +13,6 @@ afterEach(() => {
   localStorage.clear();
   act(() => setLanguageChoice(null));
 });
-
-function buildView(overrides: Partial<SettingsView> = {}): SettingsView {
-  const fields = Object.fromEntries(
-    SETTINGS_FIELDS.map((field) => [
-      field,
-      {
-        source: 'default',
-        readOnly: false,
-        secret: ['openaiApiKey', 'facebookAppSecret', 'stripeSecretKey', 'stripeWebhookSecret', 'smtpPass'].includes(
-          field,
-        ),
-        set: false,
-      },
-    ]),
-  ) as SettingsView['fields'];
-  return {
-    aiProvider: 'builtin',
-    openaiApiKey: '',
-    openaiBaseUrl: '',
-    openaiModel: '',
-    facebookAppId: '',
-    facebookAppSecret: '',
-    stripeSecretKey: '',
-    stripePublishableKey: '',
-    stripeWebhookSecret: '',
-    mongodbUri: 'embedded PGlite in ./data/pglite',
-    smtpHost: '',
-    smtpPort: '',
-    smtpUser: '',
-    smtpPass: '',
-    fields,
-    database: { kind: 'pglite', readOnly: true },
-    providers: { ai: 'builtin', meta: 'sandbox', billing: 'local', mail: 'outbox' },
-    ...overrides,
-  };
-}
 
 const ALICE: AdminWorkspace = {
   id: '00000000-0000-4000-8000-0000000000a1',
