@@ -123,16 +123,7 @@ export class ReportSchedulesRepository {
   ): Promise<ReportDeliveryRow | undefined> {
     const [row] = await tx.db
       .insert(reportDeliveries)
-      .values({
-        scheduleId: schedule.id,
-        workspaceId: tx.workspaceId,
-        periodStart: period.start,
-        periodEnd: period.end,
-        trigger: 'scheduled',
-        recipients: schedule.recipients,
-        createdAt: at,
-        at,
-      })
+      .values(deliveryValues(tx, schedule, period, 'scheduled', at))
       .onConflictDoNothing({
         target: [reportDeliveries.scheduleId, reportDeliveries.periodStart],
         where: sql`${reportDeliveries.trigger} = 'scheduled'`,
@@ -149,16 +140,7 @@ export class ReportSchedulesRepository {
   ): Promise<ReportDeliveryRow> {
     const [row] = await tx.db
       .insert(reportDeliveries)
-      .values({
-        scheduleId: schedule.id,
-        workspaceId: tx.workspaceId,
-        periodStart: period.start,
-        periodEnd: period.end,
-        trigger: 'manual',
-        recipients: schedule.recipients,
-        createdAt: at,
-        at,
-      })
+      .values(deliveryValues(tx, schedule, period, 'manual', at))
       .returning();
     if (!row) throw new Error('insert returned no row');
     return row;
@@ -208,4 +190,24 @@ export class ReportSchedulesRepository {
       )
       .limit(100);
   }
+}
+
+/** A new delivery of `schedule` for `period`, to the schedule's recipients as they are now. */
+function deliveryValues(
+  tx: TenantTx,
+  schedule: ReportScheduleRow,
+  period: { start: string; end: string },
+  trigger: 'scheduled' | 'manual',
+  at: Date,
+) {
+  return {
+    scheduleId: schedule.id,
+    workspaceId: tx.workspaceId,
+    periodStart: period.start,
+    periodEnd: period.end,
+    trigger,
+    recipients: schedule.recipients,
+    createdAt: at,
+    at,
+  };
 }
