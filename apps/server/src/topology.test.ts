@@ -242,4 +242,87 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`two APIs and two workers on one
     const mails = await rows(sql`select id from mail_outbox where to_address = ${recipient}`);
     expect(mails).toHaveLength(1);
   }, 60_000);
+  it('hands the job of a worker killed mid-write to the other worker, and writes to Meta once', async () => {
+    const account = user.accounts.at(-1)!;
+    // An active ad whose name no other ad's contains: the rule's name filter selects it alone.
+    const ads = await rows<{ name: string; status: string; external_id: string }>(
+      sql`select name, status, external_id from ad_entities where ad_account_id = ${account} and level = 'ad'`,
+    );
+    const ad = ads.find(
+      (candidate) =>
+        candidate.status === 'ACTIVE' &&
+        ads.every((other) => other === candidate || !other.name.includes(candidate.name)),
+    );
+    if (!ad) throw new Error('no ad to pause');
+    const created = await call(
+      'a',
+      'POST',
+      '/api/rules',
+      buildRule({
+        scope: { adAccountIds: [account], level: 'ad', nameContains: ad.name, statuses: ['ACTIVE'] },
+        conditions: { match: 'all', items: [{ metric: 'spend', operator: 'gte', value: 0, window: 'last_7d' }] },
+      }),
+    );
+    expect(created.status, await created.clone().text()).toBe(201);
+    const ruleId = ((await created.json()) as { data: { id: string } }).data.id;
+
+    // The second worker is paused until the first is dead, so the first takes the job. Every Graph call now takes
+    // two seconds: the first worker leases the ad's row, reads the ad live, sends the pause and is killed while the
+    // sandbox holds the write (Meta applies it; the ledger never hears of it).
+    const stats = async () =>
+      (await (await call('a', 'GET', '/sandbox/meta/__sandbox/stats')).json()) as {
+        total: number;
+        byKind: Record<string, number>;
+      };
+    const [first, second] = [workers[0]!.running!, workers[1]!.running!];
+    second.child.kill('SIGSTOP');
+    try {
+      expect((await call('a', 'POST', '/sandbox/meta/__sandbox/faults', { latencyMs: 2000 })).ok).toBe(true);
+      const queued = await call('a', 'POST', `/api/rules/${ruleId}/run`);
+      expect(queued.status).toBe(202);
+      const runId = ((await queued.json()) as { data: { runId: string } }).data.runId;
+      await until(async () => {
+        const [row] = await rows<{ n: number }>(
+          sql`select count(*)::int as n from rule_actions where run_id = ${runId} and lease_until > now()`,
+        );
+        return row!.n > 0 ? true : undefined;
+      }, 'the first worker to lease the ad');
+      await call('a', 'POST', '/sandbox/meta/__sandbox/stats/reset');
+      await until(async () => ((await stats()).total > 0 ? true : undefined), 'the live read');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      first.child.kill('SIGKILL');
+      await first.exited;
+      // The write the dead worker sent lands on Meta: the kill came between the write and the ledger.
+      await until(async () => ((await stats()).byKind.update === 1 ? true : undefined), 'the first write on Meta');
+    } finally {
+      second.child.kill('SIGCONT');
+    }
+    await call('a', 'DELETE', '/sandbox/meta/__sandbox/faults');
+
+    // The dead worker's job and lease run out as they would in ten and two minutes (the queue's expiry of a rule run
+    // and the ledger's lease); the queue's supervisor hands the job back and the second worker takes it.
+    const [job] = (await boss.findJobs(RULE_RUN_JOB)).filter(
+      (found) => (found.data as { ruleId?: string }).ruleId === ruleId,
+    );
+    expect(job?.state).toBe('active');
+    const queueDb = boss.getDb();
+    await queueDb.executeSql(`update pgboss.job set started_on = now() - interval '1 hour' where id = $1`, [job!.id]);
+    await rows(sql`update rule_actions set lease_until = now() where rule_id = ${ruleId}`);
+    await boss.supervise(RULE_RUN_JOB);
+    await queueDb.executeSql(`update pgboss.job set start_after = now() where id = $1 and state = 'retry'`, [job!.id]);
+    const [run] = await until(async () => {
+      const found = await rows<{ status: string }>(
+        sql`select status from rule_runs where rule_id = ${ruleId} and status in ('completed', 'failed')`,
+      );
+      return found.length > 0 ? found : undefined;
+    }, 'the second worker to finish the run');
+    expect(run).toEqual({ status: 'completed' });
+    const ledger = await rows<{ state: string; attempts: number; target_external_id: string }>(
+      sql`select state, attempts, target_external_id from rule_actions where rule_id = ${ruleId}`,
+    );
+    expect(ledger).toEqual([{ state: 'applied', attempts: expect.any(Number), target_external_id: ad.external_id }]);
+    expect(ledger[0]!.attempts).toBeGreaterThanOrEqual(2);
+    // Still the one pause on Meta: the second worker found it there and recorded it without writing again.
+    expect((await stats()).byKind.update).toBe(1);
+  }, 60_000);
 });
