@@ -94,11 +94,11 @@ export const listening = (port: number) =>
   );
 
 /** Until the process on the port answers its readiness probe with 200; fails at once if the process exits. */
-export function ready(port: number, what: string, running?: Running): Promise<true> {
+export function ready(port: number, what: string, running?: Running, timeoutMs = 40_000): Promise<true> {
   const answered = until(
     async () => ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok ? true : undefined),
     what,
-    40_000,
+    timeoutMs,
   );
   if (!running) return answered;
   const died = running.exited.then((code) => {
