@@ -17,6 +17,8 @@ const ON_POSTGRES = {
   'packages/db/src/workspaces-migration.test.ts': 'a data migration on rows made before it, RLS by membership',
   'apps/server/src/jobs/job-queue.test.ts': "pg-boss on Postgres's own pool",
   'apps/server/src/process-roles.test.ts': 'an API and a worker process on one database (skipped on PGlite)',
+  'apps/server/src/topology.test.ts':
+    'two API and two worker processes on one database: streams, ticks and sends once (skipped on PGlite)',
   'apps/server/src/modules/ad-accounts/ad-account-sync.jobs.test.ts': 'sync jobs through pg-boss',
   'apps/server/src/modules/activity/activity-stream.test.ts': 'LISTEN/NOTIFY across processes',
   'apps/server/src/modules/activity/activity.routes.test.ts': 'the per-user sequence trigger, search SQL',

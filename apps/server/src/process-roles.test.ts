@@ -1,65 +1,13 @@
 import type { DatabaseHandle } from '@adpilot/db';
 import { createTestDatabase } from '@adpilot/db/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from './test/fake-openai.ts';
 import { answerConsent } from './test/meta-sandbox.ts';
+import { freePort, killAll, listening, ready, start, until, type Running } from './test/processes.ts';
 import { buildUser, TEST_SECRET } from './test/test-app.ts';
-
-const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-interface Running {
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-}
-
-/** The real server (`main.ts` through tsx) in its own process, its output kept for a failure's message. */
-function start(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, output, exited };
-}
-
-/** Polls `probe` until it answers a value, for at most `timeoutMs`. */
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-/** Whether anything accepts a connection on the port (a refused connection is the answer `false`). */
-const listening = (port: number) =>
-  fetch(`http://127.0.0.1:${port}/api/health`).then(
-    () => true,
-    () => false,
-  );
 
 // Two processes on one database need a server both reach: Postgres only (scripts/test-pg.mjs runs it there).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=api and ROLE=worker as real processes on one Postgres', () => {
@@ -102,16 +50,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=api and ROLE=worker as rea
     };
     api = start({ ...common, ROLE: 'api', PORT: String(ports.api) });
     worker = start({ ...common, ROLE: 'worker', PORT: String(ports.worker), HEALTH_PORT: String(ports.workerProbe) });
-    const ready = (port: number) => async () =>
-      (await fetch(`http://127.0.0.1:${port}/api/ready`)).ok ? true : undefined;
     await Promise.all([
-      until(ready(ports.api), 'the API to be ready', 40_000),
-      until(ready(ports.workerProbe), 'the worker to be ready', 40_000),
+      ready(ports.api, 'the API to be ready', api),
+      ready(ports.workerProbe, 'the worker to be ready', worker),
     ]);
   }, 60_000);
 
   afterAll(async () => {
-    for (const running of [api, worker]) if (running && running.child.exitCode === null) running.child.kill('SIGKILL');
+    killAll([api, worker]);
     await fake?.close();
     await database?.close();
     rmSync(dataDir, { recursive: true, force: true });
