@@ -171,6 +171,17 @@ export function rssMb(pid: number | undefined): number | undefined {
   }
 }
 
+/** CPU time a process has used so far in seconds (utime + stime in /proc/<pid>/stat, at 100 ticks a second). */
+export function cpuSeconds(pid: number | undefined): number {
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
 /** Jobs left behind: due or running for over a minute (`pgboss.job` is the parent of every queue's partition). */
 export async function jobsLeftBehind(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -117,3 +117,24 @@ export function rssTable(series: RssSeries[], warmUpSeconds: number, endSeconds:
   }
   return { text: table(rows), worstGrowth: worst };
 }
+
+/** [seconds since the load began, the machine's 1-minute load average, CPU seconds the four processes used so far]. */
+export type MachineSample = [number, number, number];
+
+/**
+ * Per minute: the machine's load average at its end and the CPU the four server processes used in it (100 % is
+ * one core), so a slow minute can be told apart from a busy machine.
+ */
+export function machineTable(samples: MachineSample[], minutes: number): string {
+  const header = ['', ...Array.from({ length: Math.ceil(minutes) }, (_, minute) => `min ${minute + 1}`)];
+  const at = (seconds: number) =>
+    samples.reduce((best, s) => (Math.abs(s[0] - seconds) < Math.abs(best[0] - seconds) ? s : best));
+  const load: string[] = ['load average'];
+  const cpu: string[] = ['server CPU %'];
+  for (let minute = 0; minute < header.length - 1; minute += 1) {
+    const [start, end] = [at(minute * 60), at((minute + 1) * 60)];
+    load.push(end[1].toFixed(1));
+    cpu.push(end[0] > start[0] ? (((end[2] - start[2]) / (end[0] - start[0])) * 100).toFixed(0) : '-');
+  }
+  return table([header, load, cpu]);
+}

@@ -10,8 +10,16 @@ import { answerConsent } from '../apps/server/src/test/meta-sandbox.ts';
 import { buildRule, buildScaleRule } from '../apps/server/src/test/rule-factories.ts';
 import { openSse, type SseConnection } from '../apps/server/src/test/sse-client.ts';
 import { buildUser } from '../apps/server/src/test/test-app.ts';
-import { jobsLeftBehind, rssMb, startCluster, until, type Cluster } from './soak-cluster.ts';
-import { minuteTable, routeTable, rssTable, type RssSeries, type Sample } from './soak-figures.ts';
+import { cpuSeconds, jobsLeftBehind, rssMb, startCluster, until, type Cluster } from './soak-cluster.ts';
+import {
+  machineTable,
+  minuteTable,
+  routeTable,
+  rssTable,
+  type MachineSample,
+  type RssSeries,
+  type Sample,
+} from './soak-figures.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.SOAK_RATE ?? 10);
@@ -187,11 +195,16 @@ async function main(): Promise<void> {
     const rss: RssSeries[] = cluster.processes.map((running) => ({ name: running.name, samples: [] }));
     const startedAt = Date.now();
     const endsAt = startedAt + MINUTES * 60_000;
-    const sampleRss = () =>
+    const machine: MachineSample[] = [];
+    const sampleRss = () => {
+      const seconds = (Date.now() - startedAt) / 1000;
       cluster.processes.forEach((running, index) => {
         const mb = rssMb(running.child.pid);
-        if (mb !== undefined) rss[index]!.samples.push([(Date.now() - startedAt) / 1000, mb]);
+        if (mb !== undefined) rss[index]!.samples.push([seconds, mb]);
       });
+      const cpu = cluster.processes.reduce((sum, running) => sum + cpuSeconds(running.child.pid), 0);
+      machine.push([seconds, loadavg()[0]!, cpu]);
+    };
     sampleRss();
     const sampler = setInterval(sampleRss, 10_000);
     // Access tokens last 15 minutes: a long soak refreshes them as the web client does.
@@ -308,6 +321,8 @@ async function main(): Promise<void> {
     console.log(routes.text);
     console.log('\np50/p99 ms per route per minute');
     console.log(minuteTable(samples, MINUTES));
+    console.log('\nthe machine (2 cores shared with other work) per minute');
+    console.log(machineTable(machine, MINUTES));
     console.log(`\nRSS every 10 s, growth from the minute after a ${WARM_UP_SECONDS} s warm-up to the last minute`);
     console.log(memory.text);
     for (const series of rss)
