@@ -1,9 +1,9 @@
-// The setup the Meta benchmarks share: a sandbox seeded with 10 accounts × 500 ads, the app on a fresh PGlite
-// database, one advertiser registered on a plan with room for them all, and every sandbox account connected through
-// the real consent flow.
+// The setup the Meta benchmarks share: a sandbox seeded with 10 accounts × 500 ads (or as many as asked), the app on
+// a fresh database (PGlite, or Postgres when TEST_DATABASE_URL names a server), one advertiser registered on a plan
+// with room for them all, and every sandbox account connected through the real consent flow.
 import { createTestDatabase } from '@adpilot/db/testing';
 import { MetaClient } from '@adpilot/meta';
-import { defaultSeed, startSandboxServer, type SandboxSeed } from '@adpilot/meta/sandbox';
+import { defaultSeed, startSandboxServer, type SandboxOptions, type SandboxSeed } from '@adpilot/meta/sandbox';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -15,12 +15,12 @@ import { testConfig } from '../apps/server/src/test/test-app.ts';
 /** 10 accounts (THB in Bangkok and USD in New York, alternately), each 10 campaigns × 5 ad sets × 10 ads. */
 export const BENCH_ACCOUNTS = 10;
 
-const seed: SandboxSeed = {
+const seedOf = (accounts: number): SandboxSeed => ({
   ...defaultSeed(),
   personas: [
     {
       name: 'Benchmark advertiser',
-      accounts: Array.from({ length: BENCH_ACCOUNTS }, (_, i) => ({
+      accounts: Array.from({ length: accounts }, (_, i) => ({
         name: `Bench account ${i + 1}`,
         currency: i % 2 ? 'USD' : 'THB',
         timezone: i % 2 ? 'America/New_York' : 'Asia/Bangkok',
@@ -31,7 +31,7 @@ const seed: SandboxSeed = {
       })),
     },
   ],
-};
+});
 
 export interface BenchAppOptions {
   /** The clock of both the sandbox and the app (the real one by default). */
@@ -39,6 +39,10 @@ export interface BenchAppOptions {
   /** What a queued sync does, given the app's context: nothing by default (the benchmark syncs itself). */
   scheduler?: (context: () => AppContext | undefined) => SyncScheduler;
   rules?: ContextOptions['rules'];
+  /** How many sandbox accounts to seed and connect (`BENCH_ACCOUNTS` by default). */
+  accounts?: number;
+  /** The sandbox's quotas (development access and 5,000 app calls an hour by default). */
+  quotas?: Pick<SandboxOptions, 'accessTier' | 'appCallsPerHour'>;
 }
 
 /**
@@ -46,7 +50,12 @@ export interface BenchAppOptions {
  * included (the async insights reports poll), so the figures are what a worker would see.
  */
 export async function startBenchApp(options: BenchAppOptions = {}) {
-  const running = await startSandboxServer({ seed, ...(options.now ? { now: options.now } : {}) });
+  const accounts = options.accounts ?? BENCH_ACCOUNTS;
+  const running = await startSandboxServer({
+    seed: seedOf(accounts),
+    ...options.quotas,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const database = await createTestDatabase();
   const client = new MetaClient({
     graphBaseUrl: running.url,
@@ -56,7 +65,8 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
   });
   const built: { ctx?: AppContext } = {};
   const ctx = createContext({
-    config: testConfig(),
+    // The setup makes more requests a minute than a person would (a thousand rules): the flood limiter is off.
+    config: testConfig({ RATE_LIMIT_MAX: '0' }),
     database,
     appSecret: 'bench-secret-that-is-long-enough-for-hkdf-0123456789',
     log: pino({ level: 'silent' }),
@@ -91,8 +101,8 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
   });
   if (upgraded.statusCode !== 200) throw new Error(`plan change failed: ${upgraded.body}`);
   const connected = await connectSandboxAccounts(app, auth);
-  if (connected.length !== BENCH_ACCOUNTS) {
-    throw new Error(`${connected.length} of the sandbox's ${BENCH_ACCOUNTS} accounts connected`);
+  if (connected.length !== accounts) {
+    throw new Error(`${connected.length} of the sandbox's ${accounts} accounts connected`);
   }
   return {
     running,

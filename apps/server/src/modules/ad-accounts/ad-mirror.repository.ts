@@ -30,6 +30,24 @@ export interface ReportRow {
   conversionValue: number;
 }
 
+/** A daily row of the mirror as the rule engine reads it. */
+export type MirrorDailyRow = Pick<
+  InsightsDailyRow,
+  | 'adAccountId'
+  | 'entityExternalId'
+  | 'date'
+  | 'spend'
+  | 'impressions'
+  | 'reach'
+  | 'clicks'
+  | 'linkClicks'
+  | 'conversions'
+  | 'conversionValue'
+>;
+
+/** A daily row on the wire: account, entity, date, then the seven figures in MirrorDailyRow's order. */
+type DailyTuple = [string, string, string, number, number, number, number, number, number, number];
+
 export interface EntityKey {
   adAccountId: string;
   level: EntityLevel;
@@ -88,25 +106,45 @@ export class AdMirrorRepository {
       );
   }
 
-  /** Daily rows of one level since a date (the oldest any window reads). */
-  insights(
+  /**
+   * Daily rows of one level since a date (the oldest any window reads), with the figures the rule engine reads.
+   * Every rule of a slot reads its accounts' rows again (thousands each); Postgres sends them as one JSON array,
+   * which costs the process one JSON.parse instead of mapping every row and column through the query builder.
+   */
+  async insights(
     tx: TenantTx,
     adAccountIds: readonly string[],
     level: EntityLevel,
     since: string,
-  ): Promise<InsightsDailyRow[]> {
-    if (adAccountIds.length === 0) return Promise.resolve([]);
-    return tx.db
-      .select()
-      .from(insightsDaily)
-      .where(
-        and(
-          eq(insightsDaily.workspaceId, tx.workspaceId),
-          inArray(insightsDaily.adAccountId, [...adAccountIds]),
-          eq(insightsDaily.level, level),
-          gte(insightsDaily.date, since),
-        ),
-      );
+  ): Promise<MirrorDailyRow[]> {
+    if (adAccountIds.length === 0) return [];
+    const i = insightsDaily;
+    // Both drivers answer raw SQL with `rows`; json is parsed by pg, PGlite may hand it over as text.
+    const result = (await tx.db.execute(sql`
+      select coalesce(json_agg(json_build_array(${i.adAccountId}, ${i.entityExternalId}, ${i.date}, ${i.spend},
+        ${i.impressions}, ${i.reach}, ${i.clicks}, ${i.linkClicks}, ${i.conversions}, ${i.conversionValue})), '[]') as "rows"
+      from ${i}
+      where ${and(
+        eq(i.workspaceId, tx.workspaceId),
+        inArray(i.adAccountId, [...adAccountIds]),
+        eq(i.level, level),
+        gte(i.date, since),
+      )}`)) as unknown as { rows: { rows: unknown }[] };
+    const raw = result.rows[0]?.rows ?? [];
+    const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as DailyTuple[];
+    return rows.map(([adAccountId, entityExternalId, date, ...figures]) => ({
+      adAccountId,
+      entityExternalId,
+      date,
+      // json carries numeric and bigint as numbers: the values the query builder's number mode gave.
+      spend: Number(figures[0]),
+      impressions: Number(figures[1]),
+      reach: Number(figures[2]),
+      clicks: Number(figures[3]),
+      linkClicks: Number(figures[4]),
+      conversions: Number(figures[5]),
+      conversionValue: Number(figures[6]),
+    }));
   }
 
   /**

@@ -1,17 +1,18 @@
 import type { EntityLevel } from '@adpilot/contracts';
-import type { AdAccountRow, AdEntityRow, InsightsDailyRow, SystemTx, TenantTx } from '@adpilot/db';
+import type { AdAccountRow, AdEntityRow, SystemTx, TenantTx } from '@adpilot/db';
 import { REFRESH_DAYS } from './ad-account-sync.service.ts';
 import type {
   AdMirrorRepository,
   EntityDays,
   EntityKey,
   EntityRange,
+  MirrorDailyRow,
   ReportAccount,
   ReportRow,
   ReportScope,
 } from './ad-mirror.repository.ts';
 
-export type { EntityDays, EntityKey, EntityRange, ReportAccount, ReportRow, ReportScope };
+export type { EntityDays, EntityKey, EntityRange, MirrorDailyRow, ReportAccount, ReportRow, ReportScope };
 
 /** Local days before today that every sync still rewrites (Meta revises them): older days are final in the mirror. */
 export const MIRROR_REVISED_DAYS = REFRESH_DAYS;
@@ -45,7 +46,7 @@ export class AdMirrorService {
     adAccountIds: readonly string[],
     level: EntityLevel,
     since: string,
-  ): Promise<InsightsDailyRow[]> {
+  ): Promise<MirrorDailyRow[]> {
     return this.repository.insights(tx, adAccountIds, level, since);
   }
 

@@ -6,7 +6,7 @@ import {
   type RuleConditionGroup,
   type RuleWindow,
 } from '@adpilot/contracts';
-import type { AdAccountRow, AdEntityRow, AutomationRuleRow, InsightsDailyRow, RuleActionRow } from '@adpilot/db';
+import type { AdAccountRow, AdEntityRow, AutomationRuleRow, RuleActionRow } from '@adpilot/db';
 import {
   backtestRule,
   buildSnapshot,
@@ -21,7 +21,7 @@ import {
   type OpposingEntry,
   type RuleEvaluation,
 } from '@adpilot/engine';
-import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService, MirrorDailyRow } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RuleEvaluator } from './rule-runner.ts';
 import { toRuleBody } from '../definitions/rule-definition.ts';
@@ -69,7 +69,7 @@ const toEngineEntity = (row: AdEntityRow): EngineEntity => ({
   externalChangeBy: row.externalChangeBy,
 });
 
-const toEngineRow = (row: InsightsDailyRow): EngineDailyRow => ({
+const toEngineRow = (row: MirrorDailyRow): EngineDailyRow => ({
   adAccountId: row.adAccountId,
   entityExternalId: row.entityExternalId,
   date: row.date,
