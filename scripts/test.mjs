@@ -37,15 +37,11 @@ function childrenCpu() {
   }
 }
 
-/**
- * A script's environment. The unit tier runs on the embedded engine whatever TEST_DATABASE_URL says (the Postgres
- * tier reads it: ADR 0068), and on the unit tier's own Node when TEST_UNIT_NODE_DIR names one.
- */
+/** The Node a script runs on: the unit tier's own when TEST_UNIT_NODE_DIR names one, else this one. */
 function environmentOf(script) {
-  if (script !== 'test:unit') return process.env;
-  const { TEST_DATABASE_URL: _postgres, ...env } = process.env;
   const folder = process.env.TEST_UNIT_NODE_DIR;
-  return folder ? { ...env, PATH: `${folder}${delimiter}${env.PATH ?? ''}` } : env;
+  if (script !== 'test:unit' || !folder) return process.env;
+  return { ...process.env, PATH: `${folder}${delimiter}${process.env.PATH ?? ''}` };
 }
 
 /** `npm run <script>`; answers its exit code and its wall time, its output held when `held`. */
