@@ -37,7 +37,11 @@ function childrenCpu() {
   }
 }
 
-/** The Node a script runs on: the unit tier's own when TEST_UNIT_NODE_DIR names one, else this one. */
+/**
+ * The Node a script runs on: the unit tier's own when TEST_UNIT_NODE_DIR names one, else this one. The environment
+ * is otherwise the run's: where TEST_DATABASE_URL is set (CI), the unit tier too runs on Postgres, about 140 s
+ * against 355 s on the embedded engine; the e2e suite runs on the embedded default either way.
+ */
 function environmentOf(script) {
   const folder = process.env.TEST_UNIT_NODE_DIR;
   if (script !== 'test:unit' || !folder) return process.env;
