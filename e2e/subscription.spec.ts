@@ -55,7 +55,19 @@ test('upgrade free → pro changes the plan, the meters and the limits; cancel a
 
   await pro.getByRole('button', { name: 'เลือกแผน Pro' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'เปลี่ยนเป็นแผน Pro' }).click();
-  await expect(page.getByText('แผนการใช้งานได้รับการอัพเดทแล้ว!')).toBeVisible();
+  const upgraded = page.getByText('แผนการใช้งานได้รับการอัพเดทแล้ว!');
+  await expect(upgraded).toBeVisible();
+  // A toast's words never take a click, neither the toast nor the window-wide row it sits in: the cancel button
+  // may lie under it. (A toast's link does: the plan-limit test below follows one.)
+  const pointerEvents = await upgraded.evaluate((element) => {
+    const chain: string[] = [];
+    const toaster = element.closest('.app-toaster');
+    for (let node: Element | null = element; node; node = node === toaster ? null : node.parentElement) {
+      chain.push(getComputedStyle(node).pointerEvents);
+    }
+    return [...new Set(chain)];
+  });
+  expect(pointerEvents).toEqual(['none']);
   await expect(page.getByText('PRO', { exact: true })).toBeVisible();
   await expect(meter(page, 'คำขอ AI')).toHaveAttribute('aria-valuetext', '0 / 500');
   await expect(meter(page, 'กฎอัตโนมัติ')).toHaveAttribute('aria-valuetext', '0 / 25');

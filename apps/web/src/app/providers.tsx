@@ -14,10 +14,21 @@ const toastOptions = {
   className: 'dark:bg-gray-800! dark:text-gray-100!',
 };
 
-/** Spec §9: top-right, 4 seconds; pushed down below the page's header so its actions stay clickable (ADR 0058). */
+/**
+ * Spec §9: top-right, 4 seconds; pushed down below the page's header so its actions stay clickable (ADR 0058).
+ * A toast's words never take a click, only its links do: whatever lies under a toast, or beside it in the
+ * full-width row the toaster lays each toast in, is still clicked (`.app-toaster` in index.css).
+ */
 function AppToaster() {
   const top = useToastTop();
-  return <Toaster position="top-right" toastOptions={toastOptions} containerStyle={{ top }} />;
+  return (
+    <Toaster
+      position="top-right"
+      toastOptions={toastOptions}
+      containerClassName="app-toaster"
+      containerStyle={{ top }}
+    />
+  );
 }
 
 interface AppProvidersProps {
