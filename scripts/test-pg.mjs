@@ -152,6 +152,14 @@ if (!url) {
   console.warn('test:pg skipped: TEST_DATABASE_URL is not set (the same suites already ran on PGlite)');
   process.exit(0);
 }
+if (process.env.TEST_PG_RAN_IN_UNIT_TIER) {
+  // `npm test` with TEST_DATABASE_URL set (CI): the unit tier ran every suite on that server already, the ones
+  // listed here included; running them again would only repeat them (about 130 s in CI).
+  console.log(
+    `test:pg: the unit tier of this run ran on Postgres: the ${Object.keys(ON_POSTGRES).length} suites listed here ran there`,
+  );
+  process.exit(0);
+}
 const result = spawnSync(
   'npx',
   ['vitest', 'run', '--project', 'node', '--project', 'node-alone', ...Object.keys(ON_POSTGRES)],

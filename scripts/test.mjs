@@ -43,6 +43,9 @@ function childrenCpu() {
  * against 355 s on the embedded engine; the e2e suite runs on the embedded default either way.
  */
 function environmentOf(script) {
+  // The Postgres pass repeats on Postgres what the unit tier ran on the embedded engine; where the unit tier itself
+  // ran on Postgres, every suite of the pass already ran there once in this `npm test` (scripts/test-pg.mjs).
+  if (script === 'test:pg' && process.env.TEST_DATABASE_URL) return { ...process.env, TEST_PG_RAN_IN_UNIT_TIER: '1' };
   const folder = process.env.TEST_UNIT_NODE_DIR;
   if (script !== 'test:unit' || !folder) return process.env;
   return { ...process.env, PATH: `${folder}${delimiter}${process.env.PATH ?? ''}` };

@@ -9,7 +9,7 @@ import { answerConsent } from './test/meta-sandbox.ts';
 import { freePort, killAll, listening, ready, start, until, type Running } from './test/processes.ts';
 import { buildUser, TEST_SECRET } from './test/test-app.ts';
 
-// Two processes on one database need a server both reach: Postgres only (scripts/test-pg.mjs runs it there).
+// Two processes on one database need a server both reach: Postgres only (TEST_DATABASE_URL; CI sets it).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=api and ROLE=worker as real processes on one Postgres', () => {
   let database: DatabaseHandle;
   let fake: FakeOpenAi;
