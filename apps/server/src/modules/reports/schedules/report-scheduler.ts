@@ -10,7 +10,7 @@ import type { ReportSender } from './report-sender.ts';
 
 export const REPORT_JOBS = { tick: 'report-schedules.tick', send: 'report-schedules.send' } as const;
 
-/** A claim still pending this long has lost its job (a crash between the claim and the enqueue): asked again. */
+/** A delivery still pending this long has lost its job or its request (a crash): sent again. */
 const STALE_CLAIM_MS = 30 * 60_000;
 
 export interface ReportSchedulerDeps {

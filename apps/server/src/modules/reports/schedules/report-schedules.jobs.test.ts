@@ -209,37 +209,44 @@ describe('scheduled reports on the queue, two workers', () => {
     expect(await entriesOf(session.workspaceId, 'report_failed')).toHaveLength(1);
   });
 
-  it('sends a claim whose job was lost (a crash after the claim) once, half an hour on', async () => {
-    t.clock.now = MADE;
-    const recipients = ['lost@example.com'];
-    const { session, scheduleId } = await makeSchedule(recipients);
-    const before = mailers.map((mailer) => mailer.sent.length);
-    // The claim as a crashed worker left it: the row, no job.
-    const claimedAt = new Date('2026-11-23T01:01:00Z');
-    await t.inspect((db) =>
-      db.insert(reportDeliveries).values({
-        scheduleId,
-        workspaceId: session.workspaceId,
-        periodStart: '2026-11-16',
-        periodEnd: '2026-11-22',
-        trigger: 'scheduled',
-        recipients,
-        createdAt: claimedAt,
-        at: claimedAt,
-      }),
-    );
-    t.clock.now = new Date(claimedAt.getTime() + 10 * 60_000);
-    await Promise.all(schedulers().map((scheduler) => scheduler.enqueueDue()));
-    await settled();
-    expect((await deliveriesOf(scheduleId))[0]?.status).toBe('pending');
+  // A clock's claim (its first week, due on 23 November) or a "Send now" made on 20 November for the week before,
+  // each as a crashed process left it: the row, pending, and no job.
+  it.each([
+    { trigger: 'scheduled' as const, period: ['2026-11-16', '2026-11-22'], at: '2026-11-23T01:01:00Z' },
+    { trigger: 'manual' as const, period: ['2026-11-09', '2026-11-15'], at: '2026-11-20T03:00:00Z' },
+  ])(
+    'sends a $trigger delivery whose job was lost (a crash) once, half an hour on',
+    async ({ trigger, period, at }) => {
+      t.clock.now = MADE;
+      const recipients = [`lost-${trigger}@example.com`];
+      const { session, scheduleId } = await makeSchedule(recipients);
+      const before = mailers.map((mailer) => mailer.sent.length);
+      const claimedAt = new Date(at);
+      await t.inspect((db) =>
+        db.insert(reportDeliveries).values({
+          scheduleId,
+          workspaceId: session.workspaceId,
+          periodStart: period[0]!,
+          periodEnd: period[1]!,
+          trigger,
+          recipients,
+          createdAt: claimedAt,
+          at: claimedAt,
+        }),
+      );
+      t.clock.now = new Date(claimedAt.getTime() + 10 * 60_000);
+      await Promise.all(schedulers().map((scheduler) => scheduler.enqueueDue()));
+      await settled();
+      expect((await deliveriesOf(scheduleId))[0]?.status).toBe('pending');
 
-    t.clock.now = new Date(claimedAt.getTime() + 31 * 60_000);
-    await Promise.all(schedulers().map((scheduler) => scheduler.enqueueDue()));
-    await settled();
-    const rows = await deliveriesOf(scheduleId);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'sent', sentTo: recipients });
-    const mails = mailers.flatMap((mailer, index) => mailer.sent.slice(before[index]));
-    expect(mails.map((mail) => mail.to)).toEqual(recipients);
-  });
+      t.clock.now = new Date(claimedAt.getTime() + 31 * 60_000);
+      await Promise.all(schedulers().map((scheduler) => scheduler.enqueueDue()));
+      await settled();
+      const rows = await deliveriesOf(scheduleId);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ status: 'sent', sentTo: recipients, trigger });
+      const mails = mailers.flatMap((mailer, index) => mailer.sent.slice(before[index]));
+      expect(mails.map((mail) => mail.to)).toEqual(recipients);
+    },
+  );
 });

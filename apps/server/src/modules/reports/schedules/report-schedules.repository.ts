@@ -176,18 +176,16 @@ export class ReportSchedulesRepository {
     return row;
   }
 
-  /** Clock claims still pending since before `before`: their job was lost (a crash between claim and enqueue). */
+  /**
+   * Deliveries still pending since before `before`: their job or their request was lost (a clock's claim whose
+   * process crashed before the enqueue, a "Send now" whose process ended mid-send). Addresses already mailed are
+   * recorded, so sending them again mails only the rest.
+   */
   stalePending(tx: SystemTx, before: Date): Promise<{ id: string; workspaceId: string }[]> {
     return tx.db
       .select({ id: reportDeliveries.id, workspaceId: reportDeliveries.workspaceId })
       .from(reportDeliveries)
-      .where(
-        and(
-          eq(reportDeliveries.status, 'pending'),
-          eq(reportDeliveries.trigger, 'scheduled'),
-          lt(reportDeliveries.at, before),
-        ),
-      )
+      .where(and(eq(reportDeliveries.status, 'pending'), lt(reportDeliveries.at, before)))
       .limit(100);
   }
 }
