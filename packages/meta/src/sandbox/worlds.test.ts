@@ -80,16 +80,17 @@ describe('a sandbox world per world key', () => {
 
     const client = fixture.client();
     const accounts = async (token: string) => client.listAdAccounts(token);
-    const [a, b, shared] = await Promise.all([connect(hintA()), connect(hintB()), connect()]).then((tokens) =>
-      Promise.all(tokens.map(accounts)),
-    );
+    const a = await accounts(await connect(hintA()));
+    const b = await accounts(await connect(hintB()));
+    const shared = await accounts(await connect());
     expect(a.length).toBeGreaterThan(0);
     expect(b.length).toBe(a.length);
-    for (const [one, other] of [
+    const pairs: [typeof a, typeof a][] = [
       [a, b],
       [a, shared],
       [b, shared],
-    ] as const) {
+    ];
+    for (const [one, other] of pairs) {
       const ids = new Set(other.map((account) => account.id));
       const names = new Set(other.map((account) => account.name));
       expect(one.filter((account) => ids.has(account.id))).toEqual([]);

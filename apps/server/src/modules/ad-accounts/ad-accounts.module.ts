@@ -88,6 +88,7 @@ export function createAdAccountsModule(deps: AdAccountsModuleDeps) {
     quota: deps.quota,
     rules: deps.rules,
     isSandbox: () => meta.isSandbox(),
+    sandboxWorldHint: (workspaceId) => meta.sandboxWorldHint?.(workspaceId),
     redirectUri: `${deps.publicUrl}/ad-accounts`,
     presenter: meta,
     now: deps.now,

@@ -28,6 +28,11 @@ export interface MetaProvider {
    * a link it signs (only the holder of such a link opens an account's page there).
    */
   adsManagerUrl(facebookAccountId: string, isSandbox: boolean): string;
+  /**
+   * While new connections go to the sandbox: the `sandbox_world` hint that gives workspace `workspaceId` its own
+   * sandbox world (its key signed with the app secret the app and the sandbox share); undefined otherwise.
+   */
+  sandboxWorldHint?(workspaceId: string): string | undefined;
   /** Asks for the configured app's access token once, without retries (Settings' connection test). */
   verifyApp(timeoutMs: number): Promise<void>;
 }
@@ -102,6 +107,7 @@ export function createMetaProvider(config: Config, settings: SettingsReader, obs
     isSandbox: () => live() === null,
     adsManagerUrl: (act, isSandbox) =>
       isSandbox ? sandbox.adsManager.link(sandboxAdsManager, act) : liveAdsManagerUrl(act),
+    sandboxWorldHint: (workspaceId) => (live() === null ? sandbox.worldHint(workspaceId) : undefined),
     verifyApp: (timeoutMs) => verify(live() ?? sandboxOptions, timeoutMs),
   };
 }
