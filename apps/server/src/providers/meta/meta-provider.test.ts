@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { fixedSettings, resolveSettings } from '../../config/runtime-settings.ts';
+import { readWorldHint } from '@adpilot/meta/sandbox';
 import { createMetaProvider } from './meta-provider.ts';
 
 /** A config and the settings seam it alone resolves to (nothing saved). */
@@ -48,5 +49,16 @@ describe('embedded sandbox provider', () => {
       createMetaProvider(...withSettings({ DATA_DIR: dir, SANDBOX_CONTROL_ROUTES: 'true', NODE_ENV: 'production' }))
         .sandbox?.control,
     ).toBeUndefined();
+  });
+
+  it("signs each workspace's world hint with the sandbox secret; a live app gets none", () => {
+    const dir = dataDir();
+    const provider = createMetaProvider(...withSettings({ DATA_DIR: dir, NODE_ENV: 'test' }));
+    const hint = provider.sandboxWorldHint?.('9b1f4c2e-0d3a-4e5b-8c7d-6a5f4e3d2c1b') ?? '';
+    expect(readWorldHint(provider.sandbox?.appSecret ?? '', hint)).toBe('9b1f4c2e-0d3a-4e5b-8c7d-6a5f4e3d2c1b');
+    const live = createMetaProvider(
+      ...withSettings({ DATA_DIR: dir, NODE_ENV: 'test', META_APP_ID: '123', META_APP_SECRET: 'live-secret' }),
+    );
+    expect(live.sandboxWorldHint?.('9b1f4c2e-0d3a-4e5b-8c7d-6a5f4e3d2c1b')).toBeUndefined();
   });
 });
