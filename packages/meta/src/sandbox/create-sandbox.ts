@@ -56,6 +56,11 @@ export interface SandboxOptions {
   accessTier?: AccessTier;
   /** App-level calls per hour that make X-App-Usage reach 100 % (default 5 000). */
   appCallsPerHour?: number;
+  /**
+   * Workspace worlds kept built at once (default 200); past it the least recently used one is dropped and, being
+   * deterministic, rebuilt with its writes when next used.
+   */
+  maxBuiltWorlds?: number;
 }
 
 export const ALL_SCOPES = ['ads_read', 'ads_management', 'business_management'];
@@ -274,14 +279,34 @@ export class MetaSandbox implements SandboxHost {
    */
   worldRuntime(key: string): SandboxWorld {
     const built = this.worlds.get(key);
-    if (built) return built;
+    if (built) {
+      // Most recently used last: the map's order is the eviction order.
+      if (key !== DEFAULT_WORLD) {
+        this.worlds.delete(key);
+        this.worlds.set(key, built);
+      }
+      return built;
+    }
     if (!isWorldKey(key)) throw new Error('not a sandbox world key');
     this.claimTag(key);
-    const runtime = new WorldRuntime(this, key, this.buildState(key, this.savedWorlds.get(key) ?? []));
+    const known = this.savedWorlds.get(key);
+    const runtime = new WorldRuntime(this, key, this.buildState(key, known ?? []));
     this.savedWorlds.delete(key);
     this.worlds.set(key, runtime);
-    this.persistWorlds();
+    this.evictIdleWorlds();
+    if (known === undefined) this.persistWorlds();
     return runtime;
+  }
+
+  /** Drops the least recently used workspace worlds past maxBuiltWorlds; their writes wait for the next build. */
+  private evictIdleWorlds(): void {
+    const max = this.options.maxBuiltWorlds ?? 200;
+    for (const [key, runtime] of this.worlds) {
+      if (this.worlds.size - 1 <= max) break;
+      if (key === DEFAULT_WORLD) continue;
+      this.savedWorlds.set(key, runtime.savedMutations);
+      this.worlds.delete(key);
+    }
   }
 
   forToken(token: string | undefined): GraphRuntime {

@@ -225,6 +225,21 @@ describe('a sandbox world per world key', () => {
     expect(second.worldOfAccount('9999999999999999')).toBeUndefined();
   });
 
+  it('keeps a bounded number of worlds built, and rebuilds a dropped one with its writes', () => {
+    const sandbox = createSandbox({ now: fixture.clock.date, maxBuiltWorlds: 2 });
+    const first = sandbox.worldRuntime('w-one');
+    const campaign = [...first.world.campaigns.values()][0]!;
+    first.recordMutation({ at: sandbox.now(), objectId: campaign.id, status: 'PAUSED' });
+    sandbox.worldRuntime('w-two');
+    sandbox.worldRuntime('w-three');
+    expect(sandbox.builtWorlds).toEqual(['', 'w-two', 'w-three']);
+    const again = sandbox.worldRuntime('w-one');
+    expect(again).not.toBe(first);
+    expect(again.mutations).toMatchObject([{ objectId: campaign.id, status: 'PAUSED' }]);
+    expect(statusAt(again.world.campaigns.get(campaign.id)!.statusLog, sandbox.now())).toBe('PAUSED');
+    expect(sandbox.builtWorlds).toEqual(['', 'w-three', 'w-one']);
+  });
+
   it('loads a state file of one world (version 1) as the default world', () => {
     const stateFile = join(dir, 'v1.json');
     const sandbox = createSandbox({ now: fixture.clock.date });
