@@ -6,6 +6,7 @@ import { startFixture, type Fixture } from '../test-fixtures.ts';
 import { createSandbox } from './create-sandbox.ts';
 import { adsManagerCookie } from './http/ads-manager-access.ts';
 import { BAD_WORLD_HINT } from './http/plugin.ts';
+import { startSandboxServer } from './http/server.ts';
 import { signWorldHint } from './world/world-key.ts';
 import { statusAt } from './world/world.ts';
 
@@ -238,6 +239,30 @@ describe('a sandbox world per world key', () => {
     expect(again.mutations).toMatchObject([{ objectId: campaign.id, status: 'PAUSED' }]);
     expect(statusAt(again.world.campaigns.get(campaign.id)!.statusLog, sandbox.now())).toBe('PAUSED');
     expect(sandbox.builtWorlds).toEqual(['', 'w-three', 'w-one']);
+  });
+
+  it('resets the default world over /__sandbox/reset, or the world named by ?world=', async () => {
+    const running = await startSandboxServer({ controlRoutes: true, now: fixture.clock.date });
+    try {
+      const { sandbox } = running;
+      const pause = (world: ReturnType<typeof sandbox.worldRuntime>) =>
+        world.recordMutation({
+          at: sandbox.now(),
+          objectId: [...world.world.campaigns.keys()][0]!,
+          status: 'PAUSED',
+        });
+      pause(sandbox.defaultWorld);
+      pause(sandbox.worldRuntime(WORKSPACE_A));
+      expect((await fetch(`${running.url}/__sandbox/reset`, { method: 'POST' })).status).toBe(204);
+      expect(sandbox.mutations).toEqual([]);
+      expect(sandbox.worldRuntime(WORKSPACE_A).mutations).toHaveLength(1);
+      const named = await fetch(`${running.url}/__sandbox/reset?world=${WORKSPACE_A}`, { method: 'POST' });
+      expect(named.status).toBe(204);
+      expect(sandbox.worldRuntime(WORKSPACE_A).mutations).toEqual([]);
+      expect((await fetch(`${running.url}/__sandbox/reset?world=a%20b`, { method: 'POST' })).status).toBe(400);
+    } finally {
+      await running.close();
+    }
   });
 
   it('loads a state file of one world (version 1) as the default world', () => {
