@@ -1,5 +1,5 @@
 import { MetaClient, type MetaObserver } from '@adpilot/meta';
-import { startSandboxServer, type RunningSandbox, type SandboxOptions } from '@adpilot/meta/sandbox';
+import { isAccountOfWorld, startSandboxServer, type RunningSandbox, type SandboxOptions } from '@adpilot/meta/sandbox';
 import type { MetaProvider } from '../providers/meta/meta-provider.ts';
 
 export interface TestSandboxOptions extends SandboxOptions {
@@ -36,7 +36,12 @@ export async function startTestSandbox(
       sandbox: running.sandbox,
       isSandbox: () => true,
       adsManagerUrl: (act) => running.sandbox.adsManager.link(`${running.url}/adsmanager`, act),
-      ...(worlds ? { sandboxWorldHint: (workspaceId: string) => running.sandbox.worldHint(workspaceId) } : {}),
+      ...(worlds
+        ? {
+            sandboxWorldHint: (workspaceId: string) => running.sandbox.worldHint(workspaceId),
+            sandboxWorldOwns: (workspaceId: string, act: string) => isAccountOfWorld(workspaceId, act),
+          }
+        : {}),
       verifyApp: (timeoutMs) =>
         new MetaClient({ ...clientOptions, maxRetries: 0, timeoutMs }).appAccessToken().then(() => undefined),
     },

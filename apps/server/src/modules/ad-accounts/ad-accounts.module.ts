@@ -89,6 +89,7 @@ export function createAdAccountsModule(deps: AdAccountsModuleDeps) {
     rules: deps.rules,
     isSandbox: () => meta.isSandbox(),
     sandboxWorldHint: (workspaceId) => meta.sandboxWorldHint?.(workspaceId),
+    sandboxWorldOwns: (workspaceId, act) => meta.sandboxWorldOwns?.(workspaceId, act) ?? true,
     redirectUri: `${deps.publicUrl}/ad-accounts`,
     presenter: meta,
     now: deps.now,

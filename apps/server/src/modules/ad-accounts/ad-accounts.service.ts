@@ -74,6 +74,8 @@ export interface AdAccountsServiceDeps {
    * or the shared default world), so no workspace sees or changes another's sandbox accounts.
    */
   sandboxWorldHint?: (workspaceId: string) => string | undefined;
+  /** With worlds in use: whether a connected account is of the workspace's own sandbox world. */
+  sandboxWorldOwns?: (workspaceId: string, facebookAccountId: string) => boolean;
   /** The address Meta sends the user back to: the SPA's /ad-accounts page, which posts code + state to us. */
   redirectUri: string;
   presenter: PresenterOptions;
@@ -297,6 +299,12 @@ export class AdAccountsService {
         throw new AppError('META_ERROR', `Facebook refused the connection: ${error.message}`, 502);
       }
       throw error;
+    }
+
+    // A consent given in another sandbox world (its hint removed or swapped on the way) connects nothing here.
+    const owns = this.deps.sandboxWorldOwns;
+    if (owns && graphAccounts.some((account) => !owns(scope.workspaceId, account.account_id))) {
+      throw AppError.badRequest(AD_ACCOUNT_MESSAGES.sandboxWorldMismatch, 'INVALID_STATE');
     }
 
     const sealed = this.deps.secretBox.encrypt(accessToken);

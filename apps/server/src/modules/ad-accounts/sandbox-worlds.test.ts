@@ -145,6 +145,27 @@ describe('a sandbox world per workspace', () => {
     }
   });
 
+  it('connects nothing from a consent given in another world: the hint removed, or another workspace’s', async () => {
+    const before = (await call(a, 'GET', '/')).json().data.length;
+    const { authUrl: urlB } = (await call(b, 'GET', '/facebook/auth-url')).json().data;
+    const hintB = new URL(urlB).searchParams.get('sandbox_world') ?? '';
+    for (const hint of [undefined, hintB]) {
+      const { authUrl } = (await call(a, 'GET', '/facebook/auth-url')).json().data;
+      const url = new URL(authUrl);
+      if (hint === undefined) url.searchParams.delete('sandbox_world');
+      else url.searchParams.set('sandbox_world', hint);
+      const back = await answerConsent(url.toString());
+      const response = await call(a, 'POST', '/facebook/callback', {
+        code: back.searchParams.get('code'),
+        state: back.searchParams.get('state'),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'INVALID_STATE' });
+      expect(response.json().message).toMatch(/another workspace/);
+    }
+    expect((await call(a, 'GET', '/')).json().data).toHaveLength(before);
+  });
+
   it("opens A's Ads Manager link on A's world", async () => {
     const card = cardsA[0]!;
     const cookie = await adsManagerCookie(card.ads_manager_url);

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { MetaClient, type MetaClientOptions, type MetaObserver } from '@adpilot/meta';
-import { createSandbox, type Sandbox } from '@adpilot/meta/sandbox';
+import { createSandbox, isAccountOfWorld, type Sandbox } from '@adpilot/meta/sandbox';
 import type { Config } from '../../config/env.ts';
 import type { SettingsReader } from '../../config/runtime-settings.ts';
 import { resolveSandboxSecret } from './sandbox-secret.ts';
@@ -33,6 +33,11 @@ export interface MetaProvider {
    * sandbox world (its key signed with the app secret the app and the sandbox share); undefined otherwise.
    */
   sandboxWorldHint?(workspaceId: string): string | undefined;
+  /**
+   * With worlds in use: whether an ad account a connection returned belongs to the workspace's own world (false for
+   * the default world's or another workspace's, reached by a dialog address whose hint was removed or swapped).
+   */
+  sandboxWorldOwns?(workspaceId: string, facebookAccountId: string): boolean;
   /** Asks for the configured app's access token once, without retries (Settings' connection test). */
   verifyApp(timeoutMs: number): Promise<void>;
 }
@@ -108,6 +113,7 @@ export function createMetaProvider(config: Config, settings: SettingsReader, obs
     adsManagerUrl: (act, isSandbox) =>
       isSandbox ? sandbox.adsManager.link(sandboxAdsManager, act) : liveAdsManagerUrl(act),
     sandboxWorldHint: (workspaceId) => (live() === null ? sandbox.worldHint(workspaceId) : undefined),
+    sandboxWorldOwns: (workspaceId, act) => live() !== null || isAccountOfWorld(workspaceId, act),
     verifyApp: (timeoutMs) => verify(live() ?? sandboxOptions, timeoutMs),
   };
 }

@@ -56,6 +56,11 @@ export function tagOfAccount(accountId: string): string | undefined {
   return /^\d{16}$/.test(id) ? id.slice(0, 14) : undefined;
 }
 
+/** Whether ad account `accountId` (with or without act_) is one of world `key`'s. */
+export function isAccountOfWorld(key: string, accountId: string): boolean {
+  return isWorldKey(key) && tagOfAccount(accountId) === worldTag(key);
+}
+
 /** A short code of the key's tag, added to a world's names so two workspaces never see the same account name. */
 export function worldCode(key: string): string {
   return Number(worldTag(key).slice(0, 12)).toString(36).slice(-4).toUpperCase();
