@@ -109,6 +109,7 @@ const PGLITE_ONLY = [
   'apps/server/src/providers/meta/meta-provider.test.ts',
   'apps/server/src/modules/ad-accounts/ad-accounts.permissions.test.ts', // module on Postgres: unit-of-work, sync jobs
   'apps/server/src/modules/ad-accounts/ad-accounts.routes.test.ts',
+  'apps/server/src/modules/ad-accounts/sandbox-worlds.test.ts', // the sandbox's worlds; no SQL of its own
   'apps/server/src/modules/ad-accounts/insights-rollup.test.ts',
   'apps/server/src/modules/ad-accounts/external-changes.test.ts',
   'apps/server/src/modules/ai/ai.routes.test.ts',

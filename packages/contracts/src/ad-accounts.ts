@@ -6,6 +6,8 @@ export const AD_ACCOUNT_MESSAGES = {
   connectFailed: 'Failed to connect Facebook ad accounts. Please try again.',
   initiateFailed: 'Failed to initiate Facebook connection. Please try again.',
   stateInvalid: 'This connection request has expired or was already used. Please start again.',
+  sandboxWorldMismatch:
+    'This sandbox connection was made for another workspace. Please start again from Connect Account in this workspace.',
   authorizationDenied: 'Facebook authorization was cancelled.',
   reauthRequired: 'Facebook access for this ad account has expired. Please reconnect it.',
   readOnly:

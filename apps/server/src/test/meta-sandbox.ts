@@ -1,16 +1,25 @@
 import { MetaClient, type MetaObserver } from '@adpilot/meta';
-import { startSandboxServer, type RunningSandbox, type SandboxOptions } from '@adpilot/meta/sandbox';
+import { isAccountOfWorld, startSandboxServer, type RunningSandbox, type SandboxOptions } from '@adpilot/meta/sandbox';
 import type { MetaProvider } from '../providers/meta/meta-provider.ts';
+
+export interface TestSandboxOptions extends SandboxOptions {
+  /**
+   * Give each workspace its own sandbox world, as the server does (default false: every workspace shares the
+   * default world, whose ids and names the other tests know).
+   */
+  worlds?: boolean;
+}
 
 /**
  * A sandbox on its own port and a client pointed at it, with waits skipped so retries do not slow tests; `observer`
  * hears the client's calls (an app's metrics).
  */
 export async function startTestSandbox(
-  options: SandboxOptions = {},
+  options: TestSandboxOptions = {},
   observer?: MetaObserver,
 ): Promise<{ running: RunningSandbox; provider: MetaProvider }> {
-  const running = await startSandboxServer(options);
+  const { worlds = false, ...sandboxOptions } = options;
+  const running = await startSandboxServer(sandboxOptions);
   const clientOptions = {
     graphBaseUrl: running.url,
     dialogBaseUrl: running.url,
@@ -27,6 +36,12 @@ export async function startTestSandbox(
       sandbox: running.sandbox,
       isSandbox: () => true,
       adsManagerUrl: (act) => running.sandbox.adsManager.link(`${running.url}/adsmanager`, act),
+      ...(worlds
+        ? {
+            sandboxWorldHint: (workspaceId: string) => running.sandbox.worldHint(workspaceId),
+            sandboxWorldOwns: (workspaceId: string, act: string) => isAccountOfWorld(workspaceId, act),
+          }
+        : {}),
       verifyApp: (timeoutMs) =>
         new MetaClient({ ...clientOptions, maxRetries: 0, timeoutMs }).appAccessToken().then(() => undefined),
     },

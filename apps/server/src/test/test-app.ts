@@ -2,7 +2,7 @@ import { workspaceJob } from '../lib/scope.ts';
 import { createTestDatabase } from '@adpilot/db/testing';
 import type { PlanId } from '@adpilot/contracts';
 import type { DatabaseHandle, Transaction } from '@adpilot/db';
-import type { RunningSandbox, SandboxOptions } from '@adpilot/meta/sandbox';
+import type { RunningSandbox } from '@adpilot/meta/sandbox';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -14,7 +14,7 @@ import type { SyncScheduler } from '../modules/ad-accounts/ad-accounts.service.t
 import { MailOutbox } from '../providers/mail/mail-outbox.ts';
 import { MailOutboxRepository } from '../providers/mail/mail-outbox.repository.ts';
 import type { Mail, Mailer } from '../providers/mail/mailer.ts';
-import { startTestSandbox } from './meta-sandbox.ts';
+import { startTestSandbox, type TestSandboxOptions } from './meta-sandbox.ts';
 
 /** A mailer that keeps what it was asked to send, for tests to read links from. */
 export class CapturingMailer implements Mailer {
@@ -129,7 +129,7 @@ export interface SandboxTestApp extends TestApp {
 export async function createSandboxTestApp(
   env: Record<string, string> = {},
   services: Omit<TestServices, 'meta' | 'scheduler'> = {},
-  sandboxOptions: SandboxOptions = {},
+  sandboxOptions: TestSandboxOptions = {},
 ): Promise<SandboxTestApp> {
   const started = await startTestSandbox(sandboxOptions, services.metrics?.meta);
   let app: TestApp | undefined;

@@ -4,7 +4,7 @@ import { CodeStore } from './auth/codes.ts';
 import { LONG_TOKEN_SECONDS, TokenService } from './auth/tokens.ts';
 import { Faults } from './faults.ts';
 import { ReportRuns } from './graph/report-runs.ts';
-import type { SandboxSettings } from './graph/runtime.ts';
+import type { GraphRuntime, SandboxSettings } from './graph/runtime.ts';
 import { UsageMeter, type AccessTier } from './graph/usage-meter.ts';
 import { AdsManagerAccess } from './http/ads-manager-access.ts';
 import type { SandboxControl } from './http/control-routes.ts';
@@ -17,6 +17,16 @@ import type { SandboxSeed } from './world/seed.ts';
 import { readState, writeState } from './world/state-file.ts';
 import type { Mutation, SandboxPersona } from './world/types.ts';
 import { World } from './world/world.ts';
+import { ALL_SCOPES, WorldRuntime, type WorldState } from './world/world-runtime.ts';
+import {
+  DEFAULT_WORLD,
+  isWorldKey,
+  readWorldHint,
+  signWorldHint,
+  tagOfAccount,
+  worldSeed,
+  worldTag,
+} from './world/world-key.ts';
 
 export interface SandboxOptions {
   /** Default 'sandbox-app'. */
@@ -47,18 +57,21 @@ export interface SandboxOptions {
   accessTier?: AccessTier;
   /** App-level calls per hour that make X-App-Usage reach 100 % (default 5 000). */
   appCallsPerHour?: number;
+  /**
+   * Workspace worlds kept built at once (default 200); past it the least recently used one is dropped and, being
+   * deterministic, rebuilt with its writes when next used.
+   */
+  maxBuiltWorlds?: number;
 }
 
-export const ALL_SCOPES = ['ads_read', 'ads_management', 'business_management'];
+export { ALL_SCOPES };
 
-/** Live state that a reset replaces. */
-interface WorldState {
-  world: World;
-  delivery: DeliveryModel;
-  mutations: Mutation[];
-}
+export type SandboxWorld = WorldRuntime;
 
-/** A simulated Meta Graph API: seeded world, metric model, faults, call counts, and a Fastify plugin serving it. */
+/**
+ * A simulated Meta Graph API: seeded worlds (the default one, and one per world key that AdPilot signs into the
+ * consent dialog's address), metric model, faults, call counts, and a Fastify plugin serving it.
+ */
 export class MetaSandbox implements SandboxHost {
   readonly settings: SandboxSettings;
   readonly tokens: TokenService;
@@ -71,11 +84,17 @@ export class MetaSandbox implements SandboxHost {
   readonly control: SandboxControl | undefined;
   /** Register with `app.register(sandbox.plugin, { prefix: '/sandbox/meta' })`. */
   readonly plugin: FastifyPluginAsync;
+  readonly worldKey = DEFAULT_WORLD;
 
   private readonly clock: () => Date;
   private readonly anchorDate: string;
   private meter: UsageMeter;
-  private state: WorldState;
+  /** Built worlds by key; the default world ('') is built at once, the others on first use. */
+  private readonly worlds = new Map<string, WorldRuntime>();
+  /** Writes kept in the state file for worlds not built since the start. */
+  private readonly savedWorlds = new Map<string, Mutation[]>();
+  /** Every world key this sandbox has met (built or in the state file), by tag: an account id names its world. */
+  private readonly keysByTag = new Map<string, string>();
   private traceSequence = 0;
 
   constructor(private readonly options: SandboxOptions = {}) {
@@ -95,10 +114,19 @@ export class MetaSandbox implements SandboxHost {
     this.meter = this.newMeter();
     const saved = options.stateFile ? readState(options.stateFile) : undefined;
     this.anchorDate = options.seed?.anchorDate ?? saved?.anchorDate ?? this.clock().toISOString().slice(0, 10);
-    this.state = this.buildState(saved?.mutations ?? []);
+    for (const [key, mutations] of saved?.worlds ?? []) {
+      if (key === DEFAULT_WORLD || !isWorldKey(key)) continue;
+      this.savedWorlds.set(key, mutations);
+      this.claimTag(key);
+    }
+    const defaultMutations = saved?.worlds.get(DEFAULT_WORLD) ?? [];
+    this.worlds.set(
+      DEFAULT_WORLD,
+      new WorldRuntime(this, DEFAULT_WORLD, this.buildState(DEFAULT_WORLD, defaultMutations)),
+    );
     this.control = options.controlRoutes === true ? this.controlApi() : undefined;
     this.plugin = createSandboxPlugin(this);
-    this.persist();
+    this.persistWorlds();
   }
 
   get appId(): string {
@@ -109,25 +137,36 @@ export class MetaSandbox implements SandboxHost {
     return this.settings.appSecret;
   }
 
+  /** The default world's runtime. */
+  get defaultWorld(): SandboxWorld {
+    return this.worldRuntime(DEFAULT_WORLD);
+  }
+
   get world(): World {
-    return this.state.world;
+    return this.defaultWorld.world;
   }
 
   get delivery(): DeliveryModel {
-    return this.state.delivery;
+    return this.defaultWorld.delivery;
   }
 
   get usage(): UsageMeter {
     return this.meter;
   }
 
+  /** The default world's sandbox users. */
   get personas(): readonly SandboxPersona[] {
-    return this.state.world.personas;
+    return this.defaultWorld.personas;
   }
 
-  /** Every write accepted so far, oldest first. */
+  /** Every write accepted in the default world so far, oldest first. */
   get mutations(): readonly Mutation[] {
-    return this.state.mutations;
+    return this.defaultWorld.mutations;
+  }
+
+  /** Keys of the worlds built so far (the default world's is ''). */
+  get builtWorlds(): string[] {
+    return [...this.worlds.keys()];
   }
 
   now(): number {
@@ -140,34 +179,120 @@ export class MetaSandbox implements SandboxHost {
     return `A${mixed.toString(36).toUpperCase().padStart(11, '0')}`;
   }
 
+  /** A default-world write (tests): see WorldRuntime.recordMutation. */
   recordMutation(mutation: Mutation): void {
-    mutation.before ??= this.state.world.valuesBefore(mutation);
-    this.state.world.apply(mutation);
-    this.state.mutations.push(mutation);
-    this.persist();
+    this.defaultWorld.recordMutation(mutation);
   }
 
-  /** A user token without the consent screen, for tests and seeding (default: first persona, all scopes, 60 days). */
+  /** A default-world user token without the consent screen, for tests and seeding. */
   issueToken(personaId?: string, scopes: string[] = ALL_SCOPES, lifetimeSeconds = LONG_TOKEN_SECONDS): string {
-    const persona = personaId ? this.world.persona(personaId) : this.personas[0];
-    if (!persona) throw new Error(`no sandbox user ${personaId ?? ''}`);
-    return this.tokens.issueUser(persona.id, scopes, this.now(), lifetimeSeconds);
+    return this.defaultWorld.issueToken(personaId, scopes, lifetimeSeconds);
   }
 
-  /** Back to the seeded world: writes, faults, counters, codes and report runs are dropped. */
-  reset(): void {
-    this.state = this.buildState([]);
+  /**
+   * The world of `key`, built on first use from a seed derived from the key (the same key builds the same world
+   * after a restart) with the writes the state file kept for it. '' is the default world.
+   */
+  worldRuntime(key: string): SandboxWorld {
+    const built = this.worlds.get(key);
+    if (built) {
+      // Most recently used last: the map's order is the eviction order.
+      if (key !== DEFAULT_WORLD) {
+        this.worlds.delete(key);
+        this.worlds.set(key, built);
+      }
+      return built;
+    }
+    if (!isWorldKey(key)) throw new Error('not a sandbox world key');
+    this.claimTag(key);
+    const known = this.savedWorlds.get(key);
+    const runtime = new WorldRuntime(this, key, this.buildState(key, known ?? []));
+    this.savedWorlds.delete(key);
+    this.worlds.set(key, runtime);
+    this.evictIdleWorlds();
+    if (known === undefined) this.persistWorlds();
+    return runtime;
+  }
+
+  /** Drops the least recently used workspace worlds past maxBuiltWorlds; their writes wait for the next build. */
+  private evictIdleWorlds(): void {
+    const max = this.options.maxBuiltWorlds ?? 200;
+    for (const [key, runtime] of this.worlds) {
+      if (this.worlds.size - 1 <= max) break;
+      if (key === DEFAULT_WORLD) continue;
+      this.savedWorlds.set(key, runtime.savedMutations);
+      this.worlds.delete(key);
+    }
+  }
+
+  forToken(token: string | undefined): GraphRuntime {
+    const claims = token ? this.tokens.readUser(token) : undefined;
+    return claims && claims.world !== DEFAULT_WORLD && isWorldKey(claims.world)
+      ? this.worldRuntime(claims.world)
+      : this.defaultWorld;
+  }
+
+  /** The world of a well-signed `sandbox_world` hint (no hint: the default world); undefined for a bad one. */
+  worldOfHint(hint: string | undefined): SandboxWorld | undefined {
+    if (hint === undefined || hint === '') return this.defaultWorld;
+    const key = readWorldHint(this.settings.appSecret, hint);
+    return key === undefined ? undefined : this.worldRuntime(key);
+  }
+
+  /** The world holding ad account `act` (with or without act_), from the tag in its id; undefined if none does. */
+  worldOfAccount(act: string): SandboxWorld | undefined {
+    if (this.defaultWorld.world.account(act)) return this.defaultWorld;
+    const tag = tagOfAccount(act);
+    if (tag === undefined) return undefined;
+    const key = this.keysByTag.get(tag);
+    if (key === undefined) return undefined;
+    const runtime = this.worldRuntime(key);
+    return runtime.world.account(act) ? runtime : undefined;
+  }
+
+  /** The hint AdPilot adds to the consent dialog's address for world `key` (see world/world-key.ts). */
+  worldHint(key: string): string {
+    return signWorldHint(this.settings.appSecret, key);
+  }
+
+  /**
+   * Back to the seeded world: the default world's writes (or world `key`'s), faults, counters, codes and report runs
+   * are dropped. Other worlds keep their writes.
+   */
+  reset(key: string = DEFAULT_WORLD): void {
+    const runtime = this.worldRuntime(key);
+    runtime.replace(this.buildState(key, []));
     this.faults.clear();
     this.stats.reset();
     this.codes.clear();
     this.reports.clear();
     this.meter = this.newMeter();
     this.traceSequence = 0;
-    this.persist();
+    this.persistWorlds();
   }
 
-  private buildState(mutations: Mutation[]): WorldState {
-    const world = new World(buildWorld(this.options.seed ?? {}, this.anchorDate));
+  /** Writes every world's log to the state file (worlds not built since the start keep what the file held). */
+  persistWorlds(): void {
+    if (!this.options.stateFile) return;
+    const worlds = new Map<string, Mutation[]>();
+    for (const [key, runtime] of this.worlds) worlds.set(key, runtime.savedMutations);
+    for (const [key, mutations] of this.savedWorlds) worlds.set(key, mutations);
+    writeState(this.options.stateFile, { anchorDate: this.anchorDate, worlds });
+  }
+
+  private claimTag(key: string): void {
+    const tag = worldTag(key);
+    const holder = this.keysByTag.get(tag);
+    if (holder !== undefined && holder !== key) {
+      throw new Error(`sandbox worlds ${holder} and ${key} would share ad account ids; refusing the second`);
+    }
+    this.keysByTag.set(tag, key);
+  }
+
+  private buildState(key: string, mutations: Mutation[]): WorldState {
+    const base = this.options.seed ?? {};
+    const seed = key === DEFAULT_WORLD ? base : worldSeed(base, key);
+    const world = new World(buildWorld(seed, this.anchorDate));
     const known = mutations.filter((mutation) => world.findEntity(mutation.objectId) !== undefined);
     for (const mutation of known) world.apply(mutation);
     return { world, delivery: new DeliveryModel(world), mutations: known };
@@ -177,19 +302,13 @@ export class MetaSandbox implements SandboxHost {
     return new UsageMeter(this.options.accessTier ?? 'development_access', this.options.appCallsPerHour ?? 5_000);
   }
 
-  private persist(): void {
-    if (this.options.stateFile) {
-      writeState(this.options.stateFile, { anchorDate: this.anchorDate, mutations: this.state.mutations });
-    }
-  }
-
   private controlApi(): SandboxControl {
     return {
       setFaults: (config) => this.faults.set(config),
       faults: () => this.faults.current,
       stats: () => this.stats.snapshot(),
       resetStats: () => this.stats.reset(),
-      reset: () => this.reset(),
+      reset: (key) => this.reset(key),
     };
   }
 }

@@ -1,4 +1,12 @@
-export { ALL_SCOPES, createSandbox, MetaSandbox, type Sandbox, type SandboxOptions } from './create-sandbox.ts';
+export {
+  ALL_SCOPES,
+  createSandbox,
+  MetaSandbox,
+  type Sandbox,
+  type SandboxOptions,
+  type SandboxWorld,
+} from './create-sandbox.ts';
+export { DEFAULT_WORLD, isAccountOfWorld, readWorldHint, signWorldHint } from './world/world-key.ts';
 export { startSandboxServer, type RunningSandbox, type StartSandboxOptions } from './http/server.ts';
 export { DEFAULT_GRAPH_VERSION } from './http/plugin.ts';
 export { ADS_MANAGER_APP, DEFAULT_PERSON } from './http/ads-manager-edit.ts';

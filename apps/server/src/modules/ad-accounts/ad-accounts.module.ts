@@ -88,6 +88,8 @@ export function createAdAccountsModule(deps: AdAccountsModuleDeps) {
     quota: deps.quota,
     rules: deps.rules,
     isSandbox: () => meta.isSandbox(),
+    sandboxWorldHint: (workspaceId) => meta.sandboxWorldHint?.(workspaceId),
+    sandboxWorldOwns: (workspaceId, act) => meta.sandboxWorldOwns?.(workspaceId, act) ?? true,
     redirectUri: `${deps.publicUrl}/ad-accounts`,
     presenter: meta,
     now: deps.now,

@@ -69,6 +69,13 @@ export interface AdAccountsServiceDeps {
   rules: AccountRules;
   /** Whether a connection made now goes to the built-in sandbox (Settings may switch to a live app at any time). */
   isSandbox: () => boolean;
+  /**
+   * The signed hint that sends a workspace's sandbox connection to its own sandbox world (undefined: the live app,
+   * or the shared default world), so no workspace sees or changes another's sandbox accounts.
+   */
+  sandboxWorldHint?: (workspaceId: string) => string | undefined;
+  /** With worlds in use: whether a connected account is of the workspace's own sandbox world. */
+  sandboxWorldOwns?: (workspaceId: string, facebookAccountId: string) => boolean;
   /** The address Meta sends the user back to: the SPA's /ad-accounts page, which posts code + state to us. */
   redirectUri: string;
   presenter: PresenterOptions;
@@ -256,7 +263,12 @@ export class AdAccountsService {
         expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_SECONDS * 1000),
       }),
     );
-    return this.deps.metaClient().getDialogUrl({ redirectUri: this.deps.redirectUri, state, scopes: META_SCOPES });
+    const url = this.deps.metaClient().getDialogUrl({ redirectUri: this.deps.redirectUri, state, scopes: META_SCOPES });
+    const hint = this.deps.sandboxWorldHint?.(scope.workspaceId);
+    if (!hint) return url;
+    const withWorld = new URL(url);
+    withWorld.searchParams.set('sandbox_world', hint);
+    return withWorld.toString();
   }
 
   /** Step 2: the return from Meta. The state must be ours, this user's, fresh and unused. */
@@ -287,6 +299,12 @@ export class AdAccountsService {
         throw new AppError('META_ERROR', `Facebook refused the connection: ${error.message}`, 502);
       }
       throw error;
+    }
+
+    // A consent given in another sandbox world (its hint removed or swapped on the way) connects nothing here.
+    const owns = this.deps.sandboxWorldOwns;
+    if (owns && graphAccounts.some((account) => !owns(scope.workspaceId, account.account_id))) {
+      throw AppError.badRequest(AD_ACCOUNT_MESSAGES.sandboxWorldMismatch, 'INVALID_STATE');
     }
 
     const sealed = this.deps.secretBox.encrypt(accessToken);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { fixedSettings, resolveSettings } from '../../config/runtime-settings.ts';
+import { readWorldHint } from '@adpilot/meta/sandbox';
 import { createMetaProvider } from './meta-provider.ts';
 
 /** A config and the settings seam it alone resolves to (nothing saved). */
@@ -48,5 +49,22 @@ describe('embedded sandbox provider', () => {
       createMetaProvider(...withSettings({ DATA_DIR: dir, SANDBOX_CONTROL_ROUTES: 'true', NODE_ENV: 'production' }))
         .sandbox?.control,
     ).toBeUndefined();
+  });
+
+  it("signs each workspace's world hint and knows its accounts; a live app gets neither", () => {
+    const dir = dataDir();
+    const provider = createMetaProvider(...withSettings({ DATA_DIR: dir, NODE_ENV: 'test' }));
+    const hint = provider.sandboxWorldHint?.('9b1f4c2e-0d3a-4e5b-8c7d-6a5f4e3d2c1b') ?? '';
+    expect(readWorldHint(provider.sandbox?.appSecret ?? '', hint)).toBe('9b1f4c2e-0d3a-4e5b-8c7d-6a5f4e3d2c1b');
+    const live = createMetaProvider(
+      ...withSettings({ DATA_DIR: dir, NODE_ENV: 'test', META_APP_ID: '123', META_APP_SECRET: 'live-secret' }),
+    );
+    expect(live.sandboxWorldHint?.('9b1f4c2e-0d3a-4e5b-8c7d-6a5f4e3d2c1b')).toBeUndefined();
+    const own = provider.sandbox?.worldRuntime('9b1f4c2e-0d3a-4e5b-8c7d-6a5f4e3d2c1b').personas[0]?.accountIds[0] ?? '';
+    const shared = provider.sandbox?.personas[0]?.accountIds[0] ?? '';
+    expect(provider.sandboxWorldOwns?.('9b1f4c2e-0d3a-4e5b-8c7d-6a5f4e3d2c1b', own)).toBe(true);
+    expect(provider.sandboxWorldOwns?.('9b1f4c2e-0d3a-4e5b-8c7d-6a5f4e3d2c1b', shared)).toBe(false);
+    expect(provider.sandboxWorldOwns?.('0c2e5a1b-7d3f-4a6e-9b8c-1d2e3f4a5b6c', own)).toBe(false);
+    expect(live.sandboxWorldOwns?.('9b1f4c2e-0d3a-4e5b-8c7d-6a5f4e3d2c1b', shared) ?? true).toBe(true);
   });
 });

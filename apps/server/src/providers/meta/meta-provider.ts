@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { MetaClient, type MetaClientOptions, type MetaObserver } from '@adpilot/meta';
-import { createSandbox, type Sandbox } from '@adpilot/meta/sandbox';
+import { createSandbox, isAccountOfWorld, type Sandbox } from '@adpilot/meta/sandbox';
 import type { Config } from '../../config/env.ts';
 import type { SettingsReader } from '../../config/runtime-settings.ts';
 import { resolveSandboxSecret } from './sandbox-secret.ts';
@@ -28,6 +28,16 @@ export interface MetaProvider {
    * a link it signs (only the holder of such a link opens an account's page there).
    */
   adsManagerUrl(facebookAccountId: string, isSandbox: boolean): string;
+  /**
+   * While new connections go to the sandbox: the `sandbox_world` hint that gives workspace `workspaceId` its own
+   * sandbox world (its key signed with the app secret the app and the sandbox share); undefined otherwise.
+   */
+  sandboxWorldHint?(workspaceId: string): string | undefined;
+  /**
+   * With worlds in use: whether an ad account a connection returned belongs to the workspace's own world (false for
+   * the default world's or another workspace's, reached by a dialog address whose hint was removed or swapped).
+   */
+  sandboxWorldOwns?(workspaceId: string, facebookAccountId: string): boolean;
   /** Asks for the configured app's access token once, without retries (Settings' connection test). */
   verifyApp(timeoutMs: number): Promise<void>;
 }
@@ -102,6 +112,8 @@ export function createMetaProvider(config: Config, settings: SettingsReader, obs
     isSandbox: () => live() === null,
     adsManagerUrl: (act, isSandbox) =>
       isSandbox ? sandbox.adsManager.link(sandboxAdsManager, act) : liveAdsManagerUrl(act),
+    sandboxWorldHint: (workspaceId) => (live() === null ? sandbox.worldHint(workspaceId) : undefined),
+    sandboxWorldOwns: (workspaceId, act) => live() !== null || isAccountOfWorld(workspaceId, act),
     verifyApp: (timeoutMs) => verify(live() ?? sandboxOptions, timeoutMs),
   };
 }

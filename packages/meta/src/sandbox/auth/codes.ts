@@ -5,6 +5,7 @@ const CODE_LIFETIME_MS = 10 * 60_000;
 
 interface PendingCode {
   personaId: string;
+  world: string;
   scopes: string[];
   redirectUri: string;
   expiresAt: number;
@@ -13,6 +14,8 @@ interface PendingCode {
 
 export interface Grant {
   personaId: string;
+  /** The sandbox world the user consented in ('' or absent: the default world). */
+  world?: string;
   scopes: string[];
 }
 
@@ -25,7 +28,13 @@ export class CodeStore {
       if (pending.expiresAt + CODE_LIFETIME_MS < now) this.codes.delete(code);
     }
     const code = `AQ${randomBytes(24).toString('base64url')}`;
-    this.codes.set(code, { ...grant, redirectUri, expiresAt: now + CODE_LIFETIME_MS, used: false });
+    this.codes.set(code, {
+      ...grant,
+      world: grant.world ?? '',
+      redirectUri,
+      expiresAt: now + CODE_LIFETIME_MS,
+      used: false,
+    });
     return code;
   }
 
@@ -41,7 +50,7 @@ export class CodeStore {
       );
     }
     pending.used = true;
-    return { personaId: pending.personaId, scopes: pending.scopes };
+    return { personaId: pending.personaId, world: pending.world, scopes: pending.scopes };
   }
 
   clear(): void {

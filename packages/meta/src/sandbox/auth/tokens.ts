@@ -10,6 +10,8 @@ export interface UserTokenClaims {
   /** Issued at and expiry, in epoch seconds like Meta's debug_token. */
   iat: number;
   exp: number;
+  /** The sandbox world the token belongs to ('' for the default world; absent from the default world's tokens). */
+  world: string;
 }
 
 function base64url(text: string): string {
@@ -26,9 +28,10 @@ export class TokenService {
     private readonly appSecret: string,
   ) {}
 
-  issueUser(sub: string, scopes: string[], nowMs: number, lifetimeSeconds: number): string {
+  issueUser(sub: string, scopes: string[], nowMs: number, lifetimeSeconds: number, world = ''): string {
     const iat = Math.floor(nowMs / 1000);
-    const payload = base64url(JSON.stringify({ sub, scopes, iat, exp: iat + lifetimeSeconds }));
+    const claims = { sub, scopes, iat, exp: iat + lifetimeSeconds, ...(world ? { w: world } : {}) };
+    const payload = base64url(JSON.stringify(claims));
     return `EAAS${payload}.${this.sign(payload)}`;
   }
 
@@ -40,10 +43,14 @@ export class TokenService {
     const given = Buffer.from(match[2]);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
     try {
-      const claims = JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8')) as Partial<UserTokenClaims>;
+      const claims = JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8')) as Partial<
+        Omit<UserTokenClaims, 'world'> & { w: unknown }
+      >;
       if (typeof claims.sub !== 'string' || !Array.isArray(claims.scopes)) return undefined;
       if (typeof claims.iat !== 'number' || typeof claims.exp !== 'number') return undefined;
-      return { sub: claims.sub, scopes: claims.scopes.map(String), iat: claims.iat, exp: claims.exp };
+      if (claims.w !== undefined && typeof claims.w !== 'string') return undefined;
+      const world = claims.w ?? '';
+      return { sub: claims.sub, scopes: claims.scopes.map(String), iat: claims.iat, exp: claims.exp, world };
     } catch {
       return undefined;
     }

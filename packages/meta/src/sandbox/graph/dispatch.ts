@@ -133,7 +133,9 @@ function rateLimitError(code: number, useCase: UseCase): GraphError {
  * Answers one Graph call (an HTTP request or a batch item): route, count, authenticate, apply faults, run the
  * handler, and attach the usage headers Meta sends with every answer, errors included.
  */
-export function handleGraphCall(rt: GraphRuntime, call: GraphCall): GraphAnswer {
+export function handleGraphCall(host: GraphRuntime, call: GraphCall): GraphAnswer {
+  // Every call runs in its token's world: an id of another world is unknown here, as an object Meta hides.
+  const rt = host.forToken(call.token);
   const route = matchRoute(rt, call);
   rt.stats.record(route.kind, route.accountId, call.inBatch);
   const now = rt.now();

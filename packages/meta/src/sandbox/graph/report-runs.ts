@@ -3,6 +3,8 @@ import { formatGraphTime } from '../world/time-zone.ts';
 export interface ReportRun {
   id: string;
   accountId: string;
+  /** The world the run was made in: another world's token cannot see it. */
+  world: string;
   personaId: string;
   timezone: string;
   dateStart: string;

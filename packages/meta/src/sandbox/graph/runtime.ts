@@ -22,9 +22,14 @@ export interface SandboxSettings {
   reportPolls: number;
 }
 
-/** Everything a Graph handler may touch; the sandbox implements it and swaps the world on reset. */
+/**
+ * Everything a Graph handler may touch, for one sandbox world; the sandbox implements it per world and swaps a
+ * world on reset. Tokens, codes, faults, counters, usage and report runs are the sandbox's, shared by its worlds.
+ */
 export interface GraphRuntime {
   readonly settings: SandboxSettings;
+  /** The world's key ('' for the default world). */
+  readonly worldKey: string;
   readonly world: World;
   readonly delivery: DeliveryModel;
   readonly tokens: TokenService;
@@ -38,6 +43,8 @@ export interface GraphRuntime {
   now(): number;
   recordMutation(mutation: Mutation): void;
   traceId(): string;
+  /** The runtime of a token's world: the world a well-signed user token names, else the default world. */
+  forToken(token: string | undefined): GraphRuntime;
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';

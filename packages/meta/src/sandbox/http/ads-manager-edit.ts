@@ -30,11 +30,17 @@ interface Editable {
   target: SandboxEntity;
 }
 
-function findEditable(rt: GraphRuntime, act: string, id: string): Editable | undefined {
-  const account = act ? rt.world.account(act) : undefined;
-  const target = id ? rt.world.findEntity(id) : undefined;
-  if (!account || !target || target.entity.accountId !== account.id) return undefined;
-  return { account, target };
+interface EditableIn extends Editable {
+  /** The account's world, where the page reads and writes. */
+  rt: GraphRuntime;
+}
+
+function findEditable(host: SandboxHost, act: string, id: string): EditableIn | undefined {
+  const rt = act ? host.worldOfAccount(act) : undefined;
+  const account = rt?.world.account(act);
+  const target = id ? rt?.world.findEntity(id) : undefined;
+  if (!rt || !account || !target || target.entity.accountId !== account.id) return undefined;
+  return { rt, account, target };
 }
 
 /** The daily budget in major units as the form shows it; empty where the object holds no daily budget. */
@@ -117,7 +123,7 @@ function readBudget(raw: string, currency: string): string | { error: string } {
   return String(Math.round(Number(raw) * offset));
 }
 
-export function registerAdsManagerEdit(app: FastifyInstance, rt: SandboxHost, cssPath: string): void {
+export function registerAdsManagerEdit(app: FastifyInstance, host: SandboxHost, cssPath: string): void {
   const actionPath = `${app.prefix}/adsmanager/edit`;
   const send = (reply: FastifyReply, status: number, html: string) =>
     reply
@@ -131,9 +137,10 @@ export function registerAdsManagerEdit(app: FastifyInstance, rt: SandboxHost, cs
 
   app.get('/adsmanager/edit', (request, reply) => {
     const query = mergeParams(request.query);
-    if (!rt.adsManager.allows(request, query.act ?? '')) return refuse(reply, cssPath);
-    const editable = findEditable(rt, query.act ?? '', query.id ?? '');
+    if (!host.adsManager.allows(request, query.act ?? '')) return refuse(reply, cssPath);
+    const editable = findEditable(host, query.act ?? '', query.id ?? '');
     if (!editable) return notFound(reply);
+    const { rt } = editable;
     const status = statusAt(editable.target.entity.statusLog, rt.now()) ?? 'PAUSED';
     const form = { name: DEFAULT_PERSON, status, dailyBudget: dailyBudgetText(rt, editable) };
     return send(reply, 200, renderEditPage(rt, cssPath, actionPath, editable, form));
@@ -148,9 +155,10 @@ export function registerAdsManagerEdit(app: FastifyInstance, rt: SandboxHost, cs
       );
     }
     const body: Params = mergeParams(request.body);
-    if (!rt.adsManager.allows(request, body.act ?? '')) return refuse(reply, cssPath);
-    const editable = findEditable(rt, body.act ?? '', body.id ?? '');
+    if (!host.adsManager.allows(request, body.act ?? '')) return refuse(reply, cssPath);
+    const editable = findEditable(host, body.act ?? '', body.id ?? '');
     if (!editable) return notFound(reply);
+    const { rt } = editable;
     const form = { name: body.name ?? '', status: body.status ?? '', dailyBudget: (body.daily_budget ?? '').trim() };
     const fail = (message: string) =>
       send(reply, 400, renderEditPage(rt, cssPath, actionPath, editable, form, message));

@@ -56,21 +56,25 @@ export function registerAdsManagerPage(app: FastifyInstance, rt: SandboxHost, cs
       return reply.redirect(`${pagePath}?act=${encodeURIComponent(act)}`, 303);
     }
     if (!rt.adsManager.allows(request, act)) return refuse(reply, cssPath);
-    const account = act ? rt.world.account(act) : undefined;
-    if (!account)
+    // The account's id names its world (world/world-key.ts): the page shows and edits that world alone.
+    const world = act ? rt.worldOfAccount(act) : undefined;
+    const account = world?.world.account(act);
+    if (!world || !account)
       return reply
         .code(404)
         .send(page(cssPath, '<h1>Ad account not found</h1><p class="error">No sandbox ad account has this id.</p>'));
     const now = rt.now();
-    const rows = rt.world
+    const rows = world.world
       .campaignsOf(account)
       .flatMap((campaign) => [
-        entityRow(rt, { kind: 'campaign', entity: campaign }, account, now, editPath),
-        ...rt.world
+        entityRow(world, { kind: 'campaign', entity: campaign }, account, now, editPath),
+        ...world.world
           .adSetsOf(campaign)
           .flatMap((adSet) => [
-            entityRow(rt, { kind: 'adset', entity: adSet }, account, now, editPath),
-            ...rt.world.adsOf(adSet).map((ad) => entityRow(rt, { kind: 'ad', entity: ad }, account, now, editPath)),
+            entityRow(world, { kind: 'adset', entity: adSet }, account, now, editPath),
+            ...world.world
+              .adsOf(adSet)
+              .map((ad) => entityRow(world, { kind: 'ad', entity: ad }, account, now, editPath)),
           ]),
       ]);
     return reply.send(

@@ -13,6 +13,8 @@ export interface ConsentView {
   state: string;
   scopes: string[];
   personas: { id: string; name: string }[];
+  /** The signed `sandbox_world` hint the dialog was opened with, carried into the form. */
+  worldHint?: string;
   /** Path the form posts to (the dialog URL itself). */
   actionPath: string;
   cssPath: string;
@@ -70,7 +72,7 @@ ${hidden('client_id', view.appId)}
 ${hidden('redirect_uri', view.redirectUri)}
 ${hidden('state', view.state)}
 ${hidden('scope', view.scopes.join(','))}
-<label for="persona">Continue as sandbox user</label>
+${view.worldHint !== undefined ? `${hidden('sandbox_world', view.worldHint)}\n` : ''}<label for="persona">Continue as sandbox user</label>
 <select id="persona" name="persona">
 ${personas}
 </select>

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { faultConfigSchema, type FaultConfig } from '../faults.ts';
 import type { CallStatsSnapshot } from '../stats.ts';
+import { isWorldKey } from '../world/world-key.ts';
 
 /** What the `/__sandbox` routes may do; the sandbox leaves them out when control is switched off. */
 export interface SandboxControl {
@@ -8,7 +9,8 @@ export interface SandboxControl {
   faults(): FaultConfig;
   stats(): CallStatsSnapshot;
   resetStats(): void;
-  reset(): void;
+  /** Back to the seed: the default world, or the world of `key`. */
+  reset(key?: string): void;
 }
 
 /** HTTP twins of the in-process controls, for end-to-end tests that drive the app from a browser. */
@@ -30,8 +32,12 @@ export function registerControlRoutes(app: FastifyInstance, control: SandboxCont
     control.setFaults({});
     return reply.code(204).send();
   });
-  app.post('/__sandbox/reset', (_request, reply) => {
-    control.reset();
+  // `?world=<key>` resets that world instead of the default one.
+  app.post('/__sandbox/reset', (request, reply) => {
+    const world = (request.query as { world?: unknown }).world;
+    if (world !== undefined && (typeof world !== 'string' || !isWorldKey(world)))
+      return reply.code(400).send({ message: 'world must be a sandbox world key (1 to 64 letters, digits, - or _)' });
+    control.reset(world);
     return reply.code(204).send();
   });
 }

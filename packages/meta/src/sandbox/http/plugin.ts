@@ -16,8 +16,17 @@ export const DEFAULT_GRAPH_VERSION = 'v25.0';
 const VERSION = /^v\d{1,2}\.0$/;
 const CSS_PATH = '/__sandbox/consent.css';
 
+/** A world as the pages use it: its runtime and its sandbox users. */
+export interface HostWorld extends GraphRuntime {
+  readonly personas: readonly SandboxPersona[];
+}
+
 export interface SandboxHost extends GraphRuntime {
   readonly personas: readonly SandboxPersona[];
+  /** The world a `sandbox_world` hint names (none: the default world); undefined when the hint is not well signed. */
+  worldOfHint(hint: string | undefined): HostWorld | undefined;
+  /** The world holding an ad account, from the tag in its id; undefined when no world holds it. */
+  worldOfAccount(act: string): HostWorld | undefined;
   /** Who may open an account's Ads Manager page: the holders of a link AdPilot signed (ads-manager-access.ts). */
   readonly adsManager: AdsManagerAccess;
   readonly allowedRedirects: readonly string[] | undefined;
@@ -44,6 +53,9 @@ function sendGraph(reply: FastifyReply, status: number, headers: Record<string, 
     .send(JSON.stringify(body));
 }
 
+export const BAD_WORLD_HINT =
+  'This sandbox link is not valid: its world does not match its signature. Start connecting again from AdPilot.';
+
 function registerDialog(app: FastifyInstance, host: SandboxHost, cssPath: string): void {
   app.get(CSS_PATH, (_request, reply) => reply.type('text/css; charset=utf-8').send(CONSENT_CSS));
 
@@ -53,6 +65,9 @@ function registerDialog(app: FastifyInstance, host: SandboxHost, cssPath: string
     host.stats.record('dialog', undefined, false);
     if ('error' in dialog)
       return reply.code(400).type('text/html; charset=utf-8').send(renderDialogError(dialog.error, cssPath));
+    const world = host.worldOfHint(params.sandbox_world);
+    if (!world)
+      return reply.code(400).type('text/html; charset=utf-8').send(renderDialogError(BAD_WORLD_HINT, cssPath));
     const formAction = `'self' ${new URL(dialog.redirectUri).origin}`;
     return reply
       .type('text/html; charset=utf-8')
@@ -67,7 +82,8 @@ function registerDialog(app: FastifyInstance, host: SandboxHost, cssPath: string
           redirectUri: dialog.redirectUri,
           state: dialog.state,
           scopes: dialog.scopes,
-          personas: host.personas.map(({ id, name }) => ({ id, name })),
+          personas: world.personas.map(({ id, name }) => ({ id, name })),
+          ...(params.sandbox_world ? { worldHint: params.sandbox_world } : {}),
           actionPath: `${app.prefix}/${request.params.version}/dialog/oauth`,
           cssPath,
         }),
@@ -79,14 +95,21 @@ function registerDialog(app: FastifyInstance, host: SandboxHost, cssPath: string
     const dialog = readDialogRequest(params, host.settings.appId, host.allowedRedirects);
     if ('error' in dialog)
       return reply.code(400).type('text/html; charset=utf-8').send(renderDialogError(dialog.error, cssPath));
+    const world = host.worldOfHint(params.sandbox_world);
+    if (!world)
+      return reply.code(400).type('text/html; charset=utf-8').send(renderDialogError(BAD_WORLD_HINT, cssPath));
     if (params.decision !== 'allow') return reply.redirect(deniedRedirect(dialog), 302);
-    const persona = host.personas.find((candidate) => candidate.id === params.persona) ?? host.personas[0];
+    const persona = world.personas.find((candidate) => candidate.id === params.persona) ?? world.personas[0];
     if (!persona)
       return reply
         .code(400)
         .type('text/html; charset=utf-8')
         .send(renderDialogError('No sandbox user exists.', cssPath));
-    const code = host.codes.issue({ personaId: persona.id, scopes: dialog.scopes }, dialog.redirectUri, host.now());
+    const code = host.codes.issue(
+      { personaId: persona.id, world: world.worldKey, scopes: dialog.scopes },
+      dialog.redirectUri,
+      host.now(),
+    );
     return reply.redirect(redirectWith(dialog.redirectUri, { code, state: dialog.state }), 302);
   });
 }

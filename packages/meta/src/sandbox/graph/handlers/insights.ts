@@ -62,6 +62,7 @@ export function handleAsyncInsights(rt: GraphRuntime, call: GraphCall, auth: Aut
   const { user, scope, query, now } = prepare(rt, call, auth, id);
   const run = rt.reports.create({
     accountId: scope.account.id,
+    world: rt.worldKey,
     personaId: user.persona.id,
     timezone: scope.account.timezone,
     dateStart: query.since,
@@ -75,7 +76,7 @@ export function handleAsyncInsights(rt: GraphRuntime, call: GraphCall, auth: Aut
 function ownRun(rt: GraphRuntime, auth: Auth, id: string, method: string): ReportRun {
   const user = requireUser(auth);
   const run = rt.reports.get(id);
-  if (!run || run.personaId !== user.persona.id) throw unsupportedRequest(method, id);
+  if (!run || run.world !== rt.worldKey || run.personaId !== user.persona.id) throw unsupportedRequest(method, id);
   return run;
 }
 

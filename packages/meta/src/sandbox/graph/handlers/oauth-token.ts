@@ -31,7 +31,7 @@ export function handleAccessToken(rt: GraphRuntime, call: GraphCall): unknown {
       throw new GraphError({ message: 'Invalid OAuth access token - Cannot parse access token', code: 190 });
     }
     return {
-      access_token: rt.tokens.issueUser(claims.sub, claims.scopes, now, LONG_TOKEN_SECONDS),
+      access_token: rt.tokens.issueUser(claims.sub, claims.scopes, now, LONG_TOKEN_SECONDS, claims.world),
       token_type: 'bearer',
       expires_in: LONG_TOKEN_SECONDS,
     };
@@ -40,7 +40,7 @@ export function handleAccessToken(rt: GraphRuntime, call: GraphCall): unknown {
   const grant = rt.codes.redeem(requireParam(call, 'code'), requireParam(call, 'redirect_uri'), now);
   if (grant instanceof GraphError) throw grant;
   return {
-    access_token: rt.tokens.issueUser(grant.personaId, grant.scopes, now, SHORT_TOKEN_SECONDS),
+    access_token: rt.tokens.issueUser(grant.personaId, grant.scopes, now, SHORT_TOKEN_SECONDS, grant.world),
     token_type: 'bearer',
     expires_in: SHORT_TOKEN_SECONDS,
   };
@@ -53,7 +53,8 @@ export function handleDebugToken(rt: GraphRuntime, call: GraphCall, auth: Auth):
   const base = { app_id: rt.settings.appId, application: SANDBOX_APP_NAME };
   if (rt.tokens.isAppToken(input)) return { data: { ...base, type: 'APP', is_valid: true, scopes: [] } };
   const claims = rt.tokens.readUser(input);
-  const persona = claims ? rt.world.persona(claims.sub) : undefined;
+  // The input token's own world answers, whatever the world of the token asking.
+  const persona = claims ? rt.forToken(input).world.persona(claims.sub) : undefined;
   if (!claims || !persona) {
     return { data: { error: { code: 190, message: 'Invalid OAuth access token.' }, is_valid: false, scopes: [] } };
   }
