@@ -60,10 +60,17 @@ test('upgrade free → pro changes the plan, the meters and the limits; cancel a
   // A toast's words never take a click, neither the toast nor the window-wide row it sits in: the cancel button
   // may lie under it. (A toast's link does: the plan-limit test below follows one.)
   const pointerEvents = await upgraded.evaluate((element) => {
+    // Runs in the browser; the e2e tsconfig has no DOM types, hence the narrow views.
+    interface Node {
+      parentElement: Node | null;
+      closest(selector: string): Node | null;
+    }
+    const view = globalThis as unknown as { getComputedStyle(node: Node): { pointerEvents: string } };
+    const start = element as unknown as Node;
+    const toaster = start.closest('.app-toaster');
     const chain: string[] = [];
-    const toaster = element.closest('.app-toaster');
-    for (let node: Element | null = element; node; node = node === toaster ? null : node.parentElement) {
-      chain.push(getComputedStyle(node).pointerEvents);
+    for (let node: Node | null = start; node; node = node === toaster ? null : node.parentElement) {
+      chain.push(view.getComputedStyle(node).pointerEvents);
     }
     return [...new Set(chain)];
   });
