@@ -1,4 +1,10 @@
-import { REPORT_SCHEDULES_MAX, REPORT_SENDS_PER_HOUR, WORKSPACE_HEADER } from '@adpilot/contracts';
+import {
+  activityCodeOf,
+  renderActivity,
+  REPORT_SCHEDULES_MAX,
+  REPORT_SENDS_PER_HOUR,
+  WORKSPACE_HEADER,
+} from '@adpilot/contracts';
 import {
   activityLogs,
   reportDeliveries,
@@ -347,11 +353,16 @@ describe('send now and the preview', () => {
       db.select().from(activityLogs).where(eq(activityLogs.workspaceId, session.workspaceId)),
     );
     const entry = entries.find((row) => (row.metadata as { code?: string }).code === 'report_sent');
-    expect(entry).toMatchObject({
-      level: 'success',
-      category: 'notification',
-      description: 'Sent the report for 2026-11-16 – 2026-11-22 to 2 recipient(s)',
-    });
+    expect(entry).toMatchObject({ level: 'success', category: 'notification' });
+    // The stored English and the Thai read from the stored code: the week as one range of days, the recipients counted.
+    const spaced = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
+    expect(spaced(entry!.description)).toBe('Sent the report for Nov 16 – 22, 2026 to 2 recipients');
+    const coded = { ...activityCodeOf(entry!.metadata as Record<string, unknown>), description: entry!.description };
+    expect(coded.params).toEqual({ from: '2026-11-16', to: '2026-11-22', recipients: 2 });
+    expect(spaced(renderActivity(coded, 'th'))).toBe('ส่งรายงานช่วง 16–22 พ.ย. 2569 ถึงผู้รับ 2 คนแล้ว');
+    expect(spaced(renderActivity({ ...coded, params: { ...coded.params, recipients: 1 } }, 'en'))).toBe(
+      'Sent the report for Nov 16 – 22, 2026 to 1 recipient',
+    );
   });
 
   it(`sends one schedule at most ${REPORT_SENDS_PER_HOUR} times an hour, then 429 with Retry-After`, async () => {

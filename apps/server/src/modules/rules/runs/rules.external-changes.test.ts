@@ -105,14 +105,18 @@ describe('changes made outside AdPilot', () => {
         params: {
           target: adset.name,
           change: 'daily_budget',
-          from: `THB ${(before / 100).toFixed(2)}`,
-          to: `THB ${(after / 100).toFixed(2)}`,
+          // Budgets in major units with their currency: each reader writes them in their own language.
+          from: before / 100,
+          to: after / 100,
+          currency: 'THB',
           actor: 'Nok Colleague',
           app: 'Ads Manager',
         },
       },
     });
     expect(entry?.description).toContain('changed outside AdPilot by Nok Colleague (Ads Manager)');
+    const amount = (minor: number) => `THB\u00a0${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2 })}`;
+    expect(entry?.description).toContain(`${amount(before)} → ${amount(after)}`);
     const [marked] = (await mirrorEntities(app(), account, 'adset')).filter((row) => row.id === adset.id);
     expect(marked).toMatchObject({ dailyBudget: after, externalChangeBy: 'Nok Colleague' });
 
