@@ -1,5 +1,6 @@
-import { adAccounts, adEntities, insightsDaily, ruleActions, ruleRuns } from '@adpilot/db';
+import { insightsDaily, ruleActions, ruleRuns } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedReportAccount } from '../../test/report-fixtures.ts';
 import { buildRule } from '../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { unzip } from '../../test/zip-reader.ts';
@@ -13,59 +14,17 @@ describe('GET /api/reports', () => {
   afterAll(() => t.close());
 
   /** An account with two campaigns, and an ad set row that must not be counted twice. */
-  async function seed(workspaceId: string, currency: string, name: string) {
-    return t.inspect(async (db) => {
-      const [account] = await db
-        .insert(adAccounts)
-        .values({
-          workspaceId,
-          facebookAccountId: `${Math.floor(Math.random() * 1e12)}`,
-          facebookAccountName: name,
-          metaAccountStatus: 1,
-          currency,
-          timezone: 'Asia/Bangkok',
-          accessTokenEnc: 'v1.x.y.z',
-        })
-        .returning();
-      const adAccountId = account!.id;
-      await db.insert(adEntities).values(
-        ['c1', 'c2'].map((id) => ({
-          workspaceId,
-          adAccountId,
-          level: 'campaign' as const,
-          externalId: `${adAccountId}-${id}`,
-          name: `Campaign ${id}`,
-          status: 'ACTIVE',
-          effectiveStatus: 'ACTIVE',
-        })),
-      );
-      const row = (
-        entity: string,
-        level: 'campaign' | 'adset',
-        date: string,
-        spend: number,
-        conversions: number,
-        value: number,
-      ) => ({
-        workspaceId,
-        adAccountId,
-        level,
-        entityExternalId: `${adAccountId}-${entity}`,
-        date,
-        spend,
-        conversions,
-        conversionValue: value,
-      });
-      await db
-        .insert(insightsDaily)
-        .values([
-          row('c1', 'campaign', '2026-03-01', 100.5, 4, 402),
-          row('c1', 'campaign', '2026-03-02', 50, 0, 0),
-          row('c2', 'campaign', '2026-03-01', 20, 1, 10),
-          row('c2', 'campaign', '2026-02-28', 999, 9, 9),
-          row('s1', 'adset', '2026-03-01', 100.5, 4, 402),
-        ]);
-      return adAccountId;
+  function seed(workspaceId: string, currency: string, name: string) {
+    return seedReportAccount(t, workspaceId, {
+      name,
+      currency,
+      days: [
+        ['c1', '2026-03-01', 100.5, 4, 402],
+        ['c1', '2026-03-02', 50, 0, 0],
+        ['c2', '2026-03-01', 20, 1, 10],
+        ['c2', '2026-02-28', 999, 9, 9],
+      ],
+      adsetDays: [['s1', '2026-03-01', 100.5, 4, 402]],
     });
   }
 
