@@ -11,27 +11,10 @@ import {
   writesTo,
   type Session,
 } from '../../../test/rules-sandbox.ts';
+import { signInAgain } from '../../../test/workspace-fixtures.ts';
 
-const { app, sandbox, rules, createRule, drain } = rulesSandboxApp();
+const { app, sandbox, rules, createRule, runNow, latestRun } = rulesSandboxApp();
 const HOUR = 3_600_000;
-
-async function runNow(session: Session, ruleId: string) {
-  const response = await rules(session, 'POST', `/${ruleId}/run`);
-  expect(response.statusCode).toBe(202);
-  await drain();
-  return (await rules(session, 'GET', `/${ruleId}/runs`)).json().data[0];
-}
-
-/** A day later the access token has expired: sign in again, as the person would. */
-async function signInAgain(session: Session): Promise<Session> {
-  const response = await app().app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: session.user.email, password: session.password },
-  });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-  return { ...session, auth: { authorization: `Bearer ${response.json().data.token}` } };
-}
 
 const sync = (session: Session, account: AdAccountRow) =>
   app().modules.adAccounts.sync.sync(session.scope, account.id, { final: true });
@@ -122,7 +105,8 @@ describe('changes made outside AdPilot', () => {
 
     // Within the 24 hours the rule leaves it alone, saying why; nothing is sent to Meta.
     const writes = writesTo(sandbox(), adset.externalId).length;
-    const run = await runNow(session, rule.id);
+    await runNow(session, rule.id);
+    const run = await latestRun(session, rule.id);
     const onIt = (items: { entity?: { externalId: string }; target?: { externalId: string } }[]) =>
       items.filter((item) => (item.entity ?? item.target)?.externalId === adset.externalId);
     expect(onIt(run.actions)).toEqual([]);
@@ -138,7 +122,7 @@ describe('changes made outside AdPilot', () => {
 
     // Once the hours are over it acts again: +10% of what the person set.
     app().clock.advance(24 * HOUR);
-    await runNow(await signInAgain(session), rule.id);
+    await runNow(await signInAgain(app(), session), rule.id);
     const applied = (await ledgerOf(app(), rule.id)).filter(
       (row) => row.state === 'applied' && row.targetExternalId === adset.externalId,
     );

@@ -12,14 +12,8 @@ import {
   type Session,
 } from '../../../test/rules-sandbox.ts';
 
-const { app, sandbox, rules, createRule, drain } = rulesSandboxApp();
+const { app, sandbox, rules, createRule, runNow } = rulesSandboxApp();
 const DAY_MS = 86_400_000;
-
-async function runNow(session: Session, ruleId: string): Promise<void> {
-  const response = await rules(session, 'POST', `/${ruleId}/run`);
-  expect(response.statusCode).toBe(202);
-  await drain();
-}
 
 /** The ads under an entity of the sandbox world (an ad, an ad set or a campaign). */
 function adsUnder(level: string, id: string): SandboxAd[] {
