@@ -262,8 +262,9 @@ describe('renderActivity', () => {
           if (group === 'counts') expect(placeholdersOf(text), `${language} ${key}`).toEqual(['count']);
         }
     for (const language of ACTIVITY_LANGUAGES)
-      for (const noun of COUNTED_NOUNS) expect(ACTIVITY_MESSAGES[language].counts[`${noun}_other`]).toBeTruthy();
-    for (const noun of COUNTED_NOUNS) expect(ACTIVITY_MESSAGES.en.counts[`${noun}_one`]).toBeTruthy();
+      for (const noun of COUNTED_NOUNS)
+        for (const form of ['one', 'other'] as const)
+          expect(ACTIVITY_MESSAGES[language].counts[`${noun}_${form}`], `${language} ${noun}_${form}`).toBeTruthy();
   });
 
   it('leaves a parameter code it does not know as it is', () => {

@@ -44,8 +44,8 @@ export interface ActivityMessages {
   variants: Record<SentenceVariant, string>;
   /**
    * A counted noun with its count (`{{count}}`, already written in the language), by plural category as i18next
-   * names its keys: `attempts_one` "1 attempt", `attempts_other` "3 attempts". Every noun has its `_other` form;
-   * a language with one form for every count (Thai) needs no other.
+   * names its keys: `attempts_one` "1 attempt", `attempts_other` "3 attempts". Every language has both keys, as
+   * the web's catalogues do; Thai, with one form for every count, only ever reads `_other`.
    */
   counts: CountForms;
 }
@@ -53,8 +53,7 @@ export interface ActivityMessages {
 /** The nouns a sentence counts (see FORMATTED_PARAMS). */
 export const COUNTED_NOUNS = ['attempts', 'recipients', 'activeRules'] as const;
 export type CountedNoun = (typeof COUNTED_NOUNS)[number];
-type CountForms = Record<`${CountedNoun}_other`, string> &
-  Partial<Record<`${CountedNoun}_${Exclude<Intl.LDMLPluralRule, 'other'>}`, string>>;
+type CountForms = Record<`${CountedNoun}_${'one' | 'other'}`, string>;
 
 /**
  * The sentences a code has beside its own: `account_disconnected` that switched rules off, `external_change` whose
@@ -294,10 +293,13 @@ const th: ActivityMessages = {
     external_change_by:
       '“{{target}}”: {{change}} ถูกเปลี่ยนจากนอก AdPilot โดย {{actor}} ({{app}}) จาก {{from}} เป็น {{to}}',
   },
-  // Thai counts every noun in one form.
+  // Thai counts every noun in one form: Intl.PluralRules answers `other` for every count.
   counts: {
+    attempts_one: '{{count}} ครั้ง',
     attempts_other: '{{count}} ครั้ง',
+    recipients_one: '{{count}} คน',
     recipients_other: '{{count}} คน',
+    activeRules_one: '{{count}} กฎ',
     activeRules_other: '{{count}} กฎ',
   },
 };
