@@ -1,7 +1,7 @@
 import { activityLogs, adAccounts } from '@adpilot/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildRule, buildScaleRule } from '../../../test/rule-factories.ts';
+import { buildRule, buildScaleRule, buildStopLossRule } from '../../../test/rule-factories.ts';
 import {
   adTotals,
   connectedUser,
@@ -32,15 +32,7 @@ describe('rules on the sandbox', () => {
     expect(expected.size).toBeGreaterThan(0);
     expect(expected.size).toBeLessThan(ads.length);
 
-    const rule = await createRule(
-      session,
-      buildRule({
-        scope: { adAccountIds: [account.id], level: 'ad', statuses: ['ACTIVE'] },
-        conditions: { match: 'all', items: [{ metric: 'cpa', operator: 'gt', value: threshold, window: 'last_7d' }] },
-        actions: [{ type: 'pause' }],
-        safeguards: { cooldownHours: 24, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
-      }),
-    );
+    const rule = await createRule(session, buildStopLossRule(account.id, threshold));
     sandbox().sandbox.stats.reset();
     const runId = await runNow(session, rule.id);
 

@@ -19,6 +19,24 @@ const HOUR = 3_600_000;
 const sync = (session: Session, account: AdAccountRow) =>
   app().modules.adAccounts.sync.sync(session.scope, account.id, { final: true });
 
+/** A colleague sets the ad set's daily budget (minor units) on Ads Manager; a minute later a sync finds it. */
+async function budgetSetInAdsManager(
+  session: Session,
+  account: AdAccountRow,
+  adset: { externalId: string },
+  minor: number,
+): Promise<void> {
+  await editInAdsManager(sandbox(), {
+    act: account.facebookAccountId,
+    id: adset.externalId,
+    name: 'Nok Colleague',
+    status: 'ACTIVE',
+    dailyBudget: (minor / 100).toFixed(2),
+  });
+  app().clock.advance(60_000);
+  await sync(session, account);
+}
+
 const externalEntries = (session: Session) =>
   app().inspect((db) =>
     db
@@ -67,15 +85,7 @@ describe('changes made outside AdPilot', () => {
     const after = before + 5_000;
 
     app().clock.advance(60_000);
-    await editInAdsManager(sandbox(), {
-      act: account.facebookAccountId,
-      id: adset.externalId,
-      name: 'Nok Colleague',
-      status: 'ACTIVE',
-      dailyBudget: (after / 100).toFixed(2),
-    });
-    app().clock.advance(60_000);
-    await sync(session, account);
+    await budgetSetInAdsManager(session, account, adset, after);
 
     const [entry] = (await externalEntries(session)).filter((row) => row.metadata.code === 'external_change');
     expect(entry).toMatchObject({
@@ -162,15 +172,7 @@ describe('changes made outside AdPilot', () => {
     const { session, account, adset } = await adSetWithBudget();
     const rule = await createRule(session, scaleRule(account, adset.name, 0));
     const after = (adset.dailyBudget ?? 0) + 5_000;
-    await editInAdsManager(sandbox(), {
-      act: account.facebookAccountId,
-      id: adset.externalId,
-      name: 'Nok Colleague',
-      status: 'ACTIVE',
-      dailyBudget: (after / 100).toFixed(2),
-    });
-    app().clock.advance(60_000);
-    await sync(session, account);
+    await budgetSetInAdsManager(session, account, adset, after);
     await runNow(session, rule.id);
     const applied = (await ledgerOf(app(), rule.id)).filter(
       (row) => row.state === 'applied' && row.targetExternalId === adset.externalId,
