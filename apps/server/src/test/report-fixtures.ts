@@ -1,4 +1,4 @@
-import { adAccounts, adEntities, insightsDaily } from '@adpilot/db';
+import { adAccounts, adEntities, insightsDaily, ruleActions, ruleRuns } from '@adpilot/db';
 import type { TestApp } from './test-app.ts';
 
 type DayRow = [entity: string, date: string, spend: number, results: number, value: number];
@@ -62,5 +62,51 @@ export async function seedReportAccount(
     const rows = [...days.map(row('campaign')), ...(options.adsetDays ?? []).map(row('adset'))];
     if (rows.length) await db.insert(insightsDaily).values(rows);
     return adAccountId;
+  });
+}
+
+/** One action of a seeded run: its type and field, when it was applied (null: not applied), and any other column. */
+export type SeededAction = Partial<typeof ruleActions.$inferInsert> & {
+  type: string;
+  field: string;
+  at: string | null;
+};
+
+/**
+ * A completed manual run of `ruleId` behind the API's back, with its actions on campaign c1 of `adAccountId` (as
+ * seedReportAccount names it), in baht: what a report counts as the rule's changes.
+ */
+export async function seedRuleRun(
+  t: Pick<TestApp, 'inspect'>,
+  ids: { workspaceId: string; ruleId: string; adAccountId: string },
+  actions: SeededAction[],
+): Promise<void> {
+  const { workspaceId, ruleId, adAccountId } = ids;
+  await t.inspect(async (db) => {
+    const [run] = await db
+      .insert(ruleRuns)
+      .values({ workspaceId, ruleId, slot: 's1', trigger: 'manual', status: 'completed' })
+      .returning();
+    await db.insert(ruleActions).values(
+      actions.map(({ type, field, at, ...columns }, index) => ({
+        workspaceId,
+        ruleId,
+        runId: run!.id,
+        adAccountId,
+        slot: `s1-${index}`,
+        actionType: type,
+        entityLevel: 'campaign' as const,
+        entityExternalId: `${adAccountId}-c1`,
+        entityName: 'Campaign c1',
+        targetLevel: 'campaign' as const,
+        targetExternalId: `${adAccountId}-c1`,
+        targetName: 'Campaign c1',
+        field,
+        currency: 'THB',
+        explanation: {},
+        appliedAt: at === null ? null : new Date(at),
+        ...columns,
+      })),
+    );
   });
 }

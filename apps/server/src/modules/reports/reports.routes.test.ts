@@ -1,6 +1,6 @@
-import { insightsDaily, ruleActions, ruleRuns } from '@adpilot/db';
+import { insightsDaily } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedReportAccount } from '../../test/report-fixtures.ts';
+import { seedReportAccount, seedRuleRun } from '../../test/report-fixtures.ts';
 import { buildRule } from '../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { unzip } from '../../test/zip-reader.ts';
@@ -148,53 +148,35 @@ describe('GET /api/reports', () => {
     });
     expect(created.statusCode).toBe(201);
     const ruleId: string = created.json().data.id;
-    await t.inspect(async (db) => {
-      const [run] = await db
-        .insert(ruleRuns)
-        .values({ workspaceId: session.workspaceId, ruleId, slot: 's1', trigger: 'manual', status: 'completed' })
-        .returning();
-      const action = (type: string, field: string, appliedAt: string) => ({
-        workspaceId: session.workspaceId,
-        ruleId,
-        runId: run!.id,
-        adAccountId: thb,
-        slot: `s1-${type}`,
-        actionType: type,
-        entityLevel: 'campaign' as const,
-        entityExternalId: `${thb}-c1`,
-        entityName: 'Campaign c1',
-        targetLevel: 'campaign' as const,
-        targetExternalId: `${thb}-c1`,
-        targetName: 'Campaign c1',
-        field,
-        currency: 'THB',
-        explanation: {},
-        appliedAt: new Date(appliedAt),
-      });
-      await db.insert(ruleActions).values([
-        // Paused at noon in Bangkok on 2 March, resumed by a revert two days later.
-        {
-          ...action('pause', 'status', '2026-03-02T05:00:00Z'),
-          beforeStatus: 'ACTIVE',
-          afterStatus: 'PAUSED',
-          state: 'reverted' as const,
-          revertedAt: new Date('2026-03-04T05:00:00Z'),
-        },
-        {
-          ...action('increase_budget', 'daily_budget', '2026-03-02T06:00:00Z'),
-          beforeMinor: 10000,
-          afterMinor: 12000,
-          state: 'applied' as const,
-        },
-        // Last month: on no day of the range, not in this month's totals.
-        {
-          ...action('decrease_budget', 'daily_budget', '2026-02-20T06:00:00Z'),
-          beforeMinor: 9000,
-          afterMinor: 8000,
-          state: 'applied' as const,
-        },
-      ]);
-    });
+    await seedRuleRun(t, { workspaceId: session.workspaceId, ruleId, adAccountId: thb }, [
+      // Paused at noon in Bangkok on 2 March, resumed by a revert two days later.
+      {
+        type: 'pause',
+        field: 'status',
+        at: '2026-03-02T05:00:00Z',
+        beforeStatus: 'ACTIVE',
+        afterStatus: 'PAUSED',
+        state: 'reverted',
+        revertedAt: new Date('2026-03-04T05:00:00Z'),
+      },
+      {
+        type: 'increase_budget',
+        field: 'daily_budget',
+        at: '2026-03-02T06:00:00Z',
+        beforeMinor: 10000,
+        afterMinor: 12000,
+        state: 'applied',
+      },
+      // Last month: on no day of the range, not in this month's totals.
+      {
+        type: 'decrease_budget',
+        field: 'daily_budget',
+        at: '2026-02-20T06:00:00Z',
+        beforeMinor: 9000,
+        afterMinor: 8000,
+        state: 'applied',
+      },
+    ]);
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/reports/overview?days=3&to=2026-03-03',

@@ -5,21 +5,13 @@ import {
   REPORT_SENDS_PER_HOUR,
   WORKSPACE_HEADER,
 } from '@adpilot/contracts';
-import {
-  activityLogs,
-  reportDeliveries,
-  reportSchedules,
-  ruleActions,
-  ruleRuns,
-  users,
-  workspaceMembers,
-} from '@adpilot/db';
+import { activityLogs, reportDeliveries, reportSchedules, users, workspaceMembers } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail, Mailer } from '../../../providers/mail/mailer.ts';
 import { OutboxMailer } from '../../../providers/mail/mailer.ts';
-import { seedReportAccount } from '../../../test/report-fixtures.ts';
+import { seedReportAccount, seedRuleRun } from '../../../test/report-fixtures.ts';
 import { buildRule } from '../../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
 import { renderReportPdf } from '../pdf/report-pdf.ts';
@@ -227,56 +219,39 @@ async function seedRuleActions(session: Session, adAccountId: string) {
     payload: buildRule(),
   });
   const ruleId: string = created.json().data.id;
-  await t.inspect(async (db) => {
-    const [run] = await db
-      .insert(ruleRuns)
-      .values({ workspaceId: session.workspaceId, ruleId, slot: 's1', trigger: 'manual', status: 'completed' })
-      .returning();
-    const action = (type: string, field: string, at: string, slot: string) => ({
-      workspaceId: session.workspaceId,
-      ruleId,
-      runId: run!.id,
-      adAccountId,
-      slot,
-      actionType: type,
-      entityLevel: 'campaign' as const,
-      entityExternalId: `${adAccountId}-c1`,
-      entityName: 'Campaign c1',
-      targetLevel: 'campaign' as const,
-      targetExternalId: `${adAccountId}-c1`,
-      targetName: 'Campaign c1',
-      field,
-      currency: 'THB',
-      explanation: {},
-      appliedAt: new Date(at),
-    });
-    await db.insert(ruleActions).values([
-      {
-        ...action('pause', 'status', '2026-11-18T05:00:00Z', 's1-pause'),
-        beforeStatus: 'ACTIVE',
-        afterStatus: 'PAUSED',
-        state: 'applied' as const,
-      },
-      {
-        ...action('increase_budget', 'daily_budget', '2026-11-18T06:00:00Z', 's1-raise'),
-        beforeMinor: 10000,
-        afterMinor: 12000,
-        state: 'applied' as const,
-      },
-      {
-        ...action('decrease_budget', 'daily_budget', '2026-11-12T06:00:00Z', 's1-cut'),
-        beforeMinor: 9000,
-        afterMinor: 8000,
-        state: 'applied' as const,
-      },
-      {
-        ...action('pause', 'status', '2026-11-26T02:00:00Z', 's1-proposal'),
-        appliedAt: null,
-        proposal: 'pending' as const,
-        expiresAt: new Date('2026-11-27T00:00:00Z'),
-      },
-    ]);
-  });
+  await seedRuleRun(t, { workspaceId: session.workspaceId, ruleId, adAccountId }, [
+    {
+      type: 'pause',
+      field: 'status',
+      at: '2026-11-18T05:00:00Z',
+      beforeStatus: 'ACTIVE',
+      afterStatus: 'PAUSED',
+      state: 'applied',
+    },
+    {
+      type: 'increase_budget',
+      field: 'daily_budget',
+      at: '2026-11-18T06:00:00Z',
+      beforeMinor: 10000,
+      afterMinor: 12000,
+      state: 'applied',
+    },
+    {
+      type: 'decrease_budget',
+      field: 'daily_budget',
+      at: '2026-11-12T06:00:00Z',
+      beforeMinor: 9000,
+      afterMinor: 8000,
+      state: 'applied',
+    },
+    {
+      type: 'pause',
+      field: 'status',
+      at: null,
+      proposal: 'pending',
+      expiresAt: new Date('2026-11-27T00:00:00Z'),
+    },
+  ]);
 }
 
 describe('send now and the preview', () => {
