@@ -164,23 +164,17 @@ export function runActivity(
   counts: { applied: number; failed: number; postponed: number },
   error?: CodedText,
 ): NewActivity {
-  const description = error
-    ? `Rule "${rule.name}" run failed: ${error.code}`
-    : `Rule "${rule.name}" ran: ${run.entitiesEvaluated} evaluated, ${run.entitiesMatched} matched, ${counts.applied} applied, ${counts.failed} failed, ${counts.postponed} postponed`;
+  const code = error ? 'rule_run_failed' : 'rule_run_completed';
+  const params: CodeParams = error
+    ? { ruleName: rule.name, reason: error.code }
+    : { ruleName: rule.name, evaluated: run.entitiesEvaluated, matched: run.entitiesMatched, ...counts };
   return {
     level: error || counts.failed > 0 ? 'error' : counts.postponed > 0 ? 'warning' : 'info',
     category: 'rule_run',
-    description,
+    description: describeActivity(code, params),
     metadata: {
-      code: error ? 'rule_run_failed' : 'rule_run_completed',
-      params: error
-        ? { ruleName: rule.name, reason: error.code }
-        : {
-            ruleName: rule.name,
-            evaluated: run.entitiesEvaluated,
-            matched: run.entitiesMatched,
-            ...counts,
-          },
+      code,
+      params,
       ruleId: rule.id,
       runId: run.id,
       slot: run.slot,
