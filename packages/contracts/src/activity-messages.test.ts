@@ -3,6 +3,7 @@ import { ACTIVITY_CODES, describeActivity, SYNC_ERROR_CODES } from './activity.t
 import {
   ACTIVITY_LANGUAGES,
   ACTIVITY_MESSAGES,
+  COUNTED_NOUNS,
   interpolate,
   placeholdersOf,
   renderActivity,
@@ -14,6 +15,9 @@ import { RULE_ACTION_TYPES } from './rule-constants.ts';
 import { RULE_RUN_ERROR_CODES } from './rule-results.ts';
 
 const placeholders = (text: string) => placeholdersOf(text).sort();
+/** An entry's words with Intl's no-break, thin and narrow spaces (around a range's dash, after a currency) as plain ones, to compare as read. */
+const spaced = (...args: Parameters<typeof renderActivity>) =>
+  renderActivity(...args).replace(/[\u00a0\u2009\u202f]/g, ' ');
 
 const groups = {
   actions: RULE_ACTION_TYPES,
@@ -118,11 +122,11 @@ describe('renderActivity', () => {
       status: 503,
     });
     expect(renderActivity(hook, 'en')).toBe(
-      'Webhook delivery to hooks.example failed after 6 attempt(s): the receiver answered 503',
+      'Webhook delivery to hooks.example failed after 6 attempts: the receiver answered 503',
     );
     expect(renderActivity(hook, 'th')).toBe('ส่งเว็บฮุกไปยัง hooks.example ไม่สำเร็จหลังจากพยายาม 6 ครั้ง: ผู้รับตอบกลับ 503');
     const line = entry('notification_line_failed', { target: 'Uabc', attempts: 3, reason: 'server', status: 502 });
-    expect(renderActivity(line, 'en')).toBe('LINE delivery to Uabc failed after 3 attempt(s): LINE answered 502');
+    expect(renderActivity(line, 'en')).toBe('LINE delivery to Uabc failed after 3 attempts: LINE answered 502');
     expect(renderActivity(line, 'th')).toBe('ส่งข้อความ LINE ถึง Uabc ไม่สำเร็จหลังจากพยายาม 3 ครั้ง: LINE ตอบกลับ 502');
   });
 
@@ -153,18 +157,114 @@ describe('renderActivity', () => {
     expect(renderActivity(off, 'th')).toBe('แผน Business เปิดใช้กฎได้ 25 กฎ: ปิดการใช้งาน A');
     const slowed = entry('plan_rules_slowed', { plan: 'free', minutes: 60, count: 1, rules: 'A' });
     expect(renderActivity(slowed, 'en')).toBe(
-      'The Free plan checks rules at most every 60 minutes: A now run every 60 minutes',
+      'The Free plan checks rules at most every 60 minutes; now checked every 60 minutes: A',
     );
     const unpaid = entry('payment_failed', { plan: 'enterprise', until: '2026-12-01' });
     expect(renderActivity(unpaid, 'en')).toMatch(
-      /^Payment for the Enterprise plan failed; it stays active until 2026-12-01/,
+      /^Payment for the Enterprise plan failed; it stays active until Dec 1, 2026\./,
     );
-    expect(renderActivity(unpaid, 'th')).toMatch(/^ชำระเงินสำหรับแผน Enterprise ไม่สำเร็จ/);
+    expect(renderActivity(unpaid, 'th')).toMatch(/^ชำระเงินสำหรับแผน Enterprise ไม่สำเร็จ แผนยังใช้งานได้ถึง 1 ธ\.ค\. 2569 /);
     // A plan the catalogue does not know (a newer one) stays as it is.
     expect(renderActivity(entry('plan_changed', { from: 'pro', to: 'galaxy' }), 'en')).toBe(
       'Plan changed from Pro to galaxy',
     );
     expect(describeActivity('plan_changed', { from: 'free', to: 'pro' })).toBe('Plan changed from Free to Pro');
+  });
+
+  it('counts attempts, recipients and rules in each language’s plural forms', () => {
+    const hook = (attempts: number) =>
+      entry('notification_webhook_failed', { host: 'h.example', attempts, reason: 'timeout', status: null });
+    expect(renderActivity(hook(1), 'en')).toBe(
+      'Webhook delivery to h.example failed after 1 attempt: the receiver did not answer in time',
+    );
+    expect(renderActivity(hook(3), 'en')).toBe(
+      'Webhook delivery to h.example failed after 3 attempts: the receiver did not answer in time',
+    );
+    // Thai has one form for every count.
+    expect(renderActivity(hook(1), 'th')).toBe(
+      'ส่งเว็บฮุกไปยัง h.example ไม่สำเร็จหลังจากพยายาม 1 ครั้ง: ผู้รับไม่ตอบกลับภายในเวลาที่กำหนด',
+    );
+    expect(renderActivity(hook(3), 'th')).toBe(
+      'ส่งเว็บฮุกไปยัง h.example ไม่สำเร็จหลังจากพยายาม 3 ครั้ง: ผู้รับไม่ตอบกลับภายในเวลาที่กำหนด',
+    );
+    const line = entry('notification_line_failed', { target: 'U1', attempts: 1, reason: 'network', status: null });
+    expect(renderActivity(line, 'en')).toBe('LINE delivery to U1 failed after 1 attempt: LINE could not be reached');
+    expect(renderActivity(line, 'th')).toBe('ส่งข้อความ LINE ถึง U1 ไม่สำเร็จหลังจากพยายาม 1 ครั้ง: ติดต่อ LINE ไม่ได้');
+    const sent = (recipients: number) => entry('report_sent', { from: '2026-11-16', to: '2026-11-22', recipients });
+    expect(spaced(sent(1), 'en')).toBe('Sent the report for Nov 16 – 22, 2026 to 1 recipient');
+    expect(spaced(sent(2), 'en')).toBe('Sent the report for Nov 16 – 22, 2026 to 2 recipients');
+    expect(spaced(sent(1), 'th')).toBe('ส่งรายงานช่วง 16–22 พ.ย. 2569 ถึงผู้รับ 1 คนแล้ว');
+    expect(spaced(sent(2), 'th')).toBe('ส่งรายงานช่วง 16–22 พ.ย. 2569 ถึงผู้รับ 2 คนแล้ว');
+    const one = entry('plan_rules_deactivated', { plan: 'free', limit: 1, count: 2, rules: 'A, B' });
+    expect(renderActivity(one, 'en')).toBe('The Free plan allows 1 active rule: switched off A, B');
+    expect(renderActivity(one, 'th')).toBe('แผน Free เปิดใช้กฎได้ 1 กฎ: ปิดการใช้งาน A, B');
+    const minute = entry('plan_rules_slowed', { plan: 'pro', minutes: 1, count: 1, rules: 'A' });
+    expect(renderActivity(minute, 'en')).toBe(
+      'The Pro plan checks rules at most every 1 minute; now checked every 1 minute: A',
+    );
+    expect(renderActivity(minute, 'th')).toBe('แผน Pro ตรวจสอบกฎได้ถี่สุดทุก 1 นาที: A จะตรวจสอบทุก 1 นาที');
+    // The English stored description counts the same way.
+    expect(describeActivity('report_sent', sent(1).params)).toBe(renderActivity(sent(1), 'en'));
+    expect(describeActivity('notification_webhook_failed', hook(1).params)).toBe(
+      'Webhook delivery to h.example failed after 1 attempt: timeout',
+    );
+    expect(describeActivity('plan_rules_deactivated', one.params)).toBe(renderActivity(one, 'en'));
+  });
+
+  it('writes days, ranges of days, counts and amounts with Intl in the reader’s language', () => {
+    // A range across months and years reads as one range, in the Buddhist era in Thai.
+    const failed = entry('report_failed', { from: '2026-12-28', to: '2027-01-03', attempts: 4 });
+    expect(spaced(failed, 'en')).toBe('The report for Dec 28, 2026 – Jan 3, 2027 could not be sent after 4 attempts');
+    expect(spaced(failed, 'th')).toBe('ส่งรายงานช่วง 28 ธ.ค. 2569 – 3 ม.ค. 2570 ไม่สำเร็จหลังจากพยายาม 4 ครั้ง');
+    expect(describeActivity('report_failed', failed.params)).toBe(renderActivity(failed, 'en'));
+    const ran = entry('rule_run_completed', {
+      ruleName: 'R',
+      evaluated: 12_345,
+      matched: 1_200,
+      applied: 3,
+      failed: 0,
+      postponed: 0,
+    });
+    expect(spaced(ran, 'en')).toBe('Rule “R” ran: 12,345 evaluated, 1,200 matched, 3 applied, 0 failed, 0 postponed');
+    expect(spaced(ran, 'th')).toBe('กฎ “R” ทำงานแล้ว: ประเมิน 12,345 ตรงเงื่อนไข 1,200 ดำเนินการ 3 ล้มเหลว 0 เลื่อน 0');
+    const budget = { accountName: 'Shop', target: 'Ad set 1', level: 'adset', change: 'daily_budget' };
+    const moved = entry('external_change', { ...budget, from: 1500, to: 2250.5, currency: 'THB' });
+    expect(spaced(moved, 'en')).toBe('“Ad set 1”: daily budget changed outside AdPilot, THB 1,500.00 → THB 2,250.50');
+    expect(spaced(moved, 'th')).toBe('“Ad set 1”: งบประมาณรายวัน ถูกเปลี่ยนจากนอก AdPilot จาก ฿1,500.00 เป็น ฿2,250.50');
+    // An older entry stored the amount already written; it reads the same.
+    const older = entry('external_change', { ...budget, from: 'THB 1500.00', to: 'THB 2250.50' });
+    expect(spaced(older, 'th')).toBe(spaced(moved, 'th'));
+    const status = entry('external_change', { ...budget, change: 'status', from: 'ACTIVE', to: 'PAUSED' });
+    expect(spaced(status, 'en')).toBe('“Ad set 1”: status changed outside AdPilot, ACTIVE → PAUSED');
+    const stale = entry('rule_proposal_stale', {
+      ruleName: 'Scale',
+      action: 'increase_budget',
+      target: 'Ad set 1',
+      from: 1000,
+      to: 1250,
+      currency: 'USD',
+    });
+    expect(spaced(stale, 'en')).toBe(
+      'Closed the proposal of rule “Scale” to raise the budget “Ad set 1”: the live value changed from $1,000.00 to $1,250.00',
+    );
+    expect(spaced(stale, 'th')).toBe(
+      'ปิดข้อเสนอของกฎ “Scale” ให้เพิ่มงบประมาณ “Ad set 1” แล้ว: ค่าจริงเปลี่ยนจาก US$1,000.00 เป็น US$1,250.00',
+    );
+    // What is not a day or a figure (an older entry's text) is written as it is.
+    expect(spaced(entry('payment_failed', { plan: 'pro', until: 'soon' }), 'en')).toMatch(/until soon\./);
+  });
+
+  it('leaves no “(s)” plural and no raw ISO day in any sentence of the catalogue', () => {
+    for (const language of ACTIVITY_LANGUAGES)
+      for (const [group, texts] of Object.entries(ACTIVITY_MESSAGES[language]))
+        for (const [key, text] of Object.entries(texts as Record<string, string>)) {
+          expect(text, `${language} ${group}.${key}`).not.toMatch(/\(s\)|\d{4}-\d{2}-\d{2}/);
+          if (group === 'counts') expect(placeholdersOf(text), `${language} ${key}`).toEqual(['count']);
+        }
+    for (const language of ACTIVITY_LANGUAGES)
+      for (const noun of COUNTED_NOUNS)
+        for (const form of ['one', 'other'] as const)
+          expect(ACTIVITY_MESSAGES[language].counts[`${noun}_${form}`], `${language} ${noun}_${form}`).toBeTruthy();
   });
 
   it('leaves a parameter code it does not know as it is', () => {

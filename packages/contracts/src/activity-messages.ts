@@ -1,5 +1,6 @@
 import type { ActivityCode, ExternalChangeField, SyncErrorCode } from './activity.ts';
 import { PLAN_NAMES, type PlanId } from './constants.ts';
+import { formatDay, formatDayRange, formatMinutes, formatMoney, formatNumber, pluralCategory } from './format.ts';
 import type { LineFailureCode, WebhookFailureCode } from './notifications.ts';
 import type { ACTION_FAILURE_CODES, CodeParams } from './rule-codes.ts';
 import type { RuleActionType } from './rule-constants.ts';
@@ -41,7 +42,18 @@ export interface ActivityMessages {
   plans: Record<PlanId, string>;
   /** A code's longer sentence, for an entry that carries an optional parameter (see SENTENCE_VARIANTS). */
   variants: Record<SentenceVariant, string>;
+  /**
+   * A counted noun with its count (`{{count}}`, already written in the language), by plural category as i18next
+   * names its keys: `attempts_one` "1 attempt", `attempts_other` "3 attempts". Every language has both keys, as
+   * the web's catalogues do; Thai, with one form for every count, only ever reads `_other`.
+   */
+  counts: CountForms;
 }
+
+/** The nouns a sentence counts (see FORMATTED_PARAMS). */
+export const COUNTED_NOUNS = ['attempts', 'recipients', 'activeRules'] as const;
+export type CountedNoun = (typeof COUNTED_NOUNS)[number];
+type CountForms = Record<`${CountedNoun}_${'one' | 'other'}`, string>;
 
 /**
  * The sentences a code has beside its own: `account_disconnected` that switched rules off, `external_change` whose
@@ -49,7 +61,7 @@ export interface ActivityMessages {
  */
 type SentenceVariant = 'account_disconnected_rules' | 'external_change_by';
 
-export type ActivityMessageGroup = Exclude<keyof ActivityMessages, 'codes' | 'variants'>;
+export type ActivityMessageGroup = Exclude<keyof ActivityMessages, 'codes' | 'variants' | 'counts'>;
 
 const en: ActivityMessages = {
   codes: {
@@ -75,19 +87,19 @@ const en: ActivityMessages = {
     rule_run_failed: 'Rule “{{ruleName}}” run failed ({{reason}})',
     plan_changed: 'Plan changed from {{from}} to {{to}}',
     plan_assigned: 'Plan changed from {{from}} to {{to}} by the administrator {{admin}}',
-    plan_rules_deactivated: 'The {{plan}} plan allows {{limit}} active rules: switched off {{rules}}',
+    plan_rules_deactivated: 'The {{plan}} plan allows {{limit}}: switched off {{rules}}',
     plan_rules_slowed:
-      'The {{plan}} plan checks rules at most every {{minutes}} minutes: {{rules}} now run every {{minutes}} minutes',
+      'The {{plan}} plan checks rules at most every {{minutes}}; now checked every {{minutes}}: {{rules}}',
     payment_failed:
       'Payment for the {{plan}} plan failed; it stays active until {{until}}. Update your payment method on the Subscription page.',
-    notification_webhook_failed: 'Webhook delivery to {{host}} failed after {{attempts}} attempt(s): {{reason}}',
+    notification_webhook_failed: 'Webhook delivery to {{host}} failed after {{attempts}}: {{reason}}',
     notification_line_unauthorized:
       'LINE did not accept the channel access token for messages to {{target}}: enter a new token in Notifications',
     notification_line_forbidden:
       'LINE refused a message to {{target}}: the channel may not message this ID (is the bot added to the chat, or blocked?)',
     notification_line_quota:
       'LINE refused a message to {{target}}: the channel’s monthly messages or its rate limit are used up',
-    notification_line_failed: 'LINE delivery to {{target}} failed after {{attempts}} attempt(s): {{reason}}',
+    notification_line_failed: 'LINE delivery to {{target}} failed after {{attempts}}: {{reason}}',
     workspace_created: 'Created workspace “{{workspace}}”',
     workspace_renamed: 'Renamed workspace “{{from}}” to “{{to}}”',
     workspace_deleted: 'Deleted workspace “{{workspace}}”',
@@ -102,8 +114,8 @@ const en: ActivityMessages = {
     rule_switched_on: 'Switched on rule “{{ruleName}}”',
     rule_switched_off: 'Switched off rule “{{ruleName}}”',
     rule_run_requested: 'Asked rule “{{ruleName}}” to run now',
-    report_sent: 'Sent the report for {{from}} – {{to}} to {{recipients}} recipient(s)',
-    report_failed: 'The report for {{from}} – {{to}} could not be sent after {{attempts}} attempt(s)',
+    report_sent: 'Sent the report for {{period}} to {{recipients}}',
+    report_failed: 'The report for {{period}} could not be sent after {{attempts}}',
     external_change: '“{{target}}”: {{change}} changed outside AdPilot, {{from}} → {{to}}',
   },
   actions: {
@@ -162,6 +174,14 @@ const en: ActivityMessages = {
       'Disconnected ad account {{accountName}} ({{accountId}}); switched off the rules that named only this account: {{rules}}',
     external_change_by: '“{{target}}”: {{change}} changed outside AdPilot by {{actor}} ({{app}}), {{from}} → {{to}}',
   },
+  counts: {
+    attempts_one: '{{count}} attempt',
+    attempts_other: '{{count}} attempts',
+    recipients_one: '{{count}} recipient',
+    recipients_other: '{{count}} recipients',
+    activeRules_one: '{{count}} active rule',
+    activeRules_other: '{{count}} active rules',
+  },
 };
 
 const th: ActivityMessages = {
@@ -187,16 +207,16 @@ const th: ActivityMessages = {
     rule_run_failed: 'กฎ “{{ruleName}}” ทำงานไม่สำเร็จ ({{reason}})',
     plan_changed: 'เปลี่ยนแผนจาก {{from}} เป็น {{to}}',
     plan_assigned: 'ผู้ดูแลระบบ {{admin}} เปลี่ยนแผนจาก {{from}} เป็น {{to}}',
-    plan_rules_deactivated: 'แผน {{plan}} เปิดใช้กฎได้ {{limit}} กฎ: ปิดการใช้งาน {{rules}}',
-    plan_rules_slowed: 'แผน {{plan}} ตรวจสอบกฎได้ถี่สุดทุก {{minutes}} นาที: {{rules}} จะตรวจสอบทุก {{minutes}} นาที',
+    plan_rules_deactivated: 'แผน {{plan}} เปิดใช้กฎได้ {{limit}}: ปิดการใช้งาน {{rules}}',
+    plan_rules_slowed: 'แผน {{plan}} ตรวจสอบกฎได้ถี่สุดทุก {{minutes}}: {{rules}} จะตรวจสอบทุก {{minutes}}',
     payment_failed: 'ชำระเงินสำหรับแผน {{plan}} ไม่สำเร็จ แผนยังใช้งานได้ถึง {{until}} กรุณาอัพเดทวิธีชำระเงินที่หน้าแผนการใช้งาน',
-    notification_webhook_failed: 'ส่งเว็บฮุกไปยัง {{host}} ไม่สำเร็จหลังจากพยายาม {{attempts}} ครั้ง: {{reason}}',
+    notification_webhook_failed: 'ส่งเว็บฮุกไปยัง {{host}} ไม่สำเร็จหลังจากพยายาม {{attempts}}: {{reason}}',
     notification_line_unauthorized:
       'LINE ไม่ยอมรับ Channel access token สำหรับข้อความถึง {{target}} โปรดใส่โทเค็นใหม่ในหน้าการแจ้งเตือน',
     notification_line_forbidden:
       'LINE ปฏิเสธข้อความถึง {{target}}: แชนเนลนี้ส่งข้อความถึง ID นี้ไม่ได้ (เพิ่มบอทเข้าแชตแล้วหรือยัง หรือถูกบล็อกอยู่)',
     notification_line_quota: 'LINE ปฏิเสธข้อความถึง {{target}}: แชนเนลใช้โควตาข้อความของเดือนนี้หรือขีดจำกัดอัตราการส่งหมดแล้ว',
-    notification_line_failed: 'ส่งข้อความ LINE ถึง {{target}} ไม่สำเร็จหลังจากพยายาม {{attempts}} ครั้ง: {{reason}}',
+    notification_line_failed: 'ส่งข้อความ LINE ถึง {{target}} ไม่สำเร็จหลังจากพยายาม {{attempts}}: {{reason}}',
     workspace_created: 'สร้างเวิร์กสเปซ “{{workspace}}” แล้ว',
     workspace_renamed: 'เปลี่ยนชื่อเวิร์กสเปซ “{{from}}” เป็น “{{to}}” แล้ว',
     workspace_deleted: 'ลบเวิร์กสเปซ “{{workspace}}” แล้ว',
@@ -211,8 +231,8 @@ const th: ActivityMessages = {
     rule_switched_on: 'เปิดใช้กฎ “{{ruleName}}” แล้ว',
     rule_switched_off: 'ปิดใช้กฎ “{{ruleName}}” แล้ว',
     rule_run_requested: 'สั่งให้กฎ “{{ruleName}}” ทำงานทันที',
-    report_sent: 'ส่งรายงานช่วง {{from}} – {{to}} ถึงผู้รับ {{recipients}} คนแล้ว',
-    report_failed: 'ส่งรายงานช่วง {{from}} – {{to}} ไม่สำเร็จหลังจากพยายาม {{attempts}} ครั้ง',
+    report_sent: 'ส่งรายงานช่วง {{period}} ถึงผู้รับ {{recipients}}แล้ว',
+    report_failed: 'ส่งรายงานช่วง {{period}} ไม่สำเร็จหลังจากพยายาม {{attempts}}',
     external_change: '“{{target}}”: {{change}} ถูกเปลี่ยนจากนอก AdPilot จาก {{from}} เป็น {{to}}',
   },
   actions: {
@@ -273,6 +293,15 @@ const th: ActivityMessages = {
     external_change_by:
       '“{{target}}”: {{change}} ถูกเปลี่ยนจากนอก AdPilot โดย {{actor}} ({{app}}) จาก {{from}} เป็น {{to}}',
   },
+  // Thai counts every noun in one form: Intl.PluralRules answers `other` for every count.
+  counts: {
+    attempts_one: '{{count}} ครั้ง',
+    attempts_other: '{{count}} ครั้ง',
+    recipients_one: '{{count}} คน',
+    recipients_other: '{{count}} คน',
+    activeRules_one: '{{count}} กฎ',
+    activeRules_other: '{{count}} กฎ',
+  },
 };
 
 export const ACTIVITY_MESSAGES: Record<ActivityLanguage, ActivityMessages> = { en, th };
@@ -308,6 +337,109 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
   workspace_invitation_accepted: { role: 'roles' },
   workspace_member_role_changed: { from: 'roles', to: 'roles' },
 };
+
+/**
+ * How a parameter that is a figure is written in the reader's language (ADR 0091), never as stored:
+ * - number: grouped ("1,234" · "1,234")
+ * - minutes: with its unit ("1 minute", "15 minutes" · "15 นาที")
+ * - day: a calendar day "YYYY-MM-DD" ("Dec 1, 2026" · "1 ธ.ค. 2569")
+ * - amount: money in the entry's `currency` ("฿1,500.00"); a bare figure without one is grouped; a status stays
+ * - count: a counted noun of `counts` ("1 attempt", "3 attempts" · "3 ครั้ง")
+ * A value that is not what its format expects (an older entry's text) is written as it is.
+ */
+type ParamFormat = 'number' | 'minutes' | 'day' | 'amount' | { count: CountedNoun };
+
+const FORMATTED_PARAMS: Partial<Record<ActivityCode, Record<string, ParamFormat>>> = {
+  rule_proposal_stale: { from: 'amount', to: 'amount' },
+  rule_run_completed: {
+    evaluated: 'number',
+    matched: 'number',
+    applied: 'number',
+    failed: 'number',
+    postponed: 'number',
+  },
+  plan_rules_deactivated: { limit: { count: 'activeRules' } },
+  plan_rules_slowed: { minutes: 'minutes' },
+  payment_failed: { until: 'day' },
+  notification_webhook_failed: { attempts: { count: 'attempts' } },
+  notification_line_failed: { attempts: { count: 'attempts' } },
+  report_sent: { recipients: { count: 'recipients' } },
+  report_failed: { attempts: { count: 'attempts' } },
+  external_change: { from: 'amount', to: 'amount' },
+};
+
+/** Placeholders written from two stored parameters: a report's local days `from`…`to` as one range of days. */
+const DAY_RANGES: Partial<Record<ActivityCode, Record<string, readonly [string, string]>>> = {
+  report_sent: { period: ['from', 'to'] },
+  report_failed: { period: ['from', 'to'] },
+};
+
+/** A stored figure as a number: a number, or a text of one ("500", "12.5"); null for anything else. */
+function figureOf(value: CodeParams[string] | undefined): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  return null;
+}
+
+/** An amount an older entry stored already written, "THB 1500.00". */
+const WRITTEN_AMOUNT = /^([A-Z]{3}) (-?\d+(?:\.\d+)?)$/;
+
+function catalogueOf(language: string): ActivityMessages {
+  return Object.hasOwn(ACTIVITY_MESSAGES, language) ? ACTIVITY_MESSAGES[language as ActivityLanguage] : en;
+}
+
+/** The catalogue key of a counted noun's form for `count` in `language` (its `_other` form when it has no other). */
+export function countKey(noun: CountedNoun, count: number, language: string): string {
+  const form = `${noun}_${pluralCategory(count, language)}`;
+  return `counts.${Object.hasOwn(catalogueOf(language).counts, form) ? form : `${noun}_other`}`;
+}
+
+function formatParam(
+  value: CodeParams[string] | undefined,
+  format: ParamFormat,
+  params: CodeParams,
+  language: string,
+  lookup: ActivityLookup,
+): CodeParams[string] | undefined {
+  const figure = figureOf(value);
+  if (format === 'day') return typeof value === 'string' ? formatDay(value, language) : value;
+  if (format === 'amount') {
+    const currency = typeof params.currency === 'string' && params.currency !== '' ? params.currency : null;
+    const written = typeof value === 'string' ? WRITTEN_AMOUNT.exec(value) : null;
+    if (written) return formatMoney(Number(written[2]), written[1] as string, language);
+    if (figure === null) return value;
+    return currency ? formatMoney(figure, currency, language) : formatNumber(figure, language);
+  }
+  if (figure === null) return value;
+  if (format === 'number') return formatNumber(figure, language);
+  if (format === 'minutes') return formatMinutes(figure, language);
+  return lookup(countKey(format.count, figure, language), { count: formatNumber(figure, language) });
+}
+
+/**
+ * An entry's parameters with its figures written in `language` (FORMATTED_PARAMS, DAY_RANGES) through `lookup`;
+ * coded parameters are left for the caller. The stored parameters stay the source: nothing here is stored.
+ */
+export function formattedParams(
+  code: Exclude<ActivityCode, 'note'>,
+  params: CodeParams,
+  language: string,
+  lookup: ActivityLookup = (key, values) => interpolate(textAt(catalogueOf(language), key), values),
+): CodeParams {
+  const worded: CodeParams = { ...params };
+  for (const [name, format] of Object.entries(FORMATTED_PARAMS[code] ?? {})) {
+    if (!Object.hasOwn(params, name)) continue;
+    const value = formatParam(params[name], format, params, language, lookup);
+    if (value !== undefined) worded[name] = value;
+  }
+  for (const [name, [from, to]] of Object.entries(DAY_RANGES[code] ?? {})) {
+    const start = params[from];
+    const end = params[to];
+    if (start !== undefined && start !== null && end !== undefined && end !== null)
+      worded[name] = formatDayRange(String(start), String(end), language);
+  }
+  return worded;
+}
 
 /**
  * A code's longer sentence, used when the entry carries a non-empty `param`: a disconnection that switched rules
@@ -351,18 +483,20 @@ export interface CodedEntry {
 }
 
 /**
- * An entry in words through `lookup`: the web passes its i18next translator, the server `renderActivity`'s own.
- * Coded parameters are worded first; a code with a sentence variant uses it when the entry carries its parameter
+ * An entry in words through `lookup`, its figures written in `language`: the web passes its i18next translator and
+ * the reader's language, the server `renderActivity`'s own. Coded parameters are worded first and figures written
+ * (FORMATTED_PARAMS); a code with a sentence variant uses it when the entry carries its parameter
  * (SENTENCE_VARIANTS). A note, an unknown code, an entry older than codes, or one whose parameters
  * lack a name its sentence puts in (written by an older version) reads as its stored description.
  */
-export function renderActivityWith(entry: CodedEntry, lookup: ActivityLookup): string {
+export function renderActivityWith(entry: CodedEntry, lookup: ActivityLookup, language: string): string {
   if (!hasSentence(entry.code)) return entry.description;
   const key = sentenceKey(entry.code, entry.params);
-  const needed = placeholdersOf(textAt(en, key));
+  const ranges = DAY_RANGES[entry.code] ?? {};
+  const needed = placeholdersOf(textAt(en, key)).flatMap((name) => ranges[name] ?? [name]);
   if (needed.some((name) => !Object.hasOwn(entry.params, name) || entry.params[name] === undefined))
     return entry.description;
-  const params: CodeParams = { ...entry.params };
+  const params = formattedParams(entry.code, entry.params, language, lookup);
   for (const [name, group] of Object.entries(CODED_PARAMS[entry.code] ?? {})) {
     const value = entry.params[name];
     if (typeof value === 'string' && Object.hasOwn(en[group], value))
@@ -389,5 +523,5 @@ function textAt(messages: ActivityMessages, key: string): string {
 /** An activity entry in English or Thai from its stored code and parameters (e-mails, webhook text). Plain text. */
 export function renderActivity(entry: CodedEntry, language: ActivityLanguage): string {
   const messages = ACTIVITY_MESSAGES[language];
-  return renderActivityWith(entry, (key, params) => interpolate(textAt(messages, key), params));
+  return renderActivityWith(entry, (key, params) => interpolate(textAt(messages, key), params), language);
 }

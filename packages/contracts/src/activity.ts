@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formattedParams } from './activity-messages.ts';
 import { PLAN_NAMES, type PlanId } from './constants.ts';
 import { codeParamsSchema, type CodeParams } from './rule-codes.ts';
 import { DATE_MAX, DATE_MIN, INPUT_MESSAGES, calendarDate, text } from './text.ts';
@@ -64,7 +65,8 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  *   its metadata's `action` is `notify`, so the notifier sends it as it sends a rule's notify action)
  * - rule_proposal_approved / _rejected: { ruleName, action, target } (rule_action; signed by the person)
  * - rule_proposal_expired: { ruleName, action, target } (rule_action; nobody decided within the approval hours)
- * - rule_proposal_stale: { ruleName, action, target, from, to } (rule_action; the live value changed since)
+ * - rule_proposal_stale: { ruleName, action, target, from, to, currency? } (rule_action; the live value changed since:
+ *   a status, or a budget in major units of `currency`)
  * - rule_run_completed: { ruleName, evaluated, matched, applied, failed, postponed } (rule_run)
  * - rule_run_failed: { ruleName, reason } (rule_run)
  * - plan_changed: { from, to } (billing; plan ids)
@@ -85,9 +87,10 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - workspace_member_removed / workspace_member_left: { member } (workspace; the member's name)
  * - rule_created / rule_updated / rule_deleted / rule_switched_on / rule_switched_off / rule_run_requested:
  *   { ruleName } (rule_change; a person's change to a rule, signed by them)
- * - external_change: { accountName, target, level, change, from, to, actor?, app? } (sync; a status or budget
+ * - external_change: { accountName, target, level, change, from, to, currency?, actor?, app? } (sync; a status or budget
  *   changed on Meta by someone other than AdPilot, found by a sync: `change` one of EXTERNAL_CHANGE_FIELDS, `from`
- *   and `to` Meta's status or the amount with its currency; `actor` and `app` who and through which app, from the
+ *   and `to` Meta's status, or a budget in major units of `currency` (an older entry: the amount written with its
+ *   currency code, "THB 500.00"); `actor` and `app` who and through which app, from the
  *   account's activity history, absent when Meta does not say or the change came through our own app's API access)
  * - report_sent: { from, to, recipients } (notification; a scheduled report of the local days from…to mailed to
  *   `recipients` addresses, ADR 0080)
@@ -221,13 +224,12 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   rule_run_failed: (p) => `Rule "${str(p.ruleName)}" run failed: ${str(p.reason)}`,
   plan_changed: (p) => `Plan changed from ${plan(p.from)} to ${plan(p.to)}`,
   plan_assigned: (p) => `Plan changed from ${plan(p.from)} to ${plan(p.to)} by the administrator ${str(p.admin)}`,
-  plan_rules_deactivated: (p) =>
-    `The ${plan(p.plan)} plan allows ${str(p.limit)} active rules: switched off ${str(p.rules)}`,
+  plan_rules_deactivated: (p) => `The ${plan(p.plan)} plan allows ${str(p.limit)}: switched off ${str(p.rules)}`,
   plan_rules_slowed: (p) =>
-    `The ${plan(p.plan)} plan checks rules at most every ${str(p.minutes)} minutes: ${str(p.rules)} now run every ${str(p.minutes)} minutes`,
+    `The ${plan(p.plan)} plan checks rules at most every ${str(p.minutes)}; now checked every ${str(p.minutes)}: ${str(p.rules)}`,
   payment_failed: (p) => `Payment for the ${plan(p.plan)} plan failed; it stays active until ${str(p.until)}`,
   notification_webhook_failed: (p) =>
-    `Webhook delivery to ${str(p.host)} failed after ${str(p.attempts)} attempt(s): ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,
+    `Webhook delivery to ${str(p.host)} failed after ${str(p.attempts)}: ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,
   notification_line_unauthorized: (p) =>
     `LINE refused the channel access token for a message to ${str(p.target)} (401): enter a new token in Notifications`,
   notification_line_forbidden: (p) =>
@@ -235,7 +237,7 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   notification_line_quota: (p) =>
     `LINE refused a message to ${str(p.target)} (429): the channel's monthly messages or rate limit are used up`,
   notification_line_failed: (p) =>
-    `LINE delivery to ${str(p.target)} failed after ${str(p.attempts)} attempt(s): ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,
+    `LINE delivery to ${str(p.target)} failed after ${str(p.attempts)}: ${str(p.reason)}${p.status ? ` ${str(p.status)}` : ''}`,
   workspace_created: (p) => `Created workspace "${str(p.workspace)}"`,
   workspace_renamed: (p) => `Renamed workspace "${str(p.from)}" to "${str(p.to)}"`,
   workspace_deleted: (p) => `Deleted workspace "${str(p.workspace)}"`,
@@ -250,20 +252,20 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   rule_switched_on: (p) => `Switched on rule "${str(p.ruleName)}"`,
   rule_switched_off: (p) => `Switched off rule "${str(p.ruleName)}"`,
   rule_run_requested: (p) => `Asked rule "${str(p.ruleName)}" to run now`,
-  report_sent: (p) => `Sent the report for ${str(p.from)} – ${str(p.to)} to ${str(p.recipients)} recipient(s)`,
-  report_failed: (p) =>
-    `The report for ${str(p.from)} – ${str(p.to)} could not be sent after ${str(p.attempts)} attempt(s)`,
+  report_sent: (p) => `Sent the report for ${str(p.period)} to ${str(p.recipients)}`,
+  report_failed: (p) => `The report for ${str(p.period)} could not be sent after ${str(p.attempts)}`,
   external_change: (p) =>
     `"${str(p.target)}": ${CHANGE_EN[str(p.change)] ?? str(p.change)} changed outside AdPilot${p.actor ? ` by ${str(p.actor)} (${str(p.app)})` : ''}, ${str(p.from)} → ${str(p.to)}`,
 };
 
 /**
- * The plain English of a coded entry, for the stored description and exports. `fallback` (the stored description)
- * answers for a note, an unknown code or an entry written before codes existed.
+ * The plain English of a coded entry, for the stored description and exports, its figures written as the catalogue
+ * writes them in English (counts, days, amounts). `fallback` (the stored description) answers for a note, an
+ * unknown code or an entry written before codes existed.
  */
 export function describeActivity(code: string | null | undefined, params: CodeParams, fallback = ''): string {
   if (!isActivityCode(code) || code === 'note') return fallback;
-  return ACTIVITY_EN[code](params);
+  return ACTIVITY_EN[code](formattedParams(code, params, 'en'));
 }
 
 const isScalar = (value: unknown): value is string | number | boolean | null =>

@@ -26,5 +26,6 @@ export * from './ai.ts';
 export * from './subscription.ts';
 export * from './activity.ts';
 export * from './time-zone.ts';
+export * from './format.ts';
 export * from './activity-messages.ts';
 export * from './workspaces.ts';

@@ -4,6 +4,12 @@ import { z } from 'zod';
 export const DATE_MIN = '2000-01-01';
 export const DATE_MAX = '2099-12-31';
 
+/**
+ * A UUID as the API's ids are written (any version, either case): for an id that arrives outside a schema (a header,
+ * a signed link, a stored metadata value) and must be one before it reaches a query. Schemas use `z.uuid()`.
+ */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const INPUT_MESSAGES = {
   controlCharacters: 'Must not contain control characters',
   dateFormat: 'Dates must be YYYY-MM-DD',

@@ -61,6 +61,7 @@ export interface Transactions {
   system<T>(reason: string, work: (tx: SystemTx) => Promise<T>): Promise<T>;
 }
 
+// contracts' UUID_PATTERN: this package imports nothing of ours, so the one check below keeps its own copy.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A tenant id must be a uuid: anything else is a bug in the caller, never a query to run. */

@@ -1,4 +1,4 @@
-import { hasRole, WORKSPACE_HEADER, type WorkspaceRole } from '@adpilot/contracts';
+import { hasRole, UUID_PATTERN, WORKSPACE_HEADER, type WorkspaceRole } from '@adpilot/contracts';
 import type { TenantScope } from '@adpilot/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
@@ -98,7 +98,7 @@ export function registerAuthentication(
     const user = currentUser(request);
     const requested = requestedWorkspace(request);
     // Another workspace's id, a removed member's, or no id at all look the same: not found (ADR 0070).
-    if (requested !== undefined && !UUID.test(requested)) throw AppError.notFound('Workspace not found');
+    if (requested !== undefined && !UUID_PATTERN.test(requested)) throw AppError.notFound('Workspace not found');
     const membership = await auth.memberships.resolve(user.id, requested);
     if (!membership) throw AppError.notFound('Workspace not found');
     request.workspace = membership;
@@ -113,8 +113,6 @@ export function registerAuthentication(
     if (request.authUser?.role !== 'admin') throw AppError.forbidden('Only the instance administrator can do this');
   });
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 declare module 'fastify' {
   interface FastifyInstance {

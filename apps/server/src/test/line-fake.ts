@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '@adpilot/contracts';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { startLocalServer } from './fakes/http-fake.ts';
@@ -33,7 +34,6 @@ export interface RunningLineFake {
   close(): Promise<void>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TARGET = /^[UCR][0-9a-f]{32}$/;
 const PUSH_FIELDS = new Set(['to', 'messages', 'notificationDisabled', 'customAggregationUnits']);
 const TEXT_MAX = 5000;
@@ -106,7 +106,7 @@ export async function startLineFake(options: { tokens?: string[] } = {}): Promis
     if (!String(request.headers['content-type'] ?? '').startsWith('application/json'))
       return error(415, 'Unsupported media type');
     const retryKey = request.headers['x-line-retry-key'];
-    if (typeof retryKey !== 'string' || !UUID.test(retryKey))
+    if (typeof retryKey !== 'string' || !UUID_PATTERN.test(retryKey))
       return error(400, "The value for the 'X-Line-Retry-Key' header is invalid");
     const details = bodyErrors(raw);
     if (details.length > 0) return error(400, `The request body has ${details.length} error(s)`, details);

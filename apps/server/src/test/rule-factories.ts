@@ -18,6 +18,18 @@ export function buildRule(overrides: Partial<CreateRuleRequest> = {}): CreateRul
   };
 }
 
+/**
+ * A stop-loss on one account's active ads: pause those whose 7-day CPA is above `cpa`, with room to act on every one
+ * of them in one run (no daily cap in the way, no spend or impression floor).
+ */
+export function buildStopLossRule(adAccountId: string, cpa: number): CreateRuleRequest {
+  return buildRule({
+    scope: { adAccountIds: [adAccountId], level: 'ad', statuses: ['ACTIVE'] },
+    conditions: { match: 'all', items: [{ metric: 'cpa', operator: 'gt', value: cpa, window: 'last_7d' }] },
+    safeguards: { cooldownHours: 24, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
+  });
+}
+
 /** A scale rule: raise ad set budgets by `by` percent up to `ceiling` when ROAS is above `roas`. */
 export function buildScaleRule(
   options: { by?: number; ceiling?: number; roas?: number; adAccountIds?: string[] } = {},

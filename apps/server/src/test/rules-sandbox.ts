@@ -2,7 +2,7 @@ import { localDate } from '@adpilot/contracts';
 import { adAccounts, adEntities, insightsDaily, ruleActions, type AdAccountRow } from '@adpilot/db';
 import { adsManagerCookie, type RunningSandbox } from '@adpilot/meta/sandbox';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/runs/rule-runner.ts';
 import { answerConsent } from './meta-sandbox.ts';
 import { createSandboxTestApp, registerUser, type SandboxTestApp, type TestApp } from './test-app.ts';
@@ -49,6 +49,12 @@ export function rulesSandboxApp() {
   });
   const rules = (session: Session, method: 'GET' | 'POST', url: string, payload?: object) =>
     app().app.inject({ method, url: `/api/rules${url}`, headers: session.auth, ...(payload ? { payload } : {}) });
+  /** Runs what "Run now" queued (and any later attempt it asked for), the way the queue's worker would. */
+  async function drain(): Promise<void> {
+    for (let batch = held.take(); batch.length > 0; batch = held.take()) {
+      for (const { request } of batch) await app().modules.rules.runner.run(request);
+    }
+  }
   return {
     app,
     held,
@@ -59,13 +65,26 @@ export function rulesSandboxApp() {
       if (response.statusCode !== 201) throw new Error(response.body);
       return response.json().data;
     },
-    /** Runs what "Run now" queued (and any later attempt it asked for), the way the queue's worker would. */
-    async drain(): Promise<void> {
-      for (let batch = held.take(); batch.length > 0; batch = held.take()) {
-        for (const { request } of batch) await app().modules.rules.runner.run(request);
-      }
+    drain,
+    /** "Run now" on the rule, run to its end: the run's id. */
+    async runNow(session: Session, ruleId: string): Promise<string> {
+      const response = await rules(session, 'POST', `/${ruleId}/run`);
+      expect(response.statusCode).toBe(202);
+      await drain();
+      return response.json().data.runId;
+    },
+    /** The rule's newest run as its history answers it (actions, skipped …). */
+    async latestRun(session: Session, ruleId: string) {
+      return (await rules(session, 'GET', `/${ruleId}/runs`)).json().data[0];
     },
   };
+}
+
+/** The connected account in baht (the sandbox's first user has one). */
+export function thbAccount(accounts: AdAccountRow[]): AdAccountRow {
+  const account = accounts.find((row) => row.currency === 'THB');
+  if (!account) throw new Error('no THB account');
+  return account;
 }
 
 /**

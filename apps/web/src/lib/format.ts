@@ -1,11 +1,15 @@
+import { formatDay, formatDayRange, formatMoney, formatNumber, localeOf, numberFormat } from '@adpilot/contracts';
 import { useTranslation } from 'react-i18next';
 
 /*
  * The one way the web writes dates, numbers and money (ADR 0059): `Intl` in the reader's language — the language of
  * the content being read (ADR 0025) — so Thai gets Thai month names and Buddhist-era years ("26 พ.ย. 2569"), English
  * gets "Nov 26, 2026". An instant that belongs to an ad account is written in the account's time zone, and says which
- * zone when it is not the reader's own. A calendar day ("2026-11-26") is a day, never moved by any zone.
+ * zone when it is not the reader's own. A calendar day ("2026-11-26") is a day, never moved by any zone. Days,
+ * numbers and money are contracts' helpers, which the activity log's words (the server's e-mails too) use as well.
  */
+
+export { formatDay, formatDayRange, formatMoney, formatNumber };
 
 type Instant = string | number | Date;
 
@@ -19,26 +23,9 @@ export interface DateTimeOptions extends ZoneOptions {
   seconds?: boolean;
 }
 
-/** Thai is always written with the Buddhist calendar, whatever the browser's region says. */
-function localeOf(language: string): string {
-  return language === 'th' || language.startsWith('th-') ? 'th-TH-u-ca-buddhist' : language;
-}
-
-// Number formats are kept once made; date formats are made on each call, since the reader's zone is part of them.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
+// Date formats are made on each call, since the reader's zone is part of them (contracts keeps number formats).
 function dateTimeFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat(localeOf(language), options);
-}
-
-function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(localeOf(language), options);
-    numberFormats.set(key, format);
-  }
-  return format;
 }
 
 /** The browser's own IANA zone (UTC when it names none). */
@@ -89,37 +76,9 @@ export function formatTime(value: Instant, language: string): string {
   return dateTimeFormat(language, { timeStyle: 'medium' }).format(toDate(value));
 }
 
-/** A calendar day ("2026-11-26") as "Nov 26, 2026", or as "Nov 26" with `short`; no zone moves it. */
-export function formatDay(isoDate: string, language: string, { short = false }: { short?: boolean } = {}): string {
-  const options: Intl.DateTimeFormatOptions = short
-    ? { day: 'numeric', month: 'short', timeZone: 'UTC' }
-    : { dateStyle: 'medium', timeZone: 'UTC' };
-  return dateTimeFormat(language, options).format(new Date(`${isoDate}T00:00:00Z`));
-}
-
-/** Two calendar days as one range: "Nov 16 – 22, 2026" · "16 – 22 พ.ย. 2569"; no zone moves them. */
-export function formatDayRange(startDate: string, endDate: string, language: string): string {
-  const format = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
-  return format.formatRange(new Date(`${startDate}T00:00:00Z`), new Date(`${endDate}T00:00:00Z`));
-}
-
-/** "1,234.5" · "1,234.5"; at most `digits` decimals. */
-export function formatNumber(value: number, language: string, digits = 2): string {
-  return numberFormat(language, { maximumFractionDigits: digits }).format(value);
-}
-
 /** A percentage given in percent points (12.5 → "12.5%"); at most two decimals. */
 export function formatPercent(value: number, language: string): string {
   return numberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
-}
-
-/** An amount in its own currency: "$1,234.50" · "฿1,234.50"; a code Intl does not know is written after the figure. */
-export function formatMoney(value: number, currency: string, language: string): string {
-  try {
-    return numberFormat(language, { style: 'currency', currency, maximumFractionDigits: 2 }).format(value);
-  } catch {
-    return `${formatNumber(value, language)} ${currency}`;
-  }
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;

@@ -1,4 +1,4 @@
-import { rangeEnd, rangeStart, type ActivityLevel, type LogFilters } from '@adpilot/contracts';
+import { rangeEnd, rangeStart, UUID_PATTERN, type ActivityLevel, type LogFilters } from '@adpilot/contracts';
 import { activityLogCounters, activityLogs, type ActivityLogRow, type SystemTx, type TenantTx } from '@adpilot/db';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 
@@ -9,8 +9,6 @@ export interface NewActivity {
   adAccountId?: string | null;
   metadata?: Record<string, unknown>;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `%` and `_` are wildcards of LIKE: a search for "50%" means those three characters. */
 function likePattern(search: string): string {
@@ -63,7 +61,7 @@ export class ActivityRepository {
    */
   async insert(tx: TenantTx, entry: NewActivity): Promise<ActivityLogRow> {
     const metadata = entry.metadata ?? {};
-    const ruleId = typeof metadata.ruleId === 'string' && UUID.test(metadata.ruleId) ? metadata.ruleId : null;
+    const ruleId = typeof metadata.ruleId === 'string' && UUID_PATTERN.test(metadata.ruleId) ? metadata.ruleId : null;
     const [row] = await tx.db
       .insert(activityLogs)
       .values({ workspaceId: tx.workspaceId, actorUserId: tx.userId, ...entry, ruleId, metadata })

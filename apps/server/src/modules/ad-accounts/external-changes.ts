@@ -1,10 +1,4 @@
-import {
-  currencyOffset,
-  describeActivity,
-  toMajorUnits,
-  type CodeParams,
-  type ExternalChangeField,
-} from '@adpilot/contracts';
+import { describeActivity, toMajorUnits, type CodeParams, type ExternalChangeField } from '@adpilot/contracts';
 import type { TenantTx } from '@adpilot/db';
 import type { GraphActivity } from '@adpilot/meta';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
@@ -114,10 +108,11 @@ export function externalChanges(
     });
 }
 
-function shown(value: Value, field: ExternalChangeField, currency: string): string {
+/** A value as the entry stores it: a status as Meta names it, a budget in its currency's major units, none as "—". */
+function shown(value: Value, field: ExternalChangeField, currency: string): string | number {
   if (value === null) return '—';
   if (field === 'status' || typeof value === 'string') return String(value);
-  return `${currency} ${toMajorUnits(value, currency).toFixed(currencyOffset(currency) === 1 ? 0 : 2)}`;
+  return toMajorUnits(value, currency);
 }
 
 /** The activity entry of one external change, and the mark the rules read: one unit of work with the sync's landing. */
@@ -136,6 +131,8 @@ export async function recordExternalChanges(
       change: change.field,
       from: shown(change.from, change.field, account.currency),
       to: shown(change.to, change.field, account.currency),
+      // The readers write a budget in this currency, in their own language.
+      ...(change.field === 'status' ? {} : { currency: account.currency }),
       ...(change.actor ? { actor: change.actor, app: change.app ?? '' } : {}),
     };
     await activity.insert(tx, {

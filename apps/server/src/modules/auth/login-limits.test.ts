@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIns, WRONG_PASSWORD as WRONG } from '../../test/login-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 
 /** Sign-in limits under concurrency and against lockout abuse (ADR 0018). */
@@ -8,23 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let addresses = 0;
-/** A fresh client address per caller, so tests never share an address bucket. */
-const newAddress = () => {
-  addresses += 1;
-  return `198.51.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-};
+const signIn = signIns(() => t, '198.51');
+const { newAddress, parallel } = signIn;
+const login = (email: string, password: string, address: string) => signIn.login({ email, password, address });
 
-const login = (email: string, password: string, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password } });
-
-const WRONG = 'Wrong-passw0rd';
-
-/** Statuses of attempts sent at once. 429 answers are refused before any password check. */
-async function parallel(attempts: { email: string; password: string; address: string }[]): Promise<number[]> {
-  const responses = await Promise.all(attempts.map((a) => login(a.email, a.password, a.address)));
-  return responses.map((response) => response.statusCode);
-}
+/** 429 answers are refused before any password check. */
 const checked = (statuses: number[]) => statuses.filter((status) => status !== 429).length;
 
 async function resetPassword(email: string, password: string): Promise<void> {

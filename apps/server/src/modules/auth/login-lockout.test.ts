@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIns, WRONG_PASSWORD as WRONG } from '../../test/login-fixtures.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { deviceCookieHeader } from './device-cookie.ts';
 
@@ -9,31 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let addresses = 0;
-/** A fresh client address per caller, so tests never share an address bucket. */
-const newAddress = () => {
-  addresses += 1;
-  return `203.0.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-};
-
-const WRONG = 'Wrong-passw0rd';
-
-interface Attempt {
-  email: string;
-  password: string;
-  address: string;
-  code?: string;
-  cookie?: string;
-}
-
-const login = ({ email, password, address, code, cookie }: Attempt) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    remoteAddress: address,
-    headers: cookie ? { cookie } : {},
-    payload: code === undefined ? { email, password } : { email, password, code },
-  });
+const { newAddress, login, parallel } = signIns(() => t, '203.0');
 
 /** The `name=value` of the device cookie a sign-in answered, as a browser sends it back. */
 function deviceCookie(response: { headers: Record<string, unknown> }): string {
@@ -48,7 +25,7 @@ async function spendAccountBudget(email: string): Promise<void> {
   const guesses = Array.from({ length: 10 }, newAddress).flatMap((address) =>
     Array.from({ length: 5 }, () => ({ email, password: WRONG, address })),
   );
-  const statuses = (await Promise.all(guesses.map(login))).map((response) => response.statusCode);
+  const statuses = await parallel(guesses);
   expect(statuses.filter((status) => status === 401)).toHaveLength(50);
 }
 

@@ -1,4 +1,4 @@
-import { LINE_TEXT_MAX } from '@adpilot/contracts';
+import { LINE_TEXT_MAX, UUID_PATTERN } from '@adpilot/contracts';
 import type { ActivityLogRow } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLineFake, type RunningLineFake } from '../../test/line-fake.ts';
@@ -63,7 +63,7 @@ describe('the LINE sender', () => {
   it('pushes once per retry key: a repeat is a 409, which is a push LINE already has', async () => {
     const sender = new LineSender(fake.url);
     const key = lineRetryKey('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002');
-    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(key).toMatch(UUID_PATTERN);
     expect(await sender.push('token-1', push(key))).toEqual({ ok: true, status: 200, repeated: false });
     expect(await sender.push('token-1', push(key))).toEqual({ ok: true, status: 409, repeated: true });
     expect(fake.pushes.filter((p) => p.retryKey === key)).toHaveLength(1);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   addDays,
+  describeActivity,
   localDate,
   localMinutesOfDay,
   NOTIFICATION_ACTIVITY_CODES,
@@ -191,14 +192,15 @@ export class NotificationDispatcher {
     attempts: number,
   ): Promise<void> {
     const host = new URL(url).host;
+    const params = { host, attempts, reason: outcome.code, status: outcome.status };
     await this.deps.transactions.tenant(member, (tx) =>
       this.deps.activity.insert(tx, {
         level: 'error',
         category: 'notification',
-        description: `Webhook delivery to ${host} failed after ${attempts} attempt(s): ${outcome.code}${outcome.status ? ` ${outcome.status}` : ''}`,
+        description: describeActivity('notification_webhook_failed', params),
         metadata: {
           code: NOTIFICATION_ACTIVITY_CODES.webhookFailed,
-          params: { host, attempts, reason: outcome.code, status: outcome.status },
+          params,
           activityId,
         },
       }),

@@ -1,5 +1,6 @@
-import { adAccounts, adEntities, insightsDaily, ruleActions, ruleRuns } from '@adpilot/db';
+import { insightsDaily } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedReportAccount, seedRuleRun } from '../../test/report-fixtures.ts';
 import { buildRule } from '../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { unzip } from '../../test/zip-reader.ts';
@@ -13,59 +14,17 @@ describe('GET /api/reports', () => {
   afterAll(() => t.close());
 
   /** An account with two campaigns, and an ad set row that must not be counted twice. */
-  async function seed(workspaceId: string, currency: string, name: string) {
-    return t.inspect(async (db) => {
-      const [account] = await db
-        .insert(adAccounts)
-        .values({
-          workspaceId,
-          facebookAccountId: `${Math.floor(Math.random() * 1e12)}`,
-          facebookAccountName: name,
-          metaAccountStatus: 1,
-          currency,
-          timezone: 'Asia/Bangkok',
-          accessTokenEnc: 'v1.x.y.z',
-        })
-        .returning();
-      const adAccountId = account!.id;
-      await db.insert(adEntities).values(
-        ['c1', 'c2'].map((id) => ({
-          workspaceId,
-          adAccountId,
-          level: 'campaign' as const,
-          externalId: `${adAccountId}-${id}`,
-          name: `Campaign ${id}`,
-          status: 'ACTIVE',
-          effectiveStatus: 'ACTIVE',
-        })),
-      );
-      const row = (
-        entity: string,
-        level: 'campaign' | 'adset',
-        date: string,
-        spend: number,
-        conversions: number,
-        value: number,
-      ) => ({
-        workspaceId,
-        adAccountId,
-        level,
-        entityExternalId: `${adAccountId}-${entity}`,
-        date,
-        spend,
-        conversions,
-        conversionValue: value,
-      });
-      await db
-        .insert(insightsDaily)
-        .values([
-          row('c1', 'campaign', '2026-03-01', 100.5, 4, 402),
-          row('c1', 'campaign', '2026-03-02', 50, 0, 0),
-          row('c2', 'campaign', '2026-03-01', 20, 1, 10),
-          row('c2', 'campaign', '2026-02-28', 999, 9, 9),
-          row('s1', 'adset', '2026-03-01', 100.5, 4, 402),
-        ]);
-      return adAccountId;
+  function seed(workspaceId: string, currency: string, name: string) {
+    return seedReportAccount(t, workspaceId, {
+      name,
+      currency,
+      days: [
+        ['c1', '2026-03-01', 100.5, 4, 402],
+        ['c1', '2026-03-02', 50, 0, 0],
+        ['c2', '2026-03-01', 20, 1, 10],
+        ['c2', '2026-02-28', 999, 9, 9],
+      ],
+      adsetDays: [['s1', '2026-03-01', 100.5, 4, 402]],
     });
   }
 
@@ -189,53 +148,35 @@ describe('GET /api/reports', () => {
     });
     expect(created.statusCode).toBe(201);
     const ruleId: string = created.json().data.id;
-    await t.inspect(async (db) => {
-      const [run] = await db
-        .insert(ruleRuns)
-        .values({ workspaceId: session.workspaceId, ruleId, slot: 's1', trigger: 'manual', status: 'completed' })
-        .returning();
-      const action = (type: string, field: string, appliedAt: string) => ({
-        workspaceId: session.workspaceId,
-        ruleId,
-        runId: run!.id,
-        adAccountId: thb,
-        slot: `s1-${type}`,
-        actionType: type,
-        entityLevel: 'campaign' as const,
-        entityExternalId: `${thb}-c1`,
-        entityName: 'Campaign c1',
-        targetLevel: 'campaign' as const,
-        targetExternalId: `${thb}-c1`,
-        targetName: 'Campaign c1',
-        field,
-        currency: 'THB',
-        explanation: {},
-        appliedAt: new Date(appliedAt),
-      });
-      await db.insert(ruleActions).values([
-        // Paused at noon in Bangkok on 2 March, resumed by a revert two days later.
-        {
-          ...action('pause', 'status', '2026-03-02T05:00:00Z'),
-          beforeStatus: 'ACTIVE',
-          afterStatus: 'PAUSED',
-          state: 'reverted' as const,
-          revertedAt: new Date('2026-03-04T05:00:00Z'),
-        },
-        {
-          ...action('increase_budget', 'daily_budget', '2026-03-02T06:00:00Z'),
-          beforeMinor: 10000,
-          afterMinor: 12000,
-          state: 'applied' as const,
-        },
-        // Last month: on no day of the range, not in this month's totals.
-        {
-          ...action('decrease_budget', 'daily_budget', '2026-02-20T06:00:00Z'),
-          beforeMinor: 9000,
-          afterMinor: 8000,
-          state: 'applied' as const,
-        },
-      ]);
-    });
+    await seedRuleRun(t, { workspaceId: session.workspaceId, ruleId, adAccountId: thb }, [
+      // Paused at noon in Bangkok on 2 March, resumed by a revert two days later.
+      {
+        type: 'pause',
+        field: 'status',
+        at: '2026-03-02T05:00:00Z',
+        beforeStatus: 'ACTIVE',
+        afterStatus: 'PAUSED',
+        state: 'reverted',
+        revertedAt: new Date('2026-03-04T05:00:00Z'),
+      },
+      {
+        type: 'increase_budget',
+        field: 'daily_budget',
+        at: '2026-03-02T06:00:00Z',
+        beforeMinor: 10000,
+        afterMinor: 12000,
+        state: 'applied',
+      },
+      // Last month: on no day of the range, not in this month's totals.
+      {
+        type: 'decrease_budget',
+        field: 'daily_budget',
+        at: '2026-02-20T06:00:00Z',
+        beforeMinor: 9000,
+        afterMinor: 8000,
+        state: 'applied',
+      },
+    ]);
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/reports/overview?days=3&to=2026-03-03',

@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_MESSAGES } from '@adpilot/contracts';
+import { describeActivity, SUBSCRIPTION_MESSAGES } from '@adpilot/contracts';
 import type { SystemTx, Transactions } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
@@ -97,11 +97,12 @@ export class BillingWebhooks {
       const state = current ? await this.deps.subscription.applyStripeIn(tx, current) : undefined;
       if (event.type !== 'invoice.payment_failed' || !state) return { outcome: 'applied' as const };
       const until = state.subscription.currentPeriodEnd ?? state.period.end;
+      const params = { plan: state.plan.id, until: until.toISOString().slice(0, 10) };
       await this.deps.activity.insert(tx, {
         level: 'error',
         category: 'billing',
-        description: `Payment for the ${state.plan.name} plan failed; access continues until ${until.toISOString()}`,
-        metadata: { code: 'payment_failed', params: { plan: state.plan.id, until: until.toISOString().slice(0, 10) } },
+        description: describeActivity('payment_failed', params),
+        metadata: { code: 'payment_failed', params },
       });
       return {
         outcome: 'applied' as const,

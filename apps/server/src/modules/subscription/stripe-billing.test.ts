@@ -230,6 +230,10 @@ describe('POST /api/billing/webhook', () => {
     expect(await current(session)).toMatchObject({ plan: 'pro', status: 'past_due', rulesLimit: 25 });
     const entry = (await billingEntries(session.workspaceId)).find((row) => row.metadata.code === 'payment_failed');
     expect(entry).toMatchObject({ level: 'error', metadata: { params: { plan: 'pro' } } });
+    // The stored English names the day as words, never as an ISO instant.
+    expect(entry?.description).toMatch(
+      /^Payment for the Pro plan failed; it stays active until [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    );
     expect(t.mailer.sent.slice(sentBefore)).toEqual([
       expect.objectContaining({ to: session.user.email, subject: 'AdPilot: your payment failed' }),
     ]);

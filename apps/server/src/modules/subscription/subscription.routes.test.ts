@@ -270,7 +270,9 @@ describe('downgrade to a plan that checks rules less often (ADR 0053)', () => {
     expect(slowed[0]?.metadata.params).toMatchObject({ plan: 'pro', minutes: 15, count: 2 });
     expect((slowed[0]?.metadata.params as { rules: string[] }).rules.sort()).toEqual(['Also every 5', 'Every 5']);
     expect(slowed[0]?.metadata.ruleIds as string[]).toHaveLength(2);
-    expect(slowed[0]?.description).toContain('now run every 15 minutes');
+    expect(slowed[0]?.description).toMatch(
+      /^The Pro plan checks rules at most every 15 minutes; now checked every 15 minutes: /,
+    );
 
     // An upgrade does not speed anything back up, and logs no second entry.
     expect((await call(session, 'POST', '/upgrade', { planId: 'enterprise' })).statusCode).toBe(200);

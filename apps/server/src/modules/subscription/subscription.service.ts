@@ -1,4 +1,5 @@
 import {
+  describeActivity,
   SUBSCRIPTION_MESSAGES,
   type CurrentSubscription,
   type Plan,
@@ -200,13 +201,14 @@ export class SubscriptionService {
     const switchedOff = await this.deps.rules.deactivateBeyondLimit(tx, asCap(plan.activeRules));
     if (switchedOff.length > 0) {
       const names = switchedOff.map((rule) => rule.name);
+      const params = { plan: plan.id, limit: plan.activeRules, count: names.length };
       await this.deps.activity.insert(tx, {
         level: 'warning',
         category: 'billing',
-        description: `The ${plan.name} plan allows ${plan.activeRules} active rules: switched off ${names.join(', ')}`,
+        description: describeActivity('plan_rules_deactivated', { ...params, rules: names.join(', ') }),
         metadata: {
           code: 'plan_rules_deactivated',
-          params: { plan: plan.id, limit: plan.activeRules, count: names.length, rules: names },
+          params: { ...params, rules: names },
           ruleIds: switchedOff.map((rule) => rule.id),
         },
       });
@@ -215,14 +217,14 @@ export class SubscriptionService {
     const slowed = await this.deps.rules.slowToPlan(tx, plan.fastestCheckMinutes);
     if (slowed.length > 0) {
       const names = slowed.map((rule) => rule.name);
-      const minutes = plan.fastestCheckMinutes;
+      const params = { plan: plan.id, minutes: plan.fastestCheckMinutes, count: names.length };
       await this.deps.activity.insert(tx, {
         level: 'warning',
         category: 'billing',
-        description: `The ${plan.name} plan checks rules at most every ${minutes} minutes: ${names.join(', ')} now run every ${minutes} minutes`,
+        description: describeActivity('plan_rules_slowed', { ...params, rules: names.join(', ') }),
         metadata: {
           code: 'plan_rules_slowed',
-          params: { plan: plan.id, minutes, count: names.length, rules: names },
+          params: { ...params, rules: names },
           ruleIds: slowed.map((rule) => rule.id),
         },
       });

@@ -1,4 +1,4 @@
-import { REPORT_SEND_ATTEMPTS } from '@adpilot/contracts';
+import { activityCodeOf, REPORT_SEND_ATTEMPTS, renderActivity } from '@adpilot/contracts';
 import { activityLogs, reportDeliveries, reportSchedules } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
@@ -99,6 +99,9 @@ async function listedFor(session: Awaited<ReturnType<typeof registerUser>>) {
 const deliveriesOf = (scheduleId: string) =>
   t.inspect((db) => db.select().from(reportDeliveries).where(eq(reportDeliveries.scheduleId, scheduleId)));
 
+/** Intl's thin and narrow spaces (around a range's dash) as plain ones. */
+const spaced = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
+
 const entriesOf = async (workspaceId: string, code: string) =>
   (await t.inspect((db) => db.select().from(activityLogs).where(eq(activityLogs.workspaceId, workspaceId)))).filter(
     (row) => (row.metadata as { code?: string }).code === code,
@@ -178,10 +181,13 @@ describe('scheduled reports on the queue, two workers', () => {
     const fine = mailers.flatMap((mailer, index) => mailer.sent.slice(before[index]));
     expect(fine.map((mail) => mail.to)).toEqual(['fine@example.com']);
     const [entry] = await entriesOf(session.workspaceId, 'report_failed');
-    expect(entry).toMatchObject({
-      level: 'error',
-      description: `The report for 2026-11-16 – 2026-11-22 could not be sent after ${REPORT_SEND_ATTEMPTS} attempt(s)`,
-    });
+    expect(REPORT_SEND_ATTEMPTS).toBe(3);
+    // The stored English and the Thai read from the stored code: the period as one range of days, the tries counted.
+    expect(entry).toMatchObject({ level: 'error' });
+    expect(spaced(entry!.description)).toBe('The report for Nov 16 – 22, 2026 could not be sent after 3 attempts');
+    const coded = { ...activityCodeOf(entry!.metadata as Record<string, unknown>), description: entry!.description };
+    expect(coded.params).toMatchObject({ from: '2026-11-16', to: '2026-11-22', attempts: 3 });
+    expect(spaced(renderActivity(coded, 'th'))).toBe('ส่งรายงานช่วง 16–22 พ.ย. 2569 ไม่สำเร็จหลังจากพยายาม 3 ครั้ง');
     expect(await entriesOf(session.workspaceId, 'report_sent')).toEqual([]);
     expect((await listedFor(session))[0].lastDelivery).toMatchObject({ status: 'failed', errorCode: 'mail_failed' });
   }, 90_000);

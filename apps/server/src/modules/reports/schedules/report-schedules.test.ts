@@ -1,19 +1,17 @@
-import { REPORT_SCHEDULES_MAX, REPORT_SENDS_PER_HOUR, WORKSPACE_HEADER } from '@adpilot/contracts';
 import {
-  activityLogs,
-  reportDeliveries,
-  reportSchedules,
-  ruleActions,
-  ruleRuns,
-  users,
-  workspaceMembers,
-} from '@adpilot/db';
+  activityCodeOf,
+  renderActivity,
+  REPORT_SCHEDULES_MAX,
+  REPORT_SENDS_PER_HOUR,
+  WORKSPACE_HEADER,
+} from '@adpilot/contracts';
+import { activityLogs, reportDeliveries, reportSchedules, users, workspaceMembers } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail, Mailer } from '../../../providers/mail/mailer.ts';
 import { OutboxMailer } from '../../../providers/mail/mailer.ts';
-import { seedReportAccount } from '../../../test/report-fixtures.ts';
+import { seedReportAccount, seedRuleRun } from '../../../test/report-fixtures.ts';
 import { buildRule } from '../../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
 import { renderReportPdf } from '../pdf/report-pdf.ts';
@@ -221,56 +219,39 @@ async function seedRuleActions(session: Session, adAccountId: string) {
     payload: buildRule(),
   });
   const ruleId: string = created.json().data.id;
-  await t.inspect(async (db) => {
-    const [run] = await db
-      .insert(ruleRuns)
-      .values({ workspaceId: session.workspaceId, ruleId, slot: 's1', trigger: 'manual', status: 'completed' })
-      .returning();
-    const action = (type: string, field: string, at: string, slot: string) => ({
-      workspaceId: session.workspaceId,
-      ruleId,
-      runId: run!.id,
-      adAccountId,
-      slot,
-      actionType: type,
-      entityLevel: 'campaign' as const,
-      entityExternalId: `${adAccountId}-c1`,
-      entityName: 'Campaign c1',
-      targetLevel: 'campaign' as const,
-      targetExternalId: `${adAccountId}-c1`,
-      targetName: 'Campaign c1',
-      field,
-      currency: 'THB',
-      explanation: {},
-      appliedAt: new Date(at),
-    });
-    await db.insert(ruleActions).values([
-      {
-        ...action('pause', 'status', '2026-11-18T05:00:00Z', 's1-pause'),
-        beforeStatus: 'ACTIVE',
-        afterStatus: 'PAUSED',
-        state: 'applied' as const,
-      },
-      {
-        ...action('increase_budget', 'daily_budget', '2026-11-18T06:00:00Z', 's1-raise'),
-        beforeMinor: 10000,
-        afterMinor: 12000,
-        state: 'applied' as const,
-      },
-      {
-        ...action('decrease_budget', 'daily_budget', '2026-11-12T06:00:00Z', 's1-cut'),
-        beforeMinor: 9000,
-        afterMinor: 8000,
-        state: 'applied' as const,
-      },
-      {
-        ...action('pause', 'status', '2026-11-26T02:00:00Z', 's1-proposal'),
-        appliedAt: null,
-        proposal: 'pending' as const,
-        expiresAt: new Date('2026-11-27T00:00:00Z'),
-      },
-    ]);
-  });
+  await seedRuleRun(t, { workspaceId: session.workspaceId, ruleId, adAccountId }, [
+    {
+      type: 'pause',
+      field: 'status',
+      at: '2026-11-18T05:00:00Z',
+      beforeStatus: 'ACTIVE',
+      afterStatus: 'PAUSED',
+      state: 'applied',
+    },
+    {
+      type: 'increase_budget',
+      field: 'daily_budget',
+      at: '2026-11-18T06:00:00Z',
+      beforeMinor: 10000,
+      afterMinor: 12000,
+      state: 'applied',
+    },
+    {
+      type: 'decrease_budget',
+      field: 'daily_budget',
+      at: '2026-11-12T06:00:00Z',
+      beforeMinor: 9000,
+      afterMinor: 8000,
+      state: 'applied',
+    },
+    {
+      type: 'pause',
+      field: 'status',
+      at: null,
+      proposal: 'pending',
+      expiresAt: new Date('2026-11-27T00:00:00Z'),
+    },
+  ]);
 }
 
 describe('send now and the preview', () => {
@@ -347,11 +328,16 @@ describe('send now and the preview', () => {
       db.select().from(activityLogs).where(eq(activityLogs.workspaceId, session.workspaceId)),
     );
     const entry = entries.find((row) => (row.metadata as { code?: string }).code === 'report_sent');
-    expect(entry).toMatchObject({
-      level: 'success',
-      category: 'notification',
-      description: 'Sent the report for 2026-11-16 – 2026-11-22 to 2 recipient(s)',
-    });
+    expect(entry).toMatchObject({ level: 'success', category: 'notification' });
+    // The stored English and the Thai read from the stored code: the week as one range of days, the recipients counted.
+    const spaced = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
+    expect(spaced(entry!.description)).toBe('Sent the report for Nov 16 – 22, 2026 to 2 recipients');
+    const coded = { ...activityCodeOf(entry!.metadata as Record<string, unknown>), description: entry!.description };
+    expect(coded.params).toEqual({ from: '2026-11-16', to: '2026-11-22', recipients: 2 });
+    expect(spaced(renderActivity(coded, 'th'))).toBe('ส่งรายงานช่วง 16–22 พ.ย. 2569 ถึงผู้รับ 2 คนแล้ว');
+    expect(spaced(renderActivity({ ...coded, params: { ...coded.params, recipients: 1 } }, 'en'))).toBe(
+      'Sent the report for Nov 16 – 22, 2026 to 1 recipient',
+    );
   });
 
   it(`sends one schedule at most ${REPORT_SENDS_PER_HOUR} times an hour, then 429 with Retry-After`, async () => {

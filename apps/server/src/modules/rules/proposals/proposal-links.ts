@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ProposalDecision } from '@adpilot/contracts';
+import { UUID_PATTERN, type ProposalDecision } from '@adpilot/contracts';
 
 /** What a decision link names: the proposal, the decision, the member it was sent to, and its end (epoch ms). */
 export interface LinkClaims {
@@ -9,8 +9,6 @@ export interface LinkClaims {
   workspaceId: string;
   expiresAt: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The approve and reject links of a proposal (ADR 0073): `<claims>.<signature>`, both base64url, the signature an
@@ -52,10 +50,10 @@ export class ProposalLinks {
     }
     if (!Array.isArray(parsed) || parsed.length !== 5) return undefined;
     const [proposalId, decision, userId, workspaceId, expiresAt] = parsed as unknown[];
-    if (typeof proposalId !== 'string' || !UUID.test(proposalId)) return undefined;
+    if (typeof proposalId !== 'string' || !UUID_PATTERN.test(proposalId)) return undefined;
     if (decision !== 'approve' && decision !== 'reject') return undefined;
-    if (typeof userId !== 'string' || !UUID.test(userId)) return undefined;
-    if (typeof workspaceId !== 'string' || !UUID.test(workspaceId)) return undefined;
+    if (typeof userId !== 'string' || !UUID_PATTERN.test(userId)) return undefined;
+    if (typeof workspaceId !== 'string' || !UUID_PATTERN.test(workspaceId)) return undefined;
     if (typeof expiresAt !== 'number' || expiresAt <= this.now().getTime()) return undefined;
     return { proposalId, decision, userId, workspaceId, expiresAt };
   }

@@ -9,20 +9,15 @@ import {
   ledgerOf,
   mirrorEntities,
   rulesSandboxApp,
+  thbAccount,
   writesTo,
   type Session,
 } from '../../../test/rules-sandbox.ts';
 import { registerUser } from '../../../test/test-app.ts';
 
-const { app, sandbox, rules, createRule, drain } = rulesSandboxApp();
+const { app, sandbox, rules, createRule, drain, runNow } = rulesSandboxApp();
 
 const HOUR = 3_600_000;
-
-function thb(accounts: AdAccountRow[]): AdAccountRow {
-  const account = accounts.find((row) => row.currency === 'THB');
-  if (!account) throw new Error('no THB account');
-  return account;
-}
 
 /** A rule that pauses one active ad of the account (every ad judged matches: impressions ≥ 0). */
 async function pauseOneAd(session: Session, account: AdAccountRow, overrides: Partial<CreateRuleRequest> = {}) {
@@ -44,13 +39,6 @@ async function pauseOneAd(session: Session, account: AdAccountRow, overrides: Pa
     }),
   );
   return { ad, rule };
-}
-
-async function runNow(session: Session, ruleId: string): Promise<string> {
-  const response = await rules(session, 'POST', `/${ruleId}/run`);
-  expect(response.statusCode).toBe(202);
-  await drain();
-  return response.json().data.runId;
 }
 
 const proposals = (session: Session, method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
@@ -84,7 +72,7 @@ async function later(session: Session, ms: number): Promise<Session> {
 /** A proposal waiting on one ad: nothing written yet. */
 async function proposed(overrides: Partial<CreateRuleRequest> = {}) {
   const { session, accounts } = await connectedUser(app());
-  const account = thb(accounts);
+  const account = thbAccount(accounts);
   const { ad, rule } = await pauseOneAd(session, account, overrides);
   const runId = await runNow(session, rule.id);
   const [proposal] = await pending(session);
@@ -288,7 +276,7 @@ describe('approve mode', () => {
 describe('notify mode', () => {
   it('logs each decision as a notification and writes nothing', async () => {
     const { session, accounts } = await connectedUser(app());
-    const { rule } = await pauseOneAd(session, thb(accounts), { mode: 'notify' });
+    const { rule } = await pauseOneAd(session, thbAccount(accounts), { mode: 'notify' });
     await runNow(session, rule.id);
     expect(sandbox().sandbox.mutations).toEqual([]);
     expect((await ledgerOf(app(), rule.id)).map((row) => row.state)).toEqual(['notified']);

@@ -1,4 +1,4 @@
-import { describeActivity, toMajorUnits } from '@adpilot/contracts';
+import { describeActivity, toMajorUnits, type CodeParams } from '@adpilot/contracts';
 import type { AdAccountRow, AutomationRuleRow, CodedText, RuleActionRow, RuleRunRow } from '@adpilot/db';
 import type { NewActivity } from '../../activity/activity.repository.ts';
 
@@ -101,6 +101,23 @@ const PROPOSAL_LEVEL: Record<ProposalStep, NewActivity['level']> = {
 };
 
 /**
+ * What a stale proposal's entry says changed: a status as Meta names it, a budget in major units with its currency,
+ * which the readers write in their own language.
+ */
+function staleParams(
+  row: RuleActionRow,
+  extra: { from?: string | number | null; to?: string | number | null },
+): CodeParams {
+  const value = (shown: string | number | null | undefined) =>
+    typeof shown === 'number' && row.field !== 'status' ? shown : String(shown ?? '');
+  return {
+    from: value(extra.from),
+    to: value(extra.to),
+    ...(row.field === 'status' ? {} : { currency: row.currency }),
+  };
+}
+
+/**
  * The entry of one step of a change a person decides (approve mode) or is only told of (notify mode). A notify-mode
  * entry's `action` is `notify`, which is what the notifier sends at once; the change it stands for is in `proposed`.
  */
@@ -114,7 +131,7 @@ export function proposalActivity(
     ruleName: rule.name,
     action: row.actionType,
     target: row.targetName,
-    ...(step === 'rule_proposal_stale' ? { from: String(extra.from ?? ''), to: String(extra.to ?? '') } : {}),
+    ...(step === 'rule_proposal_stale' ? staleParams(row, extra) : {}),
   };
   return {
     level: PROPOSAL_LEVEL[step],
@@ -147,23 +164,17 @@ export function runActivity(
   counts: { applied: number; failed: number; postponed: number },
   error?: CodedText,
 ): NewActivity {
-  const description = error
-    ? `Rule "${rule.name}" run failed: ${error.code}`
-    : `Rule "${rule.name}" ran: ${run.entitiesEvaluated} evaluated, ${run.entitiesMatched} matched, ${counts.applied} applied, ${counts.failed} failed, ${counts.postponed} postponed`;
+  const code = error ? 'rule_run_failed' : 'rule_run_completed';
+  const params: CodeParams = error
+    ? { ruleName: rule.name, reason: error.code }
+    : { ruleName: rule.name, evaluated: run.entitiesEvaluated, matched: run.entitiesMatched, ...counts };
   return {
     level: error || counts.failed > 0 ? 'error' : counts.postponed > 0 ? 'warning' : 'info',
     category: 'rule_run',
-    description,
+    description: describeActivity(code, params),
     metadata: {
-      code: error ? 'rule_run_failed' : 'rule_run_completed',
-      params: error
-        ? { ruleName: rule.name, reason: error.code }
-        : {
-            ruleName: rule.name,
-            evaluated: run.entitiesEvaluated,
-            matched: run.entitiesMatched,
-            ...counts,
-          },
+      code,
+      params,
       ruleId: rule.id,
       runId: run.id,
       slot: run.slot,

@@ -1,36 +1,23 @@
-import { activityLogs, adAccounts, type AdAccountRow } from '@adpilot/db';
+import { activityLogs, adAccounts } from '@adpilot/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { buildRule, buildScaleRule } from '../../../test/rule-factories.ts';
+import { buildRule, buildScaleRule, buildStopLossRule } from '../../../test/rule-factories.ts';
 import {
   adTotals,
   connectedUser,
   rulesSandboxApp,
+  thbAccount,
   ledgerOf,
   mirrorEntities,
   writesTo,
-  type Session,
 } from '../../../test/rules-sandbox.ts';
 
-const { app, sandbox, held, rules, createRule, drain } = rulesSandboxApp();
-
-async function runNow(session: Session, ruleId: string): Promise<string> {
-  const response = await rules(session, 'POST', `/${ruleId}/run`);
-  expect(response.statusCode).toBe(202);
-  await drain();
-  return response.json().data.runId;
-}
-
-const thb = (accounts: AdAccountRow[]) => {
-  const account = accounts.find((row) => row.currency === 'THB');
-  if (!account) throw new Error('no THB account');
-  return account;
-};
+const { app, sandbox, held, rules, createRule, drain, runNow } = rulesSandboxApp();
 
 describe('rules on the sandbox', () => {
   it('a stop-loss rule pauses exactly the active ads whose CPA is over the threshold', async () => {
     const { session, accounts } = await connectedUser(app());
-    const account = thb(accounts);
+    const account = thbAccount(accounts);
     const totals = await adTotals(app(), account, 7);
     const ads = await mirrorEntities(app(), account, 'ad');
     const cpas = ads
@@ -45,15 +32,7 @@ describe('rules on the sandbox', () => {
     expect(expected.size).toBeGreaterThan(0);
     expect(expected.size).toBeLessThan(ads.length);
 
-    const rule = await createRule(
-      session,
-      buildRule({
-        scope: { adAccountIds: [account.id], level: 'ad', statuses: ['ACTIVE'] },
-        conditions: { match: 'all', items: [{ metric: 'cpa', operator: 'gt', value: threshold, window: 'last_7d' }] },
-        actions: [{ type: 'pause' }],
-        safeguards: { cooldownHours: 24, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
-      }),
-    );
+    const rule = await createRule(session, buildStopLossRule(account.id, threshold));
     sandbox().sandbox.stats.reset();
     const runId = await runNow(session, rule.id);
 
@@ -93,7 +72,7 @@ describe('rules on the sandbox', () => {
 
   it('a scale rule raises budgets by the set percent and stops at the ceiling', async () => {
     const { session, accounts } = await connectedUser(app());
-    const account = thb(accounts);
+    const account = thbAccount(accounts);
     const adsets = (await mirrorEntities(app(), account, 'adset')).filter(
       (adset) => adset.status === 'ACTIVE' && adset.dailyBudget !== null,
     );
@@ -137,7 +116,7 @@ describe('rules on the sandbox', () => {
 
   it("never plans a daily budget under the account's minimum: skipped in preview and run, nothing sent to Meta", async () => {
     const { session, accounts } = await connectedUser(app());
-    const account = thb(accounts);
+    const account = thbAccount(accounts);
     // The sync keeps Meta's min_daily_budget (minor units) on the account.
     expect(account.minDailyBudget).toBeGreaterThan(0);
     const minimum = account.minDailyBudget ?? 0;
@@ -162,7 +141,7 @@ describe('rules on the sandbox', () => {
 
   it('the same slot run twice, or by two jobs at once, applies each change once', async () => {
     const { session, accounts } = await connectedUser(app());
-    const account = thb(accounts);
+    const account = thbAccount(accounts);
     const rule = await createRule(session, {
       ...buildScaleRule({ by: 10, ceiling: 100_000, adAccountIds: [account.id] }),
       isActive: true,
@@ -184,7 +163,7 @@ describe('rules on the sandbox', () => {
   /** An ad set whose four budget changes of this hour were used in Ads Manager, and a rule that raises it. */
   async function ruleOnExhaustedAdSet() {
     const { session, accounts } = await connectedUser(app());
-    const account = thb(accounts);
+    const account = thbAccount(accounts);
     const [adset] = (await mirrorEntities(app(), account, 'adset')).filter(
       (row) => row.status === 'ACTIVE' && row.dailyBudget !== null && row.campaignExternalId !== null,
     );
@@ -244,7 +223,7 @@ describe('rules on the sandbox', () => {
 
   it('writes nothing to an account connected read-only: each change fails with read_only', async () => {
     const { session, accounts } = await connectedUser(app());
-    const account = thb(accounts);
+    const account = thbAccount(accounts);
     await app().inspect((db) =>
       db
         .update(adAccounts)
@@ -292,7 +271,7 @@ describe('rules on the sandbox', () => {
     if (early <= app().clock.now) early.setUTCDate(early.getUTCDate() + 1);
     app().clock.now = early;
     const { session, accounts } = await connectedUser(app());
-    const account = thb(accounts);
+    const account = thbAccount(accounts);
     const rule = await createRule(session, {
       ...buildScaleRule({ by: 10, ceiling: 1_000_000, adAccountIds: [account.id] }),
       safeguards: { cooldownHours: 0, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
@@ -323,7 +302,7 @@ describe('rules on the sandbox', () => {
 
   it('preview and then run agree', async () => {
     const { session, accounts } = await connectedUser(app());
-    const account = thb(accounts);
+    const account = thbAccount(accounts);
     const body = buildRule({
       scope: { adAccountIds: [account.id], level: 'ad', statuses: ['ACTIVE'] },
       conditions: { match: 'all', items: [{ metric: 'ctr', operator: 'lt', value: 1.5, window: 'last_7d' }] },
@@ -354,7 +333,7 @@ describe('rules on the sandbox', () => {
 
   it('backtests the last days on stored history', async () => {
     const { session, accounts } = await connectedUser(app());
-    const account = thb(accounts);
+    const account = thbAccount(accounts);
     const rule = await createRule(session, buildScaleRule({ by: 10, ceiling: 5000, adAccountIds: [account.id] }));
     const response = await rules(session, 'POST', `/${rule.id}/backtest`, { days: 7 });
     expect(response.statusCode).toBe(200);

@@ -11,30 +11,31 @@ import {
   writesTo,
   type Session,
 } from '../../../test/rules-sandbox.ts';
+import { signInAgain } from '../../../test/workspace-fixtures.ts';
 
-const { app, sandbox, rules, createRule, drain } = rulesSandboxApp();
+const { app, sandbox, rules, createRule, runNow, latestRun } = rulesSandboxApp();
 const HOUR = 3_600_000;
-
-async function runNow(session: Session, ruleId: string) {
-  const response = await rules(session, 'POST', `/${ruleId}/run`);
-  expect(response.statusCode).toBe(202);
-  await drain();
-  return (await rules(session, 'GET', `/${ruleId}/runs`)).json().data[0];
-}
-
-/** A day later the access token has expired: sign in again, as the person would. */
-async function signInAgain(session: Session): Promise<Session> {
-  const response = await app().app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: session.user.email, password: session.password },
-  });
-  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
-  return { ...session, auth: { authorization: `Bearer ${response.json().data.token}` } };
-}
 
 const sync = (session: Session, account: AdAccountRow) =>
   app().modules.adAccounts.sync.sync(session.scope, account.id, { final: true });
+
+/** A colleague sets the ad set's daily budget (minor units) on Ads Manager; a minute later a sync finds it. */
+async function budgetSetInAdsManager(
+  session: Session,
+  account: AdAccountRow,
+  adset: { externalId: string },
+  minor: number,
+): Promise<void> {
+  await editInAdsManager(sandbox(), {
+    act: account.facebookAccountId,
+    id: adset.externalId,
+    name: 'Nok Colleague',
+    status: 'ACTIVE',
+    dailyBudget: (minor / 100).toFixed(2),
+  });
+  app().clock.advance(60_000);
+  await sync(session, account);
+}
 
 const externalEntries = (session: Session) =>
   app().inspect((db) =>
@@ -84,15 +85,7 @@ describe('changes made outside AdPilot', () => {
     const after = before + 5_000;
 
     app().clock.advance(60_000);
-    await editInAdsManager(sandbox(), {
-      act: account.facebookAccountId,
-      id: adset.externalId,
-      name: 'Nok Colleague',
-      status: 'ACTIVE',
-      dailyBudget: (after / 100).toFixed(2),
-    });
-    app().clock.advance(60_000);
-    await sync(session, account);
+    await budgetSetInAdsManager(session, account, adset, after);
 
     const [entry] = (await externalEntries(session)).filter((row) => row.metadata.code === 'external_change');
     expect(entry).toMatchObject({
@@ -105,20 +98,25 @@ describe('changes made outside AdPilot', () => {
         params: {
           target: adset.name,
           change: 'daily_budget',
-          from: `THB ${(before / 100).toFixed(2)}`,
-          to: `THB ${(after / 100).toFixed(2)}`,
+          // Budgets in major units with their currency: each reader writes them in their own language.
+          from: before / 100,
+          to: after / 100,
+          currency: 'THB',
           actor: 'Nok Colleague',
           app: 'Ads Manager',
         },
       },
     });
     expect(entry?.description).toContain('changed outside AdPilot by Nok Colleague (Ads Manager)');
+    const amount = (minor: number) => `THB\u00a0${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2 })}`;
+    expect(entry?.description).toContain(`${amount(before)} → ${amount(after)}`);
     const [marked] = (await mirrorEntities(app(), account, 'adset')).filter((row) => row.id === adset.id);
     expect(marked).toMatchObject({ dailyBudget: after, externalChangeBy: 'Nok Colleague' });
 
     // Within the 24 hours the rule leaves it alone, saying why; nothing is sent to Meta.
     const writes = writesTo(sandbox(), adset.externalId).length;
-    const run = await runNow(session, rule.id);
+    await runNow(session, rule.id);
+    const run = await latestRun(session, rule.id);
     const onIt = (items: { entity?: { externalId: string }; target?: { externalId: string } }[]) =>
       items.filter((item) => (item.entity ?? item.target)?.externalId === adset.externalId);
     expect(onIt(run.actions)).toEqual([]);
@@ -134,7 +132,7 @@ describe('changes made outside AdPilot', () => {
 
     // Once the hours are over it acts again: +10% of what the person set.
     app().clock.advance(24 * HOUR);
-    await runNow(await signInAgain(session), rule.id);
+    await runNow(await signInAgain(app(), session), rule.id);
     const applied = (await ledgerOf(app(), rule.id)).filter(
       (row) => row.state === 'applied' && row.targetExternalId === adset.externalId,
     );
@@ -174,15 +172,7 @@ describe('changes made outside AdPilot', () => {
     const { session, account, adset } = await adSetWithBudget();
     const rule = await createRule(session, scaleRule(account, adset.name, 0));
     const after = (adset.dailyBudget ?? 0) + 5_000;
-    await editInAdsManager(sandbox(), {
-      act: account.facebookAccountId,
-      id: adset.externalId,
-      name: 'Nok Colleague',
-      status: 'ACTIVE',
-      dailyBudget: (after / 100).toFixed(2),
-    });
-    app().clock.advance(60_000);
-    await sync(session, account);
+    await budgetSetInAdsManager(session, account, adset, after);
     await runNow(session, rule.id);
     const applied = (await ledgerOf(app(), rule.id)).filter(
       (row) => row.state === 'applied' && row.targetExternalId === adset.externalId,

@@ -8,27 +8,13 @@ import {
   ledgerOf,
   mirrorEntities,
   rulesSandboxApp,
+  thbAccount,
   writesTo,
-  type Session,
 } from '../../../test/rules-sandbox.ts';
 import { signInAgain } from '../../../test/workspace-fixtures.ts';
 
-const { app, sandbox, rules, createRule, drain } = rulesSandboxApp();
+const { app, sandbox, rules, createRule, runNow, latestRun } = rulesSandboxApp();
 const HOUR = 3_600_000;
-
-async function runNow(session: Session, ruleId: string) {
-  const response = await rules(session, 'POST', `/${ruleId}/run`);
-  expect(response.statusCode).toBe(202);
-  await drain();
-  const runs = (await rules(session, 'GET', `/${ruleId}/runs`)).json().data;
-  return runs[0];
-}
-
-const thb = (accounts: AdAccountRow[]) => {
-  const account = accounts.find((row) => row.currency === 'THB');
-  if (!account) throw new Error('no THB account');
-  return account;
-};
 
 /** An active ad set whose name no other ad set's name contains: a rule's name filter picks it alone. */
 async function loneAdset(account: AdAccountRow): Promise<AdEntityRow> {
@@ -56,7 +42,7 @@ const statusWrites = (externalId: string, status: 'ACTIVE' | 'PAUSED') =>
 
 async function pausedWithHold(resumeAfter: object) {
   const { session, accounts } = await connectedUser(app());
-  const account = thb(accounts);
+  const account = thbAccount(accounts);
   const adset = await loneAdset(account);
   const rule = await createRule(session, onAdset(account, adset, { type: 'pause', resumeAfter }, 'ACTIVE'));
   const pausedAt = app().clock.now.getTime();
@@ -194,7 +180,7 @@ describe('timed holds on the sandbox', () => {
 describe('opposite rules at run time', () => {
   it('do not undo each other within the first one’s cooldown: the second is skipped naming the first', async () => {
     const { session, accounts } = await connectedUser(app());
-    const account = thb(accounts);
+    const account = thbAccount(accounts);
     const adset = await loneAdset(account);
     const pauser = await createRule(session, onAdset(account, adset, { type: 'pause' }, 'ACTIVE'));
     await runNow(session, pauser.id);
@@ -211,14 +197,17 @@ describe('opposite rules at run time', () => {
     expect(planned).toContainEqual(expect.objectContaining({ outcome: 'skipped', skip }));
     const resumer = await createRule(session, body);
 
-    const run = await runNow(session, resumer.id);
+    await runNow(session, resumer.id);
+    const run = await latestRun(session, resumer.id);
     expect(run.actions).toHaveLength(0);
     expect(run.skipped).toEqual([expect.objectContaining({ type: 'resume', skip })]);
     expect(statusWrites(adset.externalId, 'ACTIVE')).toHaveLength(0);
 
     // Past the first rule's cooldown, the second acts.
     app().clock.advance(25 * HOUR);
-    const later = await runNow(await signInAgain(app(), session), resumer.id);
+    const again = await signInAgain(app(), session);
+    await runNow(again, resumer.id);
+    const later = await latestRun(again, resumer.id);
     expect(later.actions).toEqual([expect.objectContaining({ type: 'resume', status: 'applied' })]);
     expect(statusWrites(adset.externalId, 'ACTIVE')).toHaveLength(1);
   });

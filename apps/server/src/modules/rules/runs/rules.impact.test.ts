@@ -2,7 +2,7 @@ import { addDays, currencyOffset, localDate, type RuleImpact } from '@adpilot/co
 import type { AdAccountRow, RuleActionRow } from '@adpilot/db';
 import type { SandboxAd } from '@adpilot/meta/sandbox';
 import { describe, expect, it } from 'vitest';
-import { buildRule, buildScaleRule } from '../../../test/rule-factories.ts';
+import { buildRule, buildScaleRule, buildStopLossRule } from '../../../test/rule-factories.ts';
 import {
   adTotals,
   connectedUser,
@@ -12,14 +12,8 @@ import {
   type Session,
 } from '../../../test/rules-sandbox.ts';
 
-const { app, sandbox, rules, createRule, drain } = rulesSandboxApp();
+const { app, sandbox, rules, createRule, runNow } = rulesSandboxApp();
 const DAY_MS = 86_400_000;
-
-async function runNow(session: Session, ruleId: string): Promise<void> {
-  const response = await rules(session, 'POST', `/${ruleId}/run`);
-  expect(response.statusCode).toBe(202);
-  await drain();
-}
 
 /** The ads under an entity of the sandbox world (an ad, an ad set or a campaign). */
 function adsUnder(level: string, id: string): SandboxAd[] {
@@ -102,15 +96,7 @@ describe('the impact of a rule on the sandbox', () => {
       .map((total) => total!.spend / total!.conversions)
       .sort((a, b) => a - b);
     const threshold = cpas[Math.floor(cpas.length / 2)] ?? 0;
-    const stopLoss = await createRule(
-      session,
-      buildRule({
-        scope: { adAccountIds: [account.id], level: 'ad', statuses: ['ACTIVE'] },
-        conditions: { match: 'all', items: [{ metric: 'cpa', operator: 'gt', value: threshold, window: 'last_7d' }] },
-        actions: [{ type: 'pause' }],
-        safeguards: { cooldownHours: 24, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
-      }),
-    );
+    const stopLoss = await createRule(session, buildStopLossRule(account.id, threshold));
     const scale = await createRule(session, {
       ...buildScaleRule({ by: 10, ceiling: 1_000_000, adAccountIds: [account.id] }),
       safeguards: { cooldownHours: 24, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
