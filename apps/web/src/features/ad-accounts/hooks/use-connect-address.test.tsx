@@ -81,6 +81,25 @@ describe('return from Facebook', () => {
     expect(address()).toBe('/ad-accounts?view=compact');
   });
 
+  it.each([
+    { limit: 1, words: 'Your plan allows 1 ad account, so these were not connected: Shop E, Shop F.' },
+    { limit: 5, words: 'Your plan allows 5 ad accounts, so these were not connected: Shop E, Shop F.' },
+  ])('names the accounts the plan ($limit) left out, counted in words', async ({ limit, words }) => {
+    fakeApi({
+      'GET /ad-accounts': ok([]),
+      'POST /ad-accounts/facebook/callback': ok({
+        connectedAccounts: [buildAdAccount({ facebook_account_name: 'Shop D' })],
+        leftOutAccounts: [
+          buildAdAccount({ facebook_account_name: 'Shop E' }),
+          buildAdAccount({ facebook_account_name: 'Shop F' }),
+        ],
+        adAccountLimit: limit,
+      }),
+    });
+    renderAdAccountsPage('/ad-accounts?code=c&state=s');
+    expect(await screen.findByText(new RegExp(`^${words.replaceAll('.', '\\.')}`))).toBeInTheDocument();
+  });
+
   it('toasts the failure when the exchange is refused', async () => {
     fakeApi({
       'GET /ad-accounts': ok([]),

@@ -43,7 +43,7 @@ export function useConnectAddress(openConnectModal: () => void): { completing: b
         const names = leftOutAccounts.map((account) => account.facebook_account_name).join(', ');
         toast(
           createElement(PlanLimitMessage, {
-            text: t('toast.leftOut', { names, limit: adAccountLimit }),
+            text: t('toast.leftOut', { names, count: adAccountLimit }),
             link: t('subscription:upgradePath'),
           }),
           {
