@@ -120,3 +120,33 @@ describe('the schedules by role', () => {
     }
   }, 60_000);
 });
+
+describe('a backlog of short jobs', () => {
+  it("is taken by a free slot within the job's own polling interval, not pg-boss's 2 s", async () => {
+    // No test timing: the queue polls as a deployed worker's does.
+    const t = await createTestApp();
+    const starts: number[] = [];
+    try {
+      t.ctx.jobs.define({
+        name: 'test-short',
+        payload: z.object({ n: z.number() }),
+        concurrency: 1,
+        pollingIntervalSeconds: 0.5,
+        handler: async () => {
+          starts.push(Date.now());
+        },
+      });
+      await t.ctx.jobs.start({ work: true });
+      for (let n = 0; n < 6; n += 1) await t.ctx.jobs.send('test-short', { n });
+      const deadline = Date.now() + 30_000;
+      while (starts.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(starts).toHaveLength(6);
+      // One slot, jobs of no length: each next job is taken one interval (0.5 s) after the last, plus the fetch.
+      const gaps = starts.slice(1).map((start, index) => start - starts[index]!);
+      expect(Math.max(...gaps)).toBeLessThan(1_500);
+    } finally {
+      await t.ctx.jobs.stop();
+      await t.close();
+    }
+  }, 60_000);
+});

@@ -17,6 +17,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   expireInSeconds?: number;
   /** How many of these one worker process runs at once. */
   concurrency?: number;
+  /**
+   * How long a free slot of this job waits before it looks for work again, after an empty look or after a job
+   * shorter than this (pg-boss's 2 s unless the timing says less): a queue of many short jobs at once (a rule
+   * slot's runs) says less, or each slot takes at most one job per interval however long the backlog.
+   */
+  pollingIntervalSeconds?: number;
 }
 
 /** How one attempt of a job ended: done, thrown and to be tried again, or thrown at its last attempt. */
@@ -93,12 +99,16 @@ export class JobQueue {
 
   private async work(definition: JobDefinition): Promise<void> {
     const concurrency = definition.concurrency ?? 2;
+    const intervals = [definition.pollingIntervalSeconds, this.timing.pollingIntervalSeconds].filter(
+      (seconds): seconds is number => seconds !== undefined,
+    );
+    const pollingIntervalSeconds = intervals.length ? Math.min(...intervals) : undefined;
     await this.boss.work(
       definition.name,
       {
         batchSize: 1,
         localConcurrency: concurrency,
-        ...(this.timing.pollingIntervalSeconds ? { pollingIntervalSeconds: this.timing.pollingIntervalSeconds } : {}),
+        ...(pollingIntervalSeconds ? { pollingIntervalSeconds } : {}),
       },
       async (jobs: Job<object>[]) => {
         for (const job of jobs) {
