@@ -16,3 +16,5 @@ if (mode === 'processes') {
 } else {
   throw new Error(`RULES_CYCLE_MODE is processes or in-process, not ${mode}`);
 }
+
+export {};
