@@ -131,7 +131,7 @@ export class JobQueue {
       await this.boss.work(
         definition.name,
         { batchSize: 1, localConcurrency: concurrency, ...polling },
-        async ([job]) => {
+        async ([job]: Job<object>[]) => {
           const failed = job ? await runOne(job) : undefined;
           if (failed) throw failed;
         },
