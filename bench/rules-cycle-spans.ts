@@ -52,17 +52,39 @@ time(RuleLedgerRepository.prototype, 'commitPlan', '  ledger: plan committed');
 time(RuleExecutor.prototype, 'executeAccount', '  writes to Meta and their settlement');
 time(RuleRunner.prototype, 'conclude', '  run concluded');
 
+export type SpanTotals = Record<string, { ms: number; calls: number }>;
+
+/** Each step's seconds, calls and share of `capacity` (wall seconds × concurrent runs). */
+export function spanReport(totals: SpanTotals, capacity: number): string {
+  return Object.entries(totals)
+    .map(([label, { ms, calls }]) => {
+      const share = (ms / 1000 / capacity) * 100;
+      return `\n  ${label}: ${(ms / 1000).toFixed(1)} s in ${calls} calls (${share.toFixed(0)} %)`;
+    })
+    .join('');
+}
+
 export const spans = {
   reset(): void {
     for (const total of totals.values()) Object.assign(total, { ms: 0, calls: 0 });
   },
-  /** Each step's seconds, calls and share of `capacity` (wall seconds × concurrent runs). */
+  /** The totals so far, in the report's order. */
+  snapshot(): SpanTotals {
+    return Object.fromEntries([...totals].map(([label, total]) => [label, { ...total }]));
+  },
   report(capacity: number): string {
-    return [...totals]
-      .map(([label, { ms, calls }]) => {
-        const share = (ms / 1000 / capacity) * 100;
-        return `\n  ${label}: ${(ms / 1000).toFixed(1)} s in ${calls} calls (${share.toFixed(0)} %)`;
-      })
-      .join('');
+    return spanReport(this.snapshot(), capacity);
   },
 };
+
+/** The sum of several processes' totals (labels in the first one's order). */
+export function sumSpans(all: SpanTotals[]): SpanTotals {
+  const sum: SpanTotals = {};
+  for (const one of all)
+    for (const [label, { ms, calls }] of Object.entries(one)) {
+      const total = (sum[label] ??= { ms: 0, calls: 0 });
+      total.ms += ms;
+      total.calls += calls;
+    }
+  return sum;
+}

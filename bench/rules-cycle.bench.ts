@@ -1,148 +1,20 @@
 // One full evaluation cycle of the rules over the accounts × 500 ads: wall time and the Graph calls the sandbox counts
 // (refreshes per account, reads and writes, batched), and where the time went. By default 100 rules over 10 accounts
-// on the embedded PGlite at one worker's concurrency; RULES_CYCLE_ACCOUNTS, RULES_CYCLE_RULES and
-// RULES_CYCLE_WORKERS scale it, and TEST_DATABASE_URL puts it on a Postgres server.
-import { loadavg } from 'node:os';
-import { HeldScheduler } from '../apps/server/src/test/rules-sandbox.ts';
-import { workspaceJob } from '../apps/server/src/lib/scope.ts';
-import { startBenchApp } from './sandbox-app.ts';
-import { spans } from './rules-cycle-spans.ts';
-
-const positive = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
-  return value;
-};
-const ACCOUNTS = positive('RULES_CYCLE_ACCOUNTS', 10);
-const RULES = positive('RULES_CYCLE_RULES', 100);
-const WORKERS = positive('RULES_CYCLE_WORKERS', 1);
-const PER_WORKER = 2; // what one worker process runs at once
-// The workers are simulated in this one process: their jobs share one event loop (and one pool of connections), so
-// CPU-bound server work is not spread over cores as separate processes would spread it.
-const CONCURRENCY = PER_WORKER * WORKERS;
-const SETUP_CONCURRENCY = 4;
-const engine = process.env.TEST_DATABASE_URL ? 'Postgres' : 'PGlite';
-
-const clock = { now: new Date() };
-// Connecting syncs every account; the setup runs those first syncs itself, several at once, and then each rule run's
-// refresh is a sync run in line, as the worker would run it.
-const setup = { done: false };
-const { running, ctx, app, auth, connected, workspaceId, close } = await startBenchApp({
-  now: () => clock.now,
-  accounts: ACCOUNTS,
-  // An agency's app has standard access, and its app-level budget is not what is measured here: at the default 5,000
-  // calls an hour, 100 accounts' first syncs and one cycle pass the client's threshold and it pauses every call.
-  quotas: { accessTier: 'standard_access', appCallsPerHour: 10_000_000 },
-  scheduler: (context) => ({
-    enqueueSync: async (workspace, adAccountId) => {
-      if (!setup.done) return true;
-      const built = context();
-      if (!built) throw new Error('a sync was asked for before the app was built');
-      await built.modules.adAccounts.sync.sync(workspaceJob(workspace), adAccountId, { final: true });
-      return true;
-    },
-  }),
-  rules: { scheduler: new HeldScheduler() },
-});
-const toSync = [...connected];
-await Promise.all(
-  Array.from({ length: SETUP_CONCURRENCY }, async () => {
-    for (let next = toSync.shift(); next; next = toSync.shift()) {
-      const outcome = await ctx.modules.adAccounts.sync.sync(workspaceJob(workspaceId), next, { final: true });
-      if (outcome.status !== 'synced') throw new Error(`first sync of ${next}: ${outcome.status}`);
-    }
-  }),
-);
-setup.done = true;
-
-// Ten rules per account (more when RULES_CYCLE_RULES asks), the templates' kinds with thresholds that fire on part of
-// the account.
-const kinds = [
-  { level: 'ad', metric: 'cpa', operator: 'gt', value: 400, action: { type: 'pause' } },
-  { level: 'ad', metric: 'ctr', operator: 'lt', value: 0.8, action: { type: 'pause' } },
-  { level: 'ad', metric: 'frequency', operator: 'gt', value: 3, action: { type: 'notify' } },
-  {
-    level: 'adset',
-    metric: 'roas',
-    operator: 'gt',
-    value: 3,
-    action: { type: 'increase_budget', by: 15, unit: 'percent', ceiling: 100_000 },
-  },
-  {
-    level: 'adset',
-    metric: 'cpc',
-    operator: 'gt',
-    value: 30,
-    action: { type: 'decrease_budget', by: 10, unit: 'percent', floor: 10 },
-  },
-] as const;
-for (let i = 0; i < RULES; i++) {
-  const account = connected[i % connected.length];
-  const kind = kinds[i % kinds.length];
-  if (!account || !kind) throw new Error('setup');
-  const created = await app.inject({
-    method: 'POST',
-    url: '/api/rules',
-    headers: auth,
-    payload: {
-      name: `Bench rule ${i + 1}`,
-      isActive: true,
-      scope: { adAccountIds: [account], level: kind.level, statuses: ['ACTIVE'] },
-      conditions: {
-        match: 'all',
-        items: [{ metric: kind.metric, operator: kind.operator, value: kind.value, window: 'last_7d' }],
-      },
-      actions: [kind.action],
-      schedule: { everyMinutes: 15 },
-      safeguards: { cooldownHours: 24, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
-    },
-  });
-  if (created.statusCode !== 201) throw new Error(created.body);
+// at one worker's concurrency; RULES_CYCLE_ACCOUNTS, RULES_CYCLE_RULES and RULES_CYCLE_WORKERS scale it, and
+// TEST_DATABASE_URL puts it on a Postgres server.
+//
+// On Postgres the cycle runs on RULES_CYCLE_WORKERS real worker processes of the server (bench/rules-cycle-processes.ts);
+// RULES_CYCLE_MODE=in-process runs it in this one process instead (bench/rules-cycle-in-process.ts, the only variant
+// on PGlite, and the one to profile with --cpu-prof).
+const mode = process.env.RULES_CYCLE_MODE ?? (process.env.TEST_DATABASE_URL ? 'processes' : 'in-process');
+if (mode === 'processes') {
+  if (!process.env.TEST_DATABASE_URL)
+    throw new Error('worker processes share a Postgres database: set TEST_DATABASE_URL');
+  await import('./rules-cycle-processes.ts');
+} else if (mode === 'in-process') {
+  await import('./rules-cycle-in-process.ts');
+} else {
+  throw new Error(`RULES_CYCLE_MODE is processes or in-process, not ${mode}`);
 }
 
-// The next slot, with every mirror older than the rules' 15 minutes: each account needs one refresh.
-clock.now = new Date(clock.now.getTime() + 16 * 60_000);
-running.sandbox.stats.reset();
-const mutationsBefore = running.sandbox.mutations.length;
-spans.reset();
-const cpuBefore = process.cpuUsage();
-const started = performance.now();
-const cycleFrom = process.hrtime.bigint() / 1000n;
-const due = await ctx.modules.rules.tick.due(clock.now);
-const queue = [...due];
-await Promise.all(
-  Array.from({ length: CONCURRENCY }, async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) await ctx.modules.rules.runner.run(next);
-  }),
-);
-const seconds = (performance.now() - started) / 1000;
-const cycleTo = process.hrtime.bigint() / 1000n;
-const cpu = process.cpuUsage(cpuBefore);
-const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-
-const stats = running.sandbox.stats.snapshot();
-// Every refresh (a sync) reads the account once: account reads are refreshes.
-const refreshes = stats.byKind.account ?? 0;
-const writes = running.sandbox.mutations.length - mutationsBefore;
-const rss = Math.round(process.memoryUsage().rss / 1024 / 1024);
-const workers =
-  WORKERS === 1
-    ? `concurrency ${CONCURRENCY}`
-    : `${WORKERS} workers simulated in one process: concurrency ${CONCURRENCY} on one event loop`;
-console.log(
-  `rules-cycle: ${due.length} rules over ${ACCOUNTS} accounts × 500 ads in ${seconds.toFixed(1)} s ` +
-    `(${(seconds / ACCOUNTS).toFixed(2)} s an account; ${workers}, ${engine}); CPU of the process ` +
-    `${cpuSeconds.toFixed(1)} s; ${stats.total} Graph requests, ${(stats.total / ACCOUNTS).toFixed(1)} an account ` +
-    `(${Object.entries(stats.byKind)
-      .map(([kind, n]) => `${kind} ${n}`)
-      .join(', ')}; ${stats.batchItems} batch items); refreshes ${refreshes} for ${ACCOUNTS} accounts; ` +
-    `${writes} writes applied; RSS ${rss} MB; load average ${loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' ')}`,
-);
-console.log(
-  `rules-cycle time in (summed over the ${CONCURRENCY} concurrent runs): ${spans.report(seconds * CONCURRENCY)}`,
-);
-// With --cpu-prof, the cycle's stretch of the profile (V8's clock, in µs): bench/profile-window.mjs sums it by package.
-if (process.execArgv.some((arg) => arg.startsWith('--cpu-prof'))) console.log(`cycle µs ${cycleFrom}–${cycleTo}`);
-await close();
+export {};

@@ -3,7 +3,7 @@
 // with room for them all, and every sandbox account connected through the real consent flow.
 import { createTestDatabase } from '@adpilot/db/testing';
 import { MetaClient } from '@adpilot/meta';
-import { defaultSeed, startSandboxServer, type SandboxOptions, type SandboxSeed } from '@adpilot/meta/sandbox';
+import { startSandboxServer, type Sandbox, type SandboxOptions } from '@adpilot/meta/sandbox';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -11,27 +11,9 @@ import { createContext, type AppContext, type ContextOptions } from '../apps/ser
 import type { SyncScheduler } from '../apps/server/src/modules/ad-accounts/ad-accounts.service.ts';
 import { connectSandboxAccounts } from '../apps/server/src/test/connect-account.ts';
 import { testConfig } from '../apps/server/src/test/test-app.ts';
+import { BENCH_ACCOUNTS, seedOf } from './bench-seed.ts';
 
-/** 10 accounts (THB in Bangkok and USD in New York, alternately), each 10 campaigns × 5 ad sets × 10 ads. */
-export const BENCH_ACCOUNTS = 10;
-
-const seedOf = (accounts: number): SandboxSeed => ({
-  ...defaultSeed(),
-  personas: [
-    {
-      name: 'Benchmark advertiser',
-      accounts: Array.from({ length: accounts }, (_, i) => ({
-        name: `Bench account ${i + 1}`,
-        currency: i % 2 ? 'USD' : 'THB',
-        timezone: i % 2 ? 'America/New_York' : 'Asia/Bangkok',
-        campaigns: 10,
-        adSetsPerCampaign: 5,
-        adsPerAdSet: 10,
-        cboCampaigns: 0,
-      })),
-    },
-  ],
-});
+export { BENCH_ACCOUNTS };
 
 export interface BenchAppOptions {
   /** The clock of both the sandbox and the app (the real one by default). */
@@ -45,36 +27,73 @@ export interface BenchAppOptions {
   quotas?: Pick<SandboxOptions, 'accessTier' | 'appCallsPerHour'>;
 }
 
+/** The Graph API the app calls: a sandbox in this process, or one in a process of its own. */
+export interface GraphTarget {
+  url: string;
+  appId: string;
+  appSecret: string;
+}
+
+/** The application secret of the bench's app; worker processes started on its database are given it too. */
+export const BENCH_APP_SECRET = 'bench-secret-that-is-long-enough-for-hkdf-0123456789';
+
 /**
  * The app on the seeded sandbox with the advertiser's accounts connected. The Meta client is the real one, waits
  * included (the async insights reports poll), so the figures are what a worker would see.
  */
 export async function startBenchApp(options: BenchAppOptions = {}) {
-  const accounts = options.accounts ?? BENCH_ACCOUNTS;
   const running = await startSandboxServer({
-    seed: seedOf(accounts),
+    seed: seedOf(options.accounts ?? BENCH_ACCOUNTS),
     ...options.quotas,
     ...(options.now ? { now: options.now } : {}),
   });
+  const { sandbox } = running;
+  const started = await startBenchAppOn(
+    { url: running.url, appId: sandbox.appId, appSecret: sandbox.appSecret },
+    {
+      ...options,
+      sandbox,
+    },
+  );
+  return {
+    ...started,
+    running,
+    async close() {
+      await started.close();
+      await running.close();
+    },
+  };
+}
+
+/**
+ * The same on a sandbox served elsewhere (its own process, seeded with `options.accounts`): `close` leaves the
+ * database open when `keepDatabase` is set, for processes started on it afterwards.
+ */
+export async function startBenchAppOn(
+  graph: GraphTarget,
+  options: BenchAppOptions & { sandbox?: Sandbox; keepDatabase?: boolean } = {},
+) {
+  const accounts = options.accounts ?? BENCH_ACCOUNTS;
   const database = await createTestDatabase();
   const client = new MetaClient({
-    graphBaseUrl: running.url,
-    dialogBaseUrl: running.url,
-    appId: running.sandbox.appId,
-    appSecret: running.sandbox.appSecret,
+    graphBaseUrl: graph.url,
+    dialogBaseUrl: graph.url,
+    appId: graph.appId,
+    appSecret: graph.appSecret,
   });
   const built: { ctx?: AppContext } = {};
   const ctx = createContext({
     // The setup makes more requests a minute than a person would (a thousand rules): the flood limiter is off.
     config: testConfig({ RATE_LIMIT_MAX: '0' }),
     database,
-    appSecret: 'bench-secret-that-is-long-enough-for-hkdf-0123456789',
+    appSecret: BENCH_APP_SECRET,
     log: pino({ level: 'silent' }),
     ...(options.now ? { now: options.now } : {}),
     meta: {
       client: () => client,
-      sandbox: running.sandbox,
-      adsManagerUrl: (act) => running.sandbox.adsManager.link(`${running.url}/adsmanager`, act),
+      ...(options.sandbox ? { sandbox: options.sandbox } : {}),
+      adsManagerUrl: (act) =>
+        options.sandbox?.adsManager.link(`${graph.url}/adsmanager`, act) ?? `${graph.url}/adsmanager?act=${act}`,
       isSandbox: () => true,
       verifyApp: () => client.appAccessToken().then(() => undefined),
     },
@@ -105,7 +124,7 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
     throw new Error(`${connected.length} of the sandbox's ${accounts} accounts connected`);
   }
   return {
-    running,
+    database,
     ctx,
     app,
     auth,
@@ -116,8 +135,7 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
     connected,
     async close() {
       await app.close();
-      await database.close();
-      await running.close();
+      if (!options.keepDatabase) await database.close();
     },
   };
 }

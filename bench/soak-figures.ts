@@ -29,32 +29,14 @@ function byRoute(samples: Sample[]): Map<string, Sample[]> {
   return new Map([...routes].sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/**
- * Requests and errors by route and API process, and p50/p99 for the whole run and for each half of the time after
- * the warm-up; `slower` lists the routes whose second-half p99 is over twice the first's and 20 ms more (a machine
- * this loaded moves by less).
- */
-export function routeTable(
-  samples: Sample[],
-  warmUpMinutes: number,
-  minutes: number,
-): { text: string; errors: number; slower: string[] } {
-  const half = (warmUpMinutes + minutes) / 2;
+/** Requests and errors by route and API process, and p50/p99 for the whole run and for the time after the warm-up. */
+export function routeTable(samples: Sample[], warmUpMinutes: number): { text: string; errors: number } {
   const rows: (string | number)[][] = [
-    ['route', 'requests', 'api-1', 'api-2', 'errors', 'p50 ms', 'p99 ms', 'p99 1st half', 'p99 2nd half'],
+    ['route', 'requests', 'api-1', 'api-2', 'errors', 'p50 ms', 'p99 ms', 'p99 after warm-up'],
   ];
-  const slower: string[] = [];
   for (const [route, list] of byRoute(samples)) {
     const times = list.map((s) => s.ms);
-    const first = percentile(
-      list.filter((s) => s.minute >= warmUpMinutes && s.minute < half).map((s) => s.ms),
-      99,
-    );
-    const second = percentile(
-      list.filter((s) => s.minute >= half).map((s) => s.ms),
-      99,
-    );
-    if (second > first * 2 && second - first > 20) slower.push(route);
+    const warm = list.filter((s) => s.minute >= warmUpMinutes).map((s) => s.ms);
     rows.push([
       route,
       list.length,
@@ -63,13 +45,78 @@ export function routeTable(
       list.filter((s) => s.error).length,
       ms(percentile(times, 50)),
       ms(percentile(times, 99)),
-      ms(first),
-      ms(second),
+      ms(percentile(warm, 99)),
     ]);
   }
   const errors = samples.filter((s) => s.error).length;
-  rows.push(['all', samples.length, '', '', errors, '', '', '', '']);
-  return { text: table(rows), errors, slower };
+  rows.push(['all', samples.length, '', '', errors, '', '', '']);
+  return { text: table(rows), errors };
+}
+
+export interface StabilityRule {
+  /** How much slower the late minutes' p99 may be than the early minutes' (0.5: up to 1.5 times). */
+  tolerance: number;
+  /** A late p99 at or under this many ms is stable whatever the early one was. */
+  floorMs: number;
+}
+
+/**
+ * Whether each route's p99 held over the run. Each minute after the warm-up has its own p99 per route; the early
+ * window is the first third of those minutes, the late window the last third (at least one minute each), and each
+ * window's figure is the median of its minutes' p99s, so one slow minute (a busy moment of a shared machine, the
+ * 5-minute slot firing) moves neither. A route is stable when its late figure is at most its early figure times
+ * (1 + tolerance), or at most the floor. The trend (least squares over every minute after the warm-up, ms per
+ * minute) is printed for the reader, not judged.
+ */
+export function stabilityTable(
+  samples: Sample[],
+  warmUpMinutes: number,
+  minutes: number,
+  rule: StabilityRule,
+): { text: string; unstable: string[]; windows: string } {
+  const after = Array.from({ length: Math.max(0, Math.ceil(minutes) - warmUpMinutes) }, (_, i) => warmUpMinutes + i);
+  const size = Math.max(1, Math.round(after.length / 3));
+  const early = after.slice(0, size);
+  const late = after.slice(-size);
+  const median = (values: number[]) => percentile(values, 50);
+  const rows: (string | number)[][] = [
+    ['route', 'p99 per minute after warm-up', 'early', 'late', 'late/early', 'trend ms/min', 'stable'],
+  ];
+  const unstable: string[] = [];
+  for (const [route, list] of byRoute(samples)) {
+    const p99Of = (minute: number) =>
+      percentile(
+        list.filter((s) => s.minute === minute).map((s) => s.ms),
+        99,
+      );
+    const perMinute = after.map((minute) => [minute, p99Of(minute)] as const).filter(([, p99]) => !Number.isNaN(p99));
+    const window = (chosen: number[]) => median(perMinute.filter(([m]) => chosen.includes(m)).map(([, p99]) => p99));
+    const [from, to] = [window(early), window(late)];
+    const stable = Number.isNaN(to) || to <= rule.floorMs || to <= from * (1 + rule.tolerance);
+    if (!stable) unstable.push(route);
+    rows.push([
+      route,
+      perMinute.map(([, p99]) => p99.toFixed(0)).join(' '),
+      ms(from),
+      ms(to),
+      Number.isNaN(from) || Number.isNaN(to) ? '-' : (to / from).toFixed(2),
+      slope(perMinute).toFixed(1),
+      stable ? 'yes' : 'NO',
+    ]);
+  }
+  const named = (window: number[]) =>
+    window.length === 1 ? `minute ${window[0]! + 1}` : `minutes ${window[0]! + 1}-${window.at(-1)! + 1}`;
+  return { text: table(rows), unstable, windows: `early ${named(early)}, late ${named(late)}` };
+}
+
+/** The least-squares slope of [x, y] points (0 for fewer than two). */
+function slope(points: readonly (readonly [number, number])[]): number {
+  if (points.length < 2) return 0;
+  const mx = points.reduce((sum, [x]) => sum + x, 0) / points.length;
+  const my = points.reduce((sum, [, y]) => sum + y, 0) / points.length;
+  const num = points.reduce((sum, [x, y]) => sum + (x - mx) * (y - my), 0);
+  const den = points.reduce((sum, [x]) => sum + (x - mx) ** 2, 0);
+  return den === 0 ? 0 : num / den;
 }
 
 /** p50/p99 of each route in each minute of the run ("p50/p99", ms). */

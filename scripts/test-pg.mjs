@@ -82,6 +82,8 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/reports/schedules/report-periods.test.ts',
   // End to end through the notifier's jobs; parallel approvals on Postgres are proposals.test.ts's.
   'apps/server/src/modules/rules/proposals/proposal-links.test.ts',
+  // A test client's reconnection (the soak's live streams): nothing in it depends on the engine.
+  'apps/server/src/test/live-stream.test.ts',
   // Role checks at the route: the same on either engine.
   'apps/server/src/modules/workspaces/role-matrix.test.ts',
   // Counting what the Meta client and the rules runtime report; the metrics' SQL runs on Postgres in

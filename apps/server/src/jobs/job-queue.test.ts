@@ -120,3 +120,82 @@ describe('the schedules by role', () => {
     }
   }, 60_000);
 });
+
+describe('a backlog of short jobs', () => {
+  it("is taken by a free slot within the job's own polling interval, not pg-boss's 2 s", async () => {
+    // No test timing: the queue polls as a deployed worker's does.
+    const t = await createTestApp();
+    const starts: number[] = [];
+    try {
+      t.ctx.jobs.define({
+        name: 'test-short',
+        payload: z.object({ n: z.number() }),
+        concurrency: 1,
+        pollingIntervalSeconds: 0.5,
+        handler: async () => {
+          starts.push(Date.now());
+        },
+      });
+      await t.ctx.jobs.start({ work: true });
+      for (let n = 0; n < 6; n += 1) await t.ctx.jobs.send('test-short', { n });
+      const deadline = Date.now() + 30_000;
+      while (starts.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(starts).toHaveLength(6);
+      // One slot, jobs of no length: each next job is taken one interval (0.5 s) after the last, plus the fetch.
+      const gaps = starts.slice(1).map((start, index) => start - starts[index]!);
+      expect(Math.max(...gaps)).toBeLessThan(1_500);
+    } finally {
+      await t.ctx.jobs.stop();
+      await t.close();
+    }
+  }, 60_000);
+
+  it('taken in batches, is drained without waiting between full batches, each job settled on its own', async () => {
+    const t = await createTestApp();
+    const starts: number[] = [];
+    try {
+      t.ctx.jobs.define({
+        name: 'test-batched',
+        payload: z.object({ n: z.number() }),
+        concurrency: 1,
+        batchSize: 2,
+        retryLimit: 0,
+        handler: async ({ n }) => {
+          starts.push(Date.now());
+          if (n === 3) throw new Error(`job 3 fails with access_token=${META_TOKEN}`);
+        },
+      });
+      await t.ctx.jobs.start({ work: true });
+      const ids: string[] = [];
+      for (let n = 0; n < 8; n += 1) ids.push((await t.ctx.jobs.send('test-batched', { n }))!);
+      const deadline = Date.now() + 30_000;
+      while (starts.length < 8 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(starts).toHaveLength(8);
+      // pg-boss's 2 s interval would come between batches; a full batch is followed by the next fetch at once.
+      const gaps = starts.slice(1).map((start, index) => start - starts[index]!);
+      expect(Math.max(...gaps)).toBeLessThan(1_000);
+      // Job 3 failed alone (its error redacted), its batch-mate and the rest completed.
+      const settled = async () => Promise.all(ids.map((id) => storedJob(t, id)));
+      let jobs = await settled();
+      while (jobs.some((job) => job?.state === 'active') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        jobs = await settled();
+      }
+      expect(jobs.map((job) => job?.state)).toEqual([
+        'completed',
+        'completed',
+        'completed',
+        'failed',
+        'completed',
+        'completed',
+        'completed',
+        'completed',
+      ]);
+      expect(JSON.stringify(jobs[3]?.output)).not.toContain(META_TOKEN);
+      expect(jobs[3]?.output).toMatchObject({ message: 'job 3 fails with access_token=REDACTED' });
+    } finally {
+      await t.ctx.jobs.stop();
+      await t.close();
+    }
+  }, 60_000);
+});

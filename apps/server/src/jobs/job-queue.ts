@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
-import { fromPglite, PgBoss, type Job, type QueuePolicy, type SendOptions } from 'pg-boss';
+import { fromPglite, PgBoss, type Job, type JobResult, type QueuePolicy, type SendOptions } from 'pg-boss';
 import type { z } from 'zod';
 import { redactedError } from '../lib/redact.ts';
 
@@ -17,6 +17,18 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   expireInSeconds?: number;
   /** How many of these one worker process runs at once. */
   concurrency?: number;
+  /**
+   * How long a free slot of this job waits before it looks for work again, after an empty look or after a job
+   * shorter than this (pg-boss's 2 s unless the timing says less): a queue of many short jobs at once (a rule
+   * slot's runs) says less, or each slot takes at most one job per interval however long the backlog.
+   */
+  pollingIntervalSeconds?: number;
+  /**
+   * How many jobs a slot takes at once (1 by default). Above 1 the slot runs them one after the other, settles
+   * each by its own outcome, and after a full batch looks for the next at once instead of after the polling
+   * interval: for a queue that gets a burst of short jobs (a rule slot's runs).
+   */
+  batchSize?: number;
 }
 
 /** How one attempt of a job ended: done, thrown and to be tried again, or thrown at its last attempt. */
@@ -93,32 +105,51 @@ export class JobQueue {
 
   private async work(definition: JobDefinition): Promise<void> {
     const concurrency = definition.concurrency ?? 2;
+    const intervals = [definition.pollingIntervalSeconds, this.timing.pollingIntervalSeconds].filter(
+      (seconds): seconds is number => seconds !== undefined,
+    );
+    const pollingIntervalSeconds = intervals.length ? Math.min(...intervals) : undefined;
+    const batchSize = definition.batchSize ?? 1;
+    /** One job run, its outcome told to the observer; what it threw comes back redacted. */
+    const runOne = async (job: Job<object>): Promise<Error | undefined> => {
+      const started = performance.now();
+      const finished = (outcome: JobOutcome) =>
+        this.observer?.finished({ queue: definition.name, outcome, seconds: (performance.now() - started) / 1000 });
+      try {
+        const data = definition.payload.parse(job.data);
+        await definition.handler(data, { id: job.id, retryCount: job.retryCount });
+        finished('completed');
+        return undefined;
+      } catch (error) {
+        finished(job.retryCount < (definition.retryLimit ?? DEFAULT_RETRY_LIMIT) ? 'retried' : 'failed');
+        // pg-boss stores what a failed handler throws in its job table: the secrets it carries stay out.
+        return redactedError(error);
+      }
+    };
+    const polling = pollingIntervalSeconds ? { pollingIntervalSeconds } : {};
+    if (batchSize === 1) {
+      await this.boss.work(
+        definition.name,
+        { batchSize: 1, localConcurrency: concurrency, ...polling },
+        async ([job]: Job<object>[]) => {
+          const failed = job ? await runOne(job) : undefined;
+          if (failed) throw failed;
+        },
+      );
+      return;
+    }
+    // Batches: a slot takes `batchSize` jobs, runs them one after the other and settles each by its own outcome;
+    // after a full batch it looks for the next at once (burst), so a backlog never waits out the polling interval.
     await this.boss.work(
       definition.name,
-      {
-        batchSize: 1,
-        localConcurrency: concurrency,
-        ...(this.timing.pollingIntervalSeconds ? { pollingIntervalSeconds: this.timing.pollingIntervalSeconds } : {}),
-      },
+      { batchSize, localConcurrency: concurrency, burstWhenBatchFull: true, perJobResults: true, ...polling },
       async (jobs: Job<object>[]) => {
+        const results: JobResult[] = [];
         for (const job of jobs) {
-          const started = performance.now();
-          const finished = (outcome: JobOutcome) =>
-            this.observer?.finished({
-              queue: definition.name,
-              outcome,
-              seconds: (performance.now() - started) / 1000,
-            });
-          try {
-            const data = definition.payload.parse(job.data);
-            await definition.handler(data, { id: job.id, retryCount: job.retryCount });
-            finished('completed');
-          } catch (error) {
-            finished(job.retryCount < (definition.retryLimit ?? DEFAULT_RETRY_LIMIT) ? 'retried' : 'failed');
-            // pg-boss stores what a failed handler throws in its job table: the secrets it carries stay out.
-            throw redactedError(error);
-          }
+          const failed = await runOne(job);
+          results.push(failed ? { id: job.id, status: 'failed', output: failed } : { id: job.id, status: 'completed' });
         }
+        return results;
       },
     );
   }

@@ -1,0 +1,69 @@
+// What both variants of the rule-cycle bench share: its size, and the rules it writes through the API.
+import type { FastifyInstance } from 'fastify';
+
+const positive = (name: string, fallback: number): number => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number`);
+  return value;
+};
+export const ACCOUNTS = positive('RULES_CYCLE_ACCOUNTS', 10);
+export const RULES = positive('RULES_CYCLE_RULES', 100);
+export const WORKERS = positive('RULES_CYCLE_WORKERS', 1);
+/** What one worker process runs at once (the `rule-run` job's concurrency). */
+export const PER_WORKER = 2;
+/** First syncs the setup runs at once. */
+export const SETUP_CONCURRENCY = 4;
+export const engine = process.env.TEST_DATABASE_URL ? 'Postgres' : 'PGlite';
+
+// Ten rules per account (more when RULES_CYCLE_RULES asks), the templates' kinds with thresholds that fire on part of
+// the account.
+const kinds = [
+  { level: 'ad', metric: 'cpa', operator: 'gt', value: 400, action: { type: 'pause' } },
+  { level: 'ad', metric: 'ctr', operator: 'lt', value: 0.8, action: { type: 'pause' } },
+  { level: 'ad', metric: 'frequency', operator: 'gt', value: 3, action: { type: 'notify' } },
+  {
+    level: 'adset',
+    metric: 'roas',
+    operator: 'gt',
+    value: 3,
+    action: { type: 'increase_budget', by: 15, unit: 'percent', ceiling: 100_000 },
+  },
+  {
+    level: 'adset',
+    metric: 'cpc',
+    operator: 'gt',
+    value: 30,
+    action: { type: 'decrease_budget', by: 10, unit: 'percent', floor: 10 },
+  },
+] as const;
+
+/** `RULES` active rules, every 15 minutes, spread over the connected accounts in turn. */
+export async function createRules(
+  app: { inject: FastifyInstance['inject'] },
+  auth: Record<string, string>,
+  connected: string[],
+): Promise<void> {
+  for (let i = 0; i < RULES; i++) {
+    const account = connected[i % connected.length];
+    const kind = kinds[i % kinds.length];
+    if (!account || !kind) throw new Error('setup');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/rules',
+      headers: auth,
+      payload: {
+        name: `Bench rule ${i + 1}`,
+        isActive: true,
+        scope: { adAccountIds: [account], level: kind.level, statuses: ['ACTIVE'] },
+        conditions: {
+          match: 'all',
+          items: [{ metric: kind.metric, operator: kind.operator, value: kind.value, window: 'last_7d' }],
+        },
+        actions: [kind.action],
+        schedule: { everyMinutes: 15 },
+        safeguards: { cooldownHours: 24, maxActionsPerDay: 1000, minSpend: 0, minImpressions: 0, settleHours: 0 },
+      },
+    });
+    if (created.statusCode !== 201) throw new Error(created.body);
+  }
+}
