@@ -141,9 +141,14 @@ describe('a backlog of short jobs', () => {
       const deadline = Date.now() + 30_000;
       while (starts.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(starts).toHaveLength(6);
-      // One slot, jobs of no length: each next job is taken one interval (0.5 s) after the last, plus the fetch.
-      const gaps = starts.slice(1).map((start, index) => start - starts[index]!);
-      expect(Math.max(...gaps)).toBeLessThan(1_500);
+      // One slot, jobs of no length: each next job is taken one interval (0.5 s) after the last, plus the fetch; at
+      // pg-boss's 2 s every gap would be 2 s or more. The median, so one slow fetch on a loaded machine is not read
+      // as the interval.
+      const gaps = starts
+        .slice(1)
+        .map((start, index) => start - starts[index]!)
+        .sort((a, b) => a - b);
+      expect(gaps[Math.floor(gaps.length / 2)]).toBeLessThan(1_250);
     } finally {
       await t.ctx.jobs.stop();
       await t.close();
@@ -171,9 +176,9 @@ describe('a backlog of short jobs', () => {
       const deadline = Date.now() + 30_000;
       while (starts.length < 8 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(starts).toHaveLength(8);
-      // pg-boss's 2 s interval would come between batches; a full batch is followed by the next fetch at once.
-      const gaps = starts.slice(1).map((start, index) => start - starts[index]!);
-      expect(Math.max(...gaps)).toBeLessThan(1_000);
+      // pg-boss's 2 s interval would come between the 4 batches, 6 s in all; a full batch is followed by the next
+      // fetch at once.
+      expect(starts.at(-1)! - starts[0]!).toBeLessThan(4_000);
       // Job 3 failed alone (its error redacted), its batch-mate and the rest completed.
       const settled = async () => Promise.all(ids.map((id) => storedJob(t, id)));
       let jobs = await settled();
