@@ -64,6 +64,24 @@ function serverUrl(): string {
   return url.toString();
 }
 
+/**
+ * SOAK_DIAGNOSE_MS: the server's log gets the plan of every statement on the soak's database slower than this (the
+ * `auto_explain` module, nested statements too) and every lock wait over 10 ms, so a slow minute can be told apart
+ * from a slow statement or a wait. Settings of this one database only, taken by the connections opened after them.
+ */
+async function diagnose(name: string, ms: number): Promise<void> {
+  if (!Number.isSafeInteger(ms)) throw new Error('SOAK_DIAGNOSE_MS must be a whole number of milliseconds');
+  for (const setting of [
+    `session_preload_libraries = 'auto_explain'`,
+    `auto_explain.log_min_duration = '${ms}ms'`,
+    'auto_explain.log_nested_statements = on',
+    'log_lock_waits = on',
+    `deadlock_timeout = '10ms'`,
+  ])
+    await admin(`alter database ${name} set ${setting}`);
+  console.log(`diagnostics: statements over ${ms} ms and lock waits over 10 ms of ${name} go to the server's log`);
+}
+
 async function admin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl() });
   await client.connect();
@@ -92,6 +110,8 @@ const ready = (base: string) => async () => ((await fetch(`${base}/api/ready`)).
 export async function startCluster(): Promise<Cluster> {
   const name = `adpilot_soak_${randomBytes(5).toString('hex')}`;
   await admin(`create database ${name}`);
+  const diagnoseMs = Number(process.env.SOAK_DIAGNOSE_MS ?? 0);
+  if (diagnoseMs > 0) await diagnose(name, diagnoseMs);
   const databaseUrl = new URL(serverUrl());
   databaseUrl.pathname = `/${name}`;
   const root = mkdtempSync(join(tmpdir(), 'adpilot-soak-'));
@@ -105,6 +125,14 @@ export async function startCluster(): Promise<Cluster> {
   };
   const [api1, api2, probe1, probe2] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const apis = [`http://127.0.0.1:${api1}`, `http://127.0.0.1:${api2}`];
+  // Diagnosing: each API process's own figures (request durations by route, event-loop delay) at /api/metrics.
+  const metricsToken = diagnoseMs > 0 ? randomBytes(24).toString('hex') : undefined;
+  if (metricsToken) {
+    writeFileSync(join(root, 'metrics-token'), metricsToken, { mode: 0o600 });
+    console.log(
+      `diagnostics: ${apis.map((api) => `${api}/api/metrics`).join(' ')}, bearer in ${join(root, 'metrics-token')}`,
+    );
+  }
   const common = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -118,6 +146,7 @@ export async function startCluster(): Promise<Cluster> {
     // One client drives every user from one address: the per-address flood limit would measure itself.
     RATE_LIMIT_MAX: '0',
     REGISTRATION_LIMIT_PER_HOUR: '0',
+    ...(metricsToken ? { METRICS_TOKEN: metricsToken } : {}),
   };
   const processes: ServerProcess[] = [];
   const cluster: Cluster = {
