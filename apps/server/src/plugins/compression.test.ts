@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse } from '../test/sse-client.ts';
-import { createTestApp, registerUser, type TestApp } from '../test/test-app.ts';
+import { createTestApp, listenLocally, registerUser, type TestApp } from '../test/test-app.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 
 /** A built SPA in miniature: files with the brotli and gzip copies the build writes beside them. */
@@ -37,9 +37,7 @@ describe('compressed answers', () => {
   beforeAll(async () => {
     fixture = distFixture();
     t = await createTestApp({ WEB_DIST_DIR: fixture.dir, RATE_LIMIT_MAX: '0', LOG_STREAM_HEARTBEAT_MS: '60000' });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = t.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listenLocally(t.app);
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endAllEventStreams } from '../modules/activity/event-stream.ts';
 import { openLiveStream, type LiveSession } from './live-stream.ts';
-import { createTestApp, registerUser, type TestApp } from './test-app.ts';
+import { createTestApp, listenLocally, registerUser, type TestApp } from './test-app.ts';
 
 // The soak's live clients (bench/soak.ts) must outlive the 15-minute access token as the web app's do.
 let t: TestApp;
@@ -9,9 +9,7 @@ let base: string;
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MAX: '0', LOG_STREAM_HEARTBEAT_MS: '100' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenLocally(t.app);
 });
 afterAll(async () => {
   await t.close();

@@ -156,6 +156,13 @@ export async function createSandboxTestApp(
 
 let counter = 0;
 /** A valid, unique registration payload. */
+/** Listens on a free port of 127.0.0.1, for suites that need a real socket (streams, compression); its origin. */
+export async function listenLocally(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 export function buildUser(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
   counter += 1;
   return {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, listenLocally, registerUser, type TestApp } from '../../test/test-app.ts';
 
 const ENTRIES = 100_000;
 
@@ -18,9 +18,7 @@ let origin: string;
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MAX: '0' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = await listenLocally(t.app);
 });
 afterAll(async () => {
   await t.close();

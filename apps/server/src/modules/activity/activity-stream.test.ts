@@ -7,7 +7,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { createContext } from '../../context.ts';
 import { entriesOf, openSse, type SseConnection } from '../../test/sse-client.ts';
-import { createTestApp, registerUser, TEST_SECRET, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, listenLocally, registerUser, TEST_SECRET, type TestApp } from '../../test/test-app.ts';
 
 const HEARTBEAT_MS = 60;
 let t: TestApp;
@@ -15,9 +15,7 @@ let base: string;
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MAX: '0', LOG_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS) });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = await listenLocally(t.app);
 });
 afterAll(async () => {
   await t.close();
@@ -269,9 +267,7 @@ describe('GET /api/logs/stream', () => {
       log: pino({ level: 'silent' }),
     });
     const closing = await buildApp(ctx, { logger: false });
-    await closing.listen({ port: 0, host: '127.0.0.1' });
-    const address = closing.server.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const origin = await listenLocally(closing);
     const session = await registerUser(closing);
     const live = await stream(session, '', {}, origin);
     await live.waitFor(() => live.retries.length === 1);
@@ -297,9 +293,7 @@ describe('GET /api/logs/stream', () => {
       log: pino({ level: 'silent' }),
     });
     const logged = await buildApp(ctx, { logStream: { write: (line: string) => void lines.push(line) } });
-    await logged.listen({ port: 0, host: '127.0.0.1' });
-    const address = logged.server.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const origin = await listenLocally(logged);
     let signature = '';
     try {
       const session = await registerUser(logged);

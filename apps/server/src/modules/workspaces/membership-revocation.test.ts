@@ -3,7 +3,7 @@ import { workspaceMembers } from '@adpilot/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSse } from '../../test/sse-client.ts';
-import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, listenLocally, registerUser, type TestApp } from '../../test/test-app.ts';
 
 /**
  * A member removed from a workspace by any path (here an operator's SQL, so no code of ours evicts anything) loses
@@ -15,9 +15,7 @@ let t: TestApp;
 let origin: string;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_MAX: '0', LOG_STREAM_HEARTBEAT_MS: '300000' });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = await listenLocally(t.app);
 });
 afterAll(() => t.close());
 
