@@ -6,7 +6,7 @@ import { HeldScheduler } from '../apps/server/src/test/rules-sandbox.ts';
 import { workspaceJob } from '../apps/server/src/lib/scope.ts';
 import { startBenchApp } from './sandbox-app.ts';
 import { spans } from './rules-cycle-spans.ts';
-import { ACCOUNTS, createRules, engine, PER_WORKER, SETUP_CONCURRENCY, WORKERS } from './rules-cycle-setup.ts';
+import { ACCOUNTS, createRules, engine, firstSyncs, PER_WORKER, WORKERS } from './rules-cycle-setup.ts';
 
 // The workers are simulated in this one process: their jobs share one event loop (and one pool of connections), so
 // CPU-bound server work is not spread over cores as separate processes would spread it.
@@ -33,15 +33,7 @@ const { running, ctx, app, auth, connected, workspaceId, close } = await startBe
   }),
   rules: { scheduler: new HeldScheduler() },
 });
-const toSync = [...connected];
-await Promise.all(
-  Array.from({ length: SETUP_CONCURRENCY }, async () => {
-    for (let next = toSync.shift(); next; next = toSync.shift()) {
-      const outcome = await ctx.modules.adAccounts.sync.sync(workspaceJob(workspaceId), next, { final: true });
-      if (outcome.status !== 'synced') throw new Error(`first sync of ${next}: ${outcome.status}`);
-    }
-  }),
-);
+await firstSyncs(ctx, workspaceId, connected);
 setup.done = true;
 
 await createRules(app, auth, connected);

@@ -13,11 +13,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { workspaceJob } from '../apps/server/src/lib/scope.ts';
 import { RULE_RUN_JOB, RULE_TICK_JOB } from '../apps/server/src/modules/rules/rules.jobs.ts';
 import { freePort, ready, until } from '../apps/server/src/test/processes.ts';
 import { spanReport, sumSpans, type SpanTotals } from './rules-cycle-spans.ts';
-import { ACCOUNTS, createRules, PER_WORKER, SETUP_CONCURRENCY, WORKERS } from './rules-cycle-setup.ts';
+import { ACCOUNTS, createRules, firstSyncs, PER_WORKER, WORKERS } from './rules-cycle-setup.ts';
 import { cpuSeconds, rssMb } from './soak-cluster.ts';
 import { BENCH_APP_SECRET, startBenchAppOn } from './sandbox-app.ts';
 import type { SandboxAnswer, SandboxRequest } from './sandbox-process.ts';
@@ -66,15 +65,7 @@ try {
   const bench = await startBenchAppOn(graph, { accounts: ACCOUNTS, keepDatabase: true });
   cleanups.push(() => bench.database.close());
   const { app, auth, connected, ctx, workspaceId, database } = bench;
-  const toSync = [...connected];
-  await Promise.all(
-    Array.from({ length: SETUP_CONCURRENCY }, async () => {
-      for (let next = toSync.shift(); next; next = toSync.shift()) {
-        const outcome = await ctx.modules.adAccounts.sync.sync(workspaceJob(workspaceId), next, { final: true });
-        if (outcome.status !== 'synced') throw new Error(`first sync of ${next}: ${outcome.status}`);
-      }
-    }),
-  );
+  await firstSyncs(ctx, workspaceId, connected);
   await createRules(app, auth, connected);
   await bench.close();
   const databaseUrl = database.url;

@@ -1,5 +1,7 @@
 // What both variants of the rule-cycle bench share: its size, and the rules it writes through the API.
 import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../apps/server/src/context.ts';
+import { workspaceJob } from '../apps/server/src/lib/scope.ts';
 
 const positive = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback);
@@ -14,6 +16,19 @@ export const PER_WORKER = 2;
 /** First syncs the setup runs at once. */
 export const SETUP_CONCURRENCY = 4;
 export const engine = process.env.TEST_DATABASE_URL ? 'Postgres' : 'PGlite';
+
+/** The first sync of every connected account, SETUP_CONCURRENCY at once; a sync that does not finish fails the bench. */
+export async function firstSyncs(ctx: AppContext, workspaceId: string, accounts: readonly string[]): Promise<void> {
+  const toSync = [...accounts];
+  await Promise.all(
+    Array.from({ length: SETUP_CONCURRENCY }, async () => {
+      for (let next = toSync.shift(); next; next = toSync.shift()) {
+        const outcome = await ctx.modules.adAccounts.sync.sync(workspaceJob(workspaceId), next, { final: true });
+        if (outcome.status !== 'synced') throw new Error(`first sync of ${next}: ${outcome.status}`);
+      }
+    }),
+  );
+}
 
 // Ten rules per account (more when RULES_CYCLE_RULES asks), the templates' kinds with thresholds that fire on part of
 // the account.
