@@ -337,11 +337,11 @@ export async function seedWorkspace(
   expect(template, 'the scale-winners template').toBeDefined();
   const created = await request.post('/api/rules', {
     headers,
-    // Notify only: every walk's user shares the sandbox's ad sets, and budget writes here would use up the four
-    // changes an hour Meta allows each ad set that the rules and activity tests make.
+    // Acting on its own (the template asks first): each workspace has its own sandbox world, so its budget writes
+    // take none of the changes an hour Meta allows an ad set from another test, and every screen shows what a rule did.
     data: {
       ...winnersEveryDay(template!.rule),
-      actions: [{ type: 'notify' }],
+      mode: 'auto',
       name: template!.name.en,
       isActive: true,
     },
