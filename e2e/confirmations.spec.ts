@@ -96,11 +96,6 @@ test('Run now asks with the preview’s numbers; Cancel changes nothing on the s
   const buttonBox = await runNow.boundingBox();
   expect(toastBox && buttonBox && !overlaps(toastBox, buttonBox)).toBe(true);
   expect(writes).toEqual([`POST /api/rules/${rule.id}/run`]);
-
-  // Put the shared sandbox back as it was for the other suites.
-  const [run] = await api<RuleRun[]>(request, auth, 'GET', `/rules/${rule.id}/runs`);
-  for (const action of run!.actions.filter((item) => item.revertible))
-    await api(request, auth, 'POST', `/rules/actions/${action.id}/revert`);
 });
 
 test('a plan change asks with the price and limits; keeping the plan sends nothing', async ({ page, request }) => {

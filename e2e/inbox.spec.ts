@@ -23,8 +23,7 @@ test('a rule that asks first: its change waits in the Inbox and is written once 
   );
   expect(account, 'the sandbox’s THB account').toBeDefined();
 
-  // One proposal (one action a day): lower one ad set's budget by 1%. Every e2e user shares the sandbox's ad sets,
-  // so the change is the smallest there is, once.
+  // One proposal (one action a day): lower one ad set's budget by 1%, in this user's own sandbox world.
   const rule = await api<{ id: string }>(request, auth, 'POST', '/rules', {
     name: 'Trim one budget',
     isActive: false,
