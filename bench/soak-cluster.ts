@@ -1,17 +1,18 @@
 // The soak's deployment: a fresh Postgres database and the real server (`main.ts` through tsx) as two API processes
 // and two workers on it, as README "Deploy with Docker" runs them. The first API process hosts the Meta sandbox: the
 // public address (the consent screen) and the workers' INTERNAL_URL are its.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort, start, until } from '../apps/server/src/test/processes.ts';
 
 const MAIN = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
+/** How long the soak waits for a process or a state before it gives up. */
+export const SOAK_WAIT_MS = 60_000;
 
 export interface ServerProcess {
   name: string;
@@ -32,27 +33,6 @@ export interface Cluster {
   stop(): Promise<Record<string, number | null>>;
   /** Drops the database and the data directories. */
   remove(): Promise<void>;
-}
-
-/** A port nobody listens on right now. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
-
-/** Polls `probe` until it answers a value, for at most `timeoutMs`. */
-export async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** The server of TEST_DATABASE_URL or DATABASE_URL (the local one by default), at its maintenance database. */
@@ -92,16 +72,9 @@ async function admin(statement: string): Promise<void> {
   }
 }
 
-function start(name: string, role: 'api' | 'worker', probe: string, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: { PATH: process.env.PATH ?? '', ROLE: role, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { name, role, child, probe, output, exited };
+/** A server process of the soak, from the sources through tsx (as a deployment without the bundle runs it). */
+function startProcess(name: string, role: 'api' | 'worker', probe: string, env: Record<string, string>): ServerProcess {
+  return { name, role, probe, ...start({ ROLE: role, ...env }, { args: ['--import', 'tsx', MAIN], from: 'sources' }) };
 }
 
 const ready = (base: string) => async () => ((await fetch(`${base}/api/ready`)).ok ? true : undefined);
@@ -168,12 +141,14 @@ export async function startCluster(): Promise<Cluster> {
   };
   try {
     // Every process migrates at its start: the first one alone, the others find nothing to do.
-    processes.push(start('api-1', 'api', apis[0]!, { ...common, PORT: String(api1), DATA_DIR: dataDir('api-1') }));
-    await until(ready(apis[0]!), 'api-1 to be ready');
     processes.push(
-      start('api-2', 'api', apis[1]!, { ...common, PORT: String(api2), DATA_DIR: dataDir('api-2') }),
+      startProcess('api-1', 'api', apis[0]!, { ...common, PORT: String(api1), DATA_DIR: dataDir('api-1') }),
+    );
+    await until(ready(apis[0]!), 'api-1 to be ready', SOAK_WAIT_MS);
+    processes.push(
+      startProcess('api-2', 'api', apis[1]!, { ...common, PORT: String(api2), DATA_DIR: dataDir('api-2') }),
       ...[probe1, probe2].map((port, index) =>
-        start(`worker-${index + 1}`, 'worker', `http://127.0.0.1:${port}`, {
+        startProcess(`worker-${index + 1}`, 'worker', `http://127.0.0.1:${port}`, {
           ...common,
           PORT: '0',
           HEALTH_PORT: String(port),
@@ -181,7 +156,9 @@ export async function startCluster(): Promise<Cluster> {
         }),
       ),
     );
-    await Promise.all(processes.map((running) => until(ready(running.probe), `${running.name} to be ready`)));
+    await Promise.all(
+      processes.map((running) => until(ready(running.probe), `${running.name} to be ready`, SOAK_WAIT_MS)),
+    );
   } catch (error) {
     for (const running of processes) console.error(`--- ${running.name}\n${running.output.join('')}`);
     await cluster.remove();

@@ -10,7 +10,8 @@ import { answerConsent } from '../apps/server/src/test/meta-sandbox.ts';
 import { buildRule, buildScaleRule } from '../apps/server/src/test/rule-factories.ts';
 import { openLiveStream, type LiveStream } from '../apps/server/src/test/live-stream.ts';
 import { buildUser } from '../apps/server/src/test/test-app.ts';
-import { cpuSeconds, jobsLeftBehind, rssMb, startCluster, until, type Cluster } from './soak-cluster.ts';
+import { until } from '../apps/server/src/test/processes.ts';
+import { cpuSeconds, jobsLeftBehind, rssMb, SOAK_WAIT_MS, startCluster, type Cluster } from './soak-cluster.ts';
 import {
   machineTable,
   minuteTable,
@@ -92,13 +93,17 @@ async function setUpUser(cluster: Cluster, index: number): Promise<User> {
     'connect',
   );
   if (connected.connectedAccounts.length === 0) throw new Error('no sandbox account connected');
-  await until(async () => {
-    const accounts = await expectOk<{ sync_status: string; last_sync: string | null }[]>(
-      call(api!, 'GET', '/api/ad-accounts', auth),
-      'accounts',
-    );
-    return accounts.every((a) => a.sync_status === 'idle' && a.last_sync) ? true : undefined;
-  }, `user ${index}'s accounts to sync`);
+  await until(
+    async () => {
+      const accounts = await expectOk<{ sync_status: string; last_sync: string | null }[]>(
+        call(api!, 'GET', '/api/ad-accounts', auth),
+        'accounts',
+      );
+      return accounts.every((a) => a.sync_status === 'idle' && a.last_sync) ? true : undefined;
+    },
+    `user ${index}'s accounts to sync`,
+    SOAK_WAIT_MS,
+  );
   const every5 = { isActive: true, schedule: { everyMinutes: RULE_MINUTES } } as const;
   const scheduled = [];
   for (const rule of [buildRule(every5), { ...buildScaleRule(), ...every5 }]) {
