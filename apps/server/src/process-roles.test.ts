@@ -1,12 +1,10 @@
 import type { DatabaseHandle } from '@adpilot/db';
 import { createTestDatabase } from '@adpilot/db/testing';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from './test/fake-openai.ts';
 import { answerConsent } from './test/meta-sandbox.ts';
-import { freePort, killAll, listening, ready, start, until, type Running } from './test/processes.ts';
+import { freePort, killAll, listening, ready, sharedEnv, start, until, type Running } from './test/processes.ts';
 import { buildUser, TEST_SECRET } from './test/test-app.ts';
 
 // Two processes on one database need a server both reach: Postgres only (TEST_DATABASE_URL; CI sets it).
@@ -23,31 +21,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=api and ROLE=worker as rea
   beforeAll(async () => {
     database = await createTestDatabase();
     fake = await FakeOpenAi.start();
-    dataDir = mkdtempSync(join(tmpdir(), 'adpilot-roles-'));
-    // One sandbox secret for both, made before either starts: the worker signs the Graph calls the API's sandbox checks.
-    writeFileSync(join(dataDir, 'sandbox-secret'), `${'s'.repeat(48)}\n`, { mode: 0o600 });
     ports.api = await freePort();
     ports.worker = await freePort();
     ports.workerProbe = await freePort();
     base = `http://127.0.0.1:${ports.api}`;
     const common = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url ?? '',
-      DATABASE_POOL_SIZE: '4',
-      APP_SECRET: TEST_SECRET,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      WEB_DIST_DIR: '/nonexistent',
-      RATE_LIMIT_MAX: '0',
-      REGISTRATION_LIMIT_PER_HOUR: '0',
-      SANDBOX_CONTROL_ROUTES: 'true',
+      ...sharedEnv({
+        databaseUrl: database.url ?? '',
+        appSecret: TEST_SECRET,
+        publicUrl: base,
+        folderPrefix: 'adpilot-roles-',
+      }),
       AI_PROVIDER: 'openai',
       OPENAI_API_KEY: 'sk-test-key',
       OPENAI_BASE_URL: fake.baseUrl,
       OPENAI_MODEL: 'test-model',
       SHUTDOWN_TIMEOUT_SECONDS: '20',
     };
+    dataDir = common.DATA_DIR;
     api = start({ ...common, ROLE: 'api', PORT: String(ports.api) });
     worker = start({ ...common, ROLE: 'worker', PORT: String(ports.worker), HEALTH_PORT: String(ports.workerProbe) });
     await Promise.all([

@@ -1,16 +1,14 @@
 import type { DatabaseHandle } from '@adpilot/db';
 import { createTestDatabase } from '@adpilot/db/testing';
 import { sql, type SQL } from 'drizzle-orm';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFY_JOBS } from './modules/notifications/notification-dispatcher.ts';
 import { REPORT_JOBS } from './modules/reports/schedules/report-scheduler.ts';
 import { RULE_RUN_JOB, RULE_TICK_JOB } from './modules/rules/rules.jobs.ts';
 import { answerConsent } from './test/meta-sandbox.ts';
-import { freePort, killAll, ready, serverEntry, start, until, type Running } from './test/processes.ts';
+import { freePort, killAll, ready, serverEntry, sharedEnv, start, until, type Running } from './test/processes.ts';
 import { buildRule } from './test/rule-factories.ts';
 import { entriesOf, openSse } from './test/sse-client.ts';
 import { buildUser, TEST_SECRET } from './test/test-app.ts';
@@ -40,29 +38,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(`two APIs and two workers on one
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    dataDir = mkdtempSync(join(tmpdir(), 'adpilot-topology-'));
-    // One sandbox secret for every process: the workers sign the Graph calls the sandbox of API "a" checks.
-    writeFileSync(join(dataDir, 'sandbox-secret'), `${'s'.repeat(48)}\n`, { mode: 0o600 });
     for (const api of Object.values(apis)) {
       api.port = await freePort();
       api.base = `http://127.0.0.1:${api.port}`;
     }
     for (const worker of workers) worker.probe = await freePort();
     const common = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url ?? '',
-      DATABASE_POOL_SIZE: '4',
-      APP_SECRET: TEST_SECRET,
-      DATA_DIR: dataDir,
-      PUBLIC_URL: apis.a.base,
+      ...sharedEnv({
+        databaseUrl: database.url ?? '',
+        appSecret: TEST_SECRET,
+        publicUrl: apis.a.base,
+        folderPrefix: 'adpilot-topology-',
+      }),
       INTERNAL_URL: apis.a.base,
-      WEB_DIST_DIR: '/nonexistent',
-      RATE_LIMIT_MAX: '0',
-      REGISTRATION_LIMIT_PER_HOUR: '0',
-      SANDBOX_CONTROL_ROUTES: 'true',
       LOG_STREAM_HEARTBEAT_MS: '1000',
     };
+    dataDir = common.DATA_DIR;
     for (const api of Object.values(apis))
       api.running = start({ ...common, ROLE: 'api', PORT: String(api.port) }, entry);
     for (const worker of workers)

@@ -2,8 +2,9 @@
 // (process-roles.test.ts, topology.test.ts): free ports, starting and probing a process, waiting for a state.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -49,6 +50,34 @@ export function serverEntry(): { args: string[]; from: 'bundle' | 'sources' } {
       return { args: [BUNDLE], from: 'bundle' };
   }
   return { args: ['--import', 'tsx', join(SOURCES, 'main.ts')], from: 'sources' };
+}
+
+/**
+ * What every process of a suite on one database starts with: the database, the secret, one data folder and the
+ * public address; each suite adds its own. The folder holds one sandbox secret made before any process starts, so
+ * the workers sign the Graph calls the sandbox of the API at `publicUrl` checks.
+ */
+export function sharedEnv(options: {
+  databaseUrl: string;
+  appSecret: string;
+  publicUrl: string;
+  folderPrefix: string;
+}): Record<string, string> & { DATA_DIR: string } {
+  const dataDir = mkdtempSync(join(tmpdir(), options.folderPrefix));
+  writeFileSync(join(dataDir, 'sandbox-secret'), `${'s'.repeat(48)}\n`, { mode: 0o600 });
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: options.databaseUrl,
+    DATABASE_POOL_SIZE: '4',
+    APP_SECRET: options.appSecret,
+    DATA_DIR: dataDir,
+    PUBLIC_URL: options.publicUrl,
+    WEB_DIST_DIR: '/nonexistent',
+    RATE_LIMIT_MAX: '0',
+    REGISTRATION_LIMIT_PER_HOUR: '0',
+    SANDBOX_CONTROL_ROUTES: 'true',
+  };
 }
 
 export interface Running {
