@@ -10,7 +10,7 @@ function heldConditions(group: GroupTrace | null): ConditionTrace[] {
 }
 
 /**
- * One line of why, in the rule builder's own words (its namespace): "CPA (the last 7 days) is 612.5, greater than
+ * One line of why (the Inbox, an activity entry), in the rule builder's own words (its namespace): "CPA (the last 7 days) is 612.5, greater than
  * 500". `number` is the page's number formatter.
  */
 export function explanationLine(explanation: Explanation, t: TFunction, number: (value: number) => string): string {

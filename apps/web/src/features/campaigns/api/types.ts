@@ -1,0 +1,23 @@
+/* The entities API's answers as the explorer reads them (packages/contracts/src/entities.ts). */
+export type {
+  EntityAccountWindow,
+  EntityActionItem,
+  EntityActionResult,
+  EntityActionType,
+  EntityBudget,
+  EntityDay,
+  EntityDetail,
+  EntityHistoryItem,
+  EntityList,
+  EntityMetrics,
+  EntityRow,
+  EntityTotals,
+} from '@adpilot/contracts';
+
+export type EntityLevel = 'campaign' | 'adset' | 'ad';
+export const ENTITY_LEVEL_LIST: readonly EntityLevel[] = ['campaign', 'adset', 'ad'];
+
+/** The level an expanded row lists: a campaign's ad sets, an ad set's ads. */
+export function childLevel(level: EntityLevel): EntityLevel | null {
+  return level === 'campaign' ? 'adset' : level === 'adset' ? 'ad' : null;
+}
