@@ -1,0 +1,40 @@
+/**
+ * Month pacing (ADR 0123): what an entity spent this local month, and where its spend is heading by the month's
+ * end at the pace of its last 7 whole days. Pure; the snapshot and any page call the same functions.
+ */
+
+const MS_PER_DAY = 86_400_000;
+
+/** The local month a day number falls in: its 1st (day number), its length, and the day's place in it (1…31). */
+export function monthOf(day: number): { first: number; days: number; dayOfMonth: number } {
+  const date = new Date(day * MS_PER_DAY);
+  const year = date.getUTCFullYear();
+  const month = date.getUTCMonth();
+  const first = Math.floor(Date.UTC(year, month, 1) / MS_PER_DAY);
+  const next = Math.floor(Date.UTC(year, month + 1, 1) / MS_PER_DAY);
+  return { first, days: next - first, dayOfMonth: day - first + 1 };
+}
+
+export interface MonthPace {
+  /** Spend of the whole days of this month before today (today's figures still settle). */
+  monthToDate: number;
+  /** Average daily spend over the last 7 whole days. */
+  dailyPace: number;
+  /** Days of the month left, today included. */
+  daysLeft: number;
+  /** monthToDate + dailyPace × daysLeft. */
+  projected: number;
+}
+
+/** Projects month-end spend from this month's whole days and the last 7 days' pace. */
+export function projectMonth(input: { today: number; monthToDate: number; last7Days: number }): MonthPace {
+  const { days, dayOfMonth } = monthOf(input.today);
+  const daysLeft = days - dayOfMonth + 1;
+  const dailyPace = input.last7Days / 7;
+  return { monthToDate: input.monthToDate, dailyPace, daysLeft, projected: input.monthToDate + dailyPace * daysLeft };
+}
+
+/** Where projected spend stands against a monthly budget, in %; null without a budget. */
+export function pacingPercent(projected: number, monthlyBudget: number | null): number | null {
+  return monthlyBudget === null || monthlyBudget <= 0 ? null : (projected / monthlyBudget) * 100;
+}
