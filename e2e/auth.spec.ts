@@ -26,11 +26,11 @@ test('register opens the dashboard, a reload keeps the session, logout ends it',
   await registerThroughForm(page, name, uniqueEmail());
   await expect(page.getByText('Registration successful!')).toBeVisible();
   await expect(page).toHaveURL('/dashboard');
-  await expect(page.getByRole('heading', { name: `Welcome back, ${name}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
   await expect(page.getByText("Here's an overview of your ad automation performance.")).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: `Welcome back, ${name}!` })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Welcome, ${name}!` })).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logged out successfully')).toBeVisible();
@@ -109,7 +109,7 @@ test('a signed-in user opening /login lands on /dashboard', async ({ page }) => 
   await expect(page).toHaveURL('/dashboard');
   await page.goto('/login');
   await expect(page).toHaveURL('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Welcome back, Already In!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Already In!' })).toBeVisible();
 });
 
 test('a signed-out visitor of /rules signs in and returns to /rules', async ({ page }) => {
@@ -167,7 +167,7 @@ test('two tabs whose access token expired together refresh it once and both stay
   await second.reload();
   await expect(second).toHaveURL('/rules');
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Welcome back, Two Tabs!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Two Tabs!' })).toBeVisible();
   // One rotation; a tab that lost the race was told to wait (409), never refused (401).
   expect(refreshes.filter((status) => status === 200)).toEqual([200]);
   expect(refreshes.filter((status) => status !== 200 && status !== 409)).toEqual([]);

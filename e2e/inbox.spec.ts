@@ -34,13 +34,23 @@ test('a rule that asks first: its change waits in the Inbox and is written once 
     schedule: { everyMinutes: 60 },
     safeguards: { cooldownHours: 0, maxActionsPerDay: 1, minSpend: 0, minImpressions: 0, settleHours: 0 },
   });
-  await api(request, auth, 'POST', `/rules/${rule.id}/run`);
-  await expect
-    .poll(async () => (await api<Proposal[]>(request, auth, 'GET', '/proposals')).length, { timeout: 60_000 })
-    .toBe(1);
+  // Run now from the rule's page says what the run did, in words, with the way to the Inbox.
+  await page.evaluate(() => {
+    (globalThis as unknown as { localStorage: { setItem(key: string, value: string): void } }).localStorage.setItem(
+      'language',
+      'en',
+    );
+  });
+  await page.goto(`/rules/${rule.id}`);
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Run now' }).click();
+  const outcome = page.getByRole('status').filter({ hasText: /1 change waits for your approval/ });
+  await expect(outcome).toBeVisible({ timeout: 60_000 });
+  await expect(outcome).toContainText('“Trim one budget”:');
   const [proposal] = await api<Proposal[]>(request, auth, 'GET', '/proposals');
-
-  await page.goto('/inbox');
+  expect(proposal).toBeDefined();
+  await outcome.getByRole('link', { name: 'Open the Inbox' }).click();
+  await expect(page).toHaveURL('/inbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
   await expect(page.getByRole('navigation').getByLabel('1 waiting for approval')).toBeVisible();
   const group = page.getByRole('region', { name: 'Trim one budget' });
@@ -53,6 +63,10 @@ test('a rule that asks first: its change waits in the Inbox and is written once 
   await dialog.getByRole('button', { name: 'Approve and apply' }).click();
   await expect(page.getByText('Approved: the change was sent to Meta')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Nothing waits for approval')).toBeVisible();
+  // The history keeps it, with who decided.
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText(`“${proposal!.target.name}”`, { exact: false })).toBeVisible();
+  await expect(history.getByText(`Approved by ${session.user.name} · `, { exact: false })).toBeVisible();
 
   const [run] = await api<RuleRun[]>(request, auth, 'GET', `/rules/${rule.id}/runs`);
   expect(run?.actions.map((action) => action.status)).toEqual(['applied']);

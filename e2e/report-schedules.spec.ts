@@ -1,12 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { connectSandbox, signInAdmin, signInFreshUser } from './session.ts';
+import { connectSandbox, E2E_ADMIN, signInAdmin, signInFreshUser } from './session.ts';
 
 /*
  * Scheduled reports end to end: a schedule made on the Reports page for the user and a client without an account,
- * sent at once, previewed as a PDF, and the client's mail found in the administrator's outbox (the embedded default
- * has no mail server) with the report attached as a PDF.
+ * sent at once, previewed as a PDF. The client's first mail asks them to confirm (ADR 0092); once they have, the
+ * next report reaches them, found in the administrator's outbox (the embedded default has no mail server) with the
+ * report attached as a PDF.
  */
 test('a schedule made on the Reports page sends its PDF at once, and the outbox shows it attached', async ({
+  browser,
   page,
   request,
 }) => {
@@ -53,6 +55,26 @@ test('a schedule made on the Reports page sends its PDF at once, and the outbox 
   await question.getByRole('button', { name: 'Send now' }).click();
   await expect(page.getByText(/^The report for .+ was sent to 2 addresses$/)).toBeVisible();
   await expect(item).toContainText(/Sent .+ for /);
+
+  // The client, an outside address, got a question first: they confirm it, signed out, from the mail's link.
+  const login = await request.post('/api/auth/login', { data: E2E_ADMIN });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const outbox = await request.get('/api/admin/outbox?limit=200', { headers: { authorization: `Bearer ${token}` } });
+  const mails = ((await outbox.json()) as { data: { to: string; text: string }[] }).data;
+  const asked = mails.filter((mail) => mail.to === client);
+  expect(asked).toHaveLength(1);
+  const link = /\/mail\/confirm\?token=\S+/.exec(asked[0]!.text)![0];
+  const signedOut = await browser.newContext();
+  const visitor = await signedOut.newPage();
+  await visitor.goto(new URL(link, page.url()).toString());
+  await visitor.getByRole('button', { name: 'Yes, send me its e-mail' }).click();
+  await expect(visitor.getByText(new RegExp(`^Confirmed: ${client.replace(/[.+]/g, '\\$&')}`))).toBeVisible();
+  await signedOut.close();
+
+  // The next report reaches them.
+  await item.getByRole('button', { name: 'Send now: weekly report in English' }).click();
+  await page.getByRole('dialog', { name: 'Send the report now?' }).getByRole('button', { name: 'Send now' }).click();
+  await expect(page.getByText(/^The report for .+ was sent to 2 addresses$/).first()).toBeVisible();
 
   // The administrator's outbox holds the client's mail, the report attached as a PDF.
   await signInAdmin(page, request);

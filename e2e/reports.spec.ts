@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInFreshUser } from './session.ts';
 
-const CONNECTED = /^Successfully connected (\d+) ad account\(s\)!$/;
+const CONNECTED = /^Successfully connected (\d+) ad accounts?!$/;
 
 test.describe('Reports', () => {
   test.beforeEach(async ({ page, request }) => {

@@ -15,16 +15,23 @@ async function signInFreshUser(page: Page): Promise<void> {
   await expect(page).toHaveURL('/dashboard');
 }
 
-test('Rules is Thai inside an English shell until the user chooses a language', async ({ page }) => {
+test("a first visit is in the browser's language on every page, and the page mix is a choice", async ({ page }) => {
   await signInFreshUser(page);
   const sidebar = page.locator('#app-sidebar');
+  const picker = sidebar.getByRole('combobox', { name: 'Language' });
+  // An English browser (the suite's en-US) reads Rules and Subscription in English too.
+  await expect(picker.locator('option:checked')).toHaveText('English');
   await sidebar.getByRole('link', { name: 'Rules' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Automation Rules' })).toBeVisible();
+  await sidebar.getByRole('link', { name: 'Subscription' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();
 
+  // "Page default" is the mix, chosen: Rules Thai inside an English shell.
+  await picker.selectOption('auto');
+  await sidebar.getByRole('link', { name: 'Rules' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'กฎอัตโนมัติ' })).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Subscription' })).toBeVisible();
   await expect(sidebar.getByRole('button', { name: 'Logout' })).toBeVisible();
-  const picker = sidebar.getByRole('combobox', { name: 'Language' });
-  await expect(picker.locator('option:checked')).toHaveText('Page default');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await picker.selectOption('en');
@@ -41,14 +48,42 @@ test('Rules is Thai inside an English shell until the user chooses a language', 
   await expect(sidebar.getByRole('button', { name: 'ออกจากระบบ' })).toBeVisible();
 });
 
-test('leaving Subscription keeps the shell English', async ({ page }) => {
-  await signInFreshUser(page);
-  const sidebar = page.locator('#app-sidebar');
-  await sidebar.getByRole('link', { name: 'Subscription' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'แผนการใช้งาน' })).toBeVisible();
-  await sidebar.getByRole('link', { name: 'Ad Accounts' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Ad Accounts' })).toBeVisible();
-  await expect(sidebar.getByRole('link', { name: 'Rules' })).toBeVisible();
+test.describe('a Thai phone', () => {
+  test.use({ locale: 'th-TH', viewport: { width: 390, height: 844 } });
+
+  test('lands in Thai with the language switch in reach, and signs in to a Thai app', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th');
+    await expect(page.getByRole('link', { name: 'เข้าสู่ระบบ' })).toBeVisible();
+    const picker = page.getByRole('combobox', { name: 'ภาษา' });
+    await expect(picker).toBeVisible();
+    await expect(picker.locator('option:checked')).toHaveText('ไทย');
+    await picker.selectOption('en');
+    await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('th');
+
+    for (const path of ['/login', '/register', '/forgot-password', '/terms']) {
+      await page.goto(path);
+      await expect(page.getByRole('combobox', { name: 'ภาษา' }), path).toBeVisible();
+      await expect(page.locator('html'), path).toHaveAttribute('lang', 'th');
+    }
+
+    const email = `lang-th-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const registered = await page.request.post('/api/auth/register', {
+      data: { name: 'Thai Shop', email, password: 'Language-Pass1' },
+    });
+    expect(registered.ok()).toBeTruthy();
+    await page.goto('/login');
+    await page.getByLabel('อีเมล').fill(email);
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill('Language-Pass1');
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await expect(page).toHaveURL('/dashboard');
+    // Every page in Thai, the ad accounts page as much as Rules; the menu holds the switch on a phone.
+    await page.goto('/ad-accounts');
+    await expect(page.getByRole('heading', { level: 1, name: 'บัญชีโฆษณา' })).toBeVisible();
+    await page.getByRole('button', { name: 'เปิดเมนู' }).click();
+    await expect(page.locator('#app-sidebar').getByRole('combobox', { name: 'ภาษา' })).toBeVisible();
+  });
 });
 
 test("a server error lands on its field in the user's language, by its code", async ({ page }) => {

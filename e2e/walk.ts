@@ -233,6 +233,35 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
     },
   },
   route('ad-accounts', '/ad-accounts'),
+  {
+    name: 'campaigns',
+    async open(page) {
+      await page.goto('/campaigns');
+      await settled(page);
+      // The connected sandbox's campaigns with their figures: the table's rows, or a phone's cards.
+      await expect(page.getByRole('rowheader').or(page.getByRole('article')).first()).toBeVisible({ timeout: 20_000 });
+      await settled(page);
+    },
+  },
+  {
+    name: 'campaign-entity',
+    async open(page) {
+      if (!page.url().endsWith('/campaigns')) {
+        await page.goto('/campaigns');
+        await settled(page);
+      }
+      // The ad set that spent most, opened from the table: its breadcrumbs, daily chart and history.
+      await page.getByRole('combobox', { name: /^(Show|แสดง)$/ }).selectOption('adset');
+      const first = page.getByRole('rowheader').or(page.getByRole('article')).first().getByRole('link').first();
+      await expect(first).toBeVisible({ timeout: 20_000 });
+      await first.click();
+      await expect(page.getByRole('navigation', { name: /^(Where it sits|ตำแหน่ง)$/ })).toBeVisible({ timeout: 20_000 });
+      await settled(page);
+      await expect(page.getByTestId('entity-chart').locator('.recharts-surface').first()).toBeVisible({
+        timeout: 20_000,
+      });
+    },
+  },
   route('rules', '/rules'),
   route('rule-new', '/rules/new'),
   {
@@ -281,6 +310,41 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
   route('subscription', '/subscription'),
   route('members', '/members'),
   route('settings', '/settings'),
+  route('agents', '/settings/api-tokens'),
+  {
+    name: 'agents-token-created',
+    async open(page) {
+      await page.goto('/settings/api-tokens');
+      await settled(page);
+      await page.getByRole('button', { name: /^(New API token|โทเค็น API ใหม่)$/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox').first().fill('Cursor on the office Mac');
+      await dialog.getByRole('button', { name: /^(Create token|สร้างโทเค็น)$/ }).click();
+      await expect(page.getByTestId('created-token')).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'oauth-consent',
+    async open(page) {
+      // An AI client registered a moment ago asks for access, as a connector would.
+      const registered = await page.request.post('/oauth/register', {
+        data: { client_name: 'Claude', redirect_uris: ['https://claude.ai/api/mcp/auth_callback'] },
+      });
+      const { client_id: clientId } = (await registered.json()) as { client_id: string };
+      const query = new URLSearchParams({
+        client_id: clientId,
+        redirect_uri: 'https://claude.ai/api/mcp/auth_callback',
+        response_type: 'code',
+        code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+        code_challenge_method: 'S256',
+        scope: 'read propose write',
+        state: 'walk',
+      });
+      await page.goto(`/oauth/authorize?${query}`);
+      await settled(page);
+      await expect(page.getByRole('button', { name: /^(Allow|อนุญาต)$/ })).toBeVisible();
+    },
+  },
   route('test', '/test'),
   {
     name: 'notifications',
@@ -374,6 +438,8 @@ export async function seedWorkspace(
   const { id: scheduleId } = ((await schedule.json()) as { data: { id: string } }).data;
   const sent = await request.post(`/api/reports/schedules/${scheduleId}/send`, { headers });
   expect(sent.ok()).toBeTruthy();
+  // An AI agent's token that read the rules once: the agents page lists it, the activity log shows its call.
+  await seedAgent(request, headers);
   return { session, ruleId: rule.id };
 }
 
@@ -411,4 +477,36 @@ export function winnersEveryDay<T>(rule: T): T {
   const roas = body.conditions.items.find((item) => item.metric === 'roas');
   if (roas) roas.value = 0;
   return body as T;
+}
+
+/** An API token made for an AI agent, which called one tool over MCP (its entry in the log is signed by it). */
+async function seedAgent(request: APIRequestContext, headers: { authorization: string }): Promise<void> {
+  const minted = await request.post('/api/tokens', {
+    headers,
+    data: { name: 'Claude Desktop', scopes: ['propose'], expiresInDays: 90 },
+  });
+  expect(minted.status()).toBe(201);
+  const { token } = ((await minted.json()) as { data: { token: string } }).data;
+  const mcp = { authorization: `Bearer ${token}`, accept: 'application/json, text/event-stream' };
+  const opened = await request.post('/mcp', {
+    headers: mcp,
+    data: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'walk', version: '1' } },
+    },
+  });
+  expect(opened.ok()).toBeTruthy();
+  const session = {
+    ...mcp,
+    'mcp-session-id': opened.headers()['mcp-session-id'] ?? '',
+    'mcp-protocol-version': '2025-11-25',
+  };
+  await request.post('/mcp', { headers: session, data: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+  const called = await request.post('/mcp', {
+    headers: session,
+    data: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_rules', arguments: {} } },
+  });
+  expect(called.ok()).toBeTruthy();
 }

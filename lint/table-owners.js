@@ -31,6 +31,13 @@ export const TABLE_OWNERS = {
   workspaceInvitations: 'workspaces',
   reportSchedules: 'reports',
   reportDeliveries: 'reports',
+  oauthClients: 'agents',
+  apiTokens: 'agents',
+  oauthCodes: 'agents',
+  agentPolicies: 'agents',
+  mailRecipients: 'outbound',
+  aiConversations: 'ai',
+  aiMessages: 'ai',
 };
 
 /**

@@ -68,6 +68,10 @@ const ON_POSTGRES = {
   'apps/server/src/modules/subscription/stripe-billing.test.ts': 'each webhook event applied once',
   'apps/server/src/modules/subscription/subscription.routes.test.ts': 'upgrades and downgrades racing rule edits',
   'apps/server/src/modules/ai/ai.quota.test.ts': 'the atomic AI quota take',
+  'packages/db/src/plans-per-payer-migration.test.ts': 'a data migration over real rows',
+  'apps/server/src/modules/subscription/plan-pool.test.ts': "the pool's row locks under parallel writes",
+  'apps/server/src/modules/outbound/outbound-mail.test.ts': 'the atomic daily mail budgets',
+  'apps/server/src/modules/entities/entities.figures.test.ts': "the explorer's sums in SQL",
 };
 
 /**
@@ -132,6 +136,25 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/rules/runs/rules.external-changes.test.ts', // the ledger on Postgres: rules.execution
   'apps/server/src/modules/settings/settings.routes.test.ts', // module on Postgres: settings.store, settings.at-rest
   'apps/server/src/modules/subscription/billing-period.test.ts',
+  // Their modules' engine-dependent parts run on Postgres in the suites above, or they are pure.
+  'packages/db/src/private-files.test.ts',
+  'apps/server/src/modules/agents/agent-policy-decision.test.ts',
+  'apps/server/src/modules/agents/agent-policy.test.ts',
+  'apps/server/src/modules/agents/api-tokens.test.ts',
+  'apps/server/src/modules/agents/token-matrix.test.ts',
+  'apps/server/src/modules/entities/entities.routes.test.ts',
+  'apps/server/src/modules/entities/manual-plan.test.ts',
+  'apps/server/src/modules/mcp/mcp.test.ts',
+  'apps/server/src/modules/mcp/protocol-fuzz.test.ts',
+  'apps/server/src/modules/subscription/plan-table.test.ts',
+  'apps/server/src/modules/agents/oauth/oauth.test.ts',
+  'apps/server/src/modules/ai/assistant/analyst.unit.test.ts',
+  'apps/server/src/modules/ai/assistant/assistant.model.test.ts',
+  'apps/server/src/modules/ai/assistant/assistant.sandbox.test.ts',
+  'apps/server/src/modules/rules/runs/rules.fatigue.test.ts',
+  'apps/server/src/modules/rules/runs/rules.relative.test.ts',
+  'apps/server/src/providers/ai/advisor/ad-copy.thai.test.ts',
+  'apps/server/src/providers/ai/advisor/rule-drafting.corpus.test.ts',
 ];
 
 // Every suite is placed on purpose: a new one must be added to one of the two lists.

@@ -108,6 +108,17 @@ export async function buildApp(
     accessTokens: modules.auth.accessTokens,
     sessions: modules.auth.service,
     memberships: modules.workspaces.service,
+    agents: modules.agents.authenticator,
+  });
+  // A revoked agent credential ends its MCP sessions in every API process (ADR 0152).
+  let unlistenRevocations: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    unlistenRevocations = await ctx.database.listen(modules.agents.revocations.channel, {
+      onMessage: (credentialId) => modules.agents.revocations.announce(credentialId),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await unlistenRevocations?.();
   });
 
   await app.register(
@@ -134,13 +145,22 @@ export async function buildApp(
       await api.register(modules.activity.routes, { prefix: '/logs' });
       await api.register(modules.workspaces.routes, { prefix: '/workspaces' });
       await api.register(modules.workspaces.invitationRoutes, { prefix: '/invitations' });
+      await api.register(modules.agents.routes, { prefix: '/tokens' });
+      await api.register(modules.agents.policyRoutes, { prefix: '/workspaces' });
+      await api.register(modules.agents.consentRoutes, { prefix: '/oauth' });
+      await api.register(modules.entities.routes, { prefix: '/entities' });
+      await api.register(modules.outbound.routes, { prefix: '/mail' });
     },
     { prefix: '/api' },
   );
+  // The MCP endpoint and the OAuth endpoints its clients discover: their own formats, outside /api (ADR 0152, 0153).
+  await app.register(modules.agents.oauthRoutes);
+  await app.register(modules.mcp.routes);
   // Open log streams would hold the server's close until their tokens expire: end them first.
   app.addHook('preClose', async () => {
     endAllEventStreams();
     await modules.activity.stream.close();
+    await modules.mcp.close();
   });
   // The embedded default's stand-in for Meta: same wire format, served by this process.
   if (ctx.meta.sandbox) await app.register(ctx.meta.sandbox.plugin, { prefix: SANDBOX_PREFIX });

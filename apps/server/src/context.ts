@@ -7,17 +7,25 @@ import { deriveKey, SecretBox } from './lib/crypto.ts';
 import { ProposalLinks } from './modules/rules/proposals/proposal-links.ts';
 import { hasRole } from '@adpilot/contracts';
 import { createActivityModule } from './modules/activity/activity.module.ts';
+import { agentSignedActivity } from './modules/agents/agent-actor.ts';
+import { createAgentsModule } from './modules/agents/agents.module.ts';
+import { createAgentToolsModule } from './modules/agent-tools/agent-tools.module.ts';
 import { ActivityRepository } from './modules/activity/activity.repository.ts';
 import { createAdAccountsModule, createAdAccountSync } from './modules/ad-accounts/ad-accounts.module.ts';
 import type { AdAccountQuota, SyncScheduler } from './modules/ad-accounts/ad-accounts.service.ts';
 import { createAdminModule } from './modules/admin/admin.module.ts';
 import { createAiModule, type AiOptions } from './modules/ai/ai.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
+import { createEntitiesModule } from './modules/entities/entities.module.ts';
+import { xlsx } from './modules/reports/xlsx.ts';
 import { createDiagnosticsModule } from './modules/diagnostics/diagnostics.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createMaintenanceModule } from './modules/maintenance/maintenance.module.ts';
+import { createMcpModule } from './modules/mcp/mcp.module.ts';
 import { AppMetrics } from './modules/metrics/app-metrics.ts';
 import { createMetricsModule } from './modules/metrics/metrics.module.ts';
+import { createOutboundModule } from './modules/outbound/outbound.module.ts';
+import type { MailLimits } from './modules/outbound/outbound-mail.ts';
 import { createNotificationsModule, nudgingActivity } from './modules/notifications/notifications.module.ts';
 import type { WebhookRetry } from './modules/notifications/notifications.jobs.ts';
 import { createReportsModule, type ReportScheduleOptions } from './modules/reports/reports.module.ts';
@@ -60,6 +68,8 @@ export interface ContextOptions {
   reports?: ReportScheduleOptions;
   /** The app's metrics, made before the context when a test's Meta provider must report into them too. */
   metrics?: AppMetrics;
+  /** Outbound mail's daily budgets (tests make them small; ADR 0092). */
+  mailLimits?: Partial<MailLimits>;
 }
 
 /**
@@ -101,7 +111,11 @@ export function createContext(options: ContextOptions) {
     people: { profilesIn: (tx, ids) => auth.service.profilesIn(tx, ids) },
     plans: { planOf: (tx, workspaceId) => limits.seatsOf(tx, workspaceId) },
     limiter: { take: (rules, who, message) => auth.limiter.take(rules, who, message) },
-    mailer,
+    outbound: {
+      admit: (request) => outbound.service.admit(request),
+      deliver: (admission, content) => outbound.service.deliver(admission, content),
+      confirmIn: (tx, workspaceId, email) => outbound.service.confirmIn(tx, workspaceId, email),
+    },
     publicUrl: config.publicUrl,
     now,
   });
@@ -113,6 +127,21 @@ export function createContext(options: ContextOptions) {
     workspaces: workspaces.service,
     publicUrl: config.publicUrl,
     registrationsPerHour: config.registrationsPerHour,
+    now,
+  });
+  // Mail to others (reports, invitations) goes through one policy: budgets, confirmation, unsubscribe (ADR 0092).
+  const outbound = createOutboundModule({
+    transactions,
+    insiders: {
+      verifiedMemberEmailsIn: async (tx, workspaceId) =>
+        auth.service.verifiedEmailsIn(tx, await workspaces.service.memberIdsIn(tx, workspaceId)),
+      workspaceNameIn: (tx, id) => workspaces.service.nameIn(tx, id),
+    },
+    limiter: auth.limiter,
+    mailer,
+    linkKey: deriveKey(appSecret, 'mail-links'),
+    publicUrl: config.publicUrl,
+    ...(options.mailLimits ? { limits: options.mailLimits } : {}),
     now,
   });
   const notifications = createNotificationsModule({
@@ -133,8 +162,11 @@ export function createContext(options: ContextOptions) {
     now,
     log,
   });
-  // Every module writes activity through this one writer; entries to send at once nudge the notifier.
-  const activity = nudgingActivity(activityWriter, (userId) => notifications.dispatcher.nudge(userId));
+  // Every module writes activity through this one writer; entries to send at once nudge the notifier, and entries
+  // written for an agent are signed with its credential (ADR 0152).
+  const activity = agentSignedActivity(
+    nudgingActivity(activityWriter, (userId) => notifications.dispatcher.nudge(userId)),
+  );
   const activityLog = createActivityModule({
     database,
     writer: activity,
@@ -157,7 +189,21 @@ export function createContext(options: ContextOptions) {
     ownWrites: { ownWritesIn: (tx, adAccountId, since) => rules.service.ownWritesIn(tx, adAccountId, since) },
     now,
   });
-  const limits = createPlanLimits({ transactions, now });
+  // A plan is its payer's and covers their workspaces (ADR 0110): the counts are each owner module's, asked once
+  // the server runs.
+  const limits = createPlanLimits({
+    transactions,
+    pools: workspaces.service,
+    usage: {
+      activeRulesIn: (tx, ids) => rules.service.activeRulesAcross(tx, ids),
+      adAccountsIn: (tx, ids) => adAccounts.service.countAcross(tx, ids),
+      seatsIn: async (tx, ids, at) => {
+        const use = await workspaces.invitations.seatUseIn(tx, ids, at);
+        return { used: use.holders.size + use.reserved.size, byWorkspace: use.byWorkspace };
+      },
+    },
+    now,
+  });
   const rules = createRulesModule(
     {
       transactions,
@@ -177,6 +223,7 @@ export function createContext(options: ContextOptions) {
         return role !== null && hasRole(role, 'editor');
       },
       observer: metrics.ruleActions,
+      people: auth.service,
       now,
     },
     { quota: limits, ...options.rules },
@@ -220,9 +267,72 @@ export function createContext(options: ContextOptions) {
     log,
   });
   const ai = createAiModule(
-    { transactions, settings: settingsStore, timeoutMs: config.aiTimeoutMs, limits, accounts: adAccounts.service },
+    {
+      transactions,
+      settings: settingsStore,
+      timeoutMs: config.aiTimeoutMs,
+      limits,
+      accounts: adAccounts.service,
+      mirror: accountSync.mirror,
+      // The assistant's tools are the agents' (ADR 0155); the registry is made below, and asked for on first use.
+      registry: () => agentTools.registry,
+      now,
+    },
     options.ai,
   );
+  // The explorer (issue 28): the read model, manual actions and the export.
+  const entities = createEntitiesModule({
+    transactions,
+    mirror: accountSync.mirror,
+    read: accountSync.entityRead,
+    knowledge: rules.knowledge,
+    history: rules.entityHistory,
+    xlsx,
+    now,
+  });
+  // AI agents: their credentials and policy, the tools defined once, and the MCP endpoint that serves them.
+  const agents = createAgentsModule({
+    transactions,
+    activity,
+    people: auth.service,
+    workspaces: {
+      list: (userId) => workspaces.service.list(userId),
+      resolve: (userId, workspaceId) => workspaces.service.resolve(userId, workspaceId),
+    },
+    mirror: accountSync.mirror,
+    limiter: auth.limiter,
+    queue: jobs,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+  });
+  const agentTools = createAgentToolsModule({
+    adAccounts: adAccounts.service,
+    rules: rules.service,
+    preview: rules.preview,
+    impact: rules.impact,
+    ai: ai.service,
+    activityLog: activityLog.service,
+    proposals: rules.proposals,
+    entities: entities.service,
+    transactions,
+    activity,
+    actingAs: agents.actingAs,
+    observer: metrics.toolCalls,
+    now,
+    log,
+  });
+  const mcp = createMcpModule({
+    calls: agentTools.calls,
+    agents: agents.authenticator,
+    revocations: agents.revocations,
+    memberships: workspaces.service,
+    limiter: auth.limiter,
+    observer: metrics.toolCalls,
+    publicUrl: config.publicUrl,
+    mcp: config.mcp,
+    log,
+  });
   const modules = {
     health: createHealthModule({ database, queue: jobs, config }),
     auth,
@@ -243,7 +353,7 @@ export function createContext(options: ContextOptions) {
         ruleActions: rules.impact,
         proposals: rules.proposals,
         workspaceName: (tx, id) => workspaces.service.nameIn(tx, id),
-        mailer,
+        outbound: outbound.service,
         activity,
         limiter: auth.limiter,
         queue: jobs,
@@ -265,12 +375,18 @@ export function createContext(options: ContextOptions) {
     subscription,
     activity: activityLog,
     workspaces,
+    outbound,
+    agents,
+    agentTools,
+    mcp,
+    entities,
     metrics: createMetricsModule({
       metrics,
       token: config.metricsToken,
       sources: {
         liveStreams: () => activityLog.stream.openStreams(),
         proposalsPending: () => rules.proposals.pendingCount(now()),
+        mcpSessions: () => mcp.sessions.count(),
       },
     }),
   };

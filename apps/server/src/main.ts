@@ -8,6 +8,9 @@ import { logOptions } from './lib/redact.ts';
 
 /** Boots one process in its role: `all` (API + worker, the default), `api` or `worker`. */
 async function main(): Promise<void> {
+  // The data folder, its secrets and whatever the server writes are the service user's alone, whatever the umask it
+  // was started with (ADR 0095).
+  process.umask(0o077);
   const config = loadConfig();
   const log = pino(logOptions(config.logLevel));
   const { secret, generated } = resolveAppSecret(config.appSecret, config.dataDir);

@@ -130,7 +130,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('ROLE=api and ROLE=worker as rea
   });
 
   it('SIGTERM: the API stops accepting and finishes the request in flight, then exits', async () => {
-    fake.reply({ content: JSON.stringify({ response: 'Finished after the signal.' }), delayMs: 1500 });
+    fake.reply({ content: 'Finished after the signal.', delayMs: 1500 });
     const inFlight = fetch(`${base}/api/ai/chat`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },

@@ -6,6 +6,7 @@ import type { ACTION_FAILURE_CODES, CodeParams } from './rule-codes.ts';
 import type { RuleActionType } from './rule-constants.ts';
 import type { RULE_RUN_ERROR_CODES } from './rule-results.ts';
 import type { WorkspaceRole } from './workspaces.ts';
+import type { AgentScope } from './agents.ts';
 
 /**
  * The words of every activity code in English and Thai: the one catalogue the web (its `activity` namespace, and
@@ -38,6 +39,8 @@ export interface ActivityMessages {
   changeFields: Record<ExternalChangeField, string>;
   /** A workspace role in a workspace entry (`role`, `from`, `to`). */
   roles: Record<WorkspaceRole, string>;
+  /** An agent credential's access (its highest scope, which includes the ones before it): `scope` of agent entries. */
+  agentScopes: Record<AgentScope, string>;
   /** A plan id in a plan_changed, plan_assigned, plan_rules_deactivated, plan_rules_slowed or payment_failed entry. */
   plans: Record<PlanId, string>;
   /** A code's longer sentence, for an entry that carries an optional parameter (see SENTENCE_VARIANTS). */
@@ -115,8 +118,17 @@ const en: ActivityMessages = {
     rule_switched_off: 'Switched off rule “{{ruleName}}”',
     rule_run_requested: 'Asked rule “{{ruleName}}” to run now',
     report_sent: 'Sent the report for {{period}} to {{recipients}}',
+    activity_cleared: 'Cleared {{count}} activity entries (notes, notifications, rule runs and syncs)',
     report_failed: 'The report for {{period}} could not be sent after {{attempts}}',
     external_change: '“{{target}}”: {{change}} changed outside AdPilot, {{from}} → {{to}}',
+    agent_token_created: 'Created the API token “{{name}}” ({{scope}})',
+    agent_connected: 'Connected the AI client “{{name}}” ({{scope}})',
+    agent_access_revoked: 'Revoked the access of “{{name}}”',
+    agent_policy_changed:
+      'Changed the agent policy: budget changes up to {{percent}}%, {{perDay}} changes a day, {{protected}} protected campaigns',
+    agent_tool_called: 'Called the tool {{tool}}',
+    agent_tool_refused: 'Refused the tool {{tool}}: it needs “{{scope}}” access',
+    agent_tool_failed: 'The tool {{tool}} did not complete',
   },
   actions: {
     pause: 'pause',
@@ -168,6 +180,7 @@ const en: ActivityMessages = {
   },
   changeFields: { status: 'status', daily_budget: 'daily budget', lifetime_budget: 'lifetime budget' },
   roles: { owner: 'owner', admin: 'admin', editor: 'editor', viewer: 'viewer' },
+  agentScopes: { read: 'read only', propose: 'read and propose', write: 'read, propose and write' },
   plans: PLAN_NAMES,
   variants: {
     account_disconnected_rules:
@@ -232,8 +245,17 @@ const th: ActivityMessages = {
     rule_switched_off: 'ปิดใช้กฎ “{{ruleName}}” แล้ว',
     rule_run_requested: 'สั่งให้กฎ “{{ruleName}}” ทำงานทันที',
     report_sent: 'ส่งรายงานช่วง {{period}} ถึงผู้รับ {{recipients}}แล้ว',
+    activity_cleared: 'ล้างบันทึกกิจกรรม {{count}} รายการแล้ว (บันทึกย่อ การแจ้งเตือน การทำงานของกฎ และการซิงก์)',
     report_failed: 'ส่งรายงานช่วง {{period}} ไม่สำเร็จหลังจากพยายาม {{attempts}}',
     external_change: '“{{target}}”: {{change}} ถูกเปลี่ยนจากนอก AdPilot จาก {{from}} เป็น {{to}}',
+    agent_token_created: 'สร้างโทเค็น API “{{name}}” ({{scope}}) แล้ว',
+    agent_connected: 'เชื่อมต่อไคลเอนต์ AI “{{name}}” ({{scope}}) แล้ว',
+    agent_access_revoked: 'เพิกถอนสิทธิ์ของ “{{name}}” แล้ว',
+    agent_policy_changed:
+      'เปลี่ยนนโยบายเอเจนต์แล้ว: ปรับงบได้ไม่เกิน {{percent}}% ต่อครั้ง วันละ {{perDay}} ครั้ง แคมเปญที่ป้องกันไว้ {{protected}} แคมเปญ',
+    agent_tool_called: 'เรียกใช้เครื่องมือ {{tool}}',
+    agent_tool_refused: 'ปฏิเสธเครื่องมือ {{tool}}: ต้องใช้สิทธิ์ “{{scope}}”',
+    agent_tool_failed: 'เครื่องมือ {{tool}} ทำงานไม่สำเร็จ',
   },
   actions: {
     pause: 'หยุดชั่วคราว',
@@ -285,6 +307,7 @@ const th: ActivityMessages = {
   },
   changeFields: { status: 'สถานะ', daily_budget: 'งบประมาณรายวัน', lifetime_budget: 'งบประมาณตลอดอายุ' },
   roles: { owner: 'เจ้าของ', admin: 'ผู้ดูแล', editor: 'ผู้แก้ไข', viewer: 'ผู้ดู' },
+  agentScopes: { read: 'อ่านอย่างเดียว', propose: 'อ่านและเสนอ', write: 'อ่าน เสนอ และเขียน' },
   // The Subscription page shows the catalogue's names in Thai too.
   plans: PLAN_NAMES,
   variants: {
@@ -334,6 +357,9 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
   plan_rules_slowed: { plan: 'plans' },
   payment_failed: { plan: 'plans' },
   workspace_member_invited: { role: 'roles' },
+  agent_token_created: { scope: 'agentScopes' },
+  agent_connected: { scope: 'agentScopes' },
+  agent_tool_refused: { scope: 'agentScopes' },
   workspace_invitation_accepted: { role: 'roles' },
   workspace_member_role_changed: { from: 'roles', to: 'roles' },
 };
@@ -364,8 +390,10 @@ const FORMATTED_PARAMS: Partial<Record<ActivityCode, Record<string, ParamFormat>
   notification_webhook_failed: { attempts: { count: 'attempts' } },
   notification_line_failed: { attempts: { count: 'attempts' } },
   report_sent: { recipients: { count: 'recipients' } },
+  activity_cleared: { count: 'number' },
   report_failed: { attempts: { count: 'attempts' } },
   external_change: { from: 'amount', to: 'amount' },
+  agent_policy_changed: { percent: 'number', perDay: 'number', protected: 'number' },
 };
 
 /** Placeholders written from two stored parameters: a report's local days `from`…`to` as one range of days. */

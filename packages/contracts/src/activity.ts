@@ -27,6 +27,9 @@ export const ACTIVITY_TYPES = [
   'workspace',
   'rule_change',
   'note',
+  'agent',
+  /** Who cleared what from the log (ADR 0094): never cleared itself. */
+  'audit',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -96,6 +99,17 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  *   `recipients` addresses, ADR 0080)
  * - report_failed: { from, to, attempts } (notification; the report could not be sent after `attempts` tries)
  * - note: {} — the user's own text is the description (note)
+ * - agent_token_created: { name, scope } (workspace; an API token made, `scope` its highest scope, an AgentScope)
+ * - agent_connected: { name, scope } (workspace; a member granted an OAuth client this workspace, `name` the
+ *   client's registered name)
+ * - agent_access_revoked: { name } (workspace; an API token or an OAuth grant revoked)
+ * - agent_policy_changed: { percent, perDay, protected } (workspace; the agent policy saved: the largest budget
+ *   change in percent, the changes a day, how many campaigns are protected)
+ * - agent_tool_called: { tool } (agent; an MCP tool an agent called, signed by its credential: ADR 0152)
+ * - agent_tool_refused: { tool, scope } (agent; the credential lacks `scope` (an AgentScope), which the tool needs)
+ * - agent_tool_failed: { tool } (agent; the tool call did not complete: bad input, a missing id, a refusal)
+ * - activity_cleared: { count } (audit; the owner cleared `count` entries of the clearable kinds, ADR 0094; this
+ *   entry is itself never cleared)
  */
 export const ACTIVITY_CODES = [
   'account_connected',
@@ -143,6 +157,14 @@ export const ACTIVITY_CODES = [
   'report_sent',
   'report_failed',
   'note',
+  'agent_token_created',
+  'agent_connected',
+  'agent_access_revoked',
+  'agent_policy_changed',
+  'agent_tool_called',
+  'agent_tool_refused',
+  'agent_tool_failed',
+  'activity_cleared',
 ] as const;
 export type ActivityCode = (typeof ACTIVITY_CODES)[number];
 
@@ -190,6 +212,14 @@ const action = (value: CodeParams[string] | undefined) => ACTION_EN[str(value)] 
 /** A plan id by its name; an id the catalogue does not know stays as it is. */
 const plan = (value: CodeParams[string] | undefined) =>
   Object.hasOwn(PLAN_NAMES, str(value)) ? PLAN_NAMES[str(value) as PlanId] : str(value);
+
+const SCOPE_EN: Record<string, string> = {
+  read: 'read only',
+  propose: 'read and propose',
+  write: 'read, propose and write',
+};
+/** An agent credential's access in plain words; a value not known stays as it is. */
+const scopeWords = (value: CodeParams[string] | undefined) => SCOPE_EN[str(value)] ?? str(value);
 
 const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => string> = {
   account_connected: (p) => `Connected ad account ${str(p.accountName)} (${str(p.accountId)})`,
@@ -256,6 +286,15 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   report_failed: (p) => `The report for ${str(p.period)} could not be sent after ${str(p.attempts)}`,
   external_change: (p) =>
     `"${str(p.target)}": ${CHANGE_EN[str(p.change)] ?? str(p.change)} changed outside AdPilot${p.actor ? ` by ${str(p.actor)} (${str(p.app)})` : ''}, ${str(p.from)} → ${str(p.to)}`,
+  activity_cleared: (p) => `Cleared ${str(p.count)} activity entries`,
+  agent_token_created: (p) => `Created the API token "${str(p.name)}" (${scopeWords(p.scope)})`,
+  agent_connected: (p) => `Connected the AI client "${str(p.name)}" (${scopeWords(p.scope)})`,
+  agent_access_revoked: (p) => `Revoked the access of "${str(p.name)}"`,
+  agent_policy_changed: (p) =>
+    `Changed the agent policy: budget changes up to ${str(p.percent)}%, ${str(p.perDay)} changes a day, ${str(p.protected)} protected campaigns`,
+  agent_tool_called: (p) => `Called the tool ${str(p.tool)}`,
+  agent_tool_refused: (p) => `Refused the tool ${str(p.tool)}: it needs "${scopeWords(p.scope)}" access`,
+  agent_tool_failed: (p) => `The tool ${str(p.tool)} did not complete`,
 };
 
 /**
@@ -440,8 +479,11 @@ export const activityLogSchema = z.object({
   adAccountId: z.uuid().nullable(),
   ruleId: z.uuid().nullable(),
   metadata: z.record(z.string(), z.unknown()),
-  /** The member whose action wrote the entry; null for the workspace's own jobs (rule runs, syncs, retention). */
-  actor: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /**
+   * The member whose action wrote the entry; null for the workspace's own jobs (rule runs, syncs, retention). An
+   * agent's entry names its API token or OAuth client (`id` the credential's) and `via` how it came (ADR 0152).
+   */
+  actor: z.object({ id: z.uuid(), name: z.string(), via: z.enum(['mcp']).optional() }).nullable(),
   createdAt: z.string(),
 });
 export type ActivityLog = z.infer<typeof activityLogSchema>;
@@ -469,3 +511,12 @@ export const logStatsSchema = z.object({
 export type LogStats = z.infer<typeof logStatsSchema>;
 
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+
+/**
+ * The kinds of entry an owner may clear (ADR 0094): notes, notifications' delivery reports, rules' runs and syncs.
+ * Everything that records a change stays: rule actions and changes, changes made outside AdPilot (written as
+ * `sync` with the code `external_change`), connections, membership, billing, agents' tokens, and the `audit`
+ * entries that say who cleared what. Retention (the operator's) is the only other deletion.
+ */
+export const CLEARABLE_ACTIVITY_CATEGORIES = ['note', 'notification', 'rule_run', 'sync'] as const;
+export const UNCLEARABLE_ACTIVITY_CODES = ['external_change'] as const;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { calendarDate, text } from './text.ts';
 
 export const AD_ACCOUNT_MESSAGES = {
-  connected: (count: number) => `Successfully connected ${count} ad account(s)!`,
+  connected: (count: number) =>
+    `Successfully connected ${count} ad ${new Intl.PluralRules('en').select(count) === 'one' ? 'account' : 'accounts'}!`,
   connectFailed: 'Failed to connect Facebook ad accounts. Please try again.',
   initiateFailed: 'Failed to initiate Facebook connection. Please try again.',
   stateInvalid: 'This connection request has expired or was already used. Please start again.',

@@ -43,6 +43,9 @@ export const AI_MESSAGES = {
   providerRefused: 'The AI provider declined this request.',
   providerUnavailable: 'The AI provider could not be reached. Try again later.',
   waitlistJoined: "You're on the waitlist",
+  conversationUnknown: 'This conversation does not exist or is not yours',
+  accountUnknown: 'Choose one of your ad accounts (and one of its campaigns)',
+  rangeInvalid: 'Choose a range of days (from and to, YYYY-MM-DD, from not after to, at most 93 days)',
 } as const;
 
 export const AI_PROVIDER_KINDS = ['builtin', 'openai'] as const;
@@ -98,15 +101,61 @@ function pastedJson(requiredMessage: string) {
   });
 }
 
-export const analyzePerformanceRequestSchema = z.strictObject({
-  campaignData: pastedJson(AI_MESSAGES.campaignDataRequired),
-});
+/**
+ * Product information as JSON (an object or array, or its text) or as plain text: text that is not JSON and does not
+ * start like JSON becomes `{ description }`; text starting with `{` or `[` that does not parse is still the spec's
+ * JSON message.
+ */
+function productInfo() {
+  return z.unknown().transform((input, ctx) => {
+    if (typeof input === 'string') {
+      const trimmed = input.trim();
+      if (trimmed && !/^[[{]/.test(trimmed)) {
+        if (trimmed.length > AI_LIMITS.jsonMax) {
+          ctx.addIssue({ code: 'custom', message: AI_MESSAGES.jsonTooLarge });
+          return z.NEVER;
+        }
+        return { description: trimmed } as Record<string, unknown> | unknown[];
+      }
+    }
+    const parsed = pastedJson(AI_MESSAGES.productInfoRequired).safeParse(input);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+}
+
+/**
+ * Pasted campaign data (the spec's box), or the account's own figures (issue 29): an account, optionally one of its
+ * campaigns, over a range of days.
+ */
+export const analyzePerformanceRequestSchema = z
+  .strictObject({
+    campaignData: pastedJson(AI_MESSAGES.campaignDataRequired).optional(),
+    adAccountId: z.uuid(AI_MESSAGES.accountUnknown).optional(),
+    campaignId: z.uuid(AI_MESSAGES.accountUnknown).optional(),
+    from: z.iso.date(AI_MESSAGES.rangeInvalid).optional(),
+    to: z.iso.date(AI_MESSAGES.rangeInvalid).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.adAccountId === undefined) {
+      if (body.campaignData === undefined)
+        ctx.addIssue({ code: 'custom', path: ['campaignData'], message: AI_MESSAGES.campaignDataRequired });
+      return;
+    }
+    const days = body.from && body.to ? (Date.parse(body.to) - Date.parse(body.from)) / 86_400_000 + 1 : 0;
+    if (days < 1 || days > 93) ctx.addIssue({ code: 'custom', path: ['from'], message: AI_MESSAGES.rangeInvalid });
+  });
 export const generateStrategyRequestSchema = z.strictObject({
   productInfo: pastedJson(AI_MESSAGES.productInfoRequired),
 });
 export const generateAdCopyRequestSchema = z.strictObject({
-  productInfo: pastedJson(AI_MESSAGES.productInfoRequired),
+  productInfo: productInfo(),
   platform: platformSchema,
+  /** The copy's language; by default the product information's (Thai script: Thai). */
+  language: z.enum(['en', 'th']).optional(),
 });
 export const chatRequestSchema = z.strictObject({
   message: text({ required: AI_MESSAGES.messageRequired, trim: true, multiline: true })
@@ -114,6 +163,10 @@ export const chatRequestSchema = z.strictObject({
     .max(AI_LIMITS.messageMax, AI_MESSAGES.messageMax),
   /** Accepted as the spec shows it; the server builds its own context from the caller's accounts. */
   context: z.unknown().optional(),
+  /** A follow-up in this conversation (one of the caller's own); a new conversation without it. */
+  conversationId: z.uuid(AI_MESSAGES.conversationUnknown).optional(),
+  /** The reader's language when the question has no script of its own to tell by (the UI's locale). */
+  language: z.enum(['en', 'th']).optional(),
 });
 export const draftRuleRequestSchema = z.strictObject({
   prompt: text({ required: AI_MESSAGES.promptRequired, trim: true })
@@ -148,8 +201,51 @@ export const strategySchema = z.object({
 });
 export type Strategy = z.infer<typeof strategySchema>;
 
-export const chatReplySchema = z.object({ response: z.string().min(1) });
+/** A figure the answer states, and where it comes from: the entity (its explorer page) or the account. */
+export const citationSchema = z.object({
+  /** The entity's id in AdPilot (`/campaigns/:id`); absent for an account-wide figure. */
+  entityId: z.string().optional(),
+  name: z.string(),
+  figure: z.string(),
+  /** The page the citation links to, inside AdPilot. */
+  href: z.string().optional(),
+});
+export type Citation = z.infer<typeof citationSchema>;
+
+export const chatReplySchema = z.object({
+  response: z.string().min(1),
+  conversationId: z.uuid(),
+  citations: z.array(citationSchema),
+  proposals: z.array(z.object({ id: z.string() })),
+  language: z.enum(['en', 'th']),
+  /** False when the assistant could not answer: the question was not counted against the month's quota. */
+  counted: z.boolean(),
+});
 export type ChatReply = z.infer<typeof chatReplySchema>;
+
+export const AI_CONVERSATION_LIMITS = { listed: 50, titleMax: 80, turnsKept: 20 } as const;
+
+export const conversationSummarySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+export const conversationMessageSchema = z.object({
+  id: z.uuid(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  citations: z.array(citationSchema),
+  proposals: z.array(z.object({ id: z.string() })),
+  createdAt: z.string(),
+});
+export type ConversationMessage = z.infer<typeof conversationMessageSchema>;
+
+export const conversationSchema = conversationSummarySchema.extend({ messages: z.array(conversationMessageSchema) });
+export type Conversation = z.infer<typeof conversationSchema>;
+export const conversationParamsSchema = z.strictObject({ id: z.uuid(AI_MESSAGES.conversationUnknown) });
 
 export const ruleDraftSchema = z.object({
   /** A valid rule body, always switched off: the user reviews it in the builder and saves it there. */
@@ -182,6 +278,9 @@ export const aiUsageSchema = z.object({
   provider: z.enum(AI_PROVIDER_KINDS),
   /** Whether the user joined the Automation tab's waitlist. */
   waitlistJoined: z.boolean(),
+  /** The assistant's calls to the configured model this month, and the tokens they used (0 on the built-in one). */
+  modelCalls: z.number().int().min(0),
+  tokens: z.number().int().min(0),
 });
 export type AiUsage = z.infer<typeof aiUsageSchema>;
 

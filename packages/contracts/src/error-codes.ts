@@ -32,6 +32,9 @@ export const ERROR_CODES = [
   'RULE_SCHEDULE_NOT_IN_PLAN',
   /** A workspace's members and pending invitations fill its plan's seats (403, params: plan and limit). */
   'SEAT_LIMIT_REACHED',
+  'PLAN_NOT_PAYER',
+  'WORKSPACE_PAYER',
+  'BACKTEST_RANGE_NOT_IN_PLAN',
   'SUBSCRIPTION_SAME_PLAN',
   /** Without Stripe, outside the sandbox demo, only the instance administrator assigns plans (403, ADR 0087). */
   'PLAN_CHANGE_BY_ADMIN',
@@ -80,6 +83,21 @@ export const ERROR_CODES = [
   'WORKSPACE_ALREADY_MEMBER',
   /** A workspace keeps at most REPORT_SCHEDULES_MAX report schedules (409, ADR 0080). */
   'REPORT_SCHEDULE_LIMIT_REACHED',
+  /** A workspace holds at most API_TOKENS_PER_WORKSPACE live API tokens (409, ADR 0150). */
+  'API_TOKEN_LIMIT_REACHED',
+  /** An OAuth authorization request the consent page cannot honour: unknown client, unregistered redirect (400). */
+  'OAUTH_REQUEST_INVALID',
+  /**
+   * Outbound mail (ADR 0092): a day's mail of the sender, the workspace or to the recipient is used up (429 with
+   * Retry-After, params: scope and limit); a confirm or unsubscribe link that is not one of ours (400).
+   */
+  'MAIL_LIMIT_REACHED',
+  'MAIL_LINK_INVALID',
+  /** Re-sending to an address that has not answered the workspace's first mail, or unsubscribed from it (409). */
+  'MAIL_AWAITING_CONFIRMATION',
+  'MAIL_UNSUBSCRIBED',
+  /** A person owns at most WORKSPACES_PER_PERSON workspaces, the personal one included (409, params: limit). */
+  'WORKSPACE_LIMIT_REACHED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

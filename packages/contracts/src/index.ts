@@ -29,3 +29,7 @@ export * from './time-zone.ts';
 export * from './format.ts';
 export * from './activity-messages.ts';
 export * from './workspaces.ts';
+export * from './agents.ts';
+export * from './rule-template-scaling.ts';
+export * from './entities.ts';
+export * from './outbound-mail.ts';

@@ -49,6 +49,8 @@ export const proposalSchema = z.object({
   expiresAt: z.string(),
   status: z.enum(PROPOSAL_STATUSES),
   decidedAt: z.string().nullable(),
+  /** The member who approved or rejected it (name from their account; null once they left); null: nobody did. */
+  decidedBy: z.object({ id: z.uuid(), name: z.string().nullable() }).nullable(),
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 

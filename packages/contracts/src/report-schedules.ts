@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECIPIENT_OUTCOMES } from './outbound-mail.ts';
 import { text } from './text.ts';
 
 /**
@@ -104,6 +105,11 @@ export const reportDeliverySchema = z.object({
   /** `scheduled` by the clock, `manual` by "Send now". */
   trigger: z.enum(['scheduled', 'manual']),
   recipients: z.array(z.string()),
+  /**
+   * What became of each address mailed so far (ADR 0092): the report, the first mail asking an outside address to
+   * confirm, nothing while it has not confirmed or after it unsubscribed, or nothing because a day's budget was spent.
+   */
+  outcomes: z.record(z.string(), z.enum(RECIPIENT_OUTCOMES)),
   attempts: z.number().int(),
   /** The last failure's code (an error code, not words) when the status is failed. */
   errorCode: z.string().nullable(),

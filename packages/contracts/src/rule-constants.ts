@@ -3,7 +3,7 @@
  * of every refusal. The schemas are in rules.ts.
  */
 
-/** Metrics a condition can read. The last three are the entity's state, not delivery over a window. */
+/** Metrics a condition can read. The last six are the entity's state, not delivery over a window. */
 export const RULE_METRICS = [
   'spend',
   'impressions',
@@ -21,14 +21,24 @@ export const RULE_METRICS = [
   'daily_budget',
   'lifetime_budget',
   'hours_since_creation',
+  'fatigue',
+  'month_spend',
+  'projected_month_spend',
 ] as const;
 export type RuleMetric = (typeof RULE_METRICS)[number];
 
-/** Metrics that describe the entity now, whatever the condition's window. */
+/**
+ * Metrics that describe the entity now, whatever the condition's window. `fatigue` is an ad's creative fatigue
+ * score, 0–100, from its frequency and its CTR and CPM against its own first days (ADR 0122); `month_spend` the
+ * spend of this local month's whole days, `projected_month_spend` its month-end at the last 7 days' pace (ADR 0123).
+ */
 export const STATE_METRICS: ReadonlySet<RuleMetric> = new Set([
   'daily_budget',
   'lifetime_budget',
   'hours_since_creation',
+  'fatigue',
+  'month_spend',
+  'projected_month_spend',
 ]);
 /** Metrics in the account currency's major units. */
 export const MONEY_METRICS: ReadonlySet<RuleMetric> = new Set([
@@ -39,11 +49,20 @@ export const MONEY_METRICS: ReadonlySet<RuleMetric> = new Set([
   'conversion_value',
   'daily_budget',
   'lifetime_budget',
+  'month_spend',
+  'projected_month_spend',
 ]);
 
 /** Windows in the account's time zone; `last_Nd` are the N whole days before today, plus today with includeToday. */
 export const RULE_WINDOWS = ['today', 'yesterday', 'last_3d', 'last_7d', 'last_14d', 'last_30d', 'lifetime'] as const;
 export type RuleWindow = (typeof RULE_WINDOWS)[number];
+
+/**
+ * What a relative condition compares with (ADR 0121): the same metric over the previous period of equal length
+ * (`value` is the change in %), or the account's / the parent campaign's value over the same window (× `factor`).
+ */
+export const RULE_COMPARISONS = ['previous_period', 'account', 'campaign'] as const;
+export type RuleComparison = (typeof RULE_COMPARISONS)[number];
 
 export const RULE_OPERATORS = ['gt', 'gte', 'lt', 'lte', 'eq', 'neq', 'between'] as const;
 export type RuleOperator = (typeof RULE_OPERATORS)[number];
@@ -138,6 +157,15 @@ export const RULE_MESSAGES = {
   rangeUnordered: 'The low end of between must not be above the high end',
   rangeNeedsBetween: 'A range [low, high] needs the between operator',
   factorInvalid: `The factor must be above 0 and at most ${RULE_LIMITS.factorMax}`,
+  compareUnknown: `Unknown comparison: use one of ${RULE_COMPARISONS.join(', ')}`,
+  compareStateMetric: 'Budgets and age have no earlier period or account value to compare with',
+  compareLifetime: 'Lifetime has no previous period: pick a window of days',
+  compareNeedsNumber: 'Against the previous period the value is a change in % (a number, or [low, high] for between)',
+  compareNeedsFactor: 'Against the account or the campaign, give a factor (e.g. 1.5) and no value',
+  factorNeedsCompare: 'A factor alone needs compare: account or campaign',
+  valueRequired: 'The value is required',
+  fatigueAtAdLevel: 'The fatigue score is an ad’s: use it at the ad level',
+  compareCampaignAtCampaign: 'A campaign has no parent campaign: compare with the account instead',
   conditionsEmpty: 'Add at least one condition',
   groupTooDeep: `Groups nest at most ${RULE_LIMITS.groupDepthMax} levels deep`,
   conditionsMax: `A rule can hold at most ${RULE_LIMITS.conditionsMax} conditions`,

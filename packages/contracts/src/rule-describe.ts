@@ -31,6 +31,9 @@ export const METRIC_LABELS_EN: Record<RuleMetric, string> = {
   daily_budget: 'Daily budget',
   lifetime_budget: 'Lifetime budget',
   hours_since_creation: 'Hours since creation',
+  fatigue: 'Fatigue score',
+  month_spend: 'Spend this month',
+  projected_month_spend: 'Projected month-end spend',
 };
 
 export const WINDOW_LABELS_EN: Record<RuleWindow, string> = {
@@ -68,6 +71,41 @@ function windowText(trace: Pick<ConditionTrace, 'metric' | 'window' | 'includeTo
   return ` ${over}${WINDOW_LABELS_EN[trace.window]}${today}`;
 }
 
+/** A change in %, signed: "+52 %", "−18 %" (a true minus, as Intl writes it). */
+export function formatChange(value: number | null): string {
+  if (value === null) return 'no value';
+  const rounded = Math.round(value);
+  return `${rounded > 0 ? '+' : rounded < 0 ? '\u2212' : ''}${Math.abs(rounded)} %`;
+}
+
+const PERIOD_BEFORE_EN: Record<ConditionTrace['window'], string> = {
+  today: 'yesterday',
+  yesterday: 'the day before',
+  last_3d: 'the 3 days before',
+  last_7d: 'the 7 days before',
+  last_14d: 'the 14 days before',
+  last_30d: 'the 30 days before',
+  lifetime: 'before',
+};
+
+/**
+ * "CPA over the last 7 days is 612 vs 402 the 7 days before: +52 %, > +50 %: held";
+ * "CPA over the last 7 days is 612, > 1.5 × the account's 402 (603): held".
+ */
+function describeRelative(trace: ConditionTrace, relative: NonNullable<ConditionTrace['relative']>): string {
+  const subject = `${METRIC_LABELS_EN[trace.metric]}${windowText(trace)}`;
+  const symbol = OPERATOR_SYMBOLS[trace.operator];
+  if (relative.compare === 'previous_period') {
+    const threshold = Array.isArray(trace.compareTo)
+      ? `${formatChange(trace.compareTo[0])} and ${formatChange(trace.compareTo[1])}`
+      : formatChange(trace.compareTo);
+    return `${subject} is ${formatFigure(relative.current)} vs ${formatFigure(relative.reference)} ${PERIOD_BEFORE_EN[trace.window]}: ${formatChange(trace.value)}, ${symbol} ${threshold}: ${RESULT_EN[trace.result]}`;
+  }
+  const whose = relative.compare === 'account' ? "the account's" : "the campaign's";
+  const factor = relative.factor === null || relative.factor === 1 ? '' : `${formatFigure(relative.factor)} × `;
+  return `${subject} is ${formatFigure(trace.value)}, ${symbol} ${factor}${whose} ${formatFigure(relative.reference)} (${formatFigure(trace.compareTo as number | null)}): ${RESULT_EN[trace.result]}`;
+}
+
 function compareText(trace: ConditionTrace): string {
   const symbol = OPERATOR_SYMBOLS[trace.operator];
   if (trace.against) {
@@ -90,6 +128,7 @@ const RESULT_EN: Record<ConditionTrace['result'], string> = {
 
 /** "CPA over the last 7 days is 620.50, > 500: held". */
 export function describeCondition(trace: ConditionTrace): string {
+  if (trace.relative) return describeRelative(trace, trace.relative);
   const subject = `${METRIC_LABELS_EN[trace.metric]}${windowText(trace)}`;
   return `${subject} is ${formatFigure(trace.value)}, ${compareText(trace)}: ${RESULT_EN[trace.result]}`;
 }

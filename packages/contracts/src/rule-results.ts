@@ -10,7 +10,7 @@ import {
   notJudgedSchema,
   ruleWarningSchema,
 } from './rule-codes.ts';
-import { RULE_ACTION_TYPES, RULE_LIMITS, RULE_MATCH_MODES, RULE_MESSAGES } from './rule-constants.ts';
+import { RULE_ACTION_TYPES, RULE_COMPARISONS, RULE_LIMITS, RULE_MATCH_MODES, RULE_MESSAGES } from './rule-constants.ts';
 import { ruleMetricSchema, ruleOperatorSchema, ruleWindowSchema } from './rules.ts';
 
 /** What the engine decided and why, as the preview, the backtest, the run history and the log show it. */
@@ -38,6 +38,21 @@ export const conditionTraceSchema = z.object({
   compareTo: z.union([z.number(), z.tuple([z.number(), z.number()])]).nullable(),
   /** Set when the condition compares with another metric. */
   against: z.object({ metric: ruleMetricSchema, factor: z.number(), value: z.number().nullable() }).nullable(),
+  /**
+   * Set for a relative condition (ADR 0121): the metric now (`current`) and what it is measured against
+   * (`reference`: the previous period's value, or the account's / campaign's over the same window). Against the
+   * previous period `value` is the change in % and `compareTo` the % of the condition; against the account or the
+   * campaign `value` is the metric and `compareTo` factor × reference.
+   */
+  relative: z
+    .object({
+      compare: z.enum(RULE_COMPARISONS),
+      current: z.number().nullable(),
+      reference: z.number().nullable(),
+      factor: z.number().nullable(),
+    })
+    .nullable()
+    .optional(),
   result: z.enum(CONDITION_RESULTS),
 });
 export type ConditionTrace = z.infer<typeof conditionTraceSchema>;

@@ -13,6 +13,8 @@ export const RULE_TEMPLATE_IDS = [
   'pause_low_ctr',
   'fatigue_frequency',
   'revive_late_conversions',
+  'creative_fatigue',
+  'month_pacing',
 ] as const;
 export type RuleTemplateId = (typeof RULE_TEMPLATE_IDS)[number];
 
@@ -141,6 +143,42 @@ const SOURCES: TemplateSource[] = [
       actions: [{ type: 'resume' }],
       schedule: { dailyAt: '10:00' },
       safeguards: { cooldownHours: 72, maxActionsPerDay: 20, minSpend: 0, minImpressions: 0, settleHours: 6 },
+    },
+  },
+  {
+    id: 'creative_fatigue',
+    name: { en: 'Creative fatigue', th: 'ครีเอทีฟล้า' },
+    description: {
+      en: 'Propose pausing ads whose fatigue score reached 70 (people see them often, CTR fell and CPM rose against their first days), and notify so the creative can be refreshed.',
+      th: 'เสนอให้หยุดโฆษณาที่คะแนนความล้าถึง 70 (ผู้ชมเห็นบ่อย CTR ลดลงและ CPM สูงขึ้นเมื่อเทียบกับช่วงแรก) และแจ้งเตือนเพื่อเปลี่ยนครีเอทีฟใหม่',
+    },
+    rule: {
+      scope: { adAccountIds: [], level: 'ad', statuses: ['ACTIVE'] },
+      conditions: {
+        match: 'all',
+        items: [{ metric: 'fatigue', operator: 'gte', value: 70, window: 'last_7d' }],
+      },
+      actions: [{ type: 'pause' }, { type: 'notify', message: 'Creative fatigue: refresh this ad’s creative.' }],
+      schedule: { dailyAt: '09:00' },
+      safeguards: { cooldownHours: 72, maxActionsPerDay: 20, minSpend: 0, minImpressions: 0, settleHours: 0 },
+    },
+  },
+  {
+    id: 'month_pacing',
+    name: { en: 'Month pacing', th: 'คุมงบรายเดือน' },
+    description: {
+      en: 'Notify when a campaign is on track to spend more than ฿110,000 this month (110% of a ฿100,000 monthly budget) at the pace of its last 7 days.',
+      th: 'แจ้งเตือนเมื่อแคมเปญมีแนวโน้มใช้จ่ายเกิน ฿110,000 ในเดือนนี้ (110% ของงบรายเดือน ฿100,000) ตามอัตราการใช้จ่าย 7 วันล่าสุด',
+    },
+    rule: {
+      scope: { adAccountIds: [], level: 'campaign', statuses: ['ACTIVE'] },
+      conditions: {
+        match: 'all',
+        items: [{ metric: 'projected_month_spend', operator: 'gt', value: 110_000, window: 'last_7d' }],
+      },
+      actions: [{ type: 'notify', message: 'On track to overspend this month’s budget.' }],
+      schedule: { dailyAt: '09:00' },
+      safeguards: { cooldownHours: 72, maxActionsPerDay: 20, minSpend: 0, minImpressions: 0, settleHours: 0 },
     },
   },
 ];

@@ -242,19 +242,43 @@ describe('rule schemas as OpenAPI', () => {
 });
 
 describe('rule templates', () => {
-  it('are five valid rule bodies with an English and a Thai name', () => {
+  it('are seven valid rule bodies with an English and a Thai name', () => {
     expect(RULE_TEMPLATES.map((template) => template.id)).toEqual([
       'stop_loss_cpa',
       'scale_winners_roas',
       'pause_low_ctr',
       'fatigue_frequency',
       'revive_late_conversions',
+      'creative_fatigue',
+      'month_pacing',
     ]);
     for (const template of RULE_TEMPLATES) {
       expect(createRuleRequestSchema.parse(template.rule)).toEqual(template.rule);
       expect(template.name.th).toMatch(/[\u0E00-\u0E7F]/);
       expect(template.name.en).toMatch(/^[\x20-\x7E]+$/);
     }
+  });
+
+  it('include the fatigue template: an ad whose score reached 70 is proposed for a pause and notified', () => {
+    const fatigue = RULE_TEMPLATES.find((template) => template.id === 'creative_fatigue')!;
+    expect(fatigue.rule.scope.level).toBe('ad');
+    expect(fatigue.rule.conditions.items).toEqual([
+      expect.objectContaining({ metric: 'fatigue', operator: 'gte', value: 70 }),
+    ]);
+    expect(fatigue.rule.actions.map((action) => action.type)).toEqual(['pause', 'notify']);
+    expect(fatigue.rule.mode).toBe('approve');
+  });
+
+  it('refuse the fatigue score above the ad level', () => {
+    const body = { ...RULE_TEMPLATES.find((template) => template.id === 'creative_fatigue')!.rule };
+    const result = createRuleRequestSchema.safeParse({
+      ...body,
+      scope: { ...body.scope, level: 'adset' },
+      actions: [{ type: 'notify' }],
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['conditions.items.0.metric', 'The fatigue score is an ad’s: use it at the ad level'],
+    ]);
   });
 
   it('carry the spec examples: CPA over ฿500 pauses, ROAS over 4.0 raises the budget with a ceiling', () => {

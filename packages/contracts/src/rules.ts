@@ -4,6 +4,8 @@ import { ruleWarningSchema } from './rule-codes.ts';
 import {
   RULE_METRICS,
   RULE_WINDOWS,
+  RULE_COMPARISONS,
+  STATE_METRICS,
   RULE_OPERATORS,
   BUDGET_ACTION_TYPES,
   RULE_MATCH_MODES,
@@ -57,17 +59,59 @@ export const conditionValueSchema = z.union([finite(M.valueNotFinite), rangeSche
   error: (issue) => valueMessage(issue.input),
 });
 
+export const ruleComparisonSchema = z.enum(RULE_COMPARISONS, { error: M.compareUnknown });
+
 export const ruleConditionSchema = z
   .strictObject({
     // Lets a group and a condition be told apart by `match` alone (see ruleConditionItemSchema).
     match: z.undefined().optional(),
     metric: ruleMetricSchema,
     operator: ruleOperatorSchema,
-    value: conditionValueSchema,
+    /** A number, a range, or { metric, factor }; with compare previous_period the change in %; absent with account/campaign. */
+    value: conditionValueSchema.optional(),
     window: ruleWindowSchema,
     includeToday: z.boolean().default(false),
+    /** A relative condition (ADR 0121). */
+    compare: ruleComparisonSchema.optional(),
+    /** With compare account or campaign: the metric against factor × the account's or campaign's value. */
+    factor: z
+      .number({ error: M.factorInvalid })
+      .gt(0, M.factorInvalid)
+      .max(RULE_LIMITS.factorMax, M.factorInvalid)
+      .optional(),
   })
   .superRefine((condition, ctx) => {
+    const { compare } = condition;
+    if (compare !== undefined) {
+      if (STATE_METRICS.has(condition.metric))
+        ctx.addIssue({ code: 'custom', message: M.compareStateMetric, path: ['metric'] });
+    }
+    if (compare === 'previous_period') {
+      if (condition.window === 'lifetime')
+        ctx.addIssue({ code: 'custom', message: M.compareLifetime, path: ['window'] });
+      if (condition.factor !== undefined)
+        ctx.addIssue({ code: 'custom', message: M.compareNeedsNumber, path: ['factor'] });
+      const value = condition.value;
+      if (value === undefined || (typeof value === 'object' && !Array.isArray(value))) {
+        ctx.addIssue({ code: 'custom', message: M.compareNeedsNumber, path: ['value'] });
+        return;
+      }
+    } else if (compare === 'account' || compare === 'campaign') {
+      if (condition.factor === undefined)
+        ctx.addIssue({ code: 'custom', message: M.compareNeedsFactor, path: ['factor'] });
+      if (condition.value !== undefined)
+        ctx.addIssue({ code: 'custom', message: M.compareNeedsFactor, path: ['value'] });
+      if (condition.operator === 'between')
+        ctx.addIssue({ code: 'custom', message: M.compareNeedsFactor, path: ['operator'] });
+      return;
+    } else {
+      if (condition.factor !== undefined)
+        ctx.addIssue({ code: 'custom', message: M.factorNeedsCompare, path: ['factor'] });
+      if (condition.value === undefined) {
+        ctx.addIssue({ code: 'custom', message: M.valueRequired, path: ['value'] });
+        return;
+      }
+    }
     const isRange = Array.isArray(condition.value);
     if (condition.operator === 'between' && !isRange) {
       ctx.addIssue({ code: 'custom', message: M.betweenNeedsRange, path: ['value'] });
@@ -294,8 +338,30 @@ const ruleFields = {
   approvalHours: wholeNumber(RULE_LIMITS.approvalHoursMin, RULE_LIMITS.approvalHoursMax, M.approvalHoursInvalid),
 };
 
-/** Checks that need the scope and the actions together. */
-function checkActions(rule: { scope?: { level: string }; actions?: RuleAction[] }, ctx: z.RefinementCtx): void {
+/** A campaign has no parent campaign to compare with; only an ad has a fatigue score. */
+function checkLevelConditions(
+  level: string,
+  group: RuleConditionGroup,
+  path: (string | number)[],
+  ctx: z.RefinementCtx,
+): void {
+  group.items.forEach((item, index) => {
+    const at = [...path, 'items', index];
+    if (isConditionGroup(item)) checkLevelConditions(level, item, at, ctx);
+    else if (item.compare === 'campaign' && level === 'campaign') {
+      ctx.addIssue({ code: 'custom', message: M.compareCampaignAtCampaign, path: [...at, 'compare'] });
+    } else if (item.metric === 'fatigue' && level !== 'ad') {
+      ctx.addIssue({ code: 'custom', message: M.fatigueAtAdLevel, path: [...at, 'metric'] });
+    }
+  });
+}
+
+/** Checks that need the scope and the actions (or the conditions) together. */
+function checkActions(
+  rule: { scope?: { level: string }; actions?: RuleAction[]; conditions?: RuleConditionGroup },
+  ctx: z.RefinementCtx,
+): void {
+  if (rule.scope && rule.conditions) checkLevelConditions(rule.scope.level, rule.conditions, ['conditions'], ctx);
   const actions = rule.actions ?? [];
   let budgetActions = 0;
   actions.forEach((action, index) => {

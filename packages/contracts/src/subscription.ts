@@ -13,6 +13,8 @@ export const SUBSCRIPTION_MESSAGES = {
   adAccountLimit:
     'Your plan allows no more ad accounts. Disconnect one, or upgrade your plan on the Subscription page.',
   aiRequestLimit: "You have used this month's AI requests. Upgrade your plan on the Subscription page.",
+  backtestTooLong: (days: number) =>
+    `Your plan backtests rules over at most ${days} days. Upgrade your plan on the Subscription page.`,
   scheduleTooFast: (minutes: number) =>
     `Your plan checks rules at most every ${minutes} minutes. Upgrade your plan on the Subscription page.`,
   stripeUnavailable: 'The payment provider could not be reached. Please try again.',
@@ -22,6 +24,7 @@ export const SUBSCRIPTION_MESSAGES = {
     'On this instance plans are assigned by its administrator. Ask the administrator to change the plan of this workspace.',
   assignedThroughStripe: 'This instance bills through Stripe: plans are changed there, not assigned',
   webhookSignature: 'Invalid webhook signature',
+  notPayer: 'This plan is paid for by another owner: only they change it. Hand the workspace over to change who pays.',
 } as const;
 
 /**
@@ -48,6 +51,7 @@ export const PLAN_FEATURES = [
   'active_rules',
   'ai_requests',
   'rule_check',
+  'free_viewers',
   'activity_log',
   'backtest',
   'email_alerts',
@@ -63,21 +67,147 @@ export const planLimitsSchema = z.object({
   activeRules: z.number().int(),
   aiRequests: z.number().int(),
   fastestCheckMinutes: z.number().int(),
-  /** Members plus pending invitations of a workspace on this plan (-1 unlimited). */
+  /** The furthest back a rule backtest may look, in days. */
+  backtestDays: z.number().int(),
+  /**
+   * People holding a seat across the plan's workspaces, each once: editors, admins and owners, members or invited
+   * (-1 unlimited). Viewers take no seat (ADR 0111).
+   */
   seats: z.number().int(),
 });
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
+
+export const CURRENCIES = ['USD', 'THB'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const currencySchema = z.enum(CURRENCIES);
 
 /** Spec §3 Plan: id, name, price (dollars a month), features; plus the limits and the badge the page shows. */
 export const planSchema = z.object({
   id: planIdSchema,
   name: z.string(),
   price: z.number(),
+  /** The monthly price in each currency the plan is sold in (whole units: dollars, baht). */
+  prices: z.array(z.object({ currency: currencySchema, amount: z.number() })),
   features: z.array(z.string()),
   limits: planLimitsSchema,
   badge: z.enum(['popular', 'recommended']).nullable(),
 });
 export type Plan = z.infer<typeof planSchema>;
+
+/** A plan as the table below holds it. */
+export interface PlanEntry {
+  id: PlanId;
+  name: string;
+  prices: Record<Currency, number>;
+  limits: PlanLimits;
+  /** What the plan card lists, in order; every limit-bound code is enforced with the figure in `limits`. */
+  features: readonly PlanFeature[];
+  badge: 'popular' | 'recommended' | null;
+}
+
+/**
+ * The plans (ADR 0113): the one table the plan cards are drawn from and every check reads (active rules, fastest
+ * check, ad accounts, AI requests a month, seats, backtest range). A limit of -1 is unlimited. The database's
+ * `subscription_plans` rows are kept equal to it (a test compares them) for the subscriptions' foreign key.
+ */
+export const PLAN_TABLE: readonly PlanEntry[] = [
+  {
+    id: 'free',
+    name: 'Free',
+    prices: { USD: 0, THB: 0 },
+    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, backtestDays: 7, seats: 1 },
+    features: [
+      'ad_accounts',
+      'active_rules',
+      'ai_requests',
+      'rule_check',
+      'backtest',
+      'free_viewers',
+      'activity_log',
+      'community_support',
+    ],
+    badge: null,
+  },
+  {
+    id: 'pro',
+    name: 'Pro',
+    prices: { USD: 29, THB: 990 },
+    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15, backtestDays: 30, seats: 3 },
+    features: [
+      'ad_accounts',
+      'active_rules',
+      'ai_requests',
+      'rule_check',
+      'backtest',
+      'free_viewers',
+      'activity_log',
+      'email_alerts',
+      'email_support',
+    ],
+    badge: 'popular',
+  },
+  {
+    id: 'business',
+    name: 'Business',
+    prices: { USD: 79, THB: 2690 },
+    limits: {
+      adAccounts: 20,
+      activeRules: 100,
+      aiRequests: 3000,
+      fastestCheckMinutes: 15,
+      backtestDays: 90,
+      seats: 10,
+    },
+    features: [
+      'ad_accounts',
+      'active_rules',
+      'ai_requests',
+      'rule_check',
+      'backtest',
+      'free_viewers',
+      'activity_log',
+      'email_alerts',
+      'priority_support',
+    ],
+    badge: null,
+  },
+  {
+    id: 'enterprise',
+    name: 'Enterprise',
+    prices: { USD: 199, THB: 6790 },
+    limits: { adAccounts: -1, activeRules: -1, aiRequests: -1, fastestCheckMinutes: 5, backtestDays: 90, seats: -1 },
+    features: [
+      'ad_accounts',
+      'active_rules',
+      'ai_requests',
+      'rule_check',
+      'backtest',
+      'free_viewers',
+      'activity_log',
+      'email_alerts',
+      'dedicated_manager',
+    ],
+    badge: 'recommended',
+  },
+];
+
+/** The features whose figure is a limit the server enforces, and which limit it is. */
+export const LIMITED_FEATURES = {
+  ad_accounts: 'adAccounts',
+  active_rules: 'activeRules',
+  ai_requests: 'aiRequests',
+  rule_check: 'fastestCheckMinutes',
+  backtest: 'backtestDays',
+} as const satisfies Partial<Record<PlanFeature, keyof PlanLimits>>;
+
+/** What a plan limits, pooled across its workspaces or used by one (ADR 0110); a limit of -1 is unlimited. */
+export const poolFiguresSchema = z.object({
+  adAccounts: z.number().int(),
+  activeRules: z.number().int(),
+  aiRequests: z.number().int(),
+  seats: z.number().int(),
+});
+export type PoolFigures = z.infer<typeof poolFiguresSchema>;
 
 /** Spec §3 Subscription (current): a limit of -1 means unlimited. */
 export const currentSubscriptionSchema = z.object({
@@ -96,12 +226,19 @@ export const currentSubscriptionSchema = z.object({
    * says how to ask instead of offering the plan buttons.
    */
   assignedByAdmin: z.boolean(),
+  /** The plan is the signed-in person's (ADR 0110); otherwise another owner pays for it and only they change it. */
+  paidByYou: z.boolean(),
+  /** Pooled figures (ADR 0110): the plan's, across every workspace it covers. */
   aiRequestsUsed: z.number().int(),
   aiRequestsLimit: z.number().int(),
   rulesUsed: z.number().int(),
   rulesLimit: z.number().int(),
   adAccountsUsed: z.number().int(),
   adAccountsLimit: z.number().int(),
+  /** The plan's limits and what its workspaces use of them together (seats: each person once, viewers free). */
+  pool: z.object({ limits: poolFiguresSchema, used: poolFiguresSchema }),
+  /** Every workspace the plan covers, the payer's personal one first, with its own use. */
+  workspaces: z.array(z.object({ id: z.string(), name: z.string(), personal: z.boolean(), used: poolFiguresSchema })),
 });
 export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
 

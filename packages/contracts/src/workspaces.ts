@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVITATION_MAIL_STATES } from './outbound-mail.ts';
 import { text } from './text.ts';
 
 /** Workspaces (ADR 0070): the tenant every table moves to, with members and their roles. */
@@ -74,6 +75,14 @@ export const invitationSchema = z.object({
   createdAt: z.string(),
 });
 export const invitationListSchema = z.array(invitationSchema);
+
+/**
+ * What inviting (and re-sending) answers: the invitation, and how its mail went (ADR 0092): `sent`; `queued` (the
+ * mail server refused for now, the mail follows); withheld while the address has not answered the workspace's
+ * first mail, or because it unsubscribed from the workspace's mail.
+ */
+export const sentInvitationSchema = invitationSchema.extend({ mail: z.enum(INVITATION_MAIL_STATES) });
+export type SentInvitation = z.infer<typeof sentInvitationSchema>;
 export type Invitation = z.infer<typeof invitationSchema>;
 
 /** POST /api/invitations/accept. */

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { makePrivateDir, securePrivateTree } from './private-files.ts';
 import {
   PGlite,
   TransactionAbortedError,
@@ -184,9 +184,14 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir ?? 'memory://';
   const inMemory = dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
+  if (!inMemory) makePrivateDir(dataDir);
   const unlock = inMemory ? () => undefined : lockDataDir(dataDir);
   const pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // PGlite writes its files with the process's umask: private once it is open, and again when it closes (ADR 0095).
+  const secure = () => {
+    if (!inMemory) securePrivateTree(dataDir);
+  };
+  void pglite.waitReady.then(secure, () => undefined);
   const db = drizzlePglite(pglite, { schema }) as unknown as Database;
   return {
     db,
@@ -195,6 +200,6 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
     pglite,
     jobQueueConnection: asLoginUser(pglite),
     listen: (channel, listener) => listenPglite(pglite, channel, listener),
-    close: () => pglite.close().finally(unlock),
+    close: () => pglite.close().then(secure).finally(unlock),
   };
 }

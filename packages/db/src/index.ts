@@ -5,3 +5,4 @@ export * from './transactions.ts';
 export * from './schema/index.ts';
 export * from './upsert.ts';
 export * from './data-dir-lock.ts';
+export * from './private-files.ts';

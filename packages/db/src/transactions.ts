@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Database } from './client.ts';
 
@@ -97,4 +98,30 @@ export function preparedStatement<Q>(build: (db: Transaction) => Q): (db: Transa
     }
     return statement;
   };
+}
+
+/**
+ * Runs `work` on the system path inside a person's or workspace's unit of work, then goes back to the application
+ * role: for what one workspace's transaction must read or lock across the workspaces of its plan's payer (ADR 0110:
+ * the pooled limits), in the same transaction, so the counts hold until it commits. The session's user is a member
+ * of both roles (migration 0002). Every such call names its reason, like `system(…)`; repositories still filter by
+ * the ids they are given.
+ */
+export async function systemWithin<T>(
+  tx: TenantTx | UserTx,
+  reason: string,
+  work: (system: SystemTx) => Promise<T>,
+): Promise<T> {
+  await tx.db.execute(sql.raw("select set_config('role', 'adpilot_system', true)"));
+  let result: T;
+  try {
+    result = await work(asSystemTx(tx.db, reason));
+  } catch (error) {
+    // After a failed statement the transaction is aborted: it rolls back, and the role with it. After any other
+    // failure the caller may go on: back to the application role first.
+    await tx.db.execute(sql.raw("select set_config('role', 'adpilot_app', true)")).catch(() => undefined);
+    throw error;
+  }
+  await tx.db.execute(sql.raw("select set_config('role', 'adpilot_app', true)"));
+  return result;
 }

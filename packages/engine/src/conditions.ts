@@ -7,9 +7,9 @@ import {
   type RuleConditionGroup,
   type RuleOperator,
 } from '@adpilot/contracts';
-import { METRIC_CODES, readMetric } from './metrics.ts';
+import { METRIC_CODES, readAccountMetric, readMetric } from './metrics.ts';
 import type { EngineSnapshot } from './snapshot.ts';
-import { SETTLING_SLOT, slotSpan, windowSlot } from './windows.ts';
+import { SETTLING_SLOT, previousSlot, slotSpan, windowSlot } from './windows.ts';
 
 /**
  * Conditions compiled once per rule into closures over plain numbers: judging an entity reads the precomputed sums
@@ -55,6 +55,24 @@ export interface CompiledCondition {
   factor: number;
   low: number;
   high: number;
+  /** 0: a plain condition; 1: the change in % since the previous period; 2: × the account; 3: × the campaign. */
+  relative: 0 | 1 | 2 | 3;
+}
+
+const RELATIVE_CODES = { previous_period: 1, account: 2, campaign: 3 } as const;
+
+/** The change in % from `previous` to `current`; undefined (null) when either is, or when the previous is 0. */
+export function percentChange(current: number | null, previous: number | null): number | null {
+  if (current === null || previous === null || previous === 0) return null;
+  return ((current - previous) / Math.abs(previous)) * 100;
+}
+
+/** What a relative condition measures an entity against over a slot: the previous period, the account, the campaign. */
+function referenceOf(c: CompiledCondition, snapshot: EngineSnapshot, entity: number, at: number): number | null {
+  if (c.relative === 1) return readMetric(snapshot, entity, previousSlot(at), c.code);
+  if (c.relative === 2) return at < 0 ? null : readAccountMetric(snapshot, snapshot.clockOf[entity]!, at, c.code);
+  const campaign = snapshot.campaignOf[entity]!;
+  return campaign < 0 || at < 0 ? null : readMetric(snapshot, campaign, at, c.code);
 }
 
 export interface CompiledGroup {
@@ -75,13 +93,32 @@ export function compileCondition(condition: RuleCondition, path = ''): CompiledC
     slot: windowSlot(condition.window, condition.includeToday, false),
     settlingSlot: windowSlot(condition.window, condition.includeToday, true),
     refCode: isRef ? METRIC_CODES[value.metric] : -1,
-    factor: isRef ? value.factor : 1,
+    factor: isRef ? value.factor : (condition.factor ?? 1),
     low: Array.isArray(value) ? value[0] : typeof value === 'number' ? value : 0,
     high: Array.isArray(value) ? value[1] : 0,
+    relative: condition.compare ? RELATIVE_CODES[condition.compare] : 0,
+  };
+}
+
+function judgeRelative(c: CompiledCondition): Judge {
+  const { code, slot, settlingSlot, factor, low, high } = c;
+  const operator = c.condition.operator;
+  return (snapshot, entity, settling) => {
+    const at = settling ? settlingSlot : slot;
+    const value = readMetric(snapshot, entity, at, code);
+    if (value === null) return false;
+    const reference = referenceOf(c, snapshot, entity, at);
+    if (reference === null) return false;
+    if (c.relative === 1) {
+      const change = percentChange(value, reference);
+      return change !== null && compare(operator, change, low, high);
+    }
+    return compare(operator, value, reference * factor, 0);
   };
 }
 
 function judgeCondition(c: CompiledCondition): Judge {
+  if (c.relative !== 0) return judgeRelative(c);
   const { code, slot, settlingSlot, refCode, factor, low, high } = c;
   const operator = c.condition.operator;
   return (snapshot, entity, settling) => {
@@ -146,6 +183,7 @@ function traceCondition(
 ): ConditionTrace {
   const { condition } = c;
   const at = settling ? c.settlingSlot : c.slot;
+  if (c.relative !== 0) return traceRelative(c, snapshot, entity, at);
   const value = readMetric(snapshot, entity, at, c.code);
   const refValue = c.refCode < 0 ? null : readMetric(snapshot, entity, at, c.refCode);
   const compareTo: ConditionTrace['compareTo'] =
@@ -177,6 +215,39 @@ function traceCondition(
       c.refCode >= 0 && typeof condition.value === 'object' && !Array.isArray(condition.value)
         ? { metric: condition.value.metric, factor: c.factor, value: refValue }
         : null,
+    result,
+  };
+}
+
+function traceRelative(c: CompiledCondition, snapshot: EngineSnapshot, entity: number, at: number): ConditionTrace {
+  const { condition } = c;
+  const current = readMetric(snapshot, entity, at, c.code);
+  const reference = referenceOf(c, snapshot, entity, at);
+  const previous = c.relative === 1;
+  const value = previous ? percentChange(current, reference) : current;
+  const compareTo: ConditionTrace['compareTo'] = previous
+    ? Array.isArray(condition.value)
+      ? [c.low, c.high]
+      : c.low
+    : reference === null
+      ? null
+      : reference * c.factor;
+  let result: ConditionTrace['result'];
+  if (at === SETTLING_SLOT) result = 'settling';
+  else if (value === null || compareTo === null) result = 'undefined';
+  else
+    result = compare(condition.operator, value, previous ? c.low : (compareTo as number), c.high) ? 'held' : 'failed';
+  return {
+    kind: 'condition',
+    path: c.path,
+    metric: condition.metric,
+    window: condition.window,
+    includeToday: condition.includeToday,
+    operator: condition.operator,
+    value,
+    compareTo,
+    against: null,
+    relative: { compare: condition.compare!, current, reference, factor: previous ? null : c.factor },
     result,
   };
 }

@@ -11,3 +11,14 @@ export {
 export { backtestRule, type BacktestInput } from './backtest.ts';
 export { ruleWarnings, type OtherRule } from './conflicts.ts';
 export { endOfLocalDay, localTime, zonedInstant, isoDate, dayNumber } from './time.ts';
+export {
+  adFatigue,
+  scoreFatigue,
+  FATIGUE_THRESHOLD,
+  FATIGUE_THRESHOLDS,
+  type Fatigue,
+  type FatigueAudience,
+  type FatigueDay,
+  type FatigueReason,
+} from './fatigue.ts';
+export { monthOf, pacingPercent, projectMonth, type MonthPace } from './pacing.ts';

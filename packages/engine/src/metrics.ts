@@ -24,15 +24,28 @@ export const METRIC_CODES: Record<RuleMetric, number> = {
   daily_budget: 13,
   lifetime_budget: 14,
   hours_since_creation: 15,
+  fatigue: 16,
+  month_spend: 17,
+  projected_month_spend: 18,
 };
 
 const HOUR = 3_600_000;
 
 export function readMetric(snapshot: EngineSnapshot, entity: number, slot: number, code: number): number | null {
   if (code >= 13) return readState(snapshot, entity, code);
+  return readSums(snapshot.sums, entity, slot, code);
+}
+
+/** A delivery metric of an account (the sum of its campaigns' rows) over a slot; null for state metrics. */
+export function readAccountMetric(snapshot: EngineSnapshot, clock: number, slot: number, code: number): number | null {
+  if (code >= 13) return null;
+  return readSums(snapshot.accountSums, clock, slot, code);
+}
+
+/** A delivery metric read from one block of window sums (an entity's, or an account's). */
+export function readSums(s: Float64Array, block: number, slot: number, code: number): number | null {
   if (slot < 0) return null;
-  const s = snapshot.sums;
-  const at = entity * BLOCK_SIZE + slot * FIELD_COUNT;
+  const at = block * BLOCK_SIZE + slot * FIELD_COUNT;
   switch (code) {
     case 0:
       return s[at + FIELD.spend]!;
@@ -66,6 +79,12 @@ export function readMetric(snapshot: EngineSnapshot, entity: number, slot: numbe
 /** Budgets are the budget holder's (in major units); the age is measured from the evaluation's instant. */
 function readState(snapshot: EngineSnapshot, entity: number, code: number): number | null {
   const clock = snapshot.clocks[snapshot.clockOf[entity]!]!;
+  if (code === 17) return snapshot.monthSpend[entity]!;
+  if (code === 18) return snapshot.projectedMonthSpend[entity]!;
+  if (code === 16) {
+    const score = snapshot.fatigue[entity]!;
+    return Number.isNaN(score) ? null : score;
+  }
   if (code === 15) {
     const created = snapshot.entities[entity]!.createdTime;
     return created === null ? null : Math.max(0, (clock.now - created) / HOUR);

@@ -8,7 +8,9 @@ import {
 } from '@adpilot/contracts';
 import { dayNumber, localTime } from './time.ts';
 import type { EngineAccount, EngineEntity, EngineInput } from './types.ts';
-import { BLOCK_SIZE, addDay } from './windows.ts';
+import { monthOf, projectMonth } from './pacing.ts';
+import { FATIGUE_BASELINE_DAYS, FATIGUE_RECENT_DAYS, scoreFatigue } from './fatigue.ts';
+import { BLOCK_SIZE, FIELD, FIELD_COUNT, addDay } from './windows.ts';
 
 /** An account as one evaluation sees it: its local "today", the hour into it, and the instant of the evaluation. */
 export interface AccountClock {
@@ -45,6 +47,53 @@ export interface EngineSnapshot {
   lowerNames: readonly string[];
   /** `${adAccountId}\u0000${externalId}` → entity index. */
   index: ReadonlyMap<string, number>;
+  /**
+   * clocks.length × BLOCK_SIZE: each account's window sums, the sums of its campaigns' rows (zero when no campaign
+   * rows were passed). Reach adds up across campaigns here, so an account's frequency is an upper bound.
+   */
+  accountSums: Float64Array;
+  /** Per entity, the index of its campaign (itself for a campaign), or -1 when the campaign is not in the input. */
+  campaignOf: Int32Array;
+  /** Per entity, the creative fatigue score of an ad (0–100, ADR 0122); NaN for campaigns and ad sets. */
+  fatigue: Float64Array;
+  /** Per entity, spend of this local month's whole days before today (ADR 0123). */
+  monthSpend: Float64Array;
+  /** Per entity, the month-end spend projected at the last 7 whole days' pace. */
+  projectedMonthSpend: Float64Array;
+}
+
+const B = FATIGUE_BASELINE_DAYS;
+
+/**
+ * Keeps each entity's first days with impressions (the largest `ago`) while the rows stream by: B slots per entity
+ * of `ago` (-1 = empty) and their impressions, clicks and spend.
+ */
+class FirstDays {
+  readonly ago: Int32Array;
+  readonly figures: Float64Array;
+  constructor(count: number) {
+    this.ago = new Int32Array(count * B).fill(-1);
+    this.figures = new Float64Array(count * B * 3);
+  }
+  add(entity: number, ago: number, impressions: number, clicks: number, spend: number): void {
+    if (ago < 1 || impressions <= 0) return;
+    const base = entity * B;
+    // Slots are kept oldest first; find where this day goes, if it is among the B oldest.
+    let at = 0;
+    while (at < B && this.ago[base + at]! >= ago) {
+      if (this.ago[base + at] === ago) return;
+      at++;
+    }
+    if (at >= B) return;
+    for (let k = B - 1; k > at; k--) {
+      this.ago[base + k] = this.ago[base + k - 1]!;
+      for (let f = 0; f < 3; f++) this.figures[(base + k) * 3 + f] = this.figures[(base + k - 1) * 3 + f]!;
+    }
+    this.ago[base + at] = ago;
+    this.figures[(base + at) * 3] = impressions;
+    this.figures[(base + at) * 3 + 1] = clicks;
+    this.figures[(base + at) * 3 + 2] = spend;
+  }
 }
 
 export class EngineInputError extends Error {}
@@ -101,6 +150,45 @@ function resolveHolders(entities: readonly EngineEntity[], index: ReadonlyMap<st
   return { holderOf, holderReason };
 }
 
+/** Slots of windows.ts the score reads: the last 3 and the last 7 whole days. */
+const LAST_3D = 2;
+const LAST_7D = 4;
+
+function fatigueOf(entities: readonly EngineEntity[], sums: Float64Array, first: FirstDays): Float64Array {
+  const scores = new Float64Array(entities.length).fill(Number.NaN);
+  entities.forEach((entity, e) => {
+    if (entity.level !== 'ad') return;
+    const baseline = { impressions: 0, clicks: 0, spend: 0 };
+    let days = 0;
+    let last = 0;
+    for (let k = 0; k < B; k++) {
+      const ago = first.ago[e * B + k]!;
+      if (ago < 0) break;
+      days++;
+      last = ago;
+      baseline.impressions += first.figures[(e * B + k) * 3]!;
+      baseline.clicks += first.figures[(e * B + k) * 3 + 1]!;
+      baseline.spend += first.figures[(e * B + k) * 3 + 2]!;
+    }
+    const recentAt = e * BLOCK_SIZE + LAST_3D * FIELD_COUNT;
+    const weekAt = e * BLOCK_SIZE + LAST_7D * FIELD_COUNT;
+    const reach = sums[weekAt + FIELD.reach]!;
+    scores[e] = scoreFatigue({
+      baseline,
+      recent: {
+        impressions: sums[recentAt + FIELD.impressions]!,
+        clicks: sums[recentAt + FIELD.clicks]!,
+        spend: sums[recentAt + FIELD.spend]!,
+      },
+      frequency: reach > 0 ? sums[weekAt + FIELD.impressions]! / reach : null,
+      baselineBeforeRecent: last > FATIGUE_RECENT_DAYS,
+      baselineDays: days,
+      audience: entity.audience ?? null,
+    }).score;
+  });
+  return scores;
+}
+
 /**
  * Builds the snapshot. `clockFor` lets a backtest place each account at the end of a replayed day; by default every
  * account is at `input.now` in its own zone.
@@ -129,6 +217,10 @@ export function buildSnapshot(
   });
 
   const sums = new Float64Array(entities.length * BLOCK_SIZE);
+  const firstDays = new FirstDays(entities.length);
+  const monthSpend = new Float64Array(entities.length);
+  // Per clock: how many whole days of its month lie before today.
+  const monthDaysBefore = clocks.map((clock) => monthOf(clock.today).dayOfMonth - 1);
   const dayCache = new Map<string, number>();
   // Rows usually come grouped by entity (the mirror's key order): look an entity up once per run of its rows.
   let lastAccount = '';
@@ -146,12 +238,43 @@ export function buildSnapshot(
       day = dayNumber(row.date);
       dayCache.set(row.date, day);
     }
-    addDay(sums, i * BLOCK_SIZE, clocks[clockOf[i]!]!.today - day, row);
+    const ago = clocks[clockOf[i]!]!.today - day;
+    addDay(sums, i * BLOCK_SIZE, ago, row);
+    firstDays.add(i, ago, row.impressions, row.clicks, row.spend);
+    if (ago >= 1 && ago <= monthDaysBefore[clockOf[i]!]!) monthSpend[i]! += row.spend;
   }
+  const projectedMonthSpend = Float64Array.from(
+    monthSpend,
+    (spent, e) =>
+      projectMonth({
+        today: clocks[clockOf[e]!]!.today,
+        monthToDate: spent,
+        last7Days: sums[e * BLOCK_SIZE + LAST_7D * FIELD_COUNT + FIELD.spend]!,
+      }).projected,
+  );
+  const fatigue = fatigueOf(entities, sums, firstDays);
+
+  const campaignOf = new Int32Array(entities.length).fill(-1);
+  const accountSums = new Float64Array(clocks.length * BLOCK_SIZE);
+  entities.forEach((entity, e) => {
+    if (entity.level === 'campaign') {
+      campaignOf[e] = e;
+      const from = e * BLOCK_SIZE;
+      const to = clockOf[e]! * BLOCK_SIZE;
+      for (let k = 0; k < BLOCK_SIZE; k++) accountSums[to + k]! += sums[from + k]!;
+    } else if (entity.campaignExternalId !== null) {
+      campaignOf[e] = index.get(entityKey(entity.adAccountId, entity.campaignExternalId)) ?? -1;
+    }
+  });
 
   return {
     entities,
     sums,
+    accountSums,
+    campaignOf,
+    fatigue,
+    monthSpend,
+    projectedMonthSpend,
     clocks,
     clockOf,
     ...resolveHolders(entities, index),

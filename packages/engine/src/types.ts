@@ -39,6 +39,8 @@ export interface EngineEntity {
    */
   externalChangeAt?: number | null;
   externalChangeBy?: string | null;
+  /** Whom an ad reaches, where Meta says (custom audiences: retargeting); absent or null counts as cold. */
+  audience?: 'cold' | 'retargeting' | null;
 }
 
 /** One insights_daily row: an entity's figures on one local date, money in major units. */

@@ -34,6 +34,16 @@ const SLOT_RANGES: readonly (readonly [first: number, last: number])[] = [
   [0, 29], // last_30d + today
   [0, Infinity], // lifetime
   [1, Infinity], // lifetime without today (while today's figures settle)
+  // The previous period of equal length of each slot above (ADR 0121); today's is yesterday (slot 1).
+  [2, 2], // 12: before yesterday
+  [4, 6], // 13: before last_3d
+  [3, 5], // 14: before last_3d + today
+  [8, 14], // 15: before last_7d
+  [7, 13], // 16: before last_7d + today
+  [15, 28], // 17: before last_14d
+  [14, 27], // 18: before last_14d + today
+  [31, 60], // 19: before last_30d
+  [30, 59], // 20: before last_30d + today
 ];
 export const SLOT_COUNT = SLOT_RANGES.length;
 export const BLOCK_SIZE = SLOT_COUNT * FIELD_COUNT;
@@ -51,6 +61,17 @@ const WINDOW_SLOTS: Record<RuleWindow, readonly [withoutToday: number, withToday
   lifetime: [10, 10],
 };
 const LIFETIME_WITHOUT_TODAY = 11;
+
+/** Per slot, the slot of its previous period of equal length; -1 for lifetime, which has none. */
+const PREVIOUS_SLOT: readonly number[] = [1, 12, 13, 14, 15, 16, 17, 18, 19, 20, -1, -1];
+
+/** The previous period of equal length of a window slot (-1: none, or the slot cannot be judged). */
+export function previousSlot(slot: number): number {
+  return slot < 0 ? -1 : (PREVIOUS_SLOT[slot] ?? -1);
+}
+
+/** The days before today a rule must load for a window and its previous period: 2 × N (+ the day of `today`). */
+export const PREVIOUS_PERIOD_DAYS = 60;
 
 /** Marks a condition that reads only today's figures while they settle: it cannot be judged yet. */
 export const SETTLING_SLOT = -1;

@@ -13,6 +13,7 @@ export {
   MetaApiError,
   MetaBudgetLimitError,
   MetaInvalidParameterError,
+  MetaRetiredFeatureError,
   MetaPermissionError,
   MetaRateLimitError,
   MetaTokenExpiredError,

@@ -7,6 +7,9 @@ import { backupDatabase } from '@adpilot/db/backup';
 import { databaseTarget, loadConfig } from '../config/env.ts';
 import { formatBytes, printRows, runCommand, SECRET_REMINDER } from './output.ts';
 
+// Whatever the shell's umask, what this writes is the operator's alone (ADR 0095).
+process.umask(0o077);
+
 runCommand(async () => {
   const { values } = parseArgs({ options: { out: { type: 'string' } } });
   const config = loadConfig();
@@ -18,7 +21,7 @@ runCommand(async () => {
   const name = target.url ? `adpilot-postgres-${stamp}.jsonl.gz` : `adpilot-embedded-${stamp}.tar.gz`;
   const file = resolve(values.out ?? join('backups', name));
   if (existsSync(file)) throw new Error(`${file} already exists: choose another --out`);
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
 
   const started = performance.now();
   const summary = await backupDatabase(target, file);

@@ -7,6 +7,9 @@ import { restoreDatabase } from '@adpilot/db/backup';
 import { databaseTarget, loadConfig } from '../config/env.ts';
 import { printRows, runCommand, SECRET_REMINDER } from './output.ts';
 
+// Whatever the shell's umask, the restored data folder is the operator's alone (ADR 0095).
+process.umask(0o077);
+
 runCommand(async () => {
   const { values, positionals } = parseArgs({
     options: { force: { type: 'boolean', default: false } },

@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       dataDir: './data',
       role: 'all',
       databaseUrl: undefined,
-      meta: { mode: 'sandbox', version: 'v25.0' },
+      meta: { mode: 'sandbox', version: 'v27.0' },
     });
     expect(config.publicUrl).toBe('http://localhost:3000');
   });

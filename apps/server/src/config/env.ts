@@ -33,6 +33,18 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  /** MCP tool calls one agent credential may make a minute, across every API process (ADR 0152); 0: no limit. */
+  MCP_TOOL_CALLS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(60),
+  /** Browser origins besides PUBLIC_URL's that may call /mcp (comma-separated); any other Origin is refused. */
+  MCP_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    ),
   APP_SECRET: z
     .string()
     .min(32, 'must be at least 32 characters')
@@ -56,8 +68,8 @@ const envSchema = z.object({
   META_APP_SECRET: optionalString,
   META_API_VERSION: z
     .string()
-    .regex(/^v\d+\.\d+$/, 'must look like v25.0')
-    .default('v25.0'),
+    .regex(/^v\d+\.\d+$/, 'must look like v27.0')
+    .default('v27.0'),
   META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
   META_DIALOG_URL: z.url().default('https://www.facebook.com'),
   META_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
@@ -132,6 +144,8 @@ export interface Config {
   mailFrom: string;
   /** Webhook hosts allowed although private (tests, intranets). */
   webhookAllowedPrivateHosts: string[];
+  /** The MCP endpoint's limits (ADR 0152): tool calls per credential a minute (0: none), browser origins allowed. */
+  mcp: { toolCallsPerMinute: number; allowedOrigins: string[] };
   /**
    * Values of the variables Settings can also hold. A value here is pinned: Settings shows it read-only as "from the
    * environment" (modules/settings, ADR 0044).
@@ -224,6 +238,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpSecure: env.SMTP_SECURE,
     mailFrom: env.MAIL_FROM,
     webhookAllowedPrivateHosts: env.WEBHOOK_ALLOWED_PRIVATE_HOSTS,
+    mcp: { toolCallsPerMinute: env.MCP_TOOL_CALLS_PER_MINUTE, allowedOrigins: env.MCP_ALLOWED_ORIGINS },
     settingsEnv: {
       aiProvider: env.AI_PROVIDER || undefined,
       openaiApiKey: env.OPENAI_API_KEY,

@@ -15,11 +15,11 @@ const FAILURES = {
   metaUrl: {
     error: () =>
       new Error(
-        `Graph request failed: GET https://graph.facebook.com/v25.0/act_1/insights?fields=spend&access_token=${META_TOKEN}`,
+        `Graph request failed: GET https://graph.facebook.com/v27.0/act_1/insights?fields=spend&access_token=${META_TOKEN}`,
       ),
     stored: {
       message:
-        'Graph request failed: GET https://graph.facebook.com/v25.0/act_1/insights?fields=spend&access_token=REDACTED',
+        'Graph request failed: GET https://graph.facebook.com/v27.0/act_1/insights?fields=spend&access_token=REDACTED',
     },
   },
   smtp: {

@@ -13,7 +13,7 @@ export function hashToken(token: string): string {
 /** Independent keys for independent purposes, all derived from the one application secret. */
 export function deriveKey(
   appSecret: string,
-  purpose: 'jwt' | 'encryption' | 'rate-limit' | 'proposal-links' | 'login-device' | 'login-code',
+  purpose: 'jwt' | 'encryption' | 'rate-limit' | 'proposal-links' | 'login-device' | 'login-code' | 'mail-links',
 ): Buffer {
   return Buffer.from(hkdfSync('sha256', appSecret, 'adpilot', purpose, 32));
 }

@@ -108,7 +108,7 @@ describe('captured log output', () => {
     const urls = [
       `/api/auth/me?token=${secrets.token}&view=full`,
       `/api/ad-accounts/callback?code=${secrets.code}&state=abc&Access_Token=${secrets.accessToken}`,
-      `/sandbox/meta/v25.0/oauth/access_token?client_id=1&client_secret=${secrets.clientSecret}` +
+      `/sandbox/meta/v27.0/oauth/access_token?client_id=1&client_secret=${secrets.clientSecret}` +
         `&grant_type=fb_exchange_token&fb_exchange_token=${secrets.exchange}&appsecret_proof=${secrets.proof}`,
       `/api/auth/reset-password?password=${secrets.password}`,
     ];
@@ -118,7 +118,7 @@ describe('captured log output', () => {
     expect(requestLines.map((record) => (record.req as { url: string }).url)).toEqual([
       '/api/auth/me?token=REDACTED&view=full',
       '/api/ad-accounts/callback?code=REDACTED&state=REDACTED&Access_Token=REDACTED',
-      '/sandbox/meta/v25.0/oauth/access_token?client_id=1&client_secret=REDACTED&grant_type=fb_exchange_token' +
+      '/sandbox/meta/v27.0/oauth/access_token?client_id=1&client_secret=REDACTED&grant_type=fb_exchange_token' +
         '&fb_exchange_token=REDACTED&appsecret_proof=REDACTED',
       '/api/auth/reset-password?password=REDACTED',
     ]);
@@ -148,6 +148,6 @@ describe('redactSecretsInText', () => {
     expect(redactSecretsInText('postgres://adpilot:pw@db:5432/adpilot and https://user@host/x?a=1')).toBe(
       'postgres://adpilot:REDACTED@db:5432/adpilot and https://user@host/x?a=1',
     );
-    expect(redactSecretsInText('at https://g.example/v25.0/me (10:30)')).toBe('at https://g.example/v25.0/me (10:30)');
+    expect(redactSecretsInText('at https://g.example/v27.0/me (10:30)')).toBe('at https://g.example/v27.0/me (10:30)');
   });
 });

@@ -1,7 +1,16 @@
-import { hasRole, UUID_PATTERN, WORKSPACE_HEADER, type WorkspaceRole } from '@adpilot/contracts';
+import {
+  AGENT_MESSAGES,
+  effectiveScopes,
+  hasRole,
+  UUID_PATTERN,
+  WORKSPACE_HEADER,
+  type AgentScope,
+  type WorkspaceRole,
+} from '@adpilot/contracts';
 import type { TenantScope } from '@adpilot/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import type { AgentCredential } from '../modules/agents/api-tokens.service.ts';
 import type { AccessTokens } from '../modules/auth/access-token.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { Membership } from '../modules/workspaces/membership-cache.ts';
@@ -19,6 +28,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     authUser: AuthUser | null;
     workspace: CurrentWorkspace | null;
+    /** The agent credential (API token) a request came with, behind `requireAuth`; null for a person's session. */
+    agent: AgentCredential | null;
   }
   interface FastifyContextConfig {
     /** The SSE stream cannot send headers from EventSource, so it may carry the token as `?token=`. */
@@ -28,6 +39,11 @@ declare module 'fastify' {
      * `editor` for everything else. A lower role is refused with 403 FORBIDDEN naming the role.
      */
     role?: WorkspaceRole;
+    /**
+     * What an API token needs for this route (ADR 0151): a scope, or `never`. Without it, `read` for reads and
+     * `never` for everything else: agents write through the MCP tools, which keep every write on a person's paths.
+     */
+    agents?: AgentScope | 'never';
   }
 }
 
@@ -38,6 +54,12 @@ export const ROLE_WORDS: Record<WorkspaceRole, string> = {
   editor: 'an editor',
   viewer: 'a viewer',
 };
+
+/** The bearer of the Authorization header alone: an agent's secret is never taken from a URL (it would be logged). */
+function headerBearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+}
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -65,6 +87,18 @@ export function routeRole(method: string, declared: WorkspaceRole | undefined): 
   return declared ?? (method === 'GET' || method === 'HEAD' ? 'viewer' : 'editor');
 }
 
+/** What an API token needs for a route: its declared need, else `read` for reads and `never` for writes. */
+export function routeAgentNeed(method: string, declared: AgentScope | 'never' | undefined): AgentScope | 'never' {
+  return declared ?? (method === 'GET' || method === 'HEAD' ? 'read' : 'never');
+}
+
+/** An agent's role: its creator's, never above an editor's (a token administers nothing). */
+export function agentRole(creatorRole: WorkspaceRole): WorkspaceRole {
+  return hasRole(creatorRole, 'editor') ? 'editor' : creatorRole;
+}
+
+const invalidAgentToken = () => AppError.unauthorized('Invalid, expired or revoked API token', 'TOKEN_EXPIRED');
+
 /**
  * Adds `request.authUser`, `request.workspace` and the hooks protected route subtrees use: `requireUser` (a signed-in
  * person, for what is theirs alone), `requireAuth` (a member of the current workspace with the route's role) and
@@ -76,12 +110,26 @@ export function registerAuthentication(
     accessTokens: Pick<AccessTokens, 'verify'>;
     sessions: Pick<AuthService, 'sessionRole'>;
     memberships: { resolve(userId: string, workspaceId: string | undefined): Promise<Membership | null> };
+    /** Agent credentials (API tokens, ADR 0150); without it, no token is accepted. */
+    agents?: { authenticate(secret: string): Promise<AgentCredential | null>; isAgentSecret(secret: string): boolean };
   },
 ): void {
   app.decorateRequest('authUser', null);
   app.decorateRequest('workspace', null);
+  app.decorateRequest('agent', null);
+
+  /** The live credential of a request bearing an agent's secret in its header; null when it bears none. */
+  const agentOf = async (request: FastifyRequest): Promise<AgentCredential | null> => {
+    const secret = headerBearer(request);
+    if (!auth.agents || secret === undefined || !auth.agents.isAgentSecret(secret)) return null;
+    const credential = await auth.agents.authenticate(secret);
+    if (!credential) throw invalidAgentToken();
+    return credential;
+  };
 
   app.decorate('requireUser', async (request: FastifyRequest, _reply: FastifyReply) => {
+    // A person's own routes (their account, notifications, workspaces, the instance's settings): never an agent's.
+    if (await agentOf(request)) throw AppError.forbidden(AGENT_MESSAGES.personOnly);
     const token = bearerToken(request);
     if (!token) throw AppError.unauthorized();
     const claims = await auth.accessTokens.verify(token);
@@ -94,6 +142,8 @@ export function registerAuthentication(
   });
 
   app.decorate('requireAuth', async (request: FastifyRequest, reply: FastifyReply) => {
+    const agent = await agentOf(request);
+    if (agent) return admitAgent(request, agent);
     await app.requireUser(request, reply);
     const user = currentUser(request);
     const requested = requestedWorkspace(request);
@@ -107,6 +157,32 @@ export function registerAuthentication(
       throw AppError.forbidden(`This needs ${ROLE_WORDS[needed]} of this workspace (or higher)`);
     }
   });
+
+  /**
+   * An API token on a workspace route (ADR 0151): its own workspace only, as its creator with their role now (never
+   * above an editor), and only where the route lets agents in with a scope the token has. An OAuth grant's tokens
+   * are for the MCP endpoint alone (RFC 8707: their audience), so they are refused here.
+   */
+  const admitAgent = async (request: FastifyRequest, agent: AgentCredential) => {
+    if (agent.resource !== null) throw invalidAgentToken();
+    const requested = requestedWorkspace(request);
+    if (requested !== undefined && requested !== agent.workspaceId) throw AppError.notFound('Workspace not found');
+    const membership = await auth.memberships.resolve(agent.createdBy, agent.workspaceId);
+    // The member who made it left the workspace, or lost their account: the token acts for nobody.
+    if (!membership) throw invalidAgentToken();
+    const role = agentRole(membership.role);
+    const need = routeAgentNeed(request.method, request.routeOptions.config.agents);
+    if (need === 'never')
+      throw AppError.forbidden(request.method === 'GET' ? AGENT_MESSAGES.personOnly : AGENT_MESSAGES.restWrite);
+    if (!effectiveScopes(agent.scopes, membership.role).includes(need))
+      throw AppError.forbidden(AGENT_MESSAGES.scopeMissing(need));
+    const needed = routeRole(request.method, request.routeOptions.config.role);
+    if (!hasRole(role, needed))
+      throw AppError.forbidden(`This needs ${ROLE_WORDS[needed]} of this workspace (or higher)`);
+    request.authUser = { id: agent.createdBy, role: 'user', sessionId: `agent:${agent.id}` };
+    request.workspace = { ...membership, role };
+    request.agent = agent;
+  };
 
   app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
     await app.requireUser(request, reply);

@@ -24,6 +24,9 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/invitations/preview',
   'GET /api/proposal-links/{token}',
   'POST /api/proposal-links/{token}',
+  'GET /api/mail/link',
+  'POST /api/mail/confirm',
+  'POST /api/mail/unsubscribe',
 ]);
 
 /** Operations that take a token when there is one and work without it (logout ends the refresh token's session). */
@@ -41,6 +44,8 @@ export const WORKSPACE_PREFIXES: readonly string[] = [
   '/api/reports/',
   '/api/ai/',
   '/api/subscription/',
+  '/api/tokens/',
+  '/api/entities/',
 ];
 
 /**
@@ -85,6 +90,7 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/subscription/portal': [409, 502],
   'POST /api/subscription/cancel': [403, 409, 502],
   'PUT /api/admin/workspaces/{workspaceId}/plan': [409],
+  'POST /api/workspaces/': [409],
   'PATCH /api/workspaces/{id}': [403],
   'DELETE /api/workspaces/{id}': [403, 409],
   'PATCH /api/workspaces/{id}/members/{userId}': [403, 409],
@@ -92,7 +98,9 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/workspaces/{id}/invitations': [403, 409],
   'GET /api/workspaces/{id}/invitations': [403],
   'DELETE /api/workspaces/{id}/invitations/{invitationId}': [403],
-  'POST /api/workspaces/{id}/invitations/{invitationId}/resend': [403],
+  'PUT /api/workspaces/{id}/agent-policy': [403],
+  'POST /api/tokens/': [409],
+  'POST /api/workspaces/{id}/invitations/{invitationId}/resend': [403, 409],
   'GET /api/invitations/preview': [404, 409],
   'POST /api/invitations/accept': [404, 409],
   'GET /api/proposal-links/{token}': [403, 404],

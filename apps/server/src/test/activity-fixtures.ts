@@ -11,6 +11,7 @@ export interface SeedEntry {
   ruleId?: string;
   adAccountId?: string;
   createdAt?: string;
+  metadata?: Record<string, unknown>;
 }
 
 /**
@@ -33,7 +34,7 @@ export async function seedLogs(
         description: entry.description ?? 'seeded',
         ruleId: entry.ruleId ?? null,
         adAccountId: entry.adAccountId ?? null,
-        metadata: entry.ruleId ? { ruleId: entry.ruleId } : {},
+        metadata: { ...entry.metadata, ...(entry.ruleId ? { ruleId: entry.ruleId } : {}) },
         ...(entry.createdAt ? { createdAt: new Date(entry.createdAt) } : {}),
       }),
     );

@@ -14,7 +14,61 @@ export interface SeenRequest {
 export type FakeReply =
   | { content: string; refusal?: string | null; delayMs?: number }
   | { status: number; error: { message: string; type: string; code: string | null; param?: string | null } }
-  | { hang: true };
+  | { hang: true }
+  | { turn: (body: SeenRequest['body']) => FakeTurn };
+
+/** A scripted model turn: text, tool calls, or both; streamed as the API streams when the request asks to. */
+export interface FakeTurn {
+  content?: string;
+  toolCalls?: { name: string; arguments: string }[];
+}
+
+/**
+ * A turn as Chat Completions streams it: a role delta, the text in pieces, each tool call's id and name in its first
+ * fragment and its arguments spread over the next ones (by index), the finish_reason chunk, then the usage chunk
+ * with no choices (stream_options.include_usage) and `[DONE]`.
+ */
+export function streamedTurn(model: string, turn: FakeTurn): string {
+  const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
+  const created = Math.floor(Date.now() / 1000);
+  const chunk = (delta: Record<string, unknown>, finish: string | null = null) => ({
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+  });
+  const chunks: unknown[] = [chunk({ role: 'assistant', content: '' })];
+  const text = turn.content ?? '';
+  for (let at = 0; at < text.length; at += 12) chunks.push(chunk({ content: text.slice(at, at + 12) }));
+  (turn.toolCalls ?? []).forEach((call, index) => {
+    chunks.push(
+      chunk({
+        tool_calls: [
+          {
+            index,
+            id: `call_${index}_${id.slice(-6)}`,
+            type: 'function',
+            function: { name: call.name, arguments: '' },
+          },
+        ],
+      }),
+    );
+    const half = Math.ceil(call.arguments.length / 2);
+    for (const piece of [call.arguments.slice(0, half), call.arguments.slice(half)])
+      if (piece) chunks.push(chunk({ tool_calls: [{ index, function: { arguments: piece } }] }));
+  });
+  chunks.push(chunk({}, turn.toolCalls?.length ? 'tool_calls' : 'stop'));
+  chunks.push({
+    id,
+    object: 'chat.completion.chunk',
+    created,
+    model,
+    choices: [],
+    usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 },
+  });
+  return `${chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')}data: [DONE]\n\n`;
+}
 
 /** A chat completion as OpenAI's API answers it (non-streaming), with the given assistant content. */
 export function completion(model: string, content: string | null, refusal: string | null = null) {
@@ -101,7 +155,35 @@ export class FakeOpenAi {
       response.end(JSON.stringify({ error: { param: null, ...next.error } }));
       return;
     }
+    if ('turn' in next) {
+      const turn = next.turn(body);
+      if (body.stream) {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.end(streamedTurn(String(body.model), turn));
+        return;
+      }
+      const reply = completion(String(body.model), turn.content ?? null) as ReturnType<typeof completion> & {
+        choices: { message: Record<string, unknown>; finish_reason: string }[];
+      };
+      if (turn.toolCalls?.length) {
+        reply.choices[0]!.message.tool_calls = turn.toolCalls.map((call, index) => ({
+          id: `call_${index}`,
+          type: 'function',
+          function: call,
+        }));
+        reply.choices[0]!.finish_reason = 'tool_calls';
+      }
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(reply));
+      return;
+    }
     if (next.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
+    if (body.stream) {
+      // A request that asks for a stream gets one, as the API answers it.
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(streamedTurn(String(body.model), { content: next.content }));
+      return;
+    }
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(completion(String(body.model), next.content, next.refusal ?? null)));
   }

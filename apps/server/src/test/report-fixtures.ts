@@ -1,4 +1,4 @@
-import { adAccounts, adEntities, insightsDaily, ruleActions, ruleRuns } from '@adpilot/db';
+import { adAccounts, adEntities, insightsDaily, mailRecipients, ruleActions, ruleRuns } from '@adpilot/db';
 import type { TestApp } from './test-app.ts';
 
 type DayRow = [entity: string, date: string, spend: number, results: number, value: number];
@@ -109,4 +109,17 @@ export async function seedRuleRun(
       })),
     );
   });
+}
+
+/**
+ * The addresses confirmed they want the workspace's mail (ADR 0092), as their confirm link would: a report then
+ * reaches them instead of the first mail that asks. Tests of outbound mail itself confirm through the link.
+ */
+export async function confirmRecipients(t: Pick<TestApp, 'inspect'>, workspaceId: string, emails: string[]) {
+  await t.inspect((db) =>
+    db
+      .insert(mailRecipients)
+      .values(emails.map((email) => ({ workspaceId, email: email.toLowerCase(), state: 'confirmed' as const })))
+      .onConflictDoUpdate({ target: [mailRecipients.workspaceId, mailRecipients.email], set: { state: 'confirmed' } }),
+  );
 }

@@ -75,7 +75,17 @@ export function syncInLine(context: () => AppContext | undefined): SyncScheduler
 
 type TestServices = Pick<
   ContextOptions,
-  'meta' | 'scheduler' | 'rules' | 'jobQueue' | 'webhookRetry' | 'mailer' | 'ai' | 'billing' | 'reports' | 'metrics'
+  | 'meta'
+  | 'scheduler'
+  | 'rules'
+  | 'jobQueue'
+  | 'webhookRetry'
+  | 'mailer'
+  | 'ai'
+  | 'billing'
+  | 'reports'
+  | 'metrics'
+  | 'mailLimits'
 >;
 
 /** A fresh app on its own fresh database (PGlite, or Postgres with TEST_DATABASE_URL), with a movable clock. */
@@ -179,7 +189,7 @@ export async function registerUser(app: FastifyInstance, overrides: Parameters<t
   const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   const { data } = response.json() as {
-    data: { token: string; refreshToken: string; user: { id: string; email: string; role: string } };
+    data: { token: string; refreshToken: string; user: { id: string; email: string; name: string; role: string } };
   };
   const auth = { authorization: `Bearer ${data.token}` };
   // The personal workspace sign-up made: the scope of the user's own work in tests (ADR 0070).

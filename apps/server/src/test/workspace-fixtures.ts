@@ -16,11 +16,15 @@ export async function createWorkspace(t: TestApp, owner: Session, name = 'Shared
   return (response.json() as { data: { id: string } }).data.id;
 }
 
-/** Puts a workspace on `plan` behind the API's back (the subscription row billing would write). */
+/**
+ * Puts the plan covering a workspace on `plan` behind the API's back (the subscription row billing would write):
+ * the row of its payer's personal workspace, which holds the plan of every workspace they pay for (ADR 0110).
+ */
 export async function putOnPlan(t: TestApp, workspaceId: string, plan: PlanId): Promise<void> {
   await t.inspect((db) =>
     db.execute(sql`insert into subscriptions (workspace_id, plan_id, current_period_start)
-      values (${workspaceId}, ${plan}, now())
+      select coalesce(h.id, w.id), ${plan}, now() from workspaces w
+        left join workspaces h on h.personal_owner_id = w.payer_id where w.id = ${workspaceId}
       on conflict (workspace_id) do update set plan_id = excluded.plan_id`),
   );
 }

@@ -1,6 +1,14 @@
-import { QUERY_STALE_MS, type AdAccount } from '@adpilot/contracts';
+import {
+  addDays,
+  isKnownTimeZone,
+  localDate,
+  QUERY_STALE_MS,
+  startOfLocalDay,
+  type AdAccount,
+} from '@adpilot/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api-client.ts';
+import { localDay } from '../lib/format.ts';
 
 /*
  * The ad-accounts list is read by more than one feature (the Ad Accounts page, the dashboard's count), so its
@@ -62,4 +70,44 @@ export function adAccountsQueryOptions() {
 
 export function useAdAccounts() {
   return useQuery(adAccountsQueryOptions());
+}
+
+/** A window's last day and the instant that day began, as the ad accounts count days. */
+export interface AccountsToday {
+  /** YYYY-MM-DD. */
+  date: string;
+  /** When `date` began there (ISO): "today" counted from it. */
+  midnight: string;
+  /** The zone that day is read in; null: no account, the browser's own. */
+  timeZone: string | null;
+}
+
+/**
+ * "Today" as the workspace's ad accounts count days, not the browser (ADR 0131): the latest local date among their
+ * time zones, so a window ending today holds every action already applied to any of them. With no account (or none
+ * whose zone is known), the browser's day.
+ */
+export function accountsToday(accounts: readonly Pick<AdAccount, 'timezone'>[], now = Date.now()): AccountsToday {
+  let best: AccountsToday | null = null;
+  for (const { timezone } of accounts) {
+    if (!timezone || !isKnownTimeZone(timezone)) continue;
+    const date = localDate(timezone, now);
+    if (best && date <= best.date) continue;
+    best = { date, midnight: new Date(startOfLocalDay(timezone, date)).toISOString(), timeZone: timezone };
+  }
+  if (best) return best;
+  const browser = new Date(now);
+  const midnight = new Date(browser.getFullYear(), browser.getMonth(), browser.getDate()).toISOString();
+  return { date: localDay(0, browser), midnight, timeZone: null };
+}
+
+/** The last `days` days ending the accounts' today, as from/to dates. */
+export function accountsDays(today: AccountsToday, days: number): { from: string; to: string } {
+  return { from: addDays(today.date, -(days - 1)), to: today.date };
+}
+
+/** The accounts' today once the list has loaded (null before, so no window is asked for on the browser's day). */
+export function useAccountsToday(): AccountsToday | null {
+  const { data } = useQuery(adAccountsQueryOptions());
+  return data ? accountsToday(data) : null;
 }

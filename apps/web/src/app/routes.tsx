@@ -5,7 +5,7 @@ import { ContentLanguage } from '../lib/content-language.tsx';
 import { RedirectIfAuthenticated, RequireAuth } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
-import { OpenLayout, PublicLayout } from './layout/public-layout.tsx';
+import { FocusedLayout, OpenLayout, PublicLayout } from './layout/public-layout.tsx';
 
 // Each screen is its own chunk, so the landing page does not download the whole app.
 const LandingPage = lazyPage(() => import('../features/landing/components/landing-page.tsx'), 'LandingPage');
@@ -23,6 +23,14 @@ const VerifyEmailPage = lazyPage(
   () => import('../features/notifications/components/verify-email-page.tsx'),
   'VerifyEmailPage',
 );
+const MailConfirmPage = lazyPage<'MailConfirmPage'>(
+  () => import('../features/mail/components/mail-link-page.tsx'),
+  'MailConfirmPage',
+);
+const MailUnsubscribePage = lazyPage<'MailUnsubscribePage'>(
+  () => import('../features/mail/components/mail-link-page.tsx'),
+  'MailUnsubscribePage',
+);
 const TermsPage = lazyPage(() => import('../features/legal/components/legal-page.tsx'), 'TermsPage');
 const PrivacyPage = lazyPage(() => import('../features/legal/components/legal-page.tsx'), 'PrivacyPage');
 const DashboardPage = lazyPage(() => import('../features/dashboard/components/dashboard-page.tsx'), 'DashboardPage');
@@ -30,6 +38,8 @@ const AdAccountsPage = lazyPage(
   () => import('../features/ad-accounts/components/ad-accounts-page.tsx'),
   'AdAccountsPage',
 );
+const CampaignsPage = lazyPage(() => import('../features/campaigns/components/campaigns-page.tsx'), 'CampaignsPage');
+const EntityPage = lazyPage(() => import('../features/campaigns/components/entity-page.tsx'), 'EntityPage');
 const RulesPage = lazyPage(() => import('../features/rules/components/rules-page.tsx'), 'RulesPage');
 const NewRulePage = lazyPage(() => import('../features/rules/components/rule-builder-page.tsx'), 'NewRulePage');
 const EditRulePage = lazyPage(() => import('../features/rules/components/rule-builder-page.tsx'), 'EditRulePage');
@@ -52,6 +62,8 @@ const ProposalDecidePage = lazyPage(
   'ProposalDecidePage',
 );
 const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
+const AgentsPage = lazyPage(() => import('../features/agents/components/agents-page.tsx'), 'AgentsPage');
+const ConsentPage = lazyPage(() => import('../features/agents/components/consent-page.tsx'), 'ConsentPage');
 const TestConnectionPage = lazyPage(
   () => import('../features/test-connection/components/test-connection-page.tsx'),
   'TestConnectionPage',
@@ -75,6 +87,8 @@ export function AppRoutes() {
           <Route element={<AppLayout />}>
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="ad-accounts" element={<AdAccountsPage />} />
+            <Route path="campaigns" element={<CampaignsPage />} />
+            <Route path="campaigns/:id" element={<EntityPage />} />
             <Route
               path="rules"
               element={
@@ -102,6 +116,11 @@ export function AppRoutes() {
             />
             <Route path="members" element={<MembersPage />} />
             <Route path="settings" element={<SettingsPage />} />
+            <Route path="settings/api-tokens" element={<AgentsPage />} />
+          </Route>
+          {/* An AI client's OAuth request, answered by the signed-in member (ADR 0153). */}
+          <Route element={<FocusedLayout />}>
+            <Route path="oauth/consent" element={<ConsentPage />} />
           </Route>
         </Route>
         <Route path="test" element={<OpenLayout />}>
@@ -115,6 +134,8 @@ export function AppRoutes() {
           <Route path="verify-email" element={<VerifyEmailPage />} />
           <Route path="invitations/accept" element={<InvitationPage />} />
           <Route path="proposals/decide" element={<ProposalDecidePage />} />
+          <Route path="mail/confirm" element={<MailConfirmPage />} />
+          <Route path="mail/unsubscribe" element={<MailUnsubscribePage />} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -6,8 +6,8 @@ import { LANGUAGES, isLanguage, setLanguageChoice, useLanguageChoice } from '../
 const AUTO = 'auto';
 
 /**
- * English or Thai for everything, or "Page default": the shell in English and each page's content in its own
- * default (Thai on Rules and Subscription).
+ * English or Thai for everything (the browser's until the user picks), or "Page default" as an explicit choice: the
+ * shell in English and each page's content in its own default (Thai on Rules and Subscription).
  */
 export function LanguageMenu() {
   const { t } = useTranslation('common');

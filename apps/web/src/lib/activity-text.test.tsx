@@ -147,3 +147,17 @@ describe('a failed payment', () => {
     );
   });
 });
+
+describe('an AI agent’s entries', () => {
+  it('name the tool and the access in Thai and English, and sign the entry with the token “via MCP”', () => {
+    expect(read('en', entry('agent_tool_called', { tool: 'list_rules' }))).toBe('Called the tool list_rules');
+    expect(read('th', entry('agent_tool_refused', { tool: 'create_rule', scope: 'write' }))).toBe(
+      'ปฏิเสธเครื่องมือ create_rule: ต้องใช้สิทธิ์ “อ่าน เสนอ และเขียน”',
+    );
+    expect(read('en', entry('agent_token_created', { name: 'Cursor', scope: 'propose' }))).toBe(
+      'Created the API token “Cursor” (read and propose)',
+    );
+    const t = i18n.getFixedT('th', 'common');
+    expect(t('activityActorAgent', { name: 'Claude Desktop' })).toBe('โดย Claude Desktop ผ่าน MCP');
+  });
+});

@@ -1,4 +1,4 @@
-import { renderActivityWith, type ActivityLog } from '@adpilot/contracts';
+import { formatMoney, formatNumber, renderActivityWith, type ActivityLog } from '@adpilot/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
@@ -21,8 +21,54 @@ export function useActivityText(): (log: Coded) => string {
   return (log) => activityText(t, log, i18n.language);
 }
 
-/** "by <name>" for an entry a person made (its actor), in the page's language; null for the system's own entries. */
+/**
+ * "by <name>" for an entry a person made (its actor), "by <name> via MCP" for one an AI agent's token made, in the
+ * page's language; null for the system's own entries.
+ */
 export function useActorText(): (log: Signed) => string | null {
   const { t } = useTranslation('common');
-  return (log) => (log.actor ? t('common:activityActor', { name: log.actor.name }) : null);
+  return (log) => {
+    if (!log.actor) return null;
+    return t(log.actor.via ? 'common:activityActorAgent' : 'common:activityActor', { name: log.actor.name });
+  };
+}
+
+/** A rule entry's `metadata.change` as stored: a status, or a budget in the currency's major units. */
+interface StoredChange {
+  field: 'status' | 'daily_budget' | 'lifetime_budget';
+  from: string | number | null;
+  to: string | number | null;
+  currency?: string;
+}
+
+function storedChange(metadata: ActivityLog['metadata']): StoredChange | null {
+  const change = metadata.change as Partial<StoredChange> | null | undefined;
+  if (!change || typeof change !== 'object') return null;
+  if (change.field !== 'status' && change.field !== 'daily_budget' && change.field !== 'lifetime_budget') return null;
+  return change as StoredChange;
+}
+
+/**
+ * What a rule's change entry moved, from → to, in the page's language: "daily budget: ฿1,000.00 → ฿1,200.00",
+ * "status: Active → Paused"; null for an entry that changed nothing.
+ */
+export function useChangeLine(): (log: Pick<ActivityLog, 'metadata'>) => string | null {
+  const { t, i18n } = useTranslation('activity');
+  return (log) => {
+    const change = storedChange(log.metadata);
+    if (!change) return null;
+    const shown = (value: string | number | null) => {
+      if (value === null || value === '') return '—';
+      if (change.field === 'status') return t(`change.status.${String(value)}`, { defaultValue: String(value) });
+      const amount = Number(value);
+      return change.currency
+        ? formatMoney(amount, change.currency, i18n.language)
+        : formatNumber(amount, i18n.language);
+    };
+    return t('change.line', {
+      field: t(`activity:changeFields.${change.field}`),
+      from: shown(change.from),
+      to: shown(change.to),
+    });
+  };
 }

@@ -163,6 +163,15 @@ async function adoptSuccessor(presented: string, response: Response): Promise<bo
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const body = await apiRequestBody<{ data: T } | undefined>(method, path, options);
+  return body === undefined ? (undefined as T) : body.data;
+}
+
+/**
+ * Like `apiRequest`, but answers the whole success envelope, for the few lists that carry more beside `data`
+ * (the explorer's totals, accounts and cursor).
+ */
+export async function apiRequestBody<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const sentWith = readToken();
   let response = await send(method, path, options);
   if (response.status === 401 && options.retryOnUnauthorized !== false && readToken()) {
@@ -177,12 +186,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
-  const body = (await response.json()) as { data: T };
-  return body.data;
+  return (await response.json()) as T;
 }
 
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
+  /** The whole success envelope of a GET (lists that carry totals or a cursor beside `data`). */
+  getBody: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => apiRequestBody<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),

@@ -41,6 +41,13 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** This tab registered the account it is signed in to: the dashboard says "Welcome", not "Welcome back". */
+const NEW_ACCOUNT_KEY = 'adpilot.newAccount';
+
+export function isNewAccount(userId: string): boolean {
+  return sessionStorage.getItem(NEW_ACCOUNT_KEY) === userId;
+}
+
 /** A 4xx means the server rejected the session; a network error or 5xx says nothing about it. */
 function isSessionRejected(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500;
@@ -108,10 +115,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
 
   const authenticate = useCallback(
-    async (request: () => Promise<Session>, success: string, failure: string) => {
+    async (request: () => Promise<Session>, success: string, failure: string, registered = false) => {
       setIsLoading(true);
       try {
         const session = await request();
+        // Before the session starts, so the first page it opens already knows.
+        if (registered) sessionStorage.setItem(NEW_ACCOUNT_KEY, session.user.id);
+        else sessionStorage.removeItem(NEW_ACCOUNT_KEY);
         startSession(session);
         toast.success(success);
         return session.user;
@@ -133,7 +143,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const register = useCallback(
     (body: RegisterRequest) =>
-      authenticate(() => authApi.register(body), t('toast.registerSuccess'), t('toast.registerFailed')),
+      authenticate(() => authApi.register(body), t('toast.registerSuccess'), t('toast.registerFailed'), true),
     [authenticate, t],
   );
 

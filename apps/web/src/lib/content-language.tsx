@@ -17,7 +17,7 @@ function translatorFor(language: Language): I18n {
 }
 
 interface ContentLanguageProps {
-  /** The language of this content while the user has not picked one (spec §1: Rules and Subscription are Thai). */
+  /** The language of this content under the page mix, "Page default" (spec §1: Rules and Subscription are Thai). */
   fallback: Language;
   children: ReactNode;
 }
@@ -25,7 +25,8 @@ interface ContentLanguageProps {
 /**
  * A page's content in its own language, inside a shell that keeps the user's. Everything rendered below it
  * (headings, dialogs opened from it, its toasts) translates with this language; the sidebar, the menu and the
- * language picker stay outside it. Once the user picks a language, the page follows that choice like the shell.
+ * language picker stay outside it. Unless the user chose the page mix, the page is in the one language of the shell
+ * (the user's choice, else the browser's; ADR 0130).
  */
 export function ContentLanguage({ fallback, children }: ContentLanguageProps) {
   const choice = useLanguageChoice();

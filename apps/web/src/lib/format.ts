@@ -81,6 +81,13 @@ export function formatPercent(value: number, language: string): string {
   return numberFormat(language, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 }
 
+/** A change in percent points with its sign (52.2 → "+52%", −18 → "−18%"), whole percents. */
+export function formatChange(value: number, language: string): string {
+  return numberFormat(language, { style: 'percent', maximumFractionDigits: 0, signDisplay: 'exceptZero' }).format(
+    value / 100,
+  );
+}
+
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
 /** A file's size in the largest unit that keeps it at 1 or more (1,000 per step): "48 kB", "1.2 MB". */

@@ -1,9 +1,34 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContentLanguage } from './content-language.tsx';
-import { i18n, setLanguageChoice } from './i18n.ts';
+import { browserLanguage, i18n, setLanguageChoice, shellLanguage } from './i18n.ts';
+
+/** The browser asks for these languages, as `navigator.languages` answers them, and says it changed. */
+function browserAsks(languages: string[]): void {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0] ?? '');
+  act(() => {
+    window.dispatchEvent(new Event('languagechange'));
+  });
+}
+
+beforeEach(() => {
+  // A first visit: nothing chosen yet.
+  localStorage.removeItem('language');
+  act(() => {
+    window.dispatchEvent(new Event('languagechange'));
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.removeItem('language');
+  act(() => {
+    window.dispatchEvent(new Event('languagechange'));
+  });
+});
 
 function Label({ testId }: { testId: string }) {
   const { t } = useTranslation('common');
@@ -28,8 +53,34 @@ function ShellWithThaiPage() {
 }
 
 describe('shell and content languages', () => {
-  it('keeps the shell English while Thai-by-default content is Thai, for a user who never chose', () => {
+  it("puts every page in the browser's language on a first visit", () => {
+    browserAsks(['th-TH', 'en-US']);
     render(<ShellWithThaiPage />);
+    expect(screen.getByTestId('shell')).toHaveTextContent('แดชบอร์ด');
+    expect(screen.getByTestId('content')).toHaveTextContent('แดชบอร์ด');
+    expect(document.documentElement.lang).toBe('th');
+
+    browserAsks(['en-GB', 'th']);
+    expect(screen.getByTestId('shell')).toHaveTextContent('Dashboard');
+    // An English browser reads Rules in English too: the mix is never a first visit's surprise.
+    expect(screen.getByTestId('content')).toHaveTextContent('Dashboard');
+    expect(localStorage.getItem('language')).toBeNull();
+  });
+
+  it('takes the first of the browser languages it speaks, else English', () => {
+    browserAsks(['fr-FR', 'th', 'en']);
+    expect(browserLanguage()).toBe('th');
+    browserAsks(['ja-JP', 'de']);
+    expect(browserLanguage()).toBe('en');
+    browserAsks([]);
+    expect(browserLanguage()).toBe('en');
+  });
+
+  it('keeps the shell English while Thai-by-default content is Thai, once the user chose the page mix', () => {
+    browserAsks(['th-TH']);
+    render(<ShellWithThaiPage />);
+    act(() => setLanguageChoice(null));
+    expect(localStorage.getItem('language')).toBe('auto');
     expect(screen.getByTestId('shell')).toHaveTextContent('Dashboard');
     expect(screen.getByTestId('content')).toHaveTextContent('แดชบอร์ด');
     expect(screen.getByTestId('dialog')).toHaveTextContent('แดชบอร์ด');
@@ -39,6 +90,7 @@ describe('shell and content languages', () => {
   });
 
   it("applies the user's choice to the shell and the content alike", () => {
+    act(() => setLanguageChoice(null));
     render(<ShellWithThaiPage />);
     act(() => setLanguageChoice('en'));
     expect(screen.getByTestId('content')).toHaveTextContent('Dashboard');
@@ -56,6 +108,7 @@ describe('shell and content languages', () => {
   });
 
   it('leaves the shell language untouched when Thai content is left', () => {
+    act(() => setLanguageChoice(null));
     const { rerender } = render(<ShellWithThaiPage />);
     rerender(
       <nav>
@@ -73,20 +126,22 @@ describe('shell and content languages', () => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'language', newValue: 'th' }));
     });
     expect(screen.getByTestId('shell')).toHaveTextContent('แดชบอร์ด');
-    localStorage.removeItem('language');
+    localStorage.setItem('language', 'auto');
     act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: 'language', newValue: null }));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'language', newValue: 'auto' }));
     });
     expect(screen.getByTestId('shell')).toHaveTextContent('Dashboard');
     expect(screen.getByTestId('content')).toHaveTextContent('แดชบอร์ด');
   });
 
-  it('starts in the stored choice, and English without one', async () => {
-    localStorage.setItem('language', 'th');
-    const { shellLanguage } = await import('./i18n.ts');
-    expect(shellLanguage()).toBe('th');
-    localStorage.removeItem('language');
+  it("starts in the stored choice over the browser's, and English under the page mix", () => {
+    browserAsks(['th-TH']);
+    localStorage.setItem('language', 'en');
     expect(shellLanguage()).toBe('en');
+    localStorage.setItem('language', 'auto');
+    expect(shellLanguage()).toBe('en');
+    localStorage.removeItem('language');
+    expect(shellLanguage()).toBe('th');
   });
 
   it('has a Thai entry for every English key', () => {

@@ -6,8 +6,11 @@ import { ACTIVITY_MESSAGES, STORAGE_KEYS } from '@adpilot/contracts';
 export const LANGUAGES = ['en', 'th'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** The shell, and every page that declares no content language, is English until the user picks one. */
+/** The language of a browser that asks for none we have. */
 const DEFAULT_LANGUAGE: Language = 'en';
+
+/** What the menu stores for "Page default": the explicit choice of the per-page mix (ADR 0130). */
+const PAGE_MIX = 'auto';
 
 // Every `locales/<language>/<namespace>.json` becomes a namespace, so a feature adds its catalogue by adding files.
 const catalogues = import.meta.glob<ResourceLanguage>('../locales/*/*.json', { eager: true, import: 'default' });
@@ -33,15 +36,33 @@ export function isLanguage(value: unknown): value is Language {
 
 const resources = buildResources();
 
-/** The user's explicit choice from the language menu, or null to follow each page's default. */
+/**
+ * The browser's own preference among ours: the first of `navigator.languages` whose primary tag we speak (th-TH →
+ * th), else English.
+ */
+export function browserLanguage(): Language {
+  const asked = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of asked) {
+    const primary = tag?.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/**
+ * The language everything is in: the user's choice from the language menu, else (first visit, nothing chosen) the
+ * browser's; null only when the user chose "Page default", the per-page mix (ADR 0130).
+ */
 export function readLanguageChoice(): Language | null {
   const stored = localStorage.getItem(STORAGE_KEYS.language);
-  return isLanguage(stored) ? stored : null;
+  if (isLanguage(stored)) return stored;
+  if (stored === PAGE_MIX) return null;
+  return browserLanguage();
 }
 
 const choiceListeners = new Set<() => void>();
 
-/** The shell's language: the user's choice, else English. No page changes it (ADR 0025). */
+/** The shell's language: the user's choice or the browser's, English under the page mix. No page changes it (ADR 0025). */
 export function shellLanguage(): Language {
   return readLanguageChoice() ?? DEFAULT_LANGUAGE;
 }
@@ -51,10 +72,9 @@ function applyChoice(): void {
   for (const listener of choiceListeners) listener();
 }
 
-/** Stores (or clears, with null) the language chosen in the menu and switches the whole UI to it. */
+/** Stores the language chosen in the menu (null: the per-page mix) and switches the whole UI to it. */
 export function setLanguageChoice(language: Language | null): void {
-  if (language) localStorage.setItem(STORAGE_KEYS.language, language);
-  else localStorage.removeItem(STORAGE_KEYS.language);
+  localStorage.setItem(STORAGE_KEYS.language, language ?? PAGE_MIX);
   applyChoice();
 }
 
@@ -62,13 +82,15 @@ export function setLanguageChoice(language: Language | null): void {
 window.addEventListener('storage', (event) => {
   if (event.key === STORAGE_KEYS.language || event.key === null) applyChoice();
 });
+// Nothing chosen yet: the browser's language follows the browser's settings.
+window.addEventListener('languagechange', applyChoice);
 
 function subscribeToChoice(listener: () => void): () => void {
   choiceListeners.add(listener);
   return () => choiceListeners.delete(listener);
 }
 
-/** The current menu choice (null = page default), re-rendering when it changes. */
+/** The current language (null = the page mix chosen), re-rendering when it changes. */
 export function useLanguageChoice(): Language | null {
   return useSyncExternalStore(subscribeToChoice, readLanguageChoice);
 }

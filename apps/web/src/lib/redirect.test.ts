@@ -21,4 +21,9 @@ describe('the page to come back to after signing in', () => {
       '/login?next=%2Finvitations%2Faccept%3Ftoken%3Da%2Bb',
     );
   });
+  it('refuses a next that parsing would turn into another host: tabs, newlines, backslashes', () => {
+    for (const next of ['/%09/evil.example', '/%0A/evil.example', '/%0D/evil.example', '/%5C/evil.example']) {
+      expect(redirectTarget(null, `?next=${next}`)).toBe('/dashboard');
+    }
+  });
 });

@@ -8,9 +8,12 @@ export const DEFAULT_SIGNED_IN_PATH = '/dashboard';
 /** The query parameter a link to /login or /register names the page to come back to with (`?next=/path`). */
 export const NEXT_PARAM = 'next';
 
-// "//host" or "/\\host" would leave the app; only same-origin absolute paths are accepted.
+// "//host" or "/\\host" would leave the app, and so would "/\t/host": URL parsing drops tabs and newlines, which
+// makes it "//host". Only same-origin absolute paths without control characters or backslashes are accepted.
 function isLocalPath(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\');
+  if (typeof value !== 'string' || !value.startsWith('/')) return false;
+  if ([...value].some((char) => char < ' ' || char === '\u007f' || char === '\\')) return false;
+  return !value.startsWith('//');
 }
 
 /**

@@ -4,6 +4,8 @@ export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   /** The request's headers, names lower-cased. */
   headers: Record<string, string>;
 }
@@ -36,7 +38,8 @@ export function fakeApi(routes: Record<string, Handler | Reply> = {}) {
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api/, '');
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const call: ApiCall = { method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined, headers };
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const call: ApiCall = { method, path, body, query: url.searchParams, headers };
     calls.push(call);
     const route = table.get(`${method} ${path}`);
     const reply = typeof route === 'function' ? await route(call) : (route ?? fail(404, 'NOT_FOUND', 'Not found'));

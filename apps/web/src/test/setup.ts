@@ -10,6 +10,9 @@ configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(async () => {
   stubMatchMedia(false);
+  // The suites were written for the per-page mix (Rules and Subscription Thai, the rest English): they start with it
+  // chosen, as a user who picked "Page default" would (ADR 0130); i18n.test.tsx covers the first visit.
+  localStorage.setItem('language', 'auto');
   await i18n.changeLanguage('en');
 });
 

@@ -43,6 +43,8 @@ async function instance(name: string): Promise<{ target: BackupTarget; handle: D
 const CHECKED: Record<string, string> = {
   'workspace_members.role': `'editor'`,
   'workspace_invitations.role': `'editor'`,
+  // A seeded token references the seeded OAuth client, and only an OAuth token may.
+  'api_tokens.kind': `'oauth'`,
 };
 
 /** Values that test the round trip: digits past a double's, text needing escapes, microseconds, bytes. */

@@ -1,3 +1,4 @@
+import { PRIVATE_FILE_MODE, securePrivateFile } from '../private-files.ts';
 import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -110,7 +111,8 @@ export async function backupDatabase(target: BackupTarget, file: string): Promis
     // Compressed here: Node's zlib takes a fraction of the time PGlite's own 'gzip' option does.
     const dump = await handle.pglite!.dumpDataDir('none');
     const partial = `${file}.partial`;
-    writeFileSync(partial, gzipSync(new Uint8Array(await dump.arrayBuffer())));
+    writeFileSync(partial, gzipSync(new Uint8Array(await dump.arrayBuffer())), { mode: PRIVATE_FILE_MODE });
+    securePrivateFile(partial);
     renameSync(partial, file);
     const rows = await countRows(handle);
     return { engine: 'pglite', file, bytes: statSync(file).size, rows };

@@ -1,3 +1,4 @@
+import { PRIVATE_FILE_MODE, securePrivateFile } from '../private-files.ts';
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, renameSync, rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -39,7 +40,7 @@ export async function dumpPostgres(url: string, file: string): Promise<Record<st
   await client.connect();
   const partial = `${file}.partial`;
   const gzip = createGzip();
-  const written = gzip.pipe(createWriteStream(partial));
+  const written = gzip.pipe(createWriteStream(partial, { mode: PRIVATE_FILE_MODE }));
   const write = async (line: string) => {
     if (!gzip.write(`${line}\n`)) await once(gzip, 'drain');
   };
@@ -84,6 +85,7 @@ export async function dumpPostgres(url: string, file: string): Promise<Record<st
     await write(`# ${JSON.stringify(end)}`);
     gzip.end();
     await once(written, 'close');
+    securePrivateFile(partial);
     renameSync(partial, file);
     return rows;
   } catch (error) {

@@ -69,6 +69,8 @@ export const adAccounts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     autoSync: boolean('auto_sync').notNull().default(true),
+    /** Moves on every write of the account's daily insights: what the explorer's cached sums are keyed by. */
+    insightsVersion: bigint('insights_version', { mode: 'number' }).notNull().default(0),
     syncStatus: text('sync_status', { enum: ['idle', 'queued', 'syncing', 'error'] })
       .notNull()
       .default('idle'),
@@ -108,6 +110,8 @@ export const adEntities = pgTable(
     /** The last status or budget change made outside AdPilot, as a sync found it, and who made it if Meta said. */
     externalChangeAt: timestamp('external_change_at', { withTimezone: true }),
     externalChangeBy: text('external_change_by'),
+    /** Meta's learning phase of an ad set (`learning_stage_info.status`: LEARNING, SUCCESS, FAIL); null elsewhere. */
+    learningStatus: text('learning_status'),
   },
   (t) => [
     uniqueIndex('ad_entities_account_external_unique').on(t.adAccountId, t.externalId),
@@ -143,6 +147,8 @@ export const insightsDaily = pgTable(
     primaryKey({ columns: [t.adAccountId, t.level, t.entityExternalId, t.date] }),
     index('insights_daily_workspace_idx').on(t.workspaceId),
     index('insights_daily_account_date_idx').on(t.adAccountId, t.date),
+    // The explorer's sums of one level over a window (ADR 0100).
+    index('insights_daily_account_level_date_idx').on(t.adAccountId, t.level, t.date),
     ...workspacePolicies('insights_daily', t.workspaceId),
   ],
 );

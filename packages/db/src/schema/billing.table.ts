@@ -14,8 +14,8 @@ import { workspacePolicies } from './roles.ts';
 import { workspaceColumn, workspaces } from './workspaces.table.ts';
 
 /**
- * The plan catalogue (spec §3 Plan), seeded by migration and read by everyone. A limit of -1 is unlimited.
- * Feature lists are codes rendered on the web in English and Thai.
+ * The plan catalogue (spec §3 Plan) as rows, for the subscriptions' foreign key and the Test page: kept equal by
+ * migration to the contracts' `PLAN_TABLE`, which the server reads (ADR 0113). A limit of -1 is unlimited.
  */
 export const subscriptionPlans = pgTable('subscription_plans', {
   id: text('id').primaryKey(),
@@ -29,6 +29,8 @@ export const subscriptionPlans = pgTable('subscription_plans', {
   fastestCheckMinutes: integer('fastest_check_minutes').notNull(),
   /** Members plus pending invitations a workspace on this plan may have (ADR 0070). */
   seats: integer('seats').notNull().default(1),
+  /** The furthest back a rule backtest may look (ADR 0113). */
+  backtestDays: integer('backtest_days').notNull().default(90),
   features: jsonb('features').$type<string[]>().notNull(),
   badge: text('badge', { enum: ['popular', 'recommended'] }),
   sortOrder: integer('sort_order').notNull(),
@@ -74,7 +76,13 @@ export const usageCounters = pgTable(
   {
     workspaceId: workspaceColumn(),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    /** The workspace's own requests in the period (what the Subscription page shows per workspace). */
     aiRequests: integer('ai_requests').notNull().default(0),
+    /**
+     * On the row of a plan's holder (the payer's personal workspace, ADR 0110): the requests of every workspace the
+     * plan covers, the figure the plan's monthly limit is taken against.
+     */
+    pooledAiRequests: integer('pooled_ai_requests').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.periodStart] }),

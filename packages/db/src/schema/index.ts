@@ -11,3 +11,5 @@ export * from './ai.table.ts';
 export * from './billing.table.ts';
 export * from './workspaces.table.ts';
 export * from './reports.table.ts';
+export * from './agents.table.ts';
+export * from './mail.table.ts';

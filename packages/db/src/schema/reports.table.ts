@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { workspacePolicies } from './roles.ts';
 import { workspaceColumn } from './workspaces.table.ts';
 
@@ -53,6 +53,11 @@ export const reportDeliveries = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** What became of each address (ADR 0092): sent, asked to confirm, awaiting, unsubscribed or limited. */
+    outcomes: jsonb('outcomes')
+      .$type<Record<string, 'sent' | 'confirmation_sent' | 'awaiting_confirmation' | 'unsubscribed' | 'limited'>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last change of status or attempt. */
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

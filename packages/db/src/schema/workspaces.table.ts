@@ -32,9 +32,16 @@ export const workspaces = pgTable(
     personalOwnerId: uuid('personal_owner_id')
       .unique('workspaces_personal_owner_unique')
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Whose plan covers the workspace (ADR 0110): the owner who pays, whose personal workspace holds the plan and
+     * its pooled AI count. Set when the workspace is made, moved by a handover; null (the workspace's own plan row
+     * alone) only when that person is gone.
+     */
+    payerId: uuid('payer_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('workspaces_payer_idx').on(t.payerId),
     check('workspaces_personal_owner_check', sql`${t.personal} = (${t.personalOwnerId} is not null)`),
     pgPolicy('workspaces_member_read', {
       as: 'permissive',

@@ -74,6 +74,12 @@ export class MetaRateLimitError extends MetaApiError {
 /** A parameter Meta refused (100): retrying the same call cannot help. */
 export class MetaInvalidParameterError extends MetaApiError {}
 
+/**
+ * Meta retired what the call uses (12): for an app created from 4 November 2026, a multi-ID read, a field alias,
+ * method override, JSONP or date formatting on any version (ADR 0120). A bug in the caller, never retried.
+ */
+export class MetaRetiredFeatureError extends MetaApiError {}
+
 /** Worth retrying: codes 1 and 2, is_transient, HTTP 5xx, network failures and timeouts. */
 export class MetaTransientError extends MetaApiError {
   constructor(init: MetaErrorInit) {
@@ -131,6 +137,7 @@ export function toMetaError(init: MetaErrorInit, context: { budgetWrite?: boolea
   if (code === 1 || code === 2 || init.isTransient || (init.httpStatus ?? 0) >= 500)
     return new MetaTransientError(init);
   if (code === 100) return new MetaInvalidParameterError(init);
+  if (code === 12) return new MetaRetiredFeatureError(init);
   return new MetaApiError(init);
 }
 

@@ -143,7 +143,7 @@ describe('getInsights against the sandbox', () => {
   it('answers an over-large synchronous request as Meta does: HTTP 500, code 1, subcode 99, not transient', async () => {
     const proof = fixture.sandbox.tokens.appSecretProof(fixture.token);
     const answer = await fetch(
-      `${fixture.url}/v25.0/${actId}/insights?level=ad&time_increment=1&time_range=${encodeURIComponent(JSON.stringify(range))}&appsecret_proof=${proof}`,
+      `${fixture.url}/v27.0/${actId}/insights?level=ad&time_increment=1&time_range=${encodeURIComponent(JSON.stringify(range))}&appsecret_proof=${proof}`,
       { headers: { authorization: `Bearer ${fixture.token}` } },
     );
     expect(answer.status).toBe(500);

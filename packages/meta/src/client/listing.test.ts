@@ -40,13 +40,13 @@ describe('lists', () => {
 
   it('answers absolute next links that carry the token but not the proof, as Meta does', async () => {
     const proof = appSecretProof(fixture.sandbox.appSecret, fixture.token);
-    const first = await fetch(`${fixture.url}/v25.0/${ACT}/campaigns?limit=4&fields=id,name&appsecret_proof=${proof}`, {
+    const first = await fetch(`${fixture.url}/v27.0/${ACT}/campaigns?limit=4&fields=id,name&appsecret_proof=${proof}`, {
       headers: { authorization: `Bearer ${fixture.token}` },
     });
     const page = (await first.json()) as { data: unknown[]; paging: { next?: string } };
     expect(page.data).toHaveLength(4);
     const next = new URL(page.paging.next ?? '');
-    expect(next.href.startsWith(`${fixture.url}/v25.0/${ACT}/campaigns?`)).toBe(true);
+    expect(next.href.startsWith(`${fixture.url}/v27.0/${ACT}/campaigns?`)).toBe(true);
     expect(next.searchParams.get('access_token')).toBe(fixture.token);
     expect(next.searchParams.get('fields')).toBe('id,name');
     expect(next.searchParams.has('appsecret_proof')).toBe(false);
@@ -79,9 +79,9 @@ describe('lists', () => {
   it('a lenient sandbox (requireAppSecretProof: false) still refuses a wrong proof', async () => {
     const lenient = await startFixture({ seed: BIG_ACCOUNT_SEED, requireAppSecretProof: false });
     try {
-      const ok = await fetch(`${lenient.url}/v25.0/me`, { headers: { authorization: `Bearer ${lenient.token}` } });
+      const ok = await fetch(`${lenient.url}/v27.0/me`, { headers: { authorization: `Bearer ${lenient.token}` } });
       expect(ok.status).toBe(200);
-      const wrong = await fetch(`${lenient.url}/v25.0/me?appsecret_proof=${'0'.repeat(64)}`, {
+      const wrong = await fetch(`${lenient.url}/v27.0/me?appsecret_proof=${'0'.repeat(64)}`, {
         headers: { authorization: `Bearer ${lenient.token}` },
       });
       expect(((await wrong.json()) as { error: { code: number } }).error.code).toBe(100);
@@ -95,7 +95,7 @@ describe('lists', () => {
     const pages = [
       {
         data: [{ id: '1', name: 'A', status: 'ACTIVE', effective_status: 'ACTIVE' }],
-        paging: { next: 'http://proxy.internal:9/v25.0/act_1/campaigns?after=x&access_token=t' },
+        paging: { next: 'http://proxy.internal:9/v27.0/act_1/campaigns?after=x&access_token=t' },
       },
       { data: [{ id: '2', name: 'B', status: 'ACTIVE', effective_status: 'ACTIVE' }] },
     ];
@@ -108,7 +108,7 @@ describe('lists', () => {
       .listCampaigns('t', 'act_1');
     expect(campaigns.map((campaign) => campaign.id)).toEqual(['1', '2']);
     const followed = new URL(requested[1] ?? '');
-    expect(`${followed.origin}${followed.pathname}`).toBe('https://graph.example.com/v25.0/act_1/campaigns');
+    expect(`${followed.origin}${followed.pathname}`).toBe('https://graph.example.com/v27.0/act_1/campaigns');
     expect(followed.searchParams.get('after')).toBe('x');
     expect(followed.searchParams.get('appsecret_proof')).toBe(appSecretProof(fixture.sandbox.appSecret, 't'));
   });

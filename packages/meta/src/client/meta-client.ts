@@ -1,6 +1,6 @@
 import { runInsightsReport } from './async-report.ts';
 import { runBatch, type BatchRequest, type BatchResult } from './batch.ts';
-import { MetaTooMuchDataError } from './errors.ts';
+import { MetaRateLimitError, MetaTokenExpiredError, MetaTooMuchDataError } from './errors.ts';
 import { readLiveValues, writeFields, type FieldWrite, type LiveField, type LiveValues } from './live-fields.ts';
 import { dialogUrl, requestToken, type DialogUrlInput, type TokenResult } from './oauth.ts';
 import { GraphTransport, type GraphRequest, type MetaLogger } from './graph-transport.ts';
@@ -36,7 +36,7 @@ export interface MetaClientOptions {
   graphBaseUrl?: string;
   /** Default https://www.facebook.com. */
   dialogBaseUrl?: string;
-  /** Default v25.0. */
+  /** Default v27.0. */
   version?: string;
   appId: string;
   /** Needed for code exchange and debug_token; when set every call carries appsecret_proof. */
@@ -72,13 +72,9 @@ export interface WriteOptions {
   validateOnly?: boolean;
 }
 
-/** Graph's `?ids=` answers at most 50 objects a call. */
-const MAX_IDS_PER_CALL = 50;
-
 export type { DialogUrlInput, TokenResult };
 
 const successSchema = z.looseObject({ success: z.boolean() });
-const idsAnswerSchema = z.record(z.string(), graphObjectSchema);
 
 export const toActId = (id: string): string => (id.startsWith('act_') ? id : `act_${id}`);
 
@@ -98,7 +94,7 @@ export class MetaClient {
   constructor(options: MetaClientOptions) {
     this.graphBaseUrl = (options.graphBaseUrl ?? 'https://graph.facebook.com').replace(/\/+$/, '');
     this.dialogBaseUrl = (options.dialogBaseUrl ?? 'https://www.facebook.com').replace(/\/+$/, '');
-    this.version = options.version ?? 'v25.0';
+    this.version = options.version ?? 'v27.0';
     this.appId = options.appId;
     this.appSecret = options.appSecret || undefined;
     this.pageSize = Math.min(500, Math.max(1, options.pageSize ?? 500));
@@ -213,26 +209,36 @@ export class MetaClient {
     return this.getObject(token, id, [...fields], graphObjectSchema, accountId);
   }
 
-  /** Many objects by id through `GET /?ids=`, 50 per call; the answer maps each id to its object. */
+  /**
+   * Many objects by id, as GET items of batch requests (50 to a call; a multi-ID `GET /?ids=` is closed to new
+   * apps, ADR 0120). The answer maps each id Meta answered to its object; an id it refused (deleted, not ours) is
+   * absent. A rate limit or an expired token on any item is thrown.
+   */
   async getEntities(
     token: string,
     ids: readonly string[],
     fields: readonly string[],
     options: { accountId?: string } = {},
   ): Promise<Record<string, GraphObject>> {
-    const result: Record<string, GraphObject> = {};
     const unique = [...new Set(ids)];
-    for (let start = 0; start < unique.length; start += MAX_IDS_PER_CALL) {
-      const request: GraphRequest = {
-        method: 'GET',
-        path: '',
-        params: { ids: unique.slice(start, start + MAX_IDS_PER_CALL).join(','), fields: fields.join(',') },
-        token,
+    const query = fields.length > 0 ? `?fields=${fields.map(encodeURIComponent).join(',')}` : '';
+    const answers = await runBatch(
+      this.transport,
+      token,
+      unique.map((id) => ({
+        method: 'GET' as const,
+        relativeUrl: `${encodeURIComponent(id)}${query}`,
         ...(options.accountId ? { accountId: options.accountId } : {}),
-      };
-      const answer = this.transport.parse(idsAnswerSchema, await this.transport.call(request), request);
-      Object.assign(result, answer);
-    }
+      })),
+    );
+    const result: Record<string, GraphObject> = {};
+    answers.forEach((answer, index) => {
+      const id = unique[index];
+      if (answer.error instanceof MetaRateLimitError || answer.error instanceof MetaTokenExpiredError)
+        throw answer.error;
+      const parsed = graphObjectSchema.safeParse(answer.body);
+      if (id !== undefined && !answer.error && parsed.success) result[id] = parsed.data;
+    });
     return result;
   }
 

@@ -29,7 +29,7 @@ const json = (body: unknown, headers: Record<string, string> = {}) =>
 describe('callKind', () => {
   it('names the endpoint family, never an id', () => {
     expect(callKind('act_123/campaigns', {})).toBe('campaigns');
-    expect(callKind('/v25.0/act_123/adsets', {})).toBe('ad_sets');
+    expect(callKind('/v27.0/act_123/adsets', {})).toBe('ad_sets');
     expect(callKind('123456/insights', {})).toBe('insights');
     expect(callKind('me/adaccounts', {})).toBe('ad_accounts');
     expect(callKind('oauth/access_token', {})).toBe('oauth');

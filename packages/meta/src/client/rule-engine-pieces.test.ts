@@ -27,12 +27,23 @@ describe('reads before a write', () => {
     expect(fixture.sandbox.stats.snapshot().byAccount[adSet.accountId]).toBe(1);
   });
 
-  it('getEntities reads many ids through ?ids=, 50 per call', async () => {
+  it('getEntities reads many ids as batch items, 50 per call, never through ?ids=', async () => {
     const ids = [...fixture.sandbox.world.ads.keys()].slice(0, 60);
     fixture.sandbox.stats.reset();
-    const objects = await fixture.client().getEntities(fixture.token, ids, ['id', 'effective_status']);
+    const objects = await fixture
+      .client()
+      .getEntities(fixture.token, [...ids, 'no-such-id'], ['id', 'effective_status']);
     expect(Object.keys(objects).sort()).toEqual([...ids].sort());
-    expect(fixture.sandbox.stats.snapshot().byKind.ids).toBe(2);
+    for (const id of ids)
+      expect(objects[id]?.effective_status).toBe(
+        fixture.sandbox.world.effectiveStatus(
+          { kind: 'ad', entity: fixture.sandbox.world.ads.get(id)! },
+          fixture.clock.now(),
+        ),
+      );
+    const stats = fixture.sandbox.stats.snapshot();
+    expect(stats.byKind.batch).toBe(2);
+    expect(stats.byKind.ids ?? 0).toBe(0);
   });
 
   it("lists ads with issues_info and Meta's review statuses; archived and deleted ones only when asked", async () => {
@@ -48,7 +59,7 @@ describe('reads before a write', () => {
 
     const proof = fixture.sandbox.tokens.appSecretProof(fixture.token);
     const archived = await fetch(
-      `${fixture.url}/v25.0/${actId}/campaigns?fields=id,name,effective_status&effective_status=${encodeURIComponent('["ARCHIVED"]')}&appsecret_proof=${proof}`,
+      `${fixture.url}/v27.0/${actId}/campaigns?fields=id,name,effective_status&effective_status=${encodeURIComponent('["ARCHIVED"]')}&appsecret_proof=${proof}`,
       { headers: { authorization: `Bearer ${fixture.token}` } },
     );
     const archivedPage = (await archived.json()) as { data: { name: string; effective_status: string }[] };

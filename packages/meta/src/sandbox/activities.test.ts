@@ -33,7 +33,7 @@ afterAll(() => fixture.close());
 const proof = () => fixture.sandbox.tokens.appSecretProof(fixture.token);
 const get = async (path: string) => {
   const response = await fetch(
-    `${fixture.url}/v25.0/${path}${path.includes('?') ? '&' : '?'}appsecret_proof=${proof()}`,
+    `${fixture.url}/v27.0/${path}${path.includes('?') ? '&' : '?'}appsecret_proof=${proof()}`,
     {
       headers: { authorization: `Bearer ${fixture.token}` },
     },
@@ -107,7 +107,7 @@ describe('GET /act_{id}/activities', () => {
     const first = await get(`act_${account.id}/activities?limit=1`);
     expect(first.body.data).toHaveLength(1);
     const paging = first.body.paging as { next?: string };
-    expect(paging.next).toMatch(/\/v25\.0\/act_\d+\/activities\?.*after=/);
+    expect(paging.next).toMatch(/\/v27\.0\/act_\d+\/activities\?.*after=/);
     const client = fixture.client({ pageSize: 1 });
     const since = new Date(fixture.clock.now() - 3_600_000);
     expect(await client.listActivities(fixture.token, account.id, { since })).toHaveLength(2);

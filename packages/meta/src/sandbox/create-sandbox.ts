@@ -1,3 +1,4 @@
+import { dayNumber } from './world/time-zone.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { CodeStore } from './auth/codes.ts';
@@ -157,6 +158,16 @@ export class MetaSandbox implements SandboxHost {
   /** The default world's sandbox users. */
   get personas(): readonly SandboxPersona[] {
     return this.defaultWorld.personas;
+  }
+
+  /**
+   * Wears an ad's creative out from a local date of its account on (ADR 0122): over the next 14 days its frequency
+   * climbs, its CTR falls by up to 60 % and its CPM rises by up to 80 % (× strength). Until the next reset.
+   */
+  makeFatigued(adId: string, fromDate: string, strength = 1): void {
+    const ad = this.world.ads.get(adId);
+    if (!ad) throw new Error(`No sandbox ad ${adId}`);
+    ad.profile = { ...ad.profile, fatigue: { fromDay: dayNumber(fromDate), strength } };
   }
 
   /** Every write accepted in the default world so far, oldest first. */

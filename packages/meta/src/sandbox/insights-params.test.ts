@@ -16,7 +16,7 @@ async function insights(
     ...query,
     appsecret_proof: fixture.sandbox.tokens.appSecretProof(fixture.token),
   });
-  const answer = await fetch(`${fixture.url}/v25.0/${actId}/insights?${params}`, {
+  const answer = await fetch(`${fixture.url}/v27.0/${actId}/insights?${params}`, {
     headers: { authorization: `Bearer ${fixture.token}` },
   });
   const body = (await answer.json()) as { error?: { code: number; message: string } };

@@ -40,7 +40,7 @@ describe("the account's minimum daily budget", () => {
 
     const { account, token } = tokyo();
     const proof = fixture.sandbox.tokens.appSecretProof(token);
-    const raw = await fetch(`${fixture.url}/v25.0/act_${account.id}?fields=min_daily_budget&appsecret_proof=${proof}`, {
+    const raw = await fetch(`${fixture.url}/v27.0/act_${account.id}?fields=min_daily_budget&appsecret_proof=${proof}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(await raw.json()).toEqual({ min_daily_budget: 150, id: `act_${account.id}` });

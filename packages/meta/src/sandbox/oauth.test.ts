@@ -21,7 +21,7 @@ async function consent(decision: 'allow' | 'cancel', overrides: Record<string, s
     decision,
     ...overrides,
   });
-  const response = await fetch(`${fixture.url}/v25.0/dialog/oauth`, { method: 'POST', body: form, redirect: 'manual' });
+  const response = await fetch(`${fixture.url}/v27.0/dialog/oauth`, { method: 'POST', body: form, redirect: 'manual' });
   expect(response.status).toBe(302);
   return new URL(response.headers.get('location') ?? '');
 }
@@ -29,7 +29,7 @@ async function consent(decision: 'allow' | 'cancel', overrides: Record<string, s
 describe('OAuth dialog', () => {
   it('shows a script-free consent page with the permissions, the sandbox users and both buttons', async () => {
     const url = fixture.client().getDialogUrl({ redirectUri: REDIRECT, state: 'state-123', scopes: SCOPES });
-    expect(url).toContain('/sandbox/meta/v25.0/dialog/oauth?client_id=sandbox-app');
+    expect(url).toContain('/sandbox/meta/v27.0/dialog/oauth?client_id=sandbox-app');
     const response = await fetch(url);
     const html = await response.text();
     expect(response.status).toBe(200);
@@ -51,7 +51,7 @@ describe('OAuth dialog', () => {
       'client_id=sandbox-app',
       'client_id=other&redirect_uri=https%3A%2F%2Fa.example',
     ]) {
-      const response = await fetch(`${fixture.url}/v25.0/dialog/oauth?${query}`);
+      const response = await fetch(`${fixture.url}/v27.0/dialog/oauth?${query}`);
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('class="error"');
     }

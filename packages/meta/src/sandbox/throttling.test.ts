@@ -101,7 +101,7 @@ describe('throttling reached by ordinary use', () => {
     const token = running.sandbox.issueToken();
     const proof = running.sandbox.tokens.appSecretProof(token);
     running.sandbox.reset();
-    const url = `${running.url}/v25.0/${ACT}?fields=id&appsecret_proof=${proof}`;
+    const url = `${running.url}/v27.0/${ACT}?fields=id&appsecret_proof=${proof}`;
     const headers = { authorization: `Bearer ${token}` };
     for (let call = 0; call < 340; call++) expect((await fetch(url, { headers })).status).toBe(200);
     const refused = await fetch(url, { headers });

@@ -136,7 +136,7 @@ describe('Meta rules', () => {
     const world = fixture.sandbox.world;
     const account = world.account(fixture.sandbox.personas[0]?.accountIds[0] ?? '')!;
     const cbo = world.campaignsOf(account).find((campaign) => campaign.isCbo)!;
-    const response = await fetch(`${fixture.url}/v25.0/${cbo.id}`, {
+    const response = await fetch(`${fixture.url}/v27.0/${cbo.id}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${fixture.token}`, 'content-type': 'application/json' },
       body: JSON.stringify({

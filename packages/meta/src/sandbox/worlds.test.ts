@@ -40,7 +40,7 @@ async function connect(hint?: string): Promise<string> {
     fields.set(match[1] ?? '', (match[2] ?? '').replaceAll('&#38;', '&'));
   }
   fields.set('decision', 'allow');
-  const answer = await fetch(`${fixture.url}/v25.0/dialog/oauth`, { method: 'POST', body: fields, redirect: 'manual' });
+  const answer = await fetch(`${fixture.url}/v27.0/dialog/oauth`, { method: 'POST', body: fields, redirect: 'manual' });
   const code = new URL(answer.headers.get('location') ?? '').searchParams.get('code') ?? '';
   const client = fixture.client();
   const short = await client.exchangeCode({ code, redirectUri: REDIRECT });
@@ -54,7 +54,7 @@ async function graph(token: string, method: 'GET' | 'POST', path: string, params
     appsecret_proof: fixture.sandbox.tokens.appSecretProof(token),
     ...params,
   });
-  const response = await fetch(`${fixture.url}/v25.0/${path}${method === 'GET' ? `?${query}` : ''}`, {
+  const response = await fetch(`${fixture.url}/v27.0/${path}${method === 'GET' ? `?${query}` : ''}`, {
     method,
     ...(method === 'POST' ? { body: query } : {}),
   });
@@ -168,7 +168,7 @@ describe('a sandbox world per world key', () => {
       const html = await response.text();
       expect(html).toContain(BAD_WORLD_HINT.slice(0, 40));
       expect(html).not.toContain('<form');
-      const post = await fetch(`${fixture.url}/v25.0/dialog/oauth`, {
+      const post = await fetch(`${fixture.url}/v27.0/dialog/oauth`, {
         method: 'POST',
         body: new URLSearchParams({
           client_id: fixture.sandbox.appId,

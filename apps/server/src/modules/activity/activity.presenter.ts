@@ -1,6 +1,7 @@
 import {
   ACTIVITY_LEVELS,
   activityCodeOf,
+  UUID_PATTERN,
   describeActivity,
   type ActivityLog,
   type LogFilters,
@@ -15,13 +16,23 @@ export function actorIdsOf(rows: readonly ActivityLogRow[]): string[] {
   return [...new Set(rows.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])))];
 }
 
+/** The agent that wrote an entry (ADR 0152): the credential the writer stored, never a name the agent typed. */
+function agentOf(metadata: Record<string, unknown>): ActivityLog['actor'] {
+  const agent = metadata.agent;
+  if (!agent || typeof agent !== 'object') return null;
+  const { credentialId, name } = agent as Record<string, unknown>;
+  if (typeof credentialId !== 'string' || !UUID_PATTERN.test(credentialId) || typeof name !== 'string') return null;
+  return { id: credentialId, name, via: 'mcp' };
+}
+
 /**
  * A stored entry as the API answers it (spec §3 Log entry: `_id`, `level`, `description`, `createdAt` …). The actor
- * is null for a workspace job's entry, and for one whose author's account is gone.
+ * is null for a workspace job's entry, and for one whose author's account is gone; an agent's entry names the agent.
  */
 export function presentLog(row: ActivityLogRow, actors: ActorNames): ActivityLog {
   const actorName = row.actorUserId ? actors.get(row.actorUserId) : undefined;
   const { code, params } = activityCodeOf(row.metadata);
+  const agent = agentOf(row.metadata);
   return {
     _id: row.id,
     seq: row.seq,
@@ -33,7 +44,7 @@ export function presentLog(row: ActivityLogRow, actors: ActorNames): ActivityLog
     adAccountId: row.adAccountId,
     ruleId: row.ruleId,
     metadata: row.metadata,
-    actor: row.actorUserId && actorName !== undefined ? { id: row.actorUserId, name: actorName } : null,
+    actor: agent ?? (row.actorUserId && actorName !== undefined ? { id: row.actorUserId, name: actorName } : null),
     createdAt: row.createdAt.toISOString(),
   };
 }

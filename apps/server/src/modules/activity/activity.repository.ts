@@ -1,4 +1,12 @@
-import { rangeEnd, rangeStart, UUID_PATTERN, type ActivityLevel, type LogFilters } from '@adpilot/contracts';
+import {
+  CLEARABLE_ACTIVITY_CATEGORIES,
+  rangeEnd,
+  rangeStart,
+  UNCLEARABLE_ACTIVITY_CODES,
+  UUID_PATTERN,
+  type ActivityLevel,
+  type LogFilters,
+} from '@adpilot/contracts';
 import { activityLogCounters, activityLogs, type ActivityLogRow, type SystemTx, type TenantTx } from '@adpilot/db';
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 
@@ -23,6 +31,16 @@ function affected(result: unknown): number {
   const counts = result as { rowCount?: number | null; affectedRows?: number };
   return counts.rowCount ?? counts.affectedRows ?? 0;
 }
+
+/** The entries an owner may clear: the clearable categories, never a change made outside AdPilot (ADR 0094). */
+const clearable = () =>
+  and(
+    inArray(activityLogs.category, [...CLEARABLE_ACTIVITY_CATEGORIES]),
+    sql`coalesce(${activityLogs.metadata}->>'code', '') not in (${sql.join(
+      UNCLEARABLE_ACTIVITY_CODES.map((code) => sql`${code}`),
+      sql`, `,
+    )})`,
+  );
 
 /** The WHERE of a filtered read: the user (besides row-level security), then every given filter, all combined. */
 function conditions(userId: string, filters: LogFilters, extra: (SQL | undefined)[] = []): SQL | undefined {
@@ -188,16 +206,18 @@ export class ActivityRepository {
     return { rows, total: counts.reduce((sum, c) => sum + Number(c.count), 0), byLevel };
   }
 
+  /** Deletes the given entries of the clearable kinds only (ADR 0094); the others stay. */
   async deleteIds(tx: TenantTx, ids: string[]): Promise<number> {
     return affected(
       await tx.db
         .delete(activityLogs)
-        .where(and(eq(activityLogs.workspaceId, tx.workspaceId), inArray(activityLogs.id, ids))),
+        .where(and(eq(activityLogs.workspaceId, tx.workspaceId), inArray(activityLogs.id, ids), clearable())),
     );
   }
 
+  /** Deletes the filtered entries of the clearable kinds only (ADR 0094); the others stay. */
   async clear(tx: TenantTx, filters: LogFilters): Promise<number> {
-    return affected(await tx.db.delete(activityLogs).where(conditions(tx.workspaceId, filters)));
+    return affected(await tx.db.delete(activityLogs).where(conditions(tx.workspaceId, filters, [clearable()])));
   }
 
   /** Retention: every user's entries older than `before`, in batches so one run never holds a huge transaction. */

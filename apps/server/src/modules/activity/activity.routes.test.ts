@@ -6,6 +6,8 @@ import { runLogRetention } from './activity.jobs.ts';
 import { buildRule } from '../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { activityLogListResponse, seedLogs } from '../../test/activity-fixtures.ts';
+import { createWorkspace, joinAs, putOnPlan } from '../../test/workspace-fixtures.ts';
+import { WORKSPACE_HEADER } from '@adpilot/contracts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -226,10 +228,76 @@ describe('single entries, notes and deletes', () => {
     const before = (await call(session, 'GET', '?level=error&type=sync')).json().data.pagination.total;
     const cleared = await call(session, 'POST', '/clear', { level: 'error', type: 'sync' });
     expect(cleared.json()).toEqual({ success: true, data: { deletedCount: before } });
-    expect((await call(session, 'GET', '')).json().data.pagination.total).toBe(11 - before);
+    // Each deletion left its tombstone (ADR 0094), which no clearing takes.
+    const kept = async () => (await call(session, 'GET', '?type=audit')).json().data.pagination.total;
+    expect(await kept()).toBe(2);
+    expect((await call(session, 'GET', '')).json().data.pagination.total).toBe(11 - before + 2);
     const rest = await call(session, 'POST', '/clear');
     expect(rest.json().data.deletedCount).toBe(11 - before);
-    expect((await call(session, 'GET', '')).json().data.pagination.total).toBe(0);
+    expect((await call(session, 'GET', '')).json().data.pagination.total).toBe(3);
+    expect(await kept()).toBe(3);
+  });
+
+  it('keeps what records changes: only the owner clears, only the clearable kinds, and a tombstone says who', async () => {
+    const owner = await registerUser(t.app, { name: 'Olive Owner' });
+    const workspaceId = await createWorkspace(t, owner, 'Audit');
+    await putOnPlan(t, workspaceId, 'pro');
+    const editor = await joinAs(t, owner, workspaceId, 'editor');
+    const admin = await joinAs(t, owner, workspaceId, 'admin');
+    await seedLogs(t, workspaceId, 0, [
+      { level: 'success', category: 'rule_action' },
+      { level: 'info', category: 'rule_change' },
+      { level: 'info', category: 'billing' },
+      { level: 'info', category: 'workspace' },
+      { level: 'info', category: 'agent' },
+      { level: 'warning', category: 'sync', metadata: { code: 'external_change', params: {} } },
+      { level: 'info', category: 'note' },
+      { level: 'info', category: 'rule_run' },
+    ]);
+    const inWorkspace = (session: Session, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/logs${url}`,
+        headers: { ...session.auth, [WORKSPACE_HEADER]: workspaceId },
+        ...(payload === undefined ? {} : { payload }),
+      });
+    const all = async () =>
+      (await inWorkspace(owner, 'GET', '?limit=200')).json().data.logs as { _id: string; type: string }[];
+    const ids = (await all()).map((log) => log._id);
+    for (const member of [editor, admin]) {
+      for (const [method, url, payload] of [
+        ['DELETE', '', { ids }],
+        ['POST', '/clear', {}],
+      ] as const) {
+        const refused = await inWorkspace(member, method, url, payload);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ code: 'FORBIDDEN' });
+      }
+    }
+    expect(await all()).toHaveLength(ids.length);
+
+    const deleted = await inWorkspace(owner, 'DELETE', '', { ids });
+    expect(deleted.json().data).toEqual({ deletedCount: 2 });
+    const left = await all();
+    expect(left).toHaveLength(ids.length - 2 + 1);
+    const types = new Set(left.map((log) => log.type));
+    for (const kept of ['agent', 'billing', 'rule_action', 'rule_change', 'sync', 'workspace', 'audit'])
+      expect(types.has(kept), kept).toBe(true);
+    expect(types.has('note') || types.has('rule_run')).toBe(false);
+    const [tombstone] = left.filter((log) => log.type === 'audit') as unknown as {
+      _id: string;
+      code: string;
+      params: Record<string, unknown>;
+      actor: { name: string } | null;
+    }[];
+    expect(tombstone).toMatchObject({ code: 'activity_cleared', params: { count: 2 } });
+    expect(JSON.stringify(tombstone)).toContain('Olive Owner');
+
+    // The tombstone itself cannot be cleared, by id or by filter.
+    expect((await inWorkspace(owner, 'DELETE', '', { ids: [tombstone!._id] })).json().data.deletedCount).toBe(0);
+    expect((await inWorkspace(owner, 'POST', '/clear', { type: 'audit' })).json().data.deletedCount).toBe(0);
+    expect((await inWorkspace(owner, 'POST', '/clear', {})).json().data.deletedCount).toBe(0);
+    expect(await all()).toHaveLength(left.length);
   });
 
   it('a cleared log never reuses a sequence number', async () => {

@@ -77,7 +77,10 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
 
   app.delete(
     '/',
-    { schema: { tags, body: deleteLogsRequestSchema, response: { 200: successEnvelope(deletedCountSchema) } } },
+    {
+      config: { role: 'owner' },
+      schema: { tags, body: deleteLogsRequestSchema, response: { 200: successEnvelope(deletedCountSchema) } },
+    },
     async (request) => ({
       success: true as const,
       data: { deletedCount: await activity.deleteMany(scopeOf(request), request.body.ids) },
@@ -87,6 +90,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
   app.post(
     '/clear',
     {
+      config: { role: 'owner' },
       schema: {
         tags,
         body: clearLogsRequestSchema.nullish(),

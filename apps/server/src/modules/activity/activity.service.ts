@@ -1,4 +1,5 @@
 import {
+  describeActivity,
   LOG_MESSAGES,
   type ActivityLog,
   type ExportLogsQuery,
@@ -8,7 +9,7 @@ import {
   type LogStats,
   type LogStatsQuery,
 } from '@adpilot/contracts';
-import type { ActivityLogRow, Transactions, TenantScope } from '@adpilot/db';
+import type { ActivityLogRow, TenantScope, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActivityRepository } from './activity.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -138,12 +139,34 @@ export class ActivityService {
     if (json) yield '\n]\n';
   }
 
+  /**
+   * DELETE /api/logs (owner, ADR 0094): the given entries of the clearable kinds; the entries that record changes
+   * stay. What was deleted is recorded in the same unit of work by an `audit` entry signed by the owner.
+   */
   async deleteMany(scope: TenantScope, ids: string[]): Promise<number> {
-    return this.deps.transactions.tenant(scope, (tx) => this.deps.repository.deleteIds(tx, [...new Set(ids)]));
+    return this.deps.transactions.tenant(scope, async (tx) =>
+      this.tombstone(tx, await this.deps.repository.deleteIds(tx, [...new Set(ids)])),
+    );
   }
 
+  /** POST /api/logs/clear (owner, ADR 0094): the filtered entries of the clearable kinds, and the tombstone. */
   async clear(scope: TenantScope, filters: LogFilters): Promise<number> {
-    return this.deps.transactions.tenant(scope, (tx) => this.deps.repository.clear(tx, filtersOf(filters)));
+    return this.deps.transactions.tenant(scope, async (tx) =>
+      this.tombstone(tx, await this.deps.repository.clear(tx, filtersOf(filters))),
+    );
+  }
+
+  /** Who cleared how many entries: an `audit` entry, which no clearing deletes. */
+  private async tombstone(tx: TenantTx, count: number): Promise<number> {
+    if (count === 0) return 0;
+    const params = { count };
+    await this.deps.repository.insert(tx, {
+      level: 'warning',
+      category: 'audit',
+      description: describeActivity('activity_cleared', params),
+      metadata: { code: 'activity_cleared', params },
+    });
+    return count;
   }
 
   /** The stream's reads: entries after `afterSeq` (oldest first), and where the user's log stands. */

@@ -24,7 +24,7 @@ import { SyncState } from './sync-state.ts';
  * conversions are attributed up to 7 days after the click (the default window) and arrive late, so two weeks
  * (ADR 0012; bench/meta-refresh-window: 9 Graph calls for a 500-ad account instead of 3).
  */
-export const BACKFILL_DAYS = 30;
+export const BACKFILL_DAYS = 90;
 export const REFRESH_DAYS = 14;
 
 export interface SyncResult {
@@ -191,6 +191,7 @@ export class AdAccountSyncService {
         adsetExternalId: null,
         dailyBudget: toBudget(c.daily_budget),
         lifetimeBudget: toBudget(c.lifetime_budget),
+        learningStatus: null,
         createdTime: toDate(c.created_time),
         updatedTime: toDate(c.updated_time),
       })),
@@ -204,6 +205,7 @@ export class AdAccountSyncService {
         adsetExternalId: s.id,
         dailyBudget: toBudget(s.daily_budget),
         lifetimeBudget: toBudget(s.lifetime_budget),
+        learningStatus: s.learning_stage_info?.status ?? null,
         createdTime: toDate(s.created_time),
         updatedTime: toDate(s.updated_time),
       })),
@@ -217,6 +219,7 @@ export class AdAccountSyncService {
         adsetExternalId: a.adset_id,
         dailyBudget: null,
         lifetimeBudget: null,
+        learningStatus: null,
         createdTime: toDate(a.created_time),
         updatedTime: toDate(a.updated_time),
       })),

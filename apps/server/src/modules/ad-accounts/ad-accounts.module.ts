@@ -11,6 +11,8 @@ import { AdMirrorRepository } from './ad-mirror.repository.ts';
 import type { OwnWrites } from './external-changes.ts';
 import { ExternalChangesRepository } from './external-changes.repository.ts';
 import { AdMirrorService } from './ad-mirror.service.ts';
+import { EntityReadRepository } from './entity-read.repository.ts';
+import { EntityReadService } from './entity-read.service.ts';
 import { adAccountsRoutes } from './ad-accounts.routes.ts';
 import {
   AdAccountsService,
@@ -58,7 +60,9 @@ export function createAdAccountSync(deps: AdAccountSyncDeps) {
   });
   // The mirror of Meta the sync writes: rules and reports read it through this API (ADR 0066).
   const mirror = new AdMirrorService(new AdMirrorRepository());
-  return { sync, scheduler, mirror };
+  // The explorer's read of the same mirror (issue 28).
+  const entityRead = new EntityReadService(new EntityReadRepository());
+  return { sync, scheduler, mirror, entityRead };
 }
 
 export type AdAccountSync = ReturnType<typeof createAdAccountSync>;

@@ -40,6 +40,8 @@ export interface EntityInput {
   lifetimeBudget: number | null;
   createdTime: Date | null;
   updatedTime: Date | null;
+  /** An ad set's learning phase as Meta reports it; absent or null elsewhere. */
+  learningStatus?: string | null;
 }
 
 export type { DailyTotals, EntityLevel };
@@ -144,6 +146,16 @@ export class AdAccountsRepository {
   }
 
   /** How many accounts the user has connected (what a plan limits). */
+  async countAcross(tx: SystemTx, workspaceIds: readonly string[]): Promise<Map<string, number>> {
+    if (workspaceIds.length === 0) return new Map();
+    const rows = await tx.db
+      .select({ workspaceId: adAccounts.workspaceId, value: count() })
+      .from(adAccounts)
+      .where(inArray(adAccounts.workspaceId, [...workspaceIds]))
+      .groupBy(adAccounts.workspaceId);
+    return new Map(rows.map((row) => [row.workspaceId, row.value]));
+  }
+
   async count(tx: TenantTx): Promise<number> {
     const [row] = await tx.db
       .select({ value: count() })
@@ -213,6 +225,7 @@ export class AdAccountsRepository {
               'adsetExternalId',
               'dailyBudget',
               'lifetimeBudget',
+              'learningStatus',
               'createdTime',
               'updatedTime',
               'syncedAt',
@@ -251,6 +264,10 @@ export class AdAccountsRepository {
           link_clicks = excluded.link_clicks, conversions = excluded.conversions, conversion_value = excluded.conversion_value,
           updated_at = now()`);
     }
+    // The explorer's cached sums of this account are keyed by this version (ADR 0100).
+    await tx.db.execute(
+      sql`update ad_accounts set insights_version = insights_version + 1 where id = ${adAccountId} and workspace_id = ${tx.workspaceId}`,
+    );
   }
 
   /** Account totals per day, from the ad-level rows. */

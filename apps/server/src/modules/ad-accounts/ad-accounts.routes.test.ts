@@ -35,7 +35,7 @@ describe('connect flow', () => {
     const response = await call(session, 'GET', '/facebook/auth-url');
     expect(response.statusCode).toBe(200);
     const url = new URL(response.json().data.authUrl);
-    expect(url.pathname).toMatch(/\/v25\.0\/dialog\/oauth$/);
+    expect(url.pathname).toMatch(/\/v27\.0\/dialog\/oauth$/);
     expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:3000/ad-accounts');
     expect(url.searchParams.get('scope')).toContain('ads_management');
     expect(url.searchParams.get('state')?.length).toBeGreaterThanOrEqual(32);

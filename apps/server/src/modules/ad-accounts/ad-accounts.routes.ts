@@ -34,7 +34,8 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
 
   app.get(
     '/facebook/auth-url',
-    { schema: { tags, response: { 200: successEnvelope(authUrlResponseSchema) } } },
+    // Starts connecting an account (it stores a state): a person's step, never an API token's (ADR 0151).
+    { config: { agents: 'never' }, schema: { tags, response: { 200: successEnvelope(authUrlResponseSchema) } } },
     async (request) => ({
       success: true as const,
       data: { authUrl: await adAccounts.createAuthUrl(scopeOf(request)) },

@@ -37,7 +37,8 @@ export const META_SCOPES = ['ads_read', 'ads_management', 'business_management']
  * in the connection's unit of work.
  */
 export interface AdAccountQuota {
-  adAccountLimitIn(tx: TenantTx): Promise<{ plan: PlanId; limit: number }>;
+  /** `room`: how many this workspace may hold (a pooled limit less the plan's other workspaces'; ADR 0110). */
+  adAccountLimitIn(tx: TenantTx): Promise<{ plan: PlanId; limit: number; room?: number }>;
 }
 
 /** What a connection did: the accounts stored, and those the plan had no room for. */
@@ -116,6 +117,11 @@ export class AdAccountsService {
   /** How many accounts the user has connected, in the caller's unit of work (the subscription's usage). */
   countIn(tx: TenantTx): Promise<number> {
     return this.deps.repository.count(tx);
+  }
+
+  /** How many ad accounts each of these workspaces holds (a plan's pooled usage, ADR 0110). */
+  countAcross(tx: SystemTx, workspaceIds: readonly string[]): Promise<Map<string, number>> {
+    return this.deps.repository.countAcross(tx, workspaceIds);
   }
 
   /** Every tenant's OAuth states that can no longer be used, in the caller's unit of work (the maintenance run). */
@@ -314,9 +320,9 @@ export class AdAccountsService {
       await this.deps.repository.lockConnections(tx);
       const stored = await this.deps.repository.list(tx);
       const existing = new Set(stored.map((row) => row.facebookAccountId));
-      const { plan, limit } = await this.deps.quota.adAccountLimitIn(tx);
+      const { plan, limit, room: share } = await this.deps.quota.adAccountLimitIn(tx);
       // Accounts already connected are reconnected whatever the plan; new ones fill the room left, in Meta's order.
-      const room = Math.max(0, limit - stored.length);
+      const room = Math.max(0, (share ?? limit) - stored.length);
       const fresh = graphAccounts.filter((account) => !existing.has(account.account_id));
       const admitted = new Set(fresh.slice(0, room).map((account) => account.account_id));
       const kept = graphAccounts.filter(

@@ -12,6 +12,13 @@ import type { AiQuota } from './ai-quota.ts';
 import { aiRoutes } from './ai.routes.ts';
 import { AiService } from './ai.service.ts';
 import { WaitlistRepository } from './waitlist.repository.ts';
+import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
+import type { ToolRegistry } from '../../lib/tool-registry.ts';
+import { AssistantTools } from './assistant/assistant-tools.ts';
+import { AssistantService } from './assistant/assistant.service.ts';
+import { ConversationsRepository } from './assistant/conversations.repository.ts';
+import { MirrorEntityReads } from './assistant/entity-reads.ts';
+import { explorerTools } from './assistant/explorer-tools.ts';
 
 export interface AiOptions {
   /** The plan's monthly AI requests (billing's limits seam). */
@@ -29,13 +36,21 @@ export interface AiModuleDeps {
   limits: Pick<PlanLimits, 'aiQuota' | 'rulesIn'>;
   /** The user's own ad accounts (the ad-accounts service). */
   accounts: OwnAccounts;
+  /** The mirror's read API (the interim read model of the assistant, until the explorer's lands). */
+  mirror: Pick<AdMirrorService, 'accounts' | 'entities' | 'insights'>;
+  /** The agents' tool registry (ADR 0155), made after this module: asked for on the first question. */
+  registry: () => ToolRegistry | undefined;
+  now: () => Date;
 }
 
 /** The AI tools (spec §5) and the automation waitlist. Other modules need nothing of it: it exports its routes. */
 export function createAiModule(deps: AiModuleDeps, options: AiOptions = {}) {
   const { transactions, limits } = deps;
   const settings = options.settings ?? aiSettingsFrom(deps.settings, deps.timeoutMs);
+  const reads = new MirrorEntityReads(transactions, deps.mirror, deps.now);
   const service = new AiService({
+    reads,
+    modelUsage: (scope) => assistant.monthUsage(scope),
     providers: createAiProviderResolver(settings),
     settings,
     quota: options.quota ?? limits.aiQuota,
@@ -47,5 +62,16 @@ export function createAiModule(deps: AiModuleDeps, options: AiOptions = {}) {
     transactions,
     waitlist: new WaitlistRepository(),
   });
-  return { service, routes: bindRoutes(aiRoutes, { ai: service }) };
+  const interim = explorerTools(reads);
+  let tools: AssistantTools | undefined;
+  const assistant = new AssistantService({
+    transactions,
+    quota: options.quota ?? limits.aiQuota,
+    settings,
+    reads,
+    tools: () => (tools ??= new AssistantTools(deps.registry(), interim)),
+    conversations: new ConversationsRepository(),
+    now: deps.now,
+  });
+  return { service, assistant, routes: bindRoutes(aiRoutes, { ai: service, assistant }) };
 }

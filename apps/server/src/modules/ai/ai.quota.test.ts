@@ -88,4 +88,25 @@ describe('the monthly AI request quota', () => {
     }
     expect((await usageOf(session)).used).toBe(2);
   });
+
+  it('counts each answered question once among parallel ones, and none the assistant could not answer', async () => {
+    const session = await registerUser(t.app);
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/ai/chat',
+          headers: session.auth,
+          payload: { message: index % 2 ? 'What is CTR?' : 'Please book me a flight to Paris' },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(12).fill(200));
+    expect(responses.map((response) => response.json().data.counted)).toEqual(
+      Array.from({ length: 12 }, (_, index) => index % 2 === 1),
+    );
+    expect((await usageOf(session)).used).toBe(6);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/ai/conversations', headers: session.auth });
+    expect(listed.json().data).toHaveLength(12);
+  });
 });

@@ -6,6 +6,9 @@ import {
   analyzePerformanceRequestSchema,
   chatReplySchema,
   chatRequestSchema,
+  conversationParamsSchema,
+  conversationSchema,
+  conversationSummarySchema,
   draftRuleRequestSchema,
   generateAdCopyRequestSchema,
   generateStrategyRequestSchema,
@@ -16,14 +19,20 @@ import {
   waitlistResponseSchema,
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PassThrough } from 'node:stream';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { scopeOf } from '../../plugins/authenticate.ts';
 import type { AiService } from './ai.service.ts';
+import type { AssistantService } from './assistant/assistant.service.ts';
 
 const tags = ['ai'];
 
 /** /api/ai: spec §7 AI, plus usage and rule drafting. Every route is the signed-in user's own. */
-export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { ai }) => {
+export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService; assistant: AssistantService }> = async (
+  app,
+  { ai, assistant },
+) => {
   app.addHook('onRequest', app.requireAuth);
 
   app.post(
@@ -31,7 +40,7 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     { schema: { tags, body: analyzePerformanceRequestSchema, response: { 200: successEnvelope(analysisSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await ai.analyzePerformance(scopeOf(request), request.body.campaignData),
+      data: await ai.analyzePerformance(scopeOf(request), request.body),
     }),
   );
 
@@ -49,7 +58,12 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
     { schema: { tags, body: generateAdCopyRequestSchema, response: { 200: successEnvelope(adCopySchema) } } },
     async (request) => ({
       success: true as const,
-      data: await ai.generateAdCopy(scopeOf(request), request.body.productInfo, request.body.platform),
+      data: await ai.generateAdCopy(
+        scopeOf(request),
+        request.body.productInfo,
+        request.body.platform,
+        ...(request.body.language ? [request.body.language] : []),
+      ),
     }),
   );
 
@@ -64,11 +78,69 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { 
 
   app.post(
     '/chat',
-    { schema: { tags, body: chatRequestSchema, response: { 200: successEnvelope(chatReplySchema) } } },
-    async (request) => ({
-      success: true as const,
-      data: await ai.chat(scopeOf(request), request.body.message),
-    }),
+    {
+      schema: {
+        tags,
+        description:
+          'A question to the assistant, in a new conversation or a follow-up (conversationId). With `Accept: text/event-stream` the answer streams: `delta` events with text, then one `done` event with the whole reply.',
+        body: chatRequestSchema,
+        response: { 200: successEnvelope(chatReplySchema) },
+      },
+    },
+    async (request, reply) => {
+      const { message, conversationId, language } = request.body;
+      const turn = await assistant.begin(scopeOf(request), { message, conversationId, language });
+      if (!(request.headers.accept ?? '').includes('text/event-stream')) {
+        return { success: true as const, data: await turn.run() };
+      }
+      const stream = new PassThrough();
+      const send = (event: string, data: unknown) => stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      void turn
+        .run((text) => send('delta', { text }))
+        .then((data) => send('done', { success: true, data }))
+        .catch((error: unknown) => {
+          const known = error instanceof AppError;
+          if (!known || error.statusCode >= 500) request.log.error({ err: error }, 'assistant answer failed');
+          send('error', {
+            success: false,
+            code: known ? error.code : 'INTERNAL_ERROR',
+            message: known ? error.message : 'Something went wrong',
+          });
+        })
+        .finally(() => stream.end());
+      return reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('x-accel-buffering', 'no')
+        .send(stream as never); // a stream is sent as it is, past the response schema
+    },
+  );
+
+  app.get(
+    '/conversations',
+    { schema: { tags, response: { 200: successEnvelope(z.array(conversationSummarySchema)) } } },
+    async (request) => ({ success: true as const, data: await assistant.list(scopeOf(request)) }),
+  );
+
+  app.get(
+    '/conversations/:id',
+    { schema: { tags, params: conversationParamsSchema, response: { 200: successEnvelope(conversationSchema) } } },
+    async (request) => ({ success: true as const, data: await assistant.get(scopeOf(request), request.params.id) }),
+  );
+
+  app.delete(
+    '/conversations/:id',
+    {
+      schema: {
+        tags,
+        params: conversationParamsSchema,
+        response: { 200: successEnvelope(z.object({ deleted: z.literal(true) })) },
+      },
+    },
+    async (request) => {
+      await assistant.remove(scopeOf(request), request.params.id);
+      return { success: true as const, data: { deleted: true as const } };
+    },
   );
 
   app.post(

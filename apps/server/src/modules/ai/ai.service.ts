@@ -11,6 +11,9 @@ import {
 } from '@adpilot/contracts';
 import type { TenantScope, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
+import { AI_MESSAGES } from '@adpilot/contracts';
+import { languageOf } from '../../providers/ai/ai-provider.ts';
+import type { EntityReads } from './assistant/entity-reads.ts';
 import type { AdCopyVariation, AiProvider } from '../../providers/ai/ai-provider.ts';
 import type { AiProviderResolver, AiSettingsSource } from '../../providers/ai/ai-provider-factory.ts';
 import { summarizeOwnAccounts, type OwnAccounts } from './account-summary.ts';
@@ -30,6 +33,18 @@ export interface AiServiceDeps {
   accounts: OwnAccounts;
   transactions: Transactions;
   waitlist: WaitlistRepository;
+  /** The assistant's read model: Performance Analysis of the account's own figures. */
+  reads: Pick<EntityReads, 'accounts' | 'entities'>;
+  /** The assistant's model calls and tokens this month (its conversations). */
+  modelUsage: (scope: TenantScope) => Promise<{ modelCalls: number; tokens: number }>;
+}
+
+interface AnalyzeBody {
+  campaignData?: Pasted | undefined;
+  adAccountId?: string | undefined;
+  campaignId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 type Pasted = Record<string, unknown> | unknown[];
@@ -46,17 +61,52 @@ export function formatVariation(variation: AdCopyVariation): string {
 export class AiService {
   constructor(private readonly deps: AiServiceDeps) {}
 
-  analyzePerformance(scope: TenantScope, campaignData: Pasted): Promise<AnalysisItem[]> {
-    return this.generate(scope, (provider) => provider.analyzePerformance(campaignData));
+  /** Pasted data, or the account's own figures over the range (read as the caller: another's account is a 404). */
+  async analyzePerformance(scope: TenantScope, body: AnalyzeBody): Promise<AnalysisItem[]> {
+    const data = body.adAccountId ? await this.accountData(scope, body) : body.campaignData!;
+    return this.generate(scope, (provider) => provider.analyzePerformance(data));
+  }
+
+  private async accountData(scope: TenantScope, body: AnalyzeBody): Promise<Record<string, unknown>> {
+    const rows = await this.deps.reads.entities(scope, {
+      level: 'campaign',
+      adAccountId: body.adAccountId!,
+      from: body.from!,
+      to: body.to!,
+    });
+    const chosen = body.campaignId ? rows.filter((row) => row.id === body.campaignId) : rows;
+    const accounts = await this.deps.reads.accounts(scope);
+    const account = accounts.find((a) => a.id === body.adAccountId);
+    if (!account || (body.campaignId && chosen.length === 0))
+      throw new AppError('NOT_FOUND', AI_MESSAGES.accountUnknown, 404);
+    const sum = (key: 'spend' | 'impressions' | 'reach' | 'clicks' | 'conversions' | 'conversionValue') =>
+      chosen.reduce((total, row) => total + row.totals[key], 0);
+    return {
+      name: body.campaignId ? chosen[0]!.name : account.name,
+      currency: account.currency,
+      from: body.from,
+      to: body.to,
+      spend: sum('spend'),
+      impressions: sum('impressions'),
+      reach: sum('reach'),
+      clicks: sum('clicks'),
+      conversions: sum('conversions'),
+      conversion_value: sum('conversionValue'),
+    };
   }
 
   generateStrategy(scope: TenantScope, productInfo: Pasted): Promise<Strategy> {
     return this.generate(scope, (provider) => provider.generateStrategy(productInfo));
   }
 
-  generateAdCopy(scope: TenantScope, productInfo: Pasted, platform: Platform): Promise<string[]> {
+  generateAdCopy(
+    scope: TenantScope,
+    productInfo: Pasted,
+    platform: Platform,
+    language: 'en' | 'th' = languageOf(JSON.stringify(productInfo)),
+  ): Promise<string[]> {
     return this.generate(scope, async (provider) =>
-      (await provider.generateAdCopy(productInfo, platform)).map(formatVariation),
+      (await provider.generateAdCopy(productInfo, platform, language)).map(formatVariation),
     );
   }
 
@@ -83,16 +133,19 @@ export class AiService {
   }
 
   async usage(scope: TenantScope): Promise<AiUsage> {
-    const [usage, settings, waitlistJoined] = await Promise.all([
+    const [usage, settings, waitlistJoined, model] = await Promise.all([
       this.deps.quota.usage(scope),
       this.deps.settings(),
       this.deps.transactions.user(personOf(scope), (tx) => this.deps.waitlist.has(tx, AUTOMATION_FEATURE)),
+      this.deps.modelUsage(scope),
     ]);
     return {
       ...usage,
       hacksAccess: usage.plan === 'free' ? 'limited' : 'full',
       provider: settings.provider,
       waitlistJoined,
+      modelCalls: model.modelCalls,
+      tokens: model.tokens,
     };
   }
 

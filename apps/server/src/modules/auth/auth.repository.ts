@@ -304,6 +304,16 @@ export class AuthRepository {
     return user !== undefined;
   }
 
+  /** The addresses of the given users that a confirmation link proved, lower-cased (ADR 0054, 0092). */
+  async verifiedEmails(tx: SystemTx, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await tx.db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(inArray(users.id, [...ids]), eq(users.verifiedEmail, users.email)));
+    return rows.map((row) => row.email.toLowerCase());
+  }
+
   async emails(tx: SystemTx, ids: readonly string[]): Promise<string[]> {
     if (ids.length === 0) return [];
     const rows = await tx.db

@@ -316,6 +316,11 @@ export class AuthService {
     return this.deps.repository.emails(tx, ids);
   }
 
+  /** The proved addresses of the given users (outbound mail's members, ADR 0092). */
+  verifiedEmailsIn(tx: SystemTx, ids: readonly string[]): Promise<string[]> {
+    return this.deps.repository.verifiedEmails(tx, ids);
+  }
+
   /** Names and addresses of the given users (a workspace's members list). */
   profilesIn(tx: SystemTx, ids: readonly string[]): Promise<{ id: string; name: string; email: string }[]> {
     return this.deps.repository.profiles(tx, ids);

@@ -1,6 +1,7 @@
 import type { MetaObserver } from '@adpilot/meta';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobObserver } from '../../jobs/job-queue.ts';
+import type { ToolCallObserver } from '../agent-tools/tool-calls.ts';
 import type { RuleActionObserver } from '../rules/runs/rule-executor.ts';
 
 /** What the metrics read at scrape time, given once the modules that hold it exist. */
@@ -9,6 +10,8 @@ export interface ScrapeSources {
   liveStreams(): number;
   /** Proposals waiting for a decision, in every workspace (one count on the system path). */
   proposalsPending(): Promise<number>;
+  /** MCP sessions open in this process (ADR 0152). */
+  mcpSessions?(): number;
 }
 
 /** How long a scrape waits for the pending proposals' count. */
@@ -102,6 +105,26 @@ export class AppMetrics {
     registers: [this.registry],
   });
 
+  private readonly toolCallCount = new Counter({
+    name: 'adpilot_mcp_tool_calls_total',
+    help: 'MCP tool calls by tool and outcome (ok, refused for its scope, invalid input, failed, error, rate_limited)',
+    labelNames: ['tool', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly toolCallSeconds = new Histogram({
+    name: 'adpilot_mcp_tool_call_duration_seconds',
+    help: 'Time to answer an MCP tool call, by tool',
+    labelNames: ['tool'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly mcpSessions: Gauge = new Gauge({
+    name: 'adpilot_mcp_sessions',
+    help: 'MCP sessions open in this process',
+    registers: [this.registry],
+    collect: () => this.mcpSessions.set(this.sources?.mcpSessions?.() ?? 0),
+  });
+
   private readonly liveStreams: Gauge = new Gauge({
     name: 'adpilot_live_streams',
     help: 'Live activity streams (server-sent events) open in this process',
@@ -187,6 +210,14 @@ export class AppMetrics {
         this.appUsage.set({ measure: 'total_time' }, app.totalTime);
         this.appUsage.set({ measure: 'total_cputime' }, app.totalCputime);
       }
+    },
+  };
+
+  /** Tool names come from the registry (a fixed set; an unknown name is counted as `unknown`). */
+  readonly toolCalls: ToolCallObserver = {
+    toolCall: ({ tool, outcome, seconds }) => {
+      this.toolCallCount.inc({ tool, outcome });
+      if (outcome !== 'rate_limited') this.toolCallSeconds.observe({ tool }, seconds);
     },
   };
 

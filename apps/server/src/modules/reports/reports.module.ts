@@ -1,6 +1,6 @@
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
-import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { OutboundMail } from '../outbound/outbound-mail.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import type { ProposalsService } from '../rules/proposals/proposals.service.ts';
@@ -34,7 +34,7 @@ export function createReportsModule(
     ruleActions: ReportBuilderDeps['ruleActions'];
     proposals: Pick<ProposalsService, 'countWaitingIn'>;
     workspaceName: ReportBuilderDeps['workspaceName'];
-    mailer: Mailer;
+    outbound: Pick<OutboundMail, 'send'>;
     activity: Pick<ActivityRepository, 'insert'>;
     limiter: Pick<AttemptLimiter, 'take'>;
     queue: JobQueue;
@@ -49,7 +49,7 @@ export function createReportsModule(
     transactions,
     repository,
     builder,
-    mailer: deps.mailer,
+    outbound: deps.outbound,
     activity: deps.activity,
     ...(options.render ? { render: options.render } : {}),
     now,

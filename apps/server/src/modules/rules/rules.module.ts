@@ -17,6 +17,8 @@ import { dueRuns, type RuleTickDeps } from './runs/rule-tick.ts';
 import { RuleImpactService } from './runs/rule-impact.service.ts';
 import { RuleRunsService } from './runs/rule-runs.service.ts';
 import { RuleHoldsService } from './runs/rule-holds.ts';
+import { EntityKnowledgeService } from './runs/entity-knowledge.repository.ts';
+import { EntityHistoryService } from './runs/entity-history.repository.ts';
 import { defineRuleJobs, queuedRuleRuns, type RuleJobOptions } from './rules.jobs.ts';
 import { RulesRepository } from './definitions/rules.repository.ts';
 import { rulesRoutes } from './definitions/rules.routes.ts';
@@ -24,7 +26,7 @@ import { RulesService, UNLIMITED_ACTIVE_RULES, type ActiveRuleQuota } from './de
 import { ProposalsRepository } from './proposals/proposals.repository.ts';
 import { ProposalLinks } from './proposals/proposal-links.ts';
 import { proposalLinkRoutes } from './proposals/proposal-links.routes.ts';
-import { ProposalsService } from './proposals/proposals.service.ts';
+import { ProposalsService, type ProposalDeciders } from './proposals/proposals.service.ts';
 import { proposalsRoutes } from './proposals/proposals.routes.ts';
 
 /** Knobs tests and the crash test's worker turn; production uses the defaults. */
@@ -62,6 +64,8 @@ export function createRulesModule(
     canDecideIn?: (tx: TenantTx) => Promise<boolean>;
     /** Told of each ledger row's outcome once committed (the metrics). */
     observer?: RuleActionObserver;
+    /** Who decided a proposal, by name, for the Inbox's history (auth's profiles, on the system path). */
+    people?: ProposalDeciders;
     now: () => Date;
   },
   options: RulesOptions = {},
@@ -122,6 +126,7 @@ export function createRulesModule(
     proposalsRepository: new ProposalsRepository(),
     executor,
     scheduler,
+    ...(deps.people ? { people: deps.people } : {}),
   });
   const expiry = {
     expireDue: (at: Date) => proposals.expireAll(at),
@@ -132,12 +137,15 @@ export function createRulesModule(
   const service = new RulesService({ transactions, rulesRepository, ledger, inputs, quota, activity, now });
   const runs = new RuleRunsService({ ...writing, scheduler });
   const impact = new RuleImpactService({ transactions, rulesRepository, ledger, inputs, now });
-  const preview = new RulePreviewService({ transactions, rulesRepository, inputs, evaluator, refresher, now });
+  const preview = new RulePreviewService({ transactions, rulesRepository, inputs, evaluator, refresher, quota, now });
   return {
     service,
     runs,
     preview,
     impact,
+    /** What the rules know of the explorer's entities (issue 28). */
+    knowledge: new EntityKnowledgeService(rulesRepository),
+    entityHistory: new EntityHistoryService(),
     /** The jobs' work: one rule's run for one slot, and the minute tick's question (which slots are due now). */
     runner,
     tick,

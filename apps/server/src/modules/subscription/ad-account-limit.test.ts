@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConsent, startTestSandbox } from '../../test/meta-sandbox.ts';
 import { choosePlan, createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { createWorkspace } from '../../test/workspace-fixtures.ts';
 
 let t: TestApp;
 let sandbox: RunningSandbox;
@@ -38,14 +39,15 @@ afterAll(async () => {
 
 type Session = Awaited<ReturnType<typeof registerUser>>;
 
-/** The consent round trip; answers the callback's response. */
-async function connect(session: Session) {
-  const auth = await t.app.inject({ method: 'GET', url: '/api/ad-accounts/facebook/auth-url', headers: session.auth });
+/** The consent round trip (in `workspaceId`, the personal one by default); answers the callback's response. */
+async function connect(session: Session, workspaceId = session.workspaceId) {
+  const headers = { ...session.auth, 'x-workspace-id': workspaceId };
+  const auth = await t.app.inject({ method: 'GET', url: '/api/ad-accounts/facebook/auth-url', headers });
   const back = await answerConsent(auth.json().data.authUrl);
   return t.app.inject({
     method: 'POST',
     url: '/api/ad-accounts/facebook/callback',
-    headers: session.auth,
+    headers,
     payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
   });
 }
@@ -113,6 +115,26 @@ describe('the ad-account limit on connect', () => {
     });
     expect(SUBSCRIPTION_MESSAGES.adAccountLimit).toMatch(/Disconnect one, or upgrade/);
     expect(await storedAccounts(session.workspaceId)).toHaveLength(1);
+  });
+
+  it('pools the limit across the payer’s workspaces: Pro’s 5 exactly, connecting in four at once (ADR 0110)', async () => {
+    const owner = await registerUser(t.app);
+    await choosePlan(t.app, owner, 'pro');
+    const all = [
+      owner.workspaceId,
+      await createWorkspace(t, owner, 'Client A'),
+      await createWorkspace(t, owner, 'Client B'),
+      await createWorkspace(t, owner, 'Client C'),
+    ];
+    const answers = await Promise.all(all.flatMap((id) => [connect(owner, id), connect(owner, id)]));
+    const stored = (await Promise.all(all.map((id) => storedAccounts(id)))).map((rows) => rows.length);
+    expect(stored.reduce((a, b) => a + b, 0)).toBe(5);
+    // Each workspace's world offers more than the pool has left: the ones without room are refused, naming Pro's 5.
+    for (const answer of answers.filter((a) => a.statusCode !== 200)) {
+      expect(answer.json()).toMatchObject({ code: 'AD_ACCOUNT_LIMIT_REACHED', params: { plan: 'pro', limit: 5 } });
+    }
+    const current = await t.app.inject({ method: 'GET', url: '/api/subscription/current', headers: owner.auth });
+    expect(current.json().data).toMatchObject({ adAccountsUsed: 5, adAccountsLimit: 5 });
   });
 
   it('holds against parallel connections bringing different accounts first', async () => {

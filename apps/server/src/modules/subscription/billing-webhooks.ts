@@ -12,6 +12,7 @@ import type { StripeGateways } from './stripe-gateway.ts';
 import { refsOf } from './stripe-state.ts';
 import type { SubscriptionRepository } from './subscription.repository.ts';
 import type { SubscriptionService } from './subscription.service.ts';
+import type { PlanLimits } from './plan-limits.ts';
 
 /** The events applied; any other is acknowledged and ignored. */
 export const HANDLED_EVENTS = new Set([
@@ -26,7 +27,8 @@ export const HANDLED_EVENTS = new Set([
 export interface BillingWebhooksDeps {
   transactions: Transactions;
   repository: SubscriptionRepository;
-  subscription: Pick<SubscriptionService, 'applyStripeIn'>;
+  subscription: Pick<SubscriptionService, 'applyStripeIn' | 'setCustomerIn'>;
+  limits: Pick<PlanLimits, 'stateIn'>;
   /** Whether an event's user is one of ours, and their address, from auth (ADR 0066). */
   users: Pick<AuthService, 'emailsIn'>;
   workspaces: Pick<WorkspacesService, 'existsIn' | 'ownerIdsIn'>;
@@ -91,8 +93,8 @@ export class BillingWebhooks {
       if (!(await this.deps.repository.claimEvent(tx, event.id, event.type, owner)))
         return { outcome: 'duplicate' as const };
       if (event.type === 'checkout.session.completed' && refs.customerId) {
-        await this.deps.repository.getOrCreate(tx, this.deps.now(), { forUpdate: true });
-        await this.deps.repository.update(tx, { stripeCustomerId: refs.customerId }, this.deps.now());
+        const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
+        await this.deps.subscription.setCustomerIn(tx, state, refs.customerId);
       }
       const state = current ? await this.deps.subscription.applyStripeIn(tx, current) : undefined;
       if (event.type !== 'invoice.payment_failed' || !state) return { outcome: 'applied' as const };

@@ -8,7 +8,7 @@ import type { RulesService } from '../rules/definitions/rules.service.ts';
 import { billingSettingsFrom, type BillingSettings } from './billing-settings.ts';
 import { BillingWebhooks, type BillingWebhooksDeps } from './billing-webhooks.ts';
 import { billingRoutes } from './billing.routes.ts';
-import { PlanLimits } from './plan-limits.ts';
+import { PlanLimits, type PoolSource, type PoolUsageSources } from './plan-limits.ts';
 import { StripeGateways } from './stripe-gateway.ts';
 import { SubscriptionRepository } from './subscription.repository.ts';
 import { subscriptionRoutes } from './subscription.routes.ts';
@@ -19,8 +19,21 @@ import { SubscriptionService, type SubscriptionServiceDeps } from './subscriptio
  * accounts, AI requests). The features are built on it, and the plan changes switch rules off, so the limits come
  * before the rules module and the rest of the subscription after it.
  */
-export function createPlanLimits(deps: { transactions: Transactions; now: () => Date }): PlanLimits {
-  return new PlanLimits({ transactions: deps.transactions, repository: new SubscriptionRepository(), now: deps.now });
+export function createPlanLimits(deps: {
+  transactions: Transactions;
+  /** The workspaces module: which workspaces a plan covers (ADR 0110). */
+  pools: PoolSource;
+  /** What each owner module counts in a plan's workspaces (built later; asked once the server runs). */
+  usage: PoolUsageSources;
+  now: () => Date;
+}): PlanLimits {
+  return new PlanLimits({
+    transactions: deps.transactions,
+    repository: new SubscriptionRepository(),
+    pools: deps.pools,
+    usage: deps.usage,
+    now: deps.now,
+  });
 }
 
 export interface SubscriptionModuleDeps {
@@ -69,6 +82,7 @@ export function createSubscriptionModule(deps: SubscriptionModuleDeps) {
     transactions,
     repository,
     subscription: service,
+    limits,
     users: deps.users,
     workspaces: deps.workspaces,
     activity,

@@ -1,4 +1,6 @@
 import {
+  asTenantTx,
+  systemWithin,
   billingEvents,
   selectRows,
   subscriptionPlans,
@@ -34,6 +36,19 @@ export interface SubscriptionLock {
 
 /** Plans, the user's subscription and metered usage. Tenant methods filter by `tx.workspaceId` as well as RLS. */
 export class SubscriptionRepository {
+  /**
+   * The system path inside a workspace's unit of work, back to the application role after (ADR 0110): a plan's
+   * pooled reads and locks across the workspaces it covers, in the transaction whose write they guard.
+   */
+  withinSystem<T>(tx: TenantTx, reason: string, work: (system: SystemTx) => Promise<T>): Promise<T> {
+    return systemWithin(tx, reason, work);
+  }
+
+  /** One of a plan's workspaces as its own job, on the system path (a plan change fitting each workspace to it). */
+  asWorkspace(system: SystemTx, workspaceId: string): TenantTx {
+    return asTenantTx(system.db, { workspaceId, userId: null });
+  }
+
   plans(tx: TenantTx | SystemTx): Promise<SubscriptionPlanRow[]> {
     return tx.db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.sortOrder));
   }
@@ -54,21 +69,33 @@ export class SubscriptionRepository {
     );
   }
 
-  /** The user's subscription, made on the free plan the first time it is asked for. */
-  async getOrCreate(tx: TenantTx, now: Date, options: SubscriptionLock = {}): Promise<SubscriptionRow> {
-    const existing = await this.find(tx, options);
+  /**
+   * The subscription row of `workspaceId` (a plan's holder, ADR 0110), made on the free plan the first time it is
+   * asked for, on the system path inside the caller's unit of work.
+   */
+  async getOrCreate(
+    tx: SystemTx,
+    workspaceId: string,
+    now: Date,
+    options: SubscriptionLock = {},
+  ): Promise<SubscriptionRow> {
+    const existing = await this.find(tx, workspaceId, options);
     if (existing) return existing;
     await tx.db
       .insert(subscriptions)
-      .values({ workspaceId: tx.workspaceId, planId: 'free', currentPeriodStart: now })
+      .values({ workspaceId, planId: 'free', currentPeriodStart: now })
       .onConflictDoNothing();
-    const created = await this.find(tx, options);
+    const created = await this.find(tx, workspaceId, options);
     if (!created) throw new Error('subscription row missing after insert');
     return created;
   }
 
-  private async find(tx: TenantTx, options: SubscriptionLock): Promise<SubscriptionRow | undefined> {
-    const query = tx.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, tx.workspaceId));
+  private async find(
+    tx: SystemTx,
+    workspaceId: string,
+    options: SubscriptionLock,
+  ): Promise<SubscriptionRow | undefined> {
+    const query = tx.db.select().from(subscriptions).where(eq(subscriptions.workspaceId, workspaceId));
     const [row] = options.forUpdate
       ? await query.for('update')
       : options.forShare
@@ -110,11 +137,12 @@ export class SubscriptionRepository {
       .where(inArray(subscriptions.workspaceId, [...workspaceIds]));
   }
 
-  async update(tx: TenantTx, patch: SubscriptionPatch, at: Date): Promise<SubscriptionRow> {
+  /** Changes the subscription row of a plan's holder. */
+  async update(tx: SystemTx, workspaceId: string, patch: SubscriptionPatch, at: Date): Promise<SubscriptionRow> {
     const [row] = await tx.db
       .update(subscriptions)
       .set({ ...patch, updatedAt: at })
-      .where(eq(subscriptions.workspaceId, tx.workspaceId))
+      .where(eq(subscriptions.workspaceId, workspaceId))
       .returning();
     if (!row) throw new Error('subscription row missing');
     return row;
@@ -150,48 +178,80 @@ export class SubscriptionRepository {
     return row?.workspaceId;
   }
 
-  async aiRequests(tx: TenantTx, periodStart: Date): Promise<number> {
+  /** The requests counted against the plan in the period: the pooled count on its holder's row (ADR 0110). */
+  async aiRequests(tx: SystemTx, holderId: string, periodStart: Date): Promise<number> {
     const [row] = await tx.db
-      .select({ value: usageCounters.aiRequests })
+      .select({ value: usageCounters.pooledAiRequests })
       .from(usageCounters)
-      .where(and(eq(usageCounters.workspaceId, tx.workspaceId), eq(usageCounters.periodStart, periodStart)));
+      .where(and(eq(usageCounters.workspaceId, holderId), eq(usageCounters.periodStart, periodStart)));
     return row?.value ?? 0;
   }
 
-  /**
-   * Counts one AI request in the period if the limit allows it, in one statement: the conditional upsert locks the
-   * counter row, so parallel takes queue on it and each sees the count the previous one left. Answers the new count,
-   * or null when the limit is reached (nothing is counted). A limit of -1 never refuses.
-   */
-  async takeAiRequest(tx: TenantTx, periodStart: Date, limit: number): Promise<number | null> {
-    if (limit === 0) return null;
-    const rows = await selectRows<{ ai_requests: number }>(
-      tx.db,
-      sql`insert into ${usageCounters} (workspace_id, period_start, ai_requests)
-          values (${tx.workspaceId}, ${periodStart.toISOString()}, 1)
-          on conflict (workspace_id, period_start) do update set ai_requests = ${usageCounters}.ai_requests + 1
-          where ${limit} = -1 or ${usageCounters}.ai_requests < ${limit}
-          returning ai_requests`,
-    );
-    return rows[0]?.ai_requests ?? null;
+  /** Each workspace's own requests in the period (the Subscription page's per-workspace use). */
+  async aiRequestsOf(tx: SystemTx, workspaceIds: readonly string[], periodStart: Date): Promise<Map<string, number>> {
+    if (workspaceIds.length === 0) return new Map();
+    const rows = await tx.db
+      .select({ workspaceId: usageCounters.workspaceId, value: usageCounters.aiRequests })
+      .from(usageCounters)
+      .where(and(inArray(usageCounters.workspaceId, [...workspaceIds]), eq(usageCounters.periodStart, periodStart)));
+    return new Map(rows.map((row) => [row.workspaceId, row.value]));
   }
 
-  /** Starts a period at no less than `used` requests (a plan change carrying the month's count over). */
-  async carryAiRequests(tx: TenantTx, periodStart: Date, used: number): Promise<void> {
+  /**
+   * Counts one AI request in the period if the plan's limit allows it: one conditional upsert of the pooled count
+   * on the holder's row, which locks it, so parallel takes from any of the plan's workspaces queue on it and each
+   * sees the count the previous one left. Then the workspace's own count. Answers the new pooled count, or null when
+   * the limit is reached (nothing is counted). A limit of -1 never refuses.
+   */
+  async takeAiRequest(
+    tx: SystemTx,
+    holderId: string,
+    workspaceId: string,
+    periodStart: Date,
+    limit: number,
+  ): Promise<number | null> {
+    if (limit === 0) return null;
+    const rows = await selectRows<{ pooled_ai_requests: number }>(
+      tx.db,
+      sql`insert into ${usageCounters} (workspace_id, period_start, ai_requests, pooled_ai_requests)
+          values (${holderId}, ${periodStart.toISOString()}, 0, 1)
+          on conflict (workspace_id, period_start) do update
+            set pooled_ai_requests = ${usageCounters}.pooled_ai_requests + 1
+          where ${limit} = -1 or ${usageCounters}.pooled_ai_requests < ${limit}
+          returning pooled_ai_requests`,
+    );
+    const used = rows[0]?.pooled_ai_requests ?? null;
+    if (used === null) return null;
     await tx.db
       .insert(usageCounters)
-      .values({ workspaceId: tx.workspaceId, periodStart, aiRequests: used })
+      .values({ workspaceId, periodStart, aiRequests: 1 })
       .onConflictDoUpdate({
         target: [usageCounters.workspaceId, usageCounters.periodStart],
-        set: { aiRequests: sql`greatest(${usageCounters.aiRequests}, excluded.ai_requests)` },
+        set: { aiRequests: sql`${usageCounters.aiRequests} + 1` },
+      });
+    return used;
+  }
+
+  /** Starts a period of the plan at no less than `used` pooled requests (a plan change carrying the count over). */
+  async carryAiRequests(tx: SystemTx, holderId: string, periodStart: Date, used: number): Promise<void> {
+    await tx.db
+      .insert(usageCounters)
+      .values({ workspaceId: holderId, periodStart, aiRequests: 0, pooledAiRequests: used })
+      .onConflictDoUpdate({
+        target: [usageCounters.workspaceId, usageCounters.periodStart],
+        set: { pooledAiRequests: sql`greatest(${usageCounters.pooledAiRequests}, excluded.pooled_ai_requests)` },
       });
   }
 
   /** Gives back one request taken in the period (the provider failed before answering); never below zero. */
-  async returnAiRequest(tx: TenantTx, periodStart: Date): Promise<void> {
+  async returnAiRequest(tx: SystemTx, holderId: string, workspaceId: string, periodStart: Date): Promise<void> {
+    await tx.db
+      .update(usageCounters)
+      .set({ pooledAiRequests: sql`greatest(${usageCounters.pooledAiRequests} - 1, 0)` })
+      .where(and(eq(usageCounters.workspaceId, holderId), eq(usageCounters.periodStart, periodStart)));
     await tx.db
       .update(usageCounters)
       .set({ aiRequests: sql`greatest(${usageCounters.aiRequests} - 1, 0)` })
-      .where(and(eq(usageCounters.workspaceId, tx.workspaceId), eq(usageCounters.periodStart, periodStart)));
+      .where(and(eq(usageCounters.workspaceId, workspaceId), eq(usageCounters.periodStart, periodStart)));
   }
 }

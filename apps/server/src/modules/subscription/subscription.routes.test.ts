@@ -39,6 +39,7 @@ describe('GET /api/subscription/plans and /current', () => {
       activeRules: 3,
       aiRequests: 30,
       fastestCheckMinutes: 60,
+      backtestDays: 7,
       seats: 1,
     });
     expect(plans[3].limits).toEqual({
@@ -46,6 +47,7 @@ describe('GET /api/subscription/plans and /current', () => {
       activeRules: -1,
       aiRequests: -1,
       fastestCheckMinutes: 5,
+      backtestDays: 90,
       seats: -1,
     });
     expect(plans[1].features).toContain('ai_requests');

@@ -66,7 +66,19 @@ export class SubscriptionService {
   }
 
   async current(scope: TenantScope): Promise<CurrentSubscription> {
-    return this.deps.transactions.tenant(scope, async (tx) => this.presentIn(tx, await this.deps.limits.stateIn(tx)));
+    return this.deps.transactions.tenant(scope, async (tx) =>
+      this.presentIn(tx, await this.deps.limits.stateIn(tx), scope.userId),
+    );
+  }
+
+  /**
+   * A plan is its payer's (ADR 0110): another owner of one of its workspaces sees it but does not change it. A pool
+   * whose payer is gone is changed by the workspace's owners.
+   */
+  private payerOnly(state: PlanState, scope: TenantScope): void {
+    const payer = state.pool.payerId;
+    if (payer && scope.userId && payer !== scope.userId)
+      throw new AppError('PLAN_NOT_PAYER', SUBSCRIPTION_MESSAGES.notPayer, 403);
   }
 
   /**
@@ -80,6 +92,7 @@ export class SubscriptionService {
     this.refuseUnlessSelfService();
     return this.deps.transactions.tenant(scope, async (tx) => {
       const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
+      this.payerOnly(state, scope);
       if (state.plan.id === planId) throw new AppError('SUBSCRIPTION_SAME_PLAN', SUBSCRIPTION_MESSAGES.samePlan, 409);
       const next = await this.changePlanIn(tx, state, planId, {
         currentPeriodStart: this.deps.now(),
@@ -87,7 +100,7 @@ export class SubscriptionService {
         cancelAtPeriodEnd: false,
         status: 'active',
       });
-      return { subscription: await this.presentIn(tx, next) };
+      return { subscription: await this.presentIn(tx, next, scope.userId) };
     });
   }
 
@@ -95,13 +108,14 @@ export class SubscriptionService {
   async cancel(scope: TenantScope): Promise<{ subscription: CurrentSubscription }> {
     const stripe = this.stripe();
     const current = await this.deps.limits.state(scope);
+    this.payerOnly(current, scope);
     if (current.plan.id === 'free')
       throw new AppError('SUBSCRIPTION_NOT_CANCELABLE', SUBSCRIPTION_MESSAGES.alreadyFree, 409);
     const subscriptionId = current.subscription.stripeSubscriptionId;
     if (stripe && subscriptionId) {
       const updated = await throughStripe(() => stripe.cancelAtPeriodEnd(subscriptionId, `cancel-${subscriptionId}`));
       return this.deps.transactions.tenant(scope, async (tx) => ({
-        subscription: await this.presentIn(tx, await this.applyStripeIn(tx, updated)),
+        subscription: await this.presentIn(tx, await this.applyStripeIn(tx, updated), scope.userId),
       }));
     }
     this.refuseUnlessSelfService();
@@ -115,7 +129,7 @@ export class SubscriptionService {
         cancelAtPeriodEnd: false,
         status: 'active',
       });
-      return { subscription: await this.presentIn(tx, next) };
+      return { subscription: await this.presentIn(tx, next, scope.userId) };
     });
   }
 
@@ -151,8 +165,7 @@ export class SubscriptionService {
 
   /** The plan of each of these workspaces (the administrator's list); a workspace without a row is on the free plan. */
   async plansOfIn(tx: SystemTx, workspaceIds: readonly string[]): Promise<Map<string, PlanId>> {
-    const rows = await this.deps.repository.plansOf(tx, workspaceIds);
-    return new Map(rows.map((row) => [row.workspaceId, row.planId as PlanId]));
+    return this.deps.limits.planIdsOf(tx, workspaceIds);
   }
 
   /**
@@ -172,11 +185,16 @@ export class SubscriptionService {
     const now = this.deps.now();
     const plan = (await this.deps.limits.plans(tx)).get(planId);
     if (!plan) throw new Error(`plan ${planId} is not in the catalogue`);
-    await this.deps.repository.update(tx, { ...patch, planId }, now);
+    const holderId = state.subscription.workspaceId;
+    await this.deps.repository.withinSystem(tx, 'plan change', (system) =>
+      this.deps.repository.update(system, holderId, { ...patch, planId }, now),
+    );
     const next = await this.deps.limits.stateIn(tx);
     if (state.plan.id !== planId) {
       // A plan change keeps the month's AI requests; a new Stripe period of the same plan starts its own count.
-      await this.deps.limits.carryAiRequestsIn(tx, state.period, next.period);
+      await this.deps.repository.withinSystem(tx, 'plan change', (system) =>
+        this.deps.limits.carryAiRequestsIn(system, holderId, state.period, next.period),
+      );
       await this.deps.activity.insert(
         tx,
         admin
@@ -198,38 +216,55 @@ export class SubscriptionService {
             },
       );
     }
-    const switchedOff = await this.deps.rules.deactivateBeyondLimit(tx, asCap(plan.activeRules));
-    if (switchedOff.length > 0) {
-      const names = switchedOff.map((rule) => rule.name);
-      const params = { plan: plan.id, limit: plan.activeRules, count: names.length };
-      await this.deps.activity.insert(tx, {
-        level: 'warning',
-        category: 'billing',
-        description: describeActivity('plan_rules_deactivated', { ...params, rules: names.join(', ') }),
-        metadata: {
-          code: 'plan_rules_deactivated',
-          params: { ...params, rules: names },
-          ruleIds: switchedOff.map((rule) => rule.id),
-        },
-      });
-    }
-    // Rules still on that check more often than the plan allows now run as often as it allows (ADR 0053).
-    const slowed = await this.deps.rules.slowToPlan(tx, plan.fastestCheckMinutes);
-    if (slowed.length > 0) {
-      const names = slowed.map((rule) => rule.name);
-      const params = { plan: plan.id, minutes: plan.fastestCheckMinutes, count: names.length };
-      await this.deps.activity.insert(tx, {
-        level: 'warning',
-        category: 'billing',
-        description: describeActivity('plan_rules_slowed', { ...params, rules: names.join(', ') }),
-        metadata: {
-          code: 'plan_rules_slowed',
-          params: { ...params, rules: names },
-          ruleIds: slowed.map((rule) => rule.id),
-        },
-      });
-    }
+    await this.deps.repository.withinSystem(tx, 'plan change across its workspaces', (system) =>
+      this.fitPoolIn(system, next),
+    );
     return next;
+  }
+
+  /**
+   * Fits every workspace of the plan to it (ADR 0110), each with entries in its own log saying which rules changed
+   * (data is kept): the active rules beyond the pooled limit are switched off, the oldest workspace (the payer's
+   * own first) keeping its rules first and, within a workspace, the oldest rules; the active rules checking more
+   * often than the plan allows now run as often as it allows (ADR 0053).
+   */
+  async fitPoolIn(system: SystemTx, state: PlanState): Promise<void> {
+    const { plan } = state;
+    let left = asCap(plan.activeRules);
+    for (const workspace of state.pool.workspaces) {
+      const tx = this.deps.repository.asWorkspace(system, workspace.id);
+      const switchedOff = await this.deps.rules.deactivateBeyondLimit(tx, left);
+      if (switchedOff.length > 0) {
+        const names = switchedOff.map((rule) => rule.name);
+        const params = { plan: plan.id, limit: plan.activeRules, count: names.length };
+        await this.deps.activity.insert(tx, {
+          level: 'warning',
+          category: 'billing',
+          description: describeActivity('plan_rules_deactivated', { ...params, rules: names.join(', ') }),
+          metadata: {
+            code: 'plan_rules_deactivated',
+            params: { ...params, rules: names },
+            ruleIds: switchedOff.map((rule) => rule.id),
+          },
+        });
+      }
+      if (Number.isFinite(left)) left = Math.max(0, left - (await this.deps.rules.countActiveIn(tx)));
+      const slowed = await this.deps.rules.slowToPlan(tx, plan.fastestCheckMinutes);
+      if (slowed.length > 0) {
+        const names = slowed.map((rule) => rule.name);
+        const params = { plan: plan.id, minutes: plan.fastestCheckMinutes, count: names.length };
+        await this.deps.activity.insert(tx, {
+          level: 'warning',
+          category: 'billing',
+          description: describeActivity('plan_rules_slowed', { ...params, rules: names.join(', ') }),
+          metadata: {
+            code: 'plan_rules_slowed',
+            params: { ...params, rules: names },
+            ruleIds: slowed.map((rule) => rule.id),
+          },
+        });
+      }
+    }
   }
 
   /**
@@ -240,8 +275,9 @@ export class SubscriptionService {
   async portal(scope: TenantScope): Promise<{ url: string }> {
     const stripe = this.stripe();
     if (!stripe) throw AppError.conflict(SUBSCRIPTION_MESSAGES.portalLocal, 'BILLING_PORTAL_LOCAL');
-    const { subscription } = await this.deps.limits.state(scope);
-    const customerId = subscription.stripeCustomerId;
+    const state = await this.deps.limits.state(scope);
+    this.payerOnly(state, scope);
+    const customerId = state.subscription.stripeCustomerId;
     if (!customerId) throw AppError.conflict(SUBSCRIPTION_MESSAGES.portalUnavailable, 'BILLING_PORTAL_NO_ACCOUNT');
     const url = await throughStripe(() =>
       stripe.createPortal(customerId, `${this.deps.publicUrl}/subscription`, `portal-${randomUUID()}`),
@@ -287,32 +323,38 @@ export class SubscriptionService {
     scope: TenantScope,
     planId: PlanId,
   ): Promise<UpgradeResponse> {
-    const { plan, subscription, customerId, email, held } = await this.deps.transactions.tenant(scope, async (tx) => {
-      const state = await this.deps.limits.stateIn(tx);
-      const plan = (await this.deps.limits.plans(tx)).get(planId);
-      if (!plan) throw new Error(`plan ${planId} is not in the catalogue`);
-      if (state.plan.id === planId) throw new AppError('SUBSCRIPTION_SAME_PLAN', SUBSCRIPTION_MESSAGES.samePlan, 409);
-      return {
-        plan,
-        subscription: await this.presentIn(tx, state),
-        customerId: state.subscription.stripeCustomerId,
-        email: await this.deps.users.emailIn(tx),
-        held: state.subscription.stripeSubscriptionId,
-      };
-    });
+    const { plan, subscription, customerId, email, held, holderId } = await this.deps.transactions.tenant(
+      scope,
+      async (tx) => {
+        const state = await this.deps.limits.stateIn(tx);
+        this.payerOnly(state, scope);
+        const plan = (await this.deps.limits.plans(tx)).get(planId);
+        if (!plan) throw new Error(`plan ${planId} is not in the catalogue`);
+        if (state.plan.id === planId) throw new AppError('SUBSCRIPTION_SAME_PLAN', SUBSCRIPTION_MESSAGES.samePlan, 409);
+        return {
+          plan,
+          subscription: await this.presentIn(tx, state, scope.userId),
+          customerId: state.subscription.stripeCustomerId,
+          email: await this.deps.users.emailIn(tx),
+          held: state.subscription.stripeSubscriptionId,
+          holderId: state.subscription.workspaceId,
+        };
+      },
+    );
     if (planId === 'free') return this.cancel(scope);
     const back = `${this.deps.publicUrl}/subscription`;
     if (held) return { subscription, url: (await this.portal(scope)).url };
-    const customer = customerId ?? (await throughStripe(() => stripe.createCustomer(scope.workspaceId, email ?? '')));
+    // The plan's holder is Stripe's customer: the payer's personal workspace (ADR 0110).
+    const customer = customerId ?? (await throughStripe(() => stripe.createCustomer(holderId, email ?? '')));
     if (!customerId) {
       await this.deps.transactions.tenant(scope, async (tx) => {
-        await this.deps.limits.stateIn(tx, { forUpdate: true });
-        await this.deps.repository.update(tx, { stripeCustomerId: customer }, this.deps.now());
+        const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
+        await this.setCustomerIn(tx, state, customer);
       });
     }
     const url = await throughStripe(() =>
       stripe.createCheckout({
-        workspaceId: scope.workspaceId,
+        workspaceId: holderId,
         planId,
         planName: plan.name,
         price: plan.price,
@@ -320,7 +362,7 @@ export class SubscriptionService {
         successUrl: `${back}?checkout=success`,
         cancelUrl: `${back}?checkout=cancel`,
         // The same user, plan and day: a second click answers the same session instead of opening another.
-        idempotencyKey: `checkout-${scope.workspaceId}-${planId}-${this.deps.now().toISOString().slice(0, 10)}`,
+        idempotencyKey: `checkout-${holderId}-${planId}-${this.deps.now().toISOString().slice(0, 10)}`,
       }),
     );
     return { subscription, url };
@@ -331,19 +373,30 @@ export class SubscriptionService {
     return this.deps.repository.planSample(tx, limit);
   }
 
-  async presentIn(tx: TenantTx, state: PlanState): Promise<CurrentSubscription> {
-    const [aiRequests, activeRules, adAccounts] = [
-      await this.deps.repository.aiRequests(tx, state.period.start),
-      await this.deps.rules.countActiveIn(tx),
-      await this.deps.accounts.countIn(tx),
-    ];
+  /** Records the plan holder's Stripe customer, in the caller's unit of work (the plan's row held for update). */
+  async setCustomerIn(tx: TenantTx, state: PlanState, customerId: string): Promise<void> {
+    await this.deps.repository.withinSystem(tx, 'stripe customer', (system) =>
+      this.deps.repository.update(
+        system,
+        state.subscription.workspaceId,
+        { stripeCustomerId: customerId },
+        this.deps.now(),
+      ),
+    );
+  }
+
+  /** The plan with its pooled use and each workspace's (ADR 0110), as `viewerId` sees it. */
+  async presentIn(tx: TenantTx, state: PlanState, viewerId: string | null = null): Promise<CurrentSubscription> {
+    const usage = await this.deps.repository.withinSystem(tx, 'use of the plan', (system) =>
+      this.deps.limits.usageOf(system, state),
+    );
     const { stripeCustomerId, stripeSubscriptionId } = state.subscription;
     // Paid, past due or cancelling through Stripe: the portal is where the card is changed and invoices are read.
     const canManageBilling = this.deps.billing() !== undefined && !!stripeCustomerId && !!stripeSubscriptionId;
-    return presentSubscription(
-      state,
-      { aiRequests, activeRules, adAccounts },
-      { canManageBilling, assignedByAdmin: this.assignedByAdmin() },
-    );
+    return presentSubscription(state, usage, {
+      canManageBilling,
+      assignedByAdmin: this.assignedByAdmin(),
+      paidByYou: state.pool.payerId === null || state.pool.payerId === viewerId,
+    });
   }
 }

@@ -1,5 +1,5 @@
 import { WORKSPACE_HEADER } from '@adpilot/contracts';
-import { adAccounts, automationRules, reportSchedules, workspaceMembers } from '@adpilot/db';
+import { adAccounts, apiTokens, automationRules, reportSchedules, workspaceMembers } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf, type Operation } from '../../test/fuzz/openapi.ts';
@@ -59,8 +59,16 @@ beforeAll(async () => {
   });
   expect(schedule.statusCode).toBe(201);
   ids.schedule = schedule.json().data.id;
+  const token = await t.app.inject({
+    method: 'POST',
+    url: '/api/tokens',
+    headers: inOther,
+    payload: { name: 'Other’s agent', scopes: ['read'] },
+  });
+  expect(token.statusCode).toBe(201);
+  ids.token = token.json().data.id;
   operations = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]).filter(
-    (op) => op.pathParams.length > 0 && /^\/api\/(rules|ad-accounts|logs|reports)\//.test(op.path),
+    (op) => op.pathParams.length > 0 && /^\/api\/(rules|ad-accounts|logs|reports|tokens)\//.test(op.path),
   );
 });
 afterAll(() => t.close());
@@ -84,6 +92,7 @@ function idFor(operation: Operation, param: string): string {
   if (operation.path.startsWith('/api/ad-accounts/')) return ids.account!;
   if (operation.path.startsWith('/api/logs/')) return ids.log!;
   if (operation.path.startsWith('/api/reports/schedules/')) return ids.schedule!;
+  if (operation.path.startsWith('/api/tokens/')) return ids.token!;
   throw new Error(`no id for ${param} of ${operation.path}`);
 }
 
@@ -116,5 +125,7 @@ describe('another workspace’s ids, asked by a member of both while acting in t
       db.select().from(reportSchedules).where(eq(reportSchedules.id, ids.schedule!)),
     );
     expect(schedule).toMatchObject({ workspaceId: other.workspaceId, recipients: ['client@example.com'] });
+    const [token] = await t.inspect((db) => db.select().from(apiTokens).where(eq(apiTokens.id, ids.token!)));
+    expect(token).toMatchObject({ workspaceId: other.workspaceId, revokedAt: null });
   });
 });

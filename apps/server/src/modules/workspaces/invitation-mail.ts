@@ -1,4 +1,4 @@
-import { ACTIVITY_MESSAGES, INVITATION_TTL_DAYS, type WorkspaceRole } from '@adpilot/contracts';
+import { ACTIVITY_MESSAGES, INVITATION_TTL_DAYS, neutralName, type WorkspaceRole } from '@adpilot/contracts';
 
 export interface InvitationMailInput {
   workspaceName: string;
@@ -15,19 +15,22 @@ export interface InvitationMailInput {
  * needs to know who asks before following a link.
  */
 export function invitationMail(input: InvitationMailInput): { subject: string; text: string } {
-  const { inviterName, link } = input;
-  const workspaceEn = input.personal ? `${input.workspaceName}'s workspace` : `the workspace "${input.workspaceName}"`;
-  const workspaceTh = input.personal ? `เวิร์กสเปซของ ${input.workspaceName}` : `เวิร์กสเปซ “${input.workspaceName}”`;
+  // Both names were chosen by people and reach an outside inbox: neutralised (no link, length-limited), and the
+  // subject starts with the product's name, never theirs (ADR 0092).
+  const inviterName = neutralName(input.inviterName);
+  const workspaceName = neutralName(input.workspaceName);
+  const { link } = input;
+  const workspaceEn = input.personal ? `the workspace of “${workspaceName}”` : `the workspace “${workspaceName}”`;
+  const workspaceTh = input.personal ? `เวิร์กสเปซของ “${workspaceName}”` : `เวิร์กสเปซ “${workspaceName}”`;
   const roleEn = ACTIVITY_MESSAGES.en.roles[input.role];
   const roleTh = ACTIVITY_MESSAGES.th.roles[input.role];
-  const subjectName = input.personal ? `${input.workspaceName}'s workspace` : input.workspaceName;
   return {
-    subject: `${inviterName} invited you to ${subjectName} on AdPilot`,
+    subject: `AdPilot: invitation to join “${workspaceName}” · คำเชิญเข้าร่วม “${workspaceName}”`,
     text:
-      `Hello,\n\n${inviterName} invited you to join ${workspaceEn} on AdPilot as ${roleEn}. ` +
+      `Hello,\n\n“${inviterName}” invited you to join ${workspaceEn} on AdPilot as ${roleEn}. ` +
       `To accept, open this link within ${INVITATION_TTL_DAYS} days and sign in (or sign up) with this e-mail address:\n\n${link}\n\n` +
       `If you were not expecting this invitation, ignore this message.\n\n---\n\n` +
-      `สวัสดี\n\n${inviterName} เชิญคุณเข้าร่วม${workspaceTh}บน AdPilot ในบทบาท${roleTh} ` +
+      `สวัสดี\n\n“${inviterName}” เชิญคุณเข้าร่วม${workspaceTh}บน AdPilot ในบทบาท${roleTh} ` +
       `หากต้องการตอบรับ โปรดเปิดลิงก์นี้ภายใน ${INVITATION_TTL_DAYS} วัน แล้วเข้าสู่ระบบ (หรือสมัครสมาชิก) ด้วยอีเมลนี้:\n\n${link}\n\n` +
       `หากคุณไม่ได้คาดว่าจะได้รับคำเชิญนี้ ไม่ต้องทำอะไร\n`,
   };

@@ -1,6 +1,6 @@
 import type { WorkspaceRole } from '@adpilot/contracts';
 import { workspaceInvitations, workspaces, type SystemTx, type WorkspaceInvitationRow } from '@adpilot/db';
-import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, ne } from 'drizzle-orm';
 
 /** Neither accepted nor revoked, and not expired at `now`: an invitation that still holds a seat. */
 const pending = (now: Date) =>
@@ -48,6 +48,25 @@ export class InvitationsRepository {
       .from(workspaceInvitations)
       .where(and(eq(workspaceInvitations.workspaceId, workspaceId), pending(now)));
     return row?.n ?? 0;
+  }
+
+  /** The pending invitations of these workspaces that will take a seat (every role but viewer; ADR 0111). */
+  pendingSeats(
+    tx: SystemTx,
+    workspaceIds: readonly string[],
+    now: Date,
+  ): Promise<{ workspaceId: string; email: string }[]> {
+    if (workspaceIds.length === 0) return Promise.resolve([]);
+    return tx.db
+      .select({ workspaceId: workspaceInvitations.workspaceId, email: workspaceInvitations.email })
+      .from(workspaceInvitations)
+      .where(
+        and(
+          inArray(workspaceInvitations.workspaceId, [...workspaceIds]),
+          ne(workspaceInvitations.role, 'viewer'),
+          pending(now),
+        ),
+      );
   }
 
   async hasPendingFor(tx: SystemTx, workspaceId: string, email: string, now: Date): Promise<boolean> {

@@ -1,9 +1,12 @@
 import {
   INVITATION_RESENDS_PER_HOUR,
   INVITATION_TTL_DAYS,
+  OUTBOUND_MAIL_MESSAGES,
   UNLIMITED,
   type Invitation,
   type InvitationInput,
+  type InvitationMailState,
+  type SentInvitation,
   type InvitationPreview,
   type PlanId,
   type Workspace,
@@ -11,7 +14,7 @@ import {
 import type { SystemTx, Transactions, WorkspaceInvitationRow } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
-import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { Admission, OutboundMail } from '../outbound/outbound-mail.ts';
 import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
 import { invitationMail } from './invitation-mail.ts';
 import { presentInvitation } from './invitations.presenter.ts';
@@ -20,9 +23,22 @@ import { accessIn, roleNeeded } from './workspace-access.ts';
 import type { WorkspacesRepository } from './workspaces.repository.ts';
 import { recordIn, type People, type WorkspaceActivity } from './workspaces.service.ts';
 
-/** A workspace's plan and its seats (-1 unlimited), read in the workspaces module's unit of work (subscription's). */
+/**
+ * The plan covering a workspace, its seats (-1 unlimited) and the workspaces it covers, read in the workspaces
+ * module's unit of work with the payer's plan locked until it ends (subscription's; ADR 0110).
+ */
 export interface SeatPlans {
-  planOf(tx: SystemTx, workspaceId: string): Promise<{ plan: PlanId; seats: number }>;
+  planOf(tx: SystemTx, workspaceId: string): Promise<{ plan: PlanId; seats: number; workspaceIds: string[] }>;
+}
+
+/** Who holds a seat in a plan's workspaces: members (by id, with their address) and pending invitations (ADR 0111). */
+export interface SeatUse {
+  /** Seat-taking members across the plan's workspaces, each person once: id → lower-cased address. */
+  holders: Map<string, string>;
+  /** Addresses with a pending seat-taking invitation who hold no seat yet. */
+  reserved: Set<string>;
+  /** Per workspace: its seat-taking members and pending invitations. */
+  byWorkspace: Map<string, number>;
 }
 
 export interface InvitationsDeps {
@@ -33,7 +49,8 @@ export interface InvitationsDeps {
   people: People;
   plans: SeatPlans;
   limiter: Pick<AttemptLimiter, 'take'>;
-  mailer: Mailer;
+  /** Outbound mail's policy: budgets, the first mail to an outside address, unsubscribe (ADR 0092). */
+  outbound: Pick<OutboundMail, 'admit' | 'deliver' | 'confirmIn'>;
   publicUrl: string;
   now: () => Date;
 }
@@ -77,49 +94,79 @@ function refusalOf(invitation: WorkspaceInvitationRow, now: Date): AppError | nu
 export class InvitationsService {
   constructor(private readonly deps: InvitationsDeps) {}
 
-  /** POST /api/workspaces/:id/invitations (admin or owner; an owner alone invites an owner). */
-  async invite(actorId: string, workspaceId: string, input: InvitationInput): Promise<Invitation> {
+  /**
+   * POST /api/workspaces/:id/invitations (admin or owner; an owner alone invites an owner). Once the caller may
+   * invite the address, its mail is admitted by outbound mail's policy (a spent budget refuses the invitation before
+   * it is made); the invitation is then made under the workspace's lock, and its mail sent, or withheld while the
+   * address has not answered the workspace's first mail (ADR 0092).
+   */
+  async invite(actorId: string, workspaceId: string, input: InvitationInput): Promise<SentInvitation> {
     const email = input.email.toLowerCase();
     const token = randomToken();
-    const { invitation, mail } = await this.deps.transactions.system('workspace invite', async (tx) => {
-      const { workspace, role } = await accessIn(tx, this.deps.workspaces, {
-        workspaceId,
-        userId: actorId,
-        needed: 'admin',
-        lock: true,
-      });
-      if (input.role === 'owner' && role !== 'owner') throw roleNeeded('owner');
-      const now = this.deps.now();
-      const members = await this.deps.workspaces.members(tx, workspaceId);
-      const addresses = await this.deps.people.profilesIn(
-        tx,
-        members.map((m) => m.userId),
-      );
-      const known = addresses.some((person) => person.email.toLowerCase() === email);
-      if (known || (await this.deps.repository.hasPendingFor(tx, workspaceId, email, now))) {
-        throw AppError.conflict(INVITATION_MESSAGES.alreadyMember, 'WORKSPACE_ALREADY_MEMBER');
-      }
-      await this.checkSeat(tx, workspaceId, members.length, now);
-      const invitation = await this.deps.repository.insert(tx, {
-        workspaceId,
-        email,
-        role: input.role,
-        tokenHash: hashToken(token),
-        invitedBy: actorId,
-        expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
-      });
-      await recordIn(this.deps.activity, tx, {
-        workspaceId,
-        actorId,
-        code: 'workspace_member_invited',
-        params: { email, role: input.role },
-        description: `Invited ${email} as ${input.role}`,
-      });
-      const inviter = await this.inviterName(tx, actorId);
-      return { invitation: presentInvitation(invitation, inviter), mail: { workspace, inviter } };
+    const check = (tx: SystemTx) => this.checkInvite(tx, actorId, workspaceId, input.role, email);
+    const checked = await this.deps.transactions.system('workspace invite check', check);
+    const admission = await this.deps.outbound.admit({
+      workspace: { id: workspaceId, name: checked.name },
+      senderId: actorId,
+      to: email,
+      kind: 'invitation',
     });
-    await this.send(invitation, token, mail);
-    return invitation;
+    let made: { invitation: Invitation; mail: MailFrom };
+    try {
+      made = await this.deps.transactions.system('workspace invite', async (tx) => {
+        const { workspace } = await check(tx);
+        const now = this.deps.now();
+        if (input.role !== 'viewer') await this.checkSeat(tx, workspaceId, { email }, now, 'reserve');
+        const invitation = await this.deps.repository.insert(tx, {
+          workspaceId,
+          email,
+          role: input.role,
+          tokenHash: hashToken(token),
+          invitedBy: actorId,
+          expiresAt: new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+        });
+        await recordIn(this.deps.activity, tx, {
+          workspaceId,
+          actorId,
+          code: 'workspace_member_invited',
+          params: { email, role: input.role },
+          description: `Invited ${email} as ${input.role}`,
+        });
+        const inviter = await this.inviterName(tx, actorId);
+        return { invitation: presentInvitation(invitation, inviter), mail: { workspace, inviter } };
+      });
+    } catch (error) {
+      if (admission.action !== 'withhold') await admission.release();
+      throw error;
+    }
+    return { ...made.invitation, mail: await this.send(admission, made.invitation, token, made.mail) };
+  }
+
+  /** Whether the caller may invite `email` as `role` now: their role, and the address not a member nor invited. */
+  private async checkInvite(
+    tx: SystemTx,
+    actorId: string,
+    workspaceId: string,
+    invitedRole: InvitationInput['role'],
+    email: string,
+  ) {
+    const { workspace, role } = await accessIn(tx, this.deps.workspaces, {
+      workspaceId,
+      userId: actorId,
+      needed: 'admin',
+      lock: true,
+    });
+    if (invitedRole === 'owner' && role !== 'owner') throw roleNeeded('owner');
+    const members = await this.deps.workspaces.members(tx, workspaceId);
+    const addresses = await this.deps.people.profilesIn(
+      tx,
+      members.map((m) => m.userId),
+    );
+    const known = addresses.some((person) => person.email.toLowerCase() === email);
+    if (known || (await this.deps.repository.hasPendingFor(tx, workspaceId, email, this.deps.now()))) {
+      throw AppError.conflict(INVITATION_MESSAGES.alreadyMember, 'WORKSPACE_ALREADY_MEMBER');
+    }
+    return { workspace, name: workspace.name };
   }
 
   /** GET /api/workspaces/:id/invitations (admin or owner): the pending ones. */
@@ -147,11 +194,12 @@ export class InvitationsService {
    * link dead. Counted per invitation (at most INVITATION_RESENDS_PER_HOUR an hour) once the caller may send it; an
    * invitation that had expired takes a seat again, so the seats are counted as for a new one.
    */
-  async resend(actorId: string, workspaceId: string, invitationId: string): Promise<Invitation> {
+  async resend(actorId: string, workspaceId: string, invitationId: string): Promise<SentInvitation> {
     const open = (tx: SystemTx) => this.openInvitation(tx, workspaceId, invitationId);
-    await this.deps.transactions.system('workspace invitation resend check', async (tx) => {
-      await accessIn(tx, this.deps.workspaces, { workspaceId, userId: actorId, needed: 'admin' });
-      await open(tx);
+    const checked = await this.deps.transactions.system('workspace invitation resend check', async (tx) => {
+      const { workspace } = await accessIn(tx, this.deps.workspaces, { workspaceId, userId: actorId, needed: 'admin' });
+      const invitation = await open(tx);
+      return { name: workspace.name, email: invitation.email };
     });
     await this.deps.limiter.take(
       [INVITATION_LIMITS.resend],
@@ -159,32 +207,49 @@ export class InvitationsService {
       INVITATION_MESSAGES.tooManyResends,
     );
     const token = randomToken();
-    const { invitation, mail } = await this.deps.transactions.system('workspace invitation resend', async (tx) => {
-      const { workspace, role } = await accessIn(tx, this.deps.workspaces, {
-        workspaceId,
-        userId: actorId,
-        needed: 'admin',
-        lock: true,
-      });
-      const current = await open(tx);
-      if (current.role === 'owner' && role !== 'owner') throw roleNeeded('owner');
-      const now = this.deps.now();
-      if (current.expiresAt.getTime() <= now.getTime()) {
-        await this.checkSeat(tx, workspaceId, await this.deps.workspaces.countMembers(tx, workspaceId), now);
-      }
-      const renewed = await this.deps.repository.renew(
-        tx,
-        current.id,
-        hashToken(token),
-        new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
-      );
-      if (!renewed) throw invitationNotFound();
-      const inviter = await this.inviterName(tx, actorId);
-      const originalInviter = renewed.invitedBy ? await this.inviterName(tx, renewed.invitedBy) : null;
-      return { invitation: presentInvitation(renewed, originalInviter), mail: { workspace, inviter } };
+    const admission = await this.deps.outbound.admit({
+      workspace: { id: workspaceId, name: checked.name },
+      senderId: actorId,
+      to: checked.email,
+      kind: 'invitation',
     });
-    await this.send(invitation, token, mail);
-    return invitation;
+    // A re-send is more mail to the same address: refused while it has not answered the first (ADR 0092).
+    if (admission.action === 'withhold') {
+      if (admission.outcome === 'unsubscribed')
+        throw AppError.conflict(OUTBOUND_MAIL_MESSAGES.unsubscribed, 'MAIL_UNSUBSCRIBED');
+      throw AppError.conflict(OUTBOUND_MAIL_MESSAGES.awaitingConfirmation, 'MAIL_AWAITING_CONFIRMATION');
+    }
+    let made: { invitation: Invitation; mail: MailFrom };
+    try {
+      made = await this.deps.transactions.system('workspace invitation resend', async (tx) => {
+        const { workspace, role } = await accessIn(tx, this.deps.workspaces, {
+          workspaceId,
+          userId: actorId,
+          needed: 'admin',
+          lock: true,
+        });
+        const current = await open(tx);
+        if (current.role === 'owner' && role !== 'owner') throw roleNeeded('owner');
+        const now = this.deps.now();
+        if (current.expiresAt.getTime() <= now.getTime() && current.role !== 'viewer') {
+          await this.checkSeat(tx, workspaceId, { email: current.email }, now, 'reserve');
+        }
+        const renewed = await this.deps.repository.renew(
+          tx,
+          current.id,
+          hashToken(token),
+          new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS),
+        );
+        if (!renewed) throw invitationNotFound();
+        const inviter = await this.inviterName(tx, actorId);
+        const originalInviter = renewed.invitedBy ? await this.inviterName(tx, renewed.invitedBy) : null;
+        return { invitation: presentInvitation(renewed, originalInviter), mail: { workspace, inviter } };
+      });
+    } catch (error) {
+      await admission.release();
+      throw error;
+    }
+    return { ...made.invitation, mail: await this.send(admission, made.invitation, token, made.mail) };
   }
 
   /** GET /api/invitations/preview?token=…: what the invitation page shows, signed in or not. */
@@ -233,9 +298,15 @@ export class InvitationsService {
         if (refusal) throw refusal;
         throw AppError.conflict(INVITATION_MESSAGES.emailMismatch, 'INVITATION_EMAIL_MISMATCH');
       }
+      // Seats are counted again at acceptance (ADR 0111): invitations made before a downgrade, or accepted in
+      // parallel across the plan's workspaces, never seat more people than the plan has seats. The refusal rolls
+      // the invitation back: it stays pending for a later accept.
+      if (invitation.role !== 'viewer') await this.checkSeat(tx, workspace.id, { email, userId }, now, 'accept');
       if (!(await this.deps.workspaces.addMember(tx, workspace.id, userId, invitation.role))) {
         throw AppError.conflict('You are already a member of this workspace', 'WORKSPACE_ALREADY_MEMBER');
       }
+      // Accepting answers the workspace's first mail: its mail to this address is wanted (ADR 0092).
+      await this.deps.outbound.confirmIn(tx, workspace.id, email);
       await recordIn(this.deps.activity, tx, {
         workspaceId: workspace.id,
         actorId: userId,
@@ -249,14 +320,43 @@ export class InvitationsService {
   }
 
   /**
-   * Refuses one more seat when members plus pending invitations already fill the plan's: read under the workspace
-   * row's lock, which every invitation and accept takes first, so parallel invitations cannot pass the limit.
+   * Who holds a seat across `workspaceIds` at `now` (ADR 0111): editors, admins and owners, each person once however
+   * many of the plan's workspaces they are in; viewers take none. In the caller's unit of work.
    */
-  private async checkSeat(tx: SystemTx, workspaceId: string, members: number, now: Date): Promise<void> {
-    const { plan, seats } = await this.deps.plans.planOf(tx, workspaceId);
+  async seatUseIn(tx: SystemTx, workspaceIds: readonly string[], now: Date): Promise<SeatUse> {
+    const members = await this.deps.workspaces.seatHolders(tx, workspaceIds);
+    const invited = await this.deps.repository.pendingSeats(tx, workspaceIds, now);
+    const people = await this.deps.people.profilesIn(tx, [...new Set(members.map((m) => m.userId))]);
+    const holders = new Map(people.map((person) => [person.id, person.email.toLowerCase()]));
+    const held = new Set(holders.values());
+    const reserved = new Set(invited.map((row) => row.email.toLowerCase()).filter((email) => !held.has(email)));
+    const byWorkspace = new Map<string, number>(workspaceIds.map((id) => [id, 0]));
+    for (const row of [...members, ...invited])
+      byWorkspace.set(row.workspaceId, (byWorkspace.get(row.workspaceId) ?? 0) + 1);
+    return { holders, reserved, byWorkspace };
+  }
+
+  /**
+   * Refuses a seat for `person` when the plan's seats are full (ADR 0111). `reserve` (an invitation, a role change)
+   * counts the seat holders and the pending invitations; `accept` counts the seat holders only, the invitation
+   * being accepted turning into one. A person who holds a seat in any of the plan's workspaces needs no other.
+   * Read under the payer's plan lock (`planOf`), which every invitation, accept and role change takes after the
+   * workspace row's, so parallel requests across the plan's workspaces cannot pass the limit.
+   */
+  async checkSeat(
+    tx: SystemTx,
+    workspaceId: string,
+    person: { email: string; userId?: string },
+    now: Date,
+    mode: 'reserve' | 'accept',
+  ): Promise<void> {
+    const { plan, seats, workspaceIds } = await this.deps.plans.planOf(tx, workspaceId);
     if (seats === UNLIMITED) return;
-    const pending = await this.deps.repository.countPending(tx, workspaceId, now);
-    if (members + pending + 1 > seats) {
+    const { holders, reserved } = await this.seatUseIn(tx, workspaceIds, now);
+    const email = person.email.toLowerCase();
+    if ((person.userId && holders.has(person.userId)) || [...holders.values()].includes(email)) return;
+    const taken = holders.size + (mode === 'reserve' ? [...reserved].filter((other) => other !== email).length : 0);
+    if (taken + 1 > seats) {
       throw new AppError('SEAT_LIMIT_REACHED', INVITATION_MESSAGES.seatLimit, 403, undefined, undefined, {
         plan,
         limit: seats,
@@ -280,12 +380,18 @@ export class InvitationsService {
     return person?.name ?? null;
   }
 
-  /** The invitation's mail with its link; the token exists nowhere else (only its hash is stored). */
+  /**
+   * The invitation's mail with its link, as its admission allows; the token exists nowhere else (only its hash is
+   * stored). Every name in it is a chosen one and is neutralised by the mail's text.
+   */
   private async send(
+    admission: Admission,
     invitation: Invitation,
     token: string,
-    from: { workspace: { name: string; personal: boolean }; inviter: string | null },
-  ): Promise<void> {
+    from: MailFrom,
+  ): Promise<InvitationMailState> {
+    if (admission.action === 'withhold')
+      return admission.outcome === 'unsubscribed' ? 'withheld_unsubscribed' : 'withheld_unconfirmed';
     const link = `${this.deps.publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
     const mail = invitationMail({
       workspaceName: from.workspace.name,
@@ -294,6 +400,9 @@ export class InvitationsService {
       role: invitation.role,
       link,
     });
-    await this.deps.mailer.send({ to: invitation.email, expiresAt: new Date(invitation.expiresAt), ...mail });
+    await this.deps.outbound.deliver(admission, { ...mail, expiresAt: new Date(invitation.expiresAt) });
+    return 'sent';
   }
 }
+
+type MailFrom = { workspace: { name: string; personal: boolean }; inviter: string | null };

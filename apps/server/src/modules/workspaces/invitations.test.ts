@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/crypto.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
+import { confirmRecipients } from '../../test/report-fixtures.ts';
 import {
   acceptWith,
   createWorkspace,
@@ -65,19 +66,21 @@ describe('workspace invitations', () => {
       invitedBy: 'Irene Inviter',
       expiresAt: new Date(t.clock.now.getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString(),
       createdAt: expect.any(String),
+      mail: 'sent',
     });
     const token = invitationTokenFor(t, invitee.toLowerCase());
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const mail = t.mailer.sent.at(-1);
-    expect(mail?.subject).toBe('Irene Inviter invited you to Studio on AdPilot');
+    expect(mail?.subject).toBe('AdPilot: invitation to join “Studio” · คำเชิญเข้าร่วม “Studio”');
     expect(mail?.text).toContain(`http://localhost:3000/invitations/accept?token=${token}`);
-    expect(mail?.text).toContain('the workspace "Studio"');
+    expect(mail?.text).toContain('the workspace “Studio”');
     const [stored] = await t.inspect((db) =>
       db.select().from(workspaceInvitations).where(eq(workspaceInvitations.id, body.data.id)),
     );
     expect(stored?.tokenHash).toBe(hashToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);
-    expect(await pending(id, owner)).toEqual([body.data]);
+    const { mail: _mail, ...listed } = body.data as typeof body.data & { mail?: string };
+    expect(await pending(id, owner)).toEqual([listed]);
     expect((await workspaceEntries(t, id)).at(-1)).toEqual({
       code: 'workspace_member_invited',
       actorUserId: owner.user.id,
@@ -166,21 +169,25 @@ describe('workspace invitations', () => {
     expect((await memberIds(id)).sort()).toEqual([owner.user.id, invitee.user.id].sort());
   });
 
-  it('keeps members plus pending invitations within the plan’s seats, under parallel invitations too', async () => {
+  it('keeps seat-taking members plus pending invitations within the plan’s seats, under parallel invitations too', async () => {
     // Free: one seat, the owner's.
     const free = await ownerOn('free');
-    const refused = await inviteTo(t, free.owner, free.id, `solo-${Date.now()}@example.com`, 'viewer');
+    const refused = await inviteTo(t, free.owner, free.id, `solo-${Date.now()}@example.com`, 'editor');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       success: false,
       code: 'SEAT_LIMIT_REACHED',
       params: { plan: 'free', limit: 1 },
     });
+    // A viewer takes no seat (ADR 0111): a client looks for free.
+    expect((await inviteTo(t, free.owner, free.id, `client-${Date.now()}@example.com`, 'viewer')).statusCode).toBe(201);
 
     // Pro: three seats, the owner's and two more; five invitations at once give exactly two.
     const { owner, id } = await ownerOn('pro');
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => inviteTo(t, owner, id, `seat-${i}-${Date.now()}@example.com`, 'viewer')),
+      Array.from({ length: 5 }, (_, i) =>
+        inviteTo(t, owner, id, `seat-${i}-${Date.now()}@example.com`, i % 2 ? 'admin' : 'editor'),
+      ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 403, 403, 403]);
     for (const answer of answers.filter((a) => a.statusCode === 403)) {
@@ -191,12 +198,12 @@ describe('workspace invitations', () => {
     // A withdrawn invitation gives its seat back; an expired one too.
     const [first] = await pending(id, owner);
     expect((await call('DELETE', `/api/workspaces/${id}/invitations/${first?.id}`, owner)).statusCode).toBe(200);
-    expect((await inviteTo(t, owner, id, `seat-again-${Date.now()}@example.com`, 'viewer')).statusCode).toBe(201);
-    expect((await inviteTo(t, owner, id, `seat-full-${Date.now()}@example.com`, 'viewer')).statusCode).toBe(403);
+    expect((await inviteTo(t, owner, id, `seat-again-${Date.now()}@example.com`, 'editor')).statusCode).toBe(201);
+    expect((await inviteTo(t, owner, id, `seat-full-${Date.now()}@example.com`, 'editor')).statusCode).toBe(403);
 
     // Enterprise: unlimited.
     await putOnPlan(t, id, 'enterprise');
-    expect((await inviteTo(t, owner, id, `seat-many-${Date.now()}@example.com`, 'viewer')).statusCode).toBe(201);
+    expect((await inviteTo(t, owner, id, `seat-many-${Date.now()}@example.com`, 'editor')).statusCode).toBe(201);
   });
 
   it('refuses a member’s address or a second pending invitation for the same address', async () => {
@@ -262,6 +269,8 @@ describe('workspace invitations', () => {
     const invitee = await registerUser(t.app);
     const made = (await inviteTo(t, owner, id, invitee.user.email, 'editor')).json() as { data: { id: string } };
     const firstToken = invitationTokenFor(t, invitee.user.email);
+    // The address answered the workspace's first mail: re-sends may reach it (ADR 0092).
+    await confirmRecipients(t, id, [invitee.user.email]);
     const resend = () => call('POST', `/api/workspaces/${id}/invitations/${made.data.id}/resend`, owner);
 
     t.clock.advance(DAY_MS);

@@ -16,6 +16,7 @@ const NOT_WORKSPACE_PREFIXES = [
   '/api/auth',
   '/api/workspaces',
   '/api/invitations',
+  '/api/mail',
   '/api/proposal-links',
   '/api/notifications',
   '/api/email-verification',
@@ -26,6 +27,7 @@ const NOT_WORKSPACE_PREFIXES = [
   '/api/health',
   '/api/metrics',
   '/api/ready',
+  '/api/oauth',
 ];
 
 /** The routes whose role is not the default (viewer reads, editor writes). */
@@ -35,6 +37,10 @@ const DECLARED: Record<string, WorkspaceRole> = {
   'POST /api/subscription/cancel': 'owner',
   'POST /api/rules/{id}/preview': 'viewer',
   'POST /api/rules/{id}/backtest': 'viewer',
+  'POST /api/tokens/': 'admin',
+  'DELETE /api/tokens/{id}': 'viewer',
+  'DELETE /api/logs/': 'owner',
+  'POST /api/logs/clear': 'owner',
 };
 
 const ROLES: WorkspaceRole[] = ['viewer', 'editor', 'admin', 'owner'];

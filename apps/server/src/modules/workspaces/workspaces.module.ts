@@ -1,6 +1,6 @@
 import type { Transactions } from '@adpilot/db';
 import { bindRoutes } from '../../lib/bind-routes.ts';
-import type { Mailer } from '../../providers/mail/mailer.ts';
+import type { OutboundMail } from '../outbound/outbound-mail.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { InvitationsRepository } from './invitations.repository.ts';
 import { invitationsRoutes } from './invitations.routes.ts';
@@ -20,7 +20,8 @@ export interface WorkspacesModuleDeps {
   plans: SeatPlans;
   /** Auth's attempt counters: re-sending an invitation, looking one up. */
   limiter: Pick<AttemptLimiter, 'take'>;
-  mailer: Mailer;
+  /** Outbound mail's policy, built after this module (ADR 0092). */
+  outbound: Pick<OutboundMail, 'admit' | 'deliver' | 'confirmIn'>;
   publicUrl: string;
   now: () => Date;
 }
@@ -40,8 +41,11 @@ export function createWorkspacesModule(deps: WorkspacesModuleDeps) {
     memberships,
     activity: deps.activity,
     people: deps.people,
+    seats: {
+      reserveIn: (tx, workspaceId, person) => invitations.checkSeat(tx, workspaceId, person, deps.now(), 'reserve'),
+    },
   });
-  const invitations = new InvitationsService({
+  const invitations: InvitationsService = new InvitationsService({
     transactions: deps.transactions,
     repository: new InvitationsRepository(),
     workspaces: repository,
@@ -49,7 +53,7 @@ export function createWorkspacesModule(deps: WorkspacesModuleDeps) {
     people: deps.people,
     plans: deps.plans,
     limiter: deps.limiter,
-    mailer: deps.mailer,
+    outbound: deps.outbound,
     publicUrl: deps.publicUrl,
     now: deps.now,
   });

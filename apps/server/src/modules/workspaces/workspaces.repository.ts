@@ -8,8 +8,18 @@ import {
   type TenantTx,
   type UserTx,
   type WorkspaceRow,
+  selectRows,
 } from '@adpilot/db';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+
+/** A payer's plan and the workspaces it covers (ADR 0110). */
+export interface PlanPool {
+  /** Null: the payer is gone, the workspace holds its own plan. */
+  payerId: string | null;
+  /** The workspace whose subscription row is the plan (the payer's personal one). */
+  holderId: string;
+  workspaces: { id: string; name: string; personal: boolean }[];
+}
 
 /**
  * The system unit of work `tx` acting for a member of a workspace: what other modules' writers take (the activity
@@ -27,7 +37,7 @@ export class WorkspacesRepository {
   async createPersonal(tx: SystemTx, owner: { id: string; name: string }): Promise<string> {
     const [workspace] = await tx.db
       .insert(workspaces)
-      .values({ name: owner.name, personal: true, personalOwnerId: owner.id })
+      .values({ name: owner.name, personal: true, personalOwnerId: owner.id, payerId: owner.id })
       .returning({ id: workspaces.id });
     if (!workspace) throw new Error('the personal workspace was not made');
     await tx.db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: owner.id, role: 'owner' });
@@ -52,9 +62,23 @@ export class WorkspacesRepository {
       .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
   }
 
+  /**
+   * Takes the person's workspace-creation lock until the unit of work ends, then counts the workspaces they own: of
+   * two creations at once the second counts the first (ADR 0093).
+   */
+  async lockAndCountOwned(tx: SystemTx, userId: string): Promise<number> {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`workspace-create:${userId}`}, 0))`);
+    const [row] = await tx.db
+      .select({ n: count() })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.userId, userId), eq(workspaceMembers.role, 'owner')));
+    return row?.n ?? 0;
+  }
+
   /** A shared workspace with its first member, `ownerId`, as owner. */
   async create(tx: SystemTx, name: string, ownerId: string): Promise<WorkspaceRow> {
-    const [workspace] = await tx.db.insert(workspaces).values({ name }).returning();
+    // A new workspace joins its owner's plan (ADR 0110).
+    const [workspace] = await tx.db.insert(workspaces).values({ name, payerId: ownerId }).returning();
     if (!workspace) throw new Error('the workspace was not made');
     await tx.db.insert(workspaceMembers).values({ workspaceId: workspace.id, userId: ownerId, role: 'owner' });
     return workspace;
@@ -88,6 +112,51 @@ export class WorkspacesRepository {
   async lock(tx: SystemTx, id: string): Promise<WorkspaceRow | undefined> {
     const [row] = await tx.db.select().from(workspaces).where(eq(workspaces.id, id)).for('update');
     return row;
+  }
+
+  /**
+   * The plan pool `workspaceId` belongs to (ADR 0110): its payer, the workspace holding the plan (the payer's
+   * personal one) and every workspace the payer pays for, their personal one first. A workspace whose payer is gone
+   * is a pool of its own, holding its own plan. Undefined for no such workspace.
+   */
+  async poolOf(tx: SystemTx, workspaceId: string): Promise<PlanPool | undefined> {
+    const [row] = await selectRows<{ payer_id: string | null; holder_id: string | null }>(
+      tx.db,
+      sql`select w.payer_id, h.id as holder_id from ${workspaces} w
+          left join ${workspaces} h on h.personal_owner_id = w.payer_id where w.id = ${workspaceId}`,
+    );
+    if (!row) return undefined;
+    if (!row.payer_id || !row.holder_id) {
+      const own = await this.find(tx, workspaceId);
+      if (!own) return undefined;
+      return { payerId: null, holderId: own.id, workspaces: [{ id: own.id, name: own.name, personal: own.personal }] };
+    }
+    const members = await tx.db
+      .select({ id: workspaces.id, name: workspaces.name, personal: workspaces.personal })
+      .from(workspaces)
+      .where(eq(workspaces.payerId, row.payer_id))
+      .orderBy(desc(workspaces.personal), asc(workspaces.createdAt), asc(workspaces.id));
+    return { payerId: row.payer_id, holderId: row.holder_id, workspaces: members };
+  }
+
+  /** The workspace holding the plan of each of these workspaces (the scheduler's read across tenants). */
+  async holdersOf(tx: SystemTx, workspaceIds: readonly string[]): Promise<Map<string, string>> {
+    if (workspaceIds.length === 0) return new Map();
+    const rows = await selectRows<{ id: string; holder_id: string }>(
+      tx.db,
+      sql`select w.id, coalesce(h.id, w.id) as holder_id from ${workspaces} w
+          left join ${workspaces} h on h.personal_owner_id = w.payer_id
+          where w.id in (${sql.join(
+            workspaceIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+    );
+    return new Map(rows.map((row) => [row.id, row.holder_id]));
+  }
+
+  /** Moves a workspace under another payer's plan (a handover). */
+  async setPayer(tx: SystemTx, id: string, payerId: string): Promise<void> {
+    await tx.db.update(workspaces).set({ payerId }).where(eq(workspaces.id, id));
   }
 
   async find(tx: SystemTx, id: string): Promise<WorkspaceRow | undefined> {
@@ -129,6 +198,15 @@ export class WorkspacesRepository {
       .from(workspaceMembers)
       .where(eq(workspaceMembers.workspaceId, workspaceId))
       .orderBy(asc(workspaceMembers.createdAt), asc(workspaceMembers.userId));
+  }
+
+  /** The members of these workspaces who take a seat (every role but viewer; ADR 0111). */
+  seatHolders(tx: SystemTx, workspaceIds: readonly string[]): Promise<{ workspaceId: string; userId: string }[]> {
+    if (workspaceIds.length === 0) return Promise.resolve([]);
+    return tx.db
+      .select({ workspaceId: workspaceMembers.workspaceId, userId: workspaceMembers.userId })
+      .from(workspaceMembers)
+      .where(and(inArray(workspaceMembers.workspaceId, [...workspaceIds]), ne(workspaceMembers.role, 'viewer')));
   }
 
   async countMembers(tx: SystemTx, workspaceId: string, role?: WorkspaceRole): Promise<number> {

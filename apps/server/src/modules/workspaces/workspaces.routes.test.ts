@@ -201,10 +201,13 @@ describe('workspaces and their members', () => {
     expect(last.json()).toMatchObject({ code: 'WORKSPACE_LAST_OWNER' });
 
     expect((await role(owner, admin.user.id, 'owner')).statusCode).toBe(200);
-    // Two owners now: the first may step down.
-    expect((await role(owner, owner.user.id, 'admin')).statusCode).toBe(200);
-    expect((await role(admin, owner.user.id, 'viewer')).statusCode).toBe(200);
-    expect((await role(admin, '00000000-0000-4000-8000-000000000000', 'viewer')).statusCode).toBe(404);
+    // Two owners now: the one who pays for the workspace stays owner (ADR 0110), the other may step down.
+    const payer = await role(admin, owner.user.id, 'admin');
+    expect(payer.statusCode).toBe(409);
+    expect(payer.json()).toMatchObject({ code: 'WORKSPACE_PAYER' });
+    expect((await role(owner, admin.user.id, 'admin')).statusCode).toBe(200);
+    expect((await role(owner, admin.user.id, 'viewer')).statusCode).toBe(200);
+    expect((await role(owner, '00000000-0000-4000-8000-000000000000', 'viewer')).statusCode).toBe(404);
 
     const entries = (await workspaceEntries(t, id)).filter((e) => e.code === 'workspace_member_role_changed');
     expect(entries[0]).toEqual({

@@ -1,7 +1,7 @@
 import {
   invitationInputSchema,
   invitationListSchema,
-  invitationSchema,
+  sentInvitationSchema,
   memberRoleInputSchema,
   messageResponseSchema,
   successEnvelope,
@@ -123,7 +123,7 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{
         tags,
         params: workspaceIdParamsSchema,
         body: invitationInputSchema,
-        response: { 201: successEnvelope(invitationSchema) },
+        response: { 201: successEnvelope(sentInvitationSchema) },
       },
     },
     async (request, reply) => {
@@ -162,7 +162,11 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/:id/invitations/:invitationId/resend',
     {
-      schema: { tags, params: workspaceInvitationParamsSchema, response: { 200: successEnvelope(invitationSchema) } },
+      schema: {
+        tags,
+        params: workspaceInvitationParamsSchema,
+        response: { 200: successEnvelope(sentInvitationSchema) },
+      },
     },
     async (request) => ({
       success: true as const,

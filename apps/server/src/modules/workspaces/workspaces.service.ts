@@ -1,11 +1,18 @@
-import { hasRole, type Workspace, type WorkspaceMember, type WorkspaceRole } from '@adpilot/contracts';
+import {
+  hasRole,
+  OUTBOUND_MAIL_MESSAGES,
+  WORKSPACES_PER_PERSON,
+  type Workspace,
+  type WorkspaceMember,
+  type WorkspaceRole,
+} from '@adpilot/contracts';
 import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { Membership, MembershipCache } from './membership-cache.ts';
 import { accessIn, roleNeeded } from './workspace-access.ts';
-import { actingFor, type WorkspacesRepository } from './workspaces.repository.ts';
+import { actingFor, type PlanPool, type WorkspacesRepository } from './workspaces.repository.ts';
 
 /** The activity writer, as every module is handed it. */
 export type WorkspaceActivity = Pick<ActivityRepository, 'insert'>;
@@ -18,6 +25,8 @@ export interface WorkspacesDeps {
   memberships: MembershipCache;
   activity: WorkspaceActivity;
   people: People;
+  /** Refuses a seat the plan has not left (the invitations' check, ADR 0111): a viewer made editor takes one. */
+  seats: { reserveIn(tx: SystemTx, workspaceId: string, person: { email: string; userId: string }): Promise<void> };
 }
 
 export type WorkspaceActivityCode =
@@ -60,6 +69,12 @@ const lastOwner = () =>
 const personalOwner = () =>
   AppError.conflict('The owner of a personal workspace stays its owner', 'WORKSPACE_PERSONAL');
 
+const payerOwner = () =>
+  AppError.conflict(
+    'The owner who pays for this workspace stays its owner: hand the workspace over first',
+    'WORKSPACE_PAYER',
+  );
+
 /** Workspaces and their members (ADR 0070, 0071). */
 export class WorkspacesService {
   constructor(private readonly deps: WorkspacesDeps) {}
@@ -101,6 +116,16 @@ export class WorkspacesService {
     return this.deps.memberships.watch(userId, onChange);
   }
 
+  /** The plan pool a workspace belongs to (ADR 0110), in the caller's unit of work; undefined for none. */
+  poolIn(tx: SystemTx, workspaceId: string): Promise<PlanPool | undefined> {
+    return this.deps.repository.poolOf(tx, workspaceId);
+  }
+
+  /** The workspace holding the plan of each of these workspaces (the scheduler's read). */
+  holdersIn(tx: SystemTx, workspaceIds: readonly string[]): Promise<Map<string, string>> {
+    return this.deps.repository.holdersOf(tx, workspaceIds);
+  }
+
   /** Whether a workspace with this id exists (a Stripe event naming one of ours). */
   existsIn(tx: SystemTx, id: string): Promise<boolean> {
     return this.deps.repository.exists(tx, id);
@@ -124,6 +149,17 @@ export class WorkspacesService {
   /** POST /api/workspaces: a shared workspace, the user its owner. */
   async create(userId: string, name: string): Promise<Workspace> {
     return this.deps.transactions.system('workspace create', async (tx) => {
+      if ((await this.deps.repository.lockAndCountOwned(tx, userId)) >= WORKSPACES_PER_PERSON)
+        throw new AppError(
+          'WORKSPACE_LIMIT_REACHED',
+          OUTBOUND_MAIL_MESSAGES.workspaceLimit,
+          409,
+          undefined,
+          undefined,
+          {
+            limit: WORKSPACES_PER_PERSON,
+          },
+        );
       const workspace = await this.deps.repository.create(tx, name, userId);
       await recordIn(this.deps.activity, tx, {
         workspaceId: workspace.id,
@@ -223,6 +259,8 @@ export class WorkspacesService {
       if (!person) throw memberNotFound();
       if (current === role)
         return { member: { userId: memberId, name: person.name, email: person.email, role }, changed: false };
+      if (current === 'viewer')
+        await this.deps.seats.reserveIn(tx, workspaceId, { email: person.email, userId: memberId });
       await this.deps.repository.setRole(tx, workspaceId, memberId, role);
       await recordIn(this.deps.activity, tx, {
         workspaceId,
@@ -269,6 +307,11 @@ export class WorkspacesService {
     this.deps.memberships.evict(memberId);
   }
 
+  /** The user ids of a workspace's members, in the caller's unit of work (outbound mail's insiders). */
+  async memberIdsIn(tx: SystemTx, workspaceId: string): Promise<string[]> {
+    return (await this.deps.repository.members(tx, workspaceId)).map((m) => m.userId);
+  }
+
   /** The members of a workspace with their names and addresses, in the caller's unit of work. */
   async membersIn(tx: SystemTx, workspaceId: string): Promise<WorkspaceMember[]> {
     const members = await this.deps.repository.members(tx, workspaceId);
@@ -288,14 +331,18 @@ export class WorkspacesService {
     }));
   }
 
-  /** Refuses to take the owner role from `memberId` when no other owner would be left, or the workspace is theirs. */
+  /**
+   * Refuses to take the owner role from `memberId` when no other owner would be left, the workspace is theirs, or
+   * they pay for it (ADR 0110: a handover moves the plan first).
+   */
   private async keepAnOwner(
     tx: SystemTx,
-    workspace: { id: string; personalOwnerId: string | null },
+    workspace: { id: string; personalOwnerId: string | null; payerId: string | null },
     memberId: string,
   ): Promise<void> {
     if ((await this.deps.repository.countMembers(tx, workspace.id, 'owner')) <= 1) throw lastOwner();
     if (workspace.personalOwnerId === memberId) throw personalOwner();
+    if (workspace.payerId === memberId) throw payerOwner();
   }
 
   /** The role of a unit of work's person in its workspace, in that unit (a notification deciding what it carries). */

@@ -33,7 +33,11 @@ export interface AiProvider {
   readonly kind: AiProviderKind;
   analyzePerformance(campaignData: Record<string, unknown> | unknown[]): Promise<AnalysisItem[]>;
   generateStrategy(productInfo: Record<string, unknown> | unknown[]): Promise<Strategy>;
-  generateAdCopy(productInfo: Record<string, unknown> | unknown[], platform: Platform): Promise<AdCopyVariation[]>;
+  generateAdCopy(
+    productInfo: Record<string, unknown> | unknown[],
+    platform: Platform,
+    language?: 'en' | 'th',
+  ): Promise<AdCopyVariation[]>;
   chat(message: string, context: AccountSummary | null): Promise<string>;
   /** A switched-off rule whose schedule the user's plan can switch on. */
   draftRule(prompt: string, plan: DraftPlan): Promise<RuleDraft>;

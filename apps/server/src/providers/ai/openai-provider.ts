@@ -112,7 +112,7 @@ class ReplyProblem extends Error {}
 const TRANSIENT_RETRY_DELAY_MS = 250;
 
 /** The plain-language refusal for each way an OpenAI-compatible server can fail. */
-function toAppError(error: unknown, settings: AiSettings): AppError {
+export function toAppError(error: unknown, settings: AiSettings): AppError {
   if (error instanceof APIConnectionTimeoutError) {
     return new AppError('AI_TIMEOUT', AI_MESSAGES.providerTimeout, 504);
   }
@@ -202,6 +202,7 @@ export class OpenAiProvider implements AiProvider {
   async generateAdCopy(
     productInfo: Record<string, unknown> | unknown[],
     platform: Platform,
+    language: 'en' | 'th' = 'en',
   ): Promise<AdCopyVariation[]> {
     const limits = PLATFORM_COPY_LIMITS[platform];
     const headline =
@@ -230,7 +231,10 @@ export class OpenAiProvider implements AiProvider {
       wire.adCopy,
       [
         `Write ${AI_LIMITS.copyVariations} ad copy variations for ${platform}: ${headline}, primaryText at most`,
-        `${limits.primaryText} characters, each with a different angle, in the language of the product information.`,
+        `${limits.primaryText} characters, each with a different angle, written wholly in`,
+        language === 'th'
+          ? 'Thai (every word Thai, including the call to action; only brand and product names as given).'
+          : 'English.',
         `Product: ${JSON.stringify(productInfo)}`,
       ],
       (reply) => {

@@ -17,6 +17,8 @@ export interface Mail {
   /** When what the mail carries (a link) stops working: a kept copy is deleted then. */
   expiresAt: Date;
   attachments?: MailAttachment[];
+  /** Extra header fields (outbound mail's List-Unsubscribe and List-Unsubscribe-Post, ADR 0092). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -49,6 +51,7 @@ export class SmtpMailer implements Mailer {
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
+      ...(mail.headers ? { headers: mail.headers } : {}),
       attachments: (mail.attachments ?? []).map((file) => ({
         filename: file.fileName,
         contentType: file.contentType,

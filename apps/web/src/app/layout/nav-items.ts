@@ -4,6 +4,7 @@ import {
   CreditCard,
   Inbox,
   LayoutDashboard,
+  ListTree,
   Megaphone,
   PlugZap,
   Settings,
@@ -23,6 +24,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/dashboard', labelKey: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/ad-accounts', labelKey: 'nav.adAccounts', icon: Megaphone },
+  { to: '/campaigns', labelKey: 'nav.campaigns', icon: ListTree },
   { to: '/rules', labelKey: 'nav.rules', icon: Workflow },
   { to: '/inbox', labelKey: 'nav.inbox', icon: Inbox },
   { to: '/ai-studio', labelKey: 'nav.aiStudio', icon: Sparkles },

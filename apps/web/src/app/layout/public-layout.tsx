@@ -34,6 +34,28 @@ export function PublicLayout() {
   );
 }
 
+/**
+ * A page a person answers in the middle of something else (an AI client's OAuth request): the public header without
+ * its link away, so nothing leads off the question, and at a phone's width the language menu keeps its room.
+ */
+export function FocusedLayout() {
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Brand to="/dashboard" />
+          <div className="flex min-w-0 items-center gap-2">
+            <DisplayControls />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
 /** Pages open to anyone (/test): inside the app shell when signed in, the public header otherwise. */
 export function OpenLayout() {
   const { user, isInitializing } = useAuth();

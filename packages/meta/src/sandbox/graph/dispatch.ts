@@ -1,11 +1,11 @@
 import type { CallKind } from '../stats.ts';
 import { authenticate, type AuthNeed } from './authenticate.ts';
-import { GraphError, unsupportedRequest } from './graph-error.ts';
+import { GraphError, legacyFeatureRefused, unsupportedRequest, type LegacyFeature } from './graph-error.ts';
 import { handleBatch } from './handlers/batch.ts';
 import { handleAsyncInsights, handleInsights, handleReportRun, handleReportRunInsights } from './handlers/insights.ts';
 import { handleActivities } from './handlers/activities.ts';
 import { handleAccessToken, handleDebugToken } from './handlers/oauth-token.ts';
-import { handleAdAccounts, handleEdge, handleIds, handleMe, handleObject } from './handlers/read.ts';
+import { handleAdAccounts, handleEdge, handleMe, handleObject } from './handlers/read.ts';
 import { handleUpdate } from './handlers/update.ts';
 import type { Auth, GraphAnswer, GraphCall, GraphRuntime } from './runtime.ts';
 import type { UseCase } from './usage-meter.ts';
@@ -31,6 +31,20 @@ function accountIdOf(rt: GraphRuntime, id: string): string | undefined {
   return rt.reports.get(id)?.accountId;
 }
 
+/** Field aliases are written `name.as(other)` in `fields`, at any depth of a nested selection. */
+const FIELD_ALIAS = /\.as\s*\(/i;
+
+/** The closed protocol feature a call uses, if any; checked before routing, as Meta refuses it whatever the path. */
+function legacyFeatureOf(call: GraphCall): LegacyFeature | undefined {
+  const { params, segments } = call;
+  if (params.method !== undefined) return 'method_override';
+  if (params.callback !== undefined) return 'jsonp';
+  if (params.date_format !== undefined) return 'date_format';
+  if (params.fields !== undefined && FIELD_ALIAS.test(params.fields)) return 'field_alias';
+  if (params.ids !== undefined && (segments.length === 0 || segments[0] === '')) return 'multi_id';
+  return undefined;
+}
+
 function matchRoute(rt: GraphRuntime, call: GraphCall): Route {
   const { method, segments } = call;
   const [first, second, ...rest] = segments;
@@ -49,10 +63,21 @@ function matchRoute(rt: GraphRuntime, call: GraphCall): Route {
     },
   });
 
+  const refused = (kind: CallKind, feature: LegacyFeature): Route => ({
+    ...read(kind, () => undefined),
+    auth: 'none',
+    handle: () => {
+      throw legacyFeatureRefused(feature);
+    },
+  });
+  const legacy = legacyFeatureOf(call);
+  if (legacy) return refused(legacy === 'multi_id' ? 'ids' : 'unknown', legacy);
+
   if (rest.length > 0) return unknown(segments.join('/'));
   if (first === undefined || first === '') {
     if (method === 'POST') return { ...read('batch', () => handleBatch(rt, call, handleGraphCall)), auth: 'any' };
-    return read('ids', (auth) => handleIds(rt, call, auth));
+    if (call.params.ids !== undefined) return refused('ids', 'multi_id');
+    return unknown('');
   }
   if (first === 'oauth' && second === 'access_token' && method === 'GET') {
     return { ...read('oauth_token', () => handleAccessToken(rt, call)), auth: 'none' };

@@ -69,3 +69,26 @@ export function nonexistingField(field: string, nodeType: string): GraphError {
 export function missingPermission(permission: string): GraphError {
   return new GraphError({ message: `(#200) Requires ${permission} permission to manage the object`, code: 200 });
 }
+
+/**
+ * The Graph protocol features Meta closed to apps created from 4 November 2026 on every version (Graph API v27.0
+ * changelog): multi-ID reads, field aliases, HTTP method override, JSONP callbacks and date/time formatting. The
+ * sandbox behaves as such a new app, so a client that brings one back fails its tests. Meta refuses a retired
+ * feature with code 12 (its "deprecated" code, HTTP 400, OAuthException); the wording is the sandbox's (ADR 0120).
+ */
+export type LegacyFeature = 'multi_id' | 'field_alias' | 'method_override' | 'jsonp' | 'date_format';
+
+const LEGACY_FEATURE_NAMES: Record<LegacyFeature, string> = {
+  multi_id: 'Multi-ID requests (ids)',
+  field_alias: 'Field aliases (.as)',
+  method_override: 'HTTP method override (method)',
+  jsonp: 'JSONP callbacks (callback)',
+  date_format: 'Date/time formatting (date_format)',
+};
+
+export function legacyFeatureRefused(feature: LegacyFeature): GraphError {
+  return new GraphError({
+    message: `(#12) ${LEGACY_FEATURE_NAMES[feature]} are not available to apps created on or after November 4, 2026, on any Graph API version. Request each object on its own or in a batch request.`,
+    code: 12,
+  });
+}

@@ -26,7 +26,7 @@ afterAll(() => host.close());
 
 const proof = (): string => sandbox.tokens.appSecretProof(token);
 const graph = (path: string, init: RequestInit = {}) =>
-  fetch(`${base}/v25.0/${path}${path.includes('?') ? '&' : '?'}appsecret_proof=${proof()}`, {
+  fetch(`${base}/v27.0/${path}${path.includes('?') ? '&' : '?'}appsecret_proof=${proof()}`, {
     ...init,
     headers: { authorization: `Bearer ${token}`, ...init.headers },
   });
@@ -42,7 +42,7 @@ describe('mounted in a host app', () => {
     });
     expect(await client.listAdAccounts(token)).toHaveLength(3);
     const page = (await (await graph('me/adaccounts?limit=1')).json()) as { paging: { next: string } };
-    expect(page.paging.next.startsWith(`${base}/v25.0/me/adaccounts?`)).toBe(true);
+    expect(page.paging.next.startsWith(`${base}/v27.0/me/adaccounts?`)).toBe(true);
     expect((await fetch(`${base.replace('/sandbox/meta', '')}/api/health`)).status).toBe(200);
   });
 
@@ -52,12 +52,12 @@ describe('mounted in a host app', () => {
     expect(JSON.parse(query.headers.get('x-app-usage') ?? '{}')).toHaveProperty('call_count');
 
     const adId = [...sandbox.world.ads.keys()][0] ?? '';
-    const form = await fetch(`${base}/v25.0/${adId}`, {
+    const form = await fetch(`${base}/v27.0/${adId}`, {
       method: 'POST',
       body: new URLSearchParams({ access_token: token, appsecret_proof: proof(), status: 'PAUSED' }),
     });
     expect(await form.json()).toEqual({ success: true });
-    const json = await fetch(`${base}/v25.0/${adId}`, {
+    const json = await fetch(`${base}/v27.0/${adId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ access_token: token, appsecret_proof: proof(), status: 'ACTIVE' }),
@@ -85,7 +85,7 @@ describe('mounted in a host app', () => {
     });
     const field = await graph(`act_${sandbox.personas[0]?.accountIds[0]}?fields=name,secret_sauce`);
     expect(((await field.json()) as { error: { message: string } }).error.message).toContain('secret_sauce');
-    const anonymous = await fetch(`${base}/v25.0/me`);
+    const anonymous = await fetch(`${base}/v27.0/me`);
     expect(((await anonymous.json()) as { error: { code: number } }).error.code).toBe(104);
   });
 

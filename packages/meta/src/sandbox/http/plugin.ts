@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { handleGraphCall } from '../graph/dispatch.ts';
-import { GraphError } from '../graph/graph-error.ts';
+import { GraphError, legacyFeatureRefused } from '../graph/graph-error.ts';
 import { mergeParams } from '../graph/params.ts';
 import type { GraphRuntime, HttpMethod } from '../graph/runtime.ts';
 import type { SandboxPersona } from '../world/types.ts';
@@ -12,7 +12,7 @@ import { registerAdsManagerPage } from './ads-manager-page.ts';
 import { registerControlRoutes, type SandboxControl } from './control-routes.ts';
 import { sandboxRequestSerializer } from './request-log.ts';
 
-export const DEFAULT_GRAPH_VERSION = 'v25.0';
+export const DEFAULT_GRAPH_VERSION = 'v27.0';
 const VERSION = /^v\d{1,2}\.0$/;
 const CSS_PATH = '/__sandbox/consent.css';
 
@@ -127,6 +127,11 @@ function registerGraph(app: FastifyInstance, host: SandboxHost): void {
           : DEFAULT_GRAPH_VERSION;
       const query = mergeParams(request.query);
       const params = mergeParams(request.query, request.body);
+      // The header form of method override is closed to new apps like the `method` parameter (ADR 0120).
+      if (request.headers['x-http-method-override'] !== undefined) {
+        const refusal = legacyFeatureRefused('method_override');
+        return sendGraph(reply, refusal.status, {}, refusal.toBody(host.traceId()));
+      }
       if (host.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, host.faults.latencyMs));
       const answer = handleGraphCall(host, {
         method: request.method as HttpMethod,

@@ -33,7 +33,7 @@ describe('sandbox secrets', () => {
       );
       const forgedOther = createSandbox().issueToken(persona.id);
       for (const forged of [forgedOld, forgedOther]) {
-        const pause = await fetch(`${running.url}/v25.0/${campaignId}`, {
+        const pause = await fetch(`${running.url}/v27.0/${campaignId}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${forged}` },
           body: new URLSearchParams({ status: 'PAUSED' }),

@@ -53,10 +53,18 @@ export function deriveAdDay(ad: SandboxAd, objective: Objective, currency: strin
   const offset = currencyOffset(currency);
   const prices = priceLevel(currency);
 
-  const cpm = profile.cpmUsd * prices * (0.85 + 0.3 * n(Tag.Cpm));
+  // A worn creative (makeFatigued): people see it more often, click less, and Meta charges more to show it.
+  const worn = profile.fatigue
+    ? profile.fatigue.strength * Math.max(0, Math.min(1, (day - profile.fatigue.fromDay) / 14))
+    : 0;
+  const cpm = profile.cpmUsd * prices * (0.85 + 0.3 * n(Tag.Cpm)) * (1 + 0.8 * worn);
   const impressions = stochasticRound((spend / offset / cpm) * 1000, n(Tag.Impressions));
-  const reach = Math.min(impressions, stochasticRound(impressions / (1.05 + 0.35 * n(Tag.Frequency)), n(Tag.Reach)));
-  const clicks = stochasticRound(impressions * profile.ctr * (0.8 + 0.4 * n(Tag.Ctr)), n(Tag.Clicks));
+  const frequency = 1.05 + 0.35 * n(Tag.Frequency) + 4 * worn;
+  const reach = Math.min(impressions, stochasticRound(impressions / frequency, n(Tag.Reach)));
+  const clicks = stochasticRound(
+    impressions * profile.ctr * (0.8 + 0.4 * n(Tag.Ctr)) * (1 - 0.6 * worn),
+    n(Tag.Clicks),
+  );
   const linkClicks = Math.min(clicks, stochasticRound(clicks * profile.linkShare, n(Tag.LinkClicks)));
   const landingPageViews = stochasticRound(linkClicks * (0.7 + 0.2 * n(Tag.LandingRate)), n(Tag.LandingViews));
   const postEngagement = clicks + stochasticRound(impressions * 0.01 * n(Tag.Engagement), n(Tag.EngagementRound));

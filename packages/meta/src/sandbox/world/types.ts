@@ -89,6 +89,11 @@ export interface AdProfile {
   linkShare: number;
   conversionRate: number;
   orderValueUsd: number;
+  /**
+   * Set by `makeFatigued`, never by the seed: from day number `fromDay` the creative wears over 14 days (its
+   * frequency climbs, CTR falls and CPM rises, by `strength` of the full effect).
+   */
+  fatigue?: { fromDay: number; strength: number };
 }
 
 export interface SandboxAd extends EntityBase {

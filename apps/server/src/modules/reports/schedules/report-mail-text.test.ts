@@ -50,7 +50,7 @@ function mailOf(doc: ReportDocument) {
 describe('a scheduled report’s mail', () => {
   it('sums up the period in English: figures against the period before, top campaigns, the rules', () => {
     const { subject, text } = mailOf(buildDocument('en'));
-    expect(subject).toBe('Weekly ad report for Shop & Co: 16 Nov 2026 – 22 Nov 2026');
+    expect(subject).toBe('AdPilot weekly ad report, 16 Nov 2026 – 22 Nov 2026: “Shop & Co”');
     expect(text).toContain('Period: 16 Nov 2026 – 22 Nov 2026 (compared with 9 Nov 2026 – 15 Nov 2026)');
     expect(text).toContain('Spend: THB 1,200.00 (+20% on the period before)');
     expect(text).toContain('Results: 12 (+20% on the period before)');
@@ -65,11 +65,22 @@ describe('a scheduled report’s mail', () => {
 
   it('words it in Thai with Thai dates and numbers', () => {
     const { subject, text } = mailOf(buildDocument('th'));
-    expect(subject).toMatch(/^รายงานโฆษณาประจำสัปดาห์ของ Shop & Co: 16 พ\.ย\. 2569 – 22 พ\.ย\. 2569$/);
+    expect(subject).toMatch(/^AdPilot รายงานโฆษณาประจำสัปดาห์ 16 พ\.ย\. 2569 – 22 พ\.ย\. 2569: “Shop & Co”$/);
     expect(text).toContain('ค่าใช้จ่าย: ฿1,200.00 (+20% จากช่วงก่อนหน้า)');
     expect(text).toContain('ดำเนินการ 3 ครั้ง: หยุดชั่วคราว 2 ครั้ง ปรับงบประมาณ 1 ครั้ง');
     expect(text).toContain('มีข้อเสนอการเปลี่ยนแปลง 2 รายการรอการอนุมัติใน AdPilot');
     expect(text).toContain('รายงานฉบับเต็มแนบมากับอีเมลนี้เป็นไฟล์ PDF');
+  });
+
+  it('neutralises the names it carries: no link in them, length-limited, never the start of the subject', () => {
+    const doc = buildDocument('en');
+    doc.workspaceName = 'URGENT: your ad account is suspended, verify at https://evil.example/login';
+    doc.accounts[0]!.campaigns[0]!.name = 'Claim your refund at www.evil.example/refund';
+    const { subject, text } = mailOf(doc);
+    expect(subject.startsWith('AdPilot')).toBe(true);
+    for (const words of [subject, text]) expect(words).not.toMatch(/https?:|evil\.example|www\./);
+    expect(subject).toContain('“URGENT: your ad account is suspended, v…”');
+    expect(text).toContain('evil[.]example');
   });
 
   it('says so when no account is covered, and names the file by the period’s last day', () => {

@@ -1,4 +1,4 @@
-import type { ReportLanguage } from '@adpilot/contracts';
+import { neutralName, type ReportLanguage } from '@adpilot/contracts';
 import type { ReportDocument, ReportFigures } from '../report-document.ts';
 
 /**
@@ -9,6 +9,8 @@ import type { ReportDocument, ReportFigures } from '../report-document.ts';
 
 /** Campaigns named per account in the body (the PDF lists them all). */
 const TOP_CAMPAIGNS = 3;
+/** An account's or campaign's name in the body, at most this many characters. */
+const NAME_IN_BODY_MAX = 80;
 
 const LOCALES: Record<ReportLanguage, string> = { en: 'en-GB', th: 'th-TH' };
 
@@ -38,8 +40,8 @@ interface Words {
 const WORDS: Record<ReportLanguage, Words> = {
   en: {
     subject: (frequency, workspace, period) =>
-      `${frequency === 'weekly' ? 'Weekly' : 'Monthly'} ad report for ${workspace}: ${period}`,
-    heading: (frequency, workspace) => `${frequency === 'weekly' ? 'Weekly' : 'Monthly'} ad report for ${workspace}`,
+      `AdPilot ${frequency === 'weekly' ? 'weekly' : 'monthly'} ad report, ${period}: “${workspace}”`,
+    heading: (frequency, workspace) => `${frequency === 'weekly' ? 'Weekly' : 'Monthly'} ad report for “${workspace}”`,
     period: (current, previous) => `Period: ${current} (compared with ${previous})`,
     noAccounts: 'No ad account is connected for this report yet.',
     spend: 'Spend',
@@ -61,14 +63,13 @@ const WORDS: Record<ReportLanguage, Words> = {
         ? 'One proposed change waits for approval in AdPilot.'
         : `${count} proposed changes wait for approval in AdPilot.`,
     attached: 'The full report is attached as a PDF.',
-    footer: (workspace) =>
-      `You receive this report because the workspace “${workspace}” on AdPilot sends it to this address. To stop it, ask them to remove you from its recipients.`,
+    footer: (workspace) => `This report was sent by the workspace “${workspace}” on AdPilot.`,
   },
   th: {
     subject: (frequency, workspace, period) =>
-      `รายงานโฆษณา${frequency === 'weekly' ? 'ประจำสัปดาห์' : 'ประจำเดือน'}ของ ${workspace}: ${period}`,
+      `AdPilot รายงานโฆษณา${frequency === 'weekly' ? 'ประจำสัปดาห์' : 'ประจำเดือน'} ${period}: “${workspace}”`,
     heading: (frequency, workspace) =>
-      `รายงานโฆษณา${frequency === 'weekly' ? 'ประจำสัปดาห์' : 'ประจำเดือน'}ของ ${workspace}`,
+      `รายงานโฆษณา${frequency === 'weekly' ? 'ประจำสัปดาห์' : 'ประจำเดือน'}ของ “${workspace}”`,
     period: (current, previous) => `ช่วงเวลา: ${current} (เทียบกับ ${previous})`,
     noAccounts: 'ยังไม่มีบัญชีโฆษณาที่เชื่อมต่อสำหรับรายงานนี้',
     spend: 'ค่าใช้จ่าย',
@@ -87,8 +88,7 @@ const WORDS: Record<ReportLanguage, Words> = {
     lowered: (amount) => `ลดงบประมาณรวม ${amount}`,
     proposals: (count) => `มีข้อเสนอการเปลี่ยนแปลง ${count} รายการรอการอนุมัติใน AdPilot`,
     attached: 'รายงานฉบับเต็มแนบมากับอีเมลนี้เป็นไฟล์ PDF',
-    footer: (workspace) =>
-      `คุณได้รับรายงานนี้เพราะเวิร์กสเปซ “${workspace}” บน AdPilot ตั้งค่าให้ส่งมายังอีเมลนี้ หากไม่ต้องการรับอีก โปรดแจ้งผู้ดูแลเวิร์กสเปซให้นำอีเมลของคุณออกจากรายชื่อผู้รับ`,
+    footer: (workspace) => `รายงานนี้ส่งโดยเวิร์กสเปซ “${workspace}” บน AdPilot`,
   },
 };
 
@@ -141,23 +141,27 @@ function figureLines(
 /** The mail of a report: the subject and the plain-text body, in the document's language. */
 export function reportMailText(doc: ReportDocument): { subject: string; text: string } {
   const words = WORDS[doc.language];
+  // Every name here was chosen by someone (the workspace's, the ad accounts' and campaigns' on Meta) and reaches a
+  // reader outside: neutralised, no link in it, length-limited, and never the start of the subject (ADR 0092).
+  const workspace = neutralName(doc.workspaceName);
+  const named = (value: string) => neutralName(value, NAME_IN_BODY_MAX);
   const format = formatters(doc.language);
   const period = format.range(doc.period.start, doc.period.end);
   const lines: string[] = [
-    words.heading(doc.frequency, doc.workspaceName),
+    words.heading(doc.frequency, workspace),
     words.period(period, format.range(doc.previous.start, doc.previous.end)),
     '',
   ];
   if (doc.accounts.length === 0) lines.push(words.noAccounts, '');
   for (const account of doc.accounts) {
-    lines.push(`${account.name} (${account.currency})`);
+    lines.push(`${named(account.name)} (${account.currency})`);
     lines.push(...figureLines(account.totals.current, account.totals.previous, account.currency, words, format, '  '));
     const top = account.campaigns.filter((row) => row.current.spend > 0).slice(0, TOP_CAMPAIGNS);
     if (top.length) {
       lines.push(`  ${words.topCampaigns}:`);
       for (const row of top) {
         const cpa = row.current.cpa === null ? '' : `, ${words.cpa} ${format.money(row.current.cpa, account.currency)}`;
-        lines.push(`  - ${row.name}: ${format.money(row.current.spend, account.currency)}${cpa}`);
+        lines.push(`  - ${named(row.name)}: ${format.money(row.current.spend, account.currency)}${cpa}`);
       }
     }
     lines.push('');
@@ -175,8 +179,8 @@ export function reportMailText(doc: ReportDocument): { subject: string; text: st
     if (money.budgetLowered > 0) lines.push(`  ${words.lowered(format.money(money.budgetLowered, money.currency))}`);
   }
   if (rules.proposalsWaiting > 0) lines.push(`  ${words.proposals(rules.proposalsWaiting)}`);
-  lines.push('', words.attached, '', '--', words.footer(doc.workspaceName));
-  return { subject: words.subject(doc.frequency, doc.workspaceName, period), text: lines.join('\n') };
+  lines.push('', words.attached, '', words.footer(workspace));
+  return { subject: words.subject(doc.frequency, workspace, period), text: lines.join('\n') };
 }
 
 /** The attachment's (and the preview's) file name: the day the period ends. */

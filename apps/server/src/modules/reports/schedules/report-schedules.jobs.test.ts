@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, type AppContext } from '../../../context.ts';
 import type { Mail, Mailer } from '../../../providers/mail/mailer.ts';
-import { seedReportAccount } from '../../../test/report-fixtures.ts';
+import { confirmRecipients, seedReportAccount } from '../../../test/report-fixtures.ts';
 import { createTestApp, registerUser, TEST_SECRET, type TestApp } from '../../../test/test-app.ts';
 import { REPORT_JOBS } from './report-scheduler.ts';
 
@@ -72,6 +72,7 @@ async function makeSchedule(recipients: string[]) {
     payload: { frequency: 'weekly', language: 'th', recipients },
   });
   expect(created.statusCode).toBe(201);
+  await confirmRecipients(t, session.workspaceId, recipients);
   return { session, scheduleId: created.json().data.id as string };
 }
 

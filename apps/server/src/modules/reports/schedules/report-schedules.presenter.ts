@@ -10,6 +10,7 @@ export function presentDelivery(row: ReportDeliveryRow): ReportDelivery {
     status: row.status === 'sent' ? 'sent' : 'failed',
     trigger: row.trigger,
     recipients: row.recipients,
+    outcomes: row.outcomes ?? {},
     attempts: row.attempts,
     errorCode: row.status === 'failed' ? row.errorCode : null,
     at: row.at.toISOString(),

@@ -1,3 +1,4 @@
+import type { RecipientOutcome } from '@adpilot/contracts';
 import {
   reportDeliveries,
   reportSchedules,
@@ -155,10 +156,14 @@ export class ReportSchedulesRepository {
   }
 
   /** Notes one more address mailed (a retry skips it). */
-  async markSentTo(tx: TenantTx, id: string, address: string): Promise<void> {
+  /** Notes an address as done, with what became of it (ADR 0092): a retry mails only the others. */
+  async markSentTo(tx: TenantTx, id: string, address: string, outcome: RecipientOutcome): Promise<void> {
     await tx.db
       .update(reportDeliveries)
-      .set({ sentTo: sql`array_append(${reportDeliveries.sentTo}, ${address})` })
+      .set({
+        sentTo: sql`array_append(${reportDeliveries.sentTo}, ${address})`,
+        outcomes: sql`${reportDeliveries.outcomes} || jsonb_build_object(${address}::text, ${outcome}::text)`,
+      })
       .where(and(eq(reportDeliveries.id, id), eq(reportDeliveries.workspaceId, tx.workspaceId)));
   }
 

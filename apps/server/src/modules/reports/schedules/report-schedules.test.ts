@@ -11,7 +11,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mail, Mailer } from '../../../providers/mail/mailer.ts';
 import { OutboxMailer } from '../../../providers/mail/mailer.ts';
-import { seedReportAccount, seedRuleRun } from '../../../test/report-fixtures.ts';
+import { confirmRecipients, seedReportAccount, seedRuleRun } from '../../../test/report-fixtures.ts';
 import { buildRule } from '../../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
 import { renderReportPdf } from '../pdf/report-pdf.ts';
@@ -52,10 +52,12 @@ async function create(session: Session, payload: object) {
   return t.app.inject({ method: 'POST', url, headers: session.auth, payload });
 }
 
+let clients = 0;
+/** Each schedule its own client: an address's day of mail is counted across workspaces (ADR 0092). */
 const valid = (overrides: object = {}) => ({
   frequency: 'weekly',
   language: 'en',
-  recipients: ['client@example.com'],
+  recipients: [`client-${++clients}@example.com`],
   ...overrides,
 });
 
@@ -272,6 +274,7 @@ describe('send now and the preview', () => {
     });
     await seedRuleActions(session, account);
     const recipients = ['a-client@example.com', 'b-boss@example.com'];
+    await confirmRecipients(t, session.workspaceId, recipients);
     const schedule = (await create(session, valid({ recipients }))).json().data;
 
     const sent = await t.app.inject({ method: 'POST', url: `${url}/${schedule.id}/send`, headers: session.auth });
@@ -314,7 +317,7 @@ describe('send now and the preview', () => {
     const mails = outbox.json().data.filter((mail: { to: string }) => recipients.includes(mail.to));
     expect(mails.map((mail: { to: string }) => mail.to).sort()).toEqual(recipients);
     for (const mail of mails) {
-      expect(mail.subject).toContain('Weekly ad report');
+      expect(mail.subject).toMatch(/^AdPilot weekly ad report, /);
       expect(mail.text).toContain('Shop TH (THB)');
       expect(mail.attachments).toEqual([
         { fileName: 'adpilot-report-2026-11-22.pdf', contentType: 'application/pdf', size: expect.any(Number) },

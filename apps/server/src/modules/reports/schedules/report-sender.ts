@@ -1,6 +1,7 @@
-import { describeActivity, REPORT_SEND_ATTEMPTS } from '@adpilot/contracts';
+import { describeActivity, REPORT_SEND_ATTEMPTS, type RecipientOutcome } from '@adpilot/contracts';
 import type { ReportDeliveryRow, ReportScheduleRow, TenantScope, Transactions } from '@adpilot/db';
-import type { Mailer } from '../../../providers/mail/mailer.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { OutboundMail } from '../../outbound/outbound-mail.ts';
 import type { ActivityRepository } from '../../activity/activity.repository.ts';
 import { renderReportPdf } from '../pdf/report-pdf.ts';
 import type { ReportDocument } from '../report-document.ts';
@@ -8,8 +9,11 @@ import type { ReportBuilder } from './report-builder.ts';
 import { reportFileName, reportMailText } from './report-mail-text.ts';
 import type { ReportSchedulesRepository } from './report-schedules.repository.ts';
 
-/** A delivery's failure, stored as its code (never words): the PDF could not be made, or a mail not sent. */
-export type ReportFailureCode = 'render_failed' | 'mail_failed';
+/**
+ * A delivery's failure, stored as its code (never words): the PDF could not be made, a mail not sent, or a day's
+ * mail budget used up for some address (ADR 0092; not tried again: the budget does not come back within the retries).
+ */
+export type ReportFailureCode = 'render_failed' | 'mail_failed' | 'mail_limited';
 
 /** Report mail carries no link: the outbox keeps a copy this long for the administrator. */
 const KEPT_MS = 14 * 86_400_000;
@@ -18,7 +22,8 @@ export interface ReportSenderDeps {
   transactions: Transactions;
   repository: ReportSchedulesRepository;
   builder: ReportBuilder;
-  mailer: Mailer;
+  /** Outbound mail's policy: budgets, the first mail asking an outside address to confirm, unsubscribe (ADR 0092). */
+  outbound: Pick<OutboundMail, 'send'>;
   activity: Pick<ActivityRepository, 'insert'>;
   render?: (doc: ReportDocument) => Promise<Buffer>;
   now: () => Date;
@@ -28,6 +33,8 @@ class DeliveryFailure extends Error {
   constructor(
     readonly code: ReportFailureCode,
     readonly reason: unknown,
+    /** A failure a retry cannot mend. */
+    readonly final = false,
   ) {
     super(`report delivery failed: ${code}`);
   }
@@ -70,7 +77,7 @@ export class ReportSender {
       await this.send(scope, delivery, schedule);
     } catch (error) {
       const code = error instanceof DeliveryFailure ? error.code : 'mail_failed';
-      if (!attempt.final) {
+      if (!attempt.final && !(error instanceof DeliveryFailure && error.final)) {
         await transactions.tenant(scope, (tx) =>
           repository.finish(tx, delivery.id, {
             status: 'pending',
@@ -81,7 +88,12 @@ export class ReportSender {
         );
         throw error instanceof DeliveryFailure ? error.reason : error;
       }
-      return this.close(scope, delivery, { status: 'failed', attempts: attempt.number, errorCode: code });
+      const closed = await this.close(scope, delivery, { status: 'failed', attempts: attempt.number, errorCode: code });
+      // "Send now" that a spent budget stopped before anything went: the person is told so, as a 429.
+      const nothingWent = Object.values(closed.outcomes ?? {}).every((outcome) => outcome === 'limited');
+      if (code === 'mail_limited' && delivery.trigger === 'manual' && nothingWent && error instanceof DeliveryFailure)
+        throw error.reason;
+      return closed;
     }
     return this.close(scope, delivery, { status: 'sent', attempts: attempt.number, errorCode: null });
   }
@@ -95,21 +107,34 @@ export class ReportSender {
     }
     const { subject, text } = reportMailText(rendered.doc);
     const done = new Set(delivery.sentTo);
+    let limited: AppError | undefined;
     for (const to of delivery.recipients) {
       if (done.has(to)) continue;
+      let outcome: RecipientOutcome;
       try {
-        await this.deps.mailer.send({
-          to,
-          subject,
-          text,
-          expiresAt: new Date(this.deps.now().getTime() + KEPT_MS),
-          attachments: [{ fileName: rendered.fileName, contentType: 'application/pdf', content: rendered.pdf }],
-        });
+        outcome = await this.deps.outbound.send(
+          {
+            workspace: { id: scope.workspaceId, name: rendered.doc.workspaceName },
+            senderId: delivery.trigger === 'manual' ? scope.userId : null,
+            to,
+            kind: 'report',
+          },
+          {
+            subject,
+            text,
+            expiresAt: new Date(this.deps.now().getTime() + KEPT_MS),
+            attachments: [{ fileName: rendered.fileName, contentType: 'application/pdf', content: rendered.pdf }],
+          },
+        );
       } catch (error) {
-        throw new DeliveryFailure('mail_failed', error);
+        if (!(error instanceof AppError && error.code === 'MAIL_LIMIT_REACHED'))
+          throw new DeliveryFailure('mail_failed', error);
+        limited ??= error;
+        outcome = 'limited';
       }
-      await this.deps.transactions.tenant(scope, (tx) => this.deps.repository.markSentTo(tx, delivery.id, to));
+      await this.deps.transactions.tenant(scope, (tx) => this.deps.repository.markSentTo(tx, delivery.id, to, outcome));
     }
+    if (limited) throw new DeliveryFailure('mail_limited', limited, true);
   }
 
   /** Finishes the row and writes the entry, in one unit of work. */
@@ -123,7 +148,7 @@ export class ReportSender {
       const code = outcome.status === 'sent' ? 'report_sent' : 'report_failed';
       const params: Record<string, string | number> =
         outcome.status === 'sent'
-          ? { from: delivery.periodStart, to: delivery.periodEnd, recipients: delivery.recipients.length }
+          ? { from: delivery.periodStart, to: delivery.periodEnd, recipients: reportsMailed(row) }
           : { from: delivery.periodStart, to: delivery.periodEnd, attempts: outcome.attempts };
       await this.deps.activity.insert(tx, {
         level: outcome.status === 'sent' ? 'success' : 'error',
@@ -134,6 +159,12 @@ export class ReportSender {
       return row;
     });
   }
+}
+
+/** The addresses that received the report itself (not the question asked first, nor nothing; ADR 0092). */
+function reportsMailed(row: ReportDeliveryRow): number {
+  const outcomes = Object.values(row.outcomes ?? {});
+  return outcomes.length ? outcomes.filter((outcome) => outcome === 'sent').length : row.sentTo.length;
 }
 
 /** How many attempts a delivery of this trigger gets: the clock's are retried, "Send now" answers at once. */

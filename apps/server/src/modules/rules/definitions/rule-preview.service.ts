@@ -1,4 +1,12 @@
-import { RULE_MESSAGES, type RuleBacktest, type RuleBody, type RulePreview } from '@adpilot/contracts';
+import {
+  RULE_LIMITS,
+  RULE_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  type RuleBacktest,
+  type RuleBody,
+  type RulePreview,
+} from '@adpilot/contracts';
+import type { ActiveRuleQuota } from './rules.service.ts';
 import type { AdAccountRow, TenantScope } from '@adpilot/db';
 import { ruleWarnings, type EngineRule } from '@adpilot/engine';
 import { AppError } from '../../../lib/app-error.ts';
@@ -17,6 +25,8 @@ export interface RulePreviewDeps {
   inputs: AdMirrorService;
   evaluator: MirrorEvaluator;
   refresher: AccountRefresher;
+  /** The plan's backtest range (ADR 0113). */
+  quota: Pick<ActiveRuleQuota, 'backtestDaysIn'>;
   now: () => Date;
 }
 
@@ -39,11 +49,23 @@ export class RulePreviewService {
     return this.preview(scope, toEngineRule(row));
   }
 
-  async backtest(scope: TenantScope, id: string, days: number): Promise<RuleBacktest> {
+  async backtest(scope: TenantScope, id: string, asked?: number): Promise<RuleBacktest> {
     const { transactions, rulesRepository, evaluator, now } = this.deps;
     return transactions.tenant(scope, async (tx) => {
       const row = await rulesRepository.find(tx, id);
       if (!row) throw AppError.notFound(RULE_MESSAGES.notFound);
+      const range = await this.deps.quota.backtestDaysIn?.(tx);
+      const days = asked ?? Math.min(RULE_LIMITS.backtestDaysDefault, range?.days ?? RULE_LIMITS.backtestDaysDefault);
+      if (range && days > range.days) {
+        throw new AppError(
+          'BACKTEST_RANGE_NOT_IN_PLAN',
+          SUBSCRIPTION_MESSAGES.backtestTooLong(range.days),
+          403,
+          undefined,
+          undefined,
+          { plan: range.plan, limit: range.days },
+        );
+      }
       const rule = toEngineRule(row);
       return evaluator.backtest(tx, rule, await this.accountsOf(tx, rule), now(), days);
     });

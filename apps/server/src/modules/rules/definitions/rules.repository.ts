@@ -74,6 +74,16 @@ export class RulesRepository {
   }
 
   /** How many of the user's rules are active (what the plan shows as used), without the activation lock. */
+  async countActiveAcross(tx: SystemTx, workspaceIds: readonly string[]): Promise<Map<string, number>> {
+    if (workspaceIds.length === 0) return new Map();
+    const rows = await tx.db
+      .select({ workspaceId: automationRules.workspaceId, n: count() })
+      .from(automationRules)
+      .where(and(inArray(automationRules.workspaceId, [...workspaceIds]), eq(automationRules.isActive, true)))
+      .groupBy(automationRules.workspaceId);
+    return new Map(rows.map((row) => [row.workspaceId, row.n]));
+  }
+
   async countActive(tx: TenantTx): Promise<number> {
     const [row] = await tx.db
       .select({ n: count() })

@@ -1,4 +1,4 @@
-import { RULE_MESSAGES, RULE_TEMPLATES } from '@adpilot/contracts';
+import { RULE_MESSAGES, RULE_TEMPLATES, type ScaledRuleTemplate } from '@adpilot/contracts';
 import { adAccounts, ruleActions, ruleRuns } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser, type TestApp } from '../../../test/test-app.ts';
@@ -160,6 +160,35 @@ describe('rules CRUD', () => {
       expect(template.name.th).toMatch(/[\u0E00-\u0E7F]/);
       expect((await call(session, 'POST', '/', template.rule)).statusCode).toBe(201);
     }
+  });
+});
+
+describe('templates in the account currency', () => {
+  it('scales every amount to the currency asked for, names it, and each body still saves', async () => {
+    const session = await registerUser(t.app);
+    const baht = (await call(session, 'GET', '/templates')).json().data as ScaledRuleTemplate[];
+    const yen = (await call(session, 'GET', '/templates?currency=JPY')).json().data as ScaledRuleTemplate[];
+    expect(baht.every((template) => template.currency === 'THB')).toBe(true);
+    expect(yen.every((template) => template.currency === 'JPY')).toBe(true);
+    const stopLoss = yen.find((template) => template.id === 'stop_loss_cpa')!;
+    // ฿500 at 0.23 baht a yen is ¥2,174, typed as ¥2,000; the minimum spend ฿100 as ¥400 (¥435).
+    expect(stopLoss.rule.conditions.items[0]).toMatchObject({ metric: 'cpa', value: 2000 });
+    expect(stopLoss.rule.safeguards.minSpend).toBe(400);
+    expect(stopLoss.description.en).toContain('above ¥2,000');
+    expect(stopLoss.description.en).not.toContain('฿');
+    expect(stopLoss.description.th).toContain('¥2,000');
+    const scale = yen.find((template) => template.id === 'scale_winners_roas')!;
+    // A ratio stays: ROAS 4 is ROAS 4 in any currency; the ceiling ฿5,000 is ¥20,000 (¥21,739).
+    expect(scale.rule.conditions.items[0]).toMatchObject({ metric: 'roas', value: 4 });
+    expect(scale.rule.actions[0]).toMatchObject({ type: 'increase_budget', by: 20, unit: 'percent', ceiling: 20_000 });
+    for (const template of yen) expect((await call(session, 'POST', '/', template.rule)).statusCode).toBe(201);
+  });
+
+  it('refuses a currency it has no rate for, in the envelope', async () => {
+    const session = await registerUser(t.app);
+    const response = await call(session, 'GET', '/templates?currency=XXX');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
   });
 });
 

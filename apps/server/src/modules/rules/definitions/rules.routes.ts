@@ -4,7 +4,8 @@ import {
   ruleIdParamsSchema,
   RULE_MESSAGES,
   ruleSchema,
-  ruleTemplateSchema,
+  ruleTemplatesQuerySchema,
+  scaledRuleTemplateSchema,
   successEnvelope,
   updateRuleRequestSchema,
 } from '@adpilot/contracts';
@@ -57,8 +58,14 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (
 
   app.get(
     '/templates',
-    { schema: { tags, response: { 200: successEnvelope(z.array(ruleTemplateSchema)) } } },
-    async () => ({ success: true as const, data: [...rules.templates()] }),
+    {
+      schema: {
+        tags,
+        querystring: ruleTemplatesQuerySchema,
+        response: { 200: successEnvelope(z.array(scaledRuleTemplateSchema)) },
+      },
+    },
+    async (request) => ({ success: true as const, data: [...rules.templates(request.query.currency)] }),
   );
 
   app.get('/:id', { schema: { tags, params, response: { 200: successEnvelope(ruleSchema) } } }, async (request) => ({

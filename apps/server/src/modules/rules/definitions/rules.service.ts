@@ -4,11 +4,13 @@ import {
   RULE_MESSAGES,
   RULE_SCHEDULE_MINUTES,
   RULE_TEMPLATES,
+  scaleTemplate,
   SUBSCRIPTION_MESSAGES,
+  TEMPLATE_CURRENCY,
+  type ScaledRuleTemplate,
   type CreateRuleRequest,
   type Rule,
   type RuleBody,
-  type RuleTemplate,
   type PlanId,
   type UpdateRuleRequest,
 } from '@adpilot/contracts';
@@ -28,7 +30,10 @@ import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
 export interface RulePlanLimits {
   /** The plan these limits are of: a refusal names it (ADR 0058). */
   plan: PlanId;
+  /** How many rules this workspace may have switched on (its share of a pooled limit; Infinity: any). */
   activeRules: number;
+  /** The plan's own limit, named in a refusal (-1 unlimited); `activeRules` when absent. */
+  limit?: number;
   /** The shortest "every N minutes" allowed; 0: any. */
   fastestCheckMinutes: number;
 }
@@ -40,6 +45,8 @@ export interface ActiveRuleQuota {
    * parallel either waits for the rule's write or is waited for, never half of each (ADR 0053).
    */
   rulesIn(tx: TenantTx): Promise<RulePlanLimits>;
+  /** The furthest back a backtest may look on the workspace's plan (absent: the engine's own maximum). */
+  backtestDaysIn?(tx: TenantTx): Promise<{ plan: PlanId; days: number }>;
   /** The scheduler's read across tenants: the fastest "every N minutes" each user's plan allows at `now`. */
   fastestCheckMinutesOf?(tx: SystemTx, userIds: readonly string[], now: Date): Promise<ReadonlyMap<string, number>>;
 }
@@ -78,10 +85,10 @@ export function ruleChangeIn(
 }
 
 /** The refusal names the plan and its limit in `params`, for the web to say both with the way to upgrade. */
-const limitReached = ({ plan, activeRules }: RulePlanLimits) =>
+const limitReached = ({ plan, activeRules, limit }: RulePlanLimits) =>
   new AppError('PLAN_LIMIT_REACHED', RULE_MESSAGES.activeRuleLimit, 403, undefined, undefined, {
     plan,
-    limit: activeRules,
+    limit: limit ?? activeRules,
   });
 
 /** Spec §3/§4/§6: the signed-in user's automation rules; another user's id answers like a missing one. */
@@ -192,6 +199,11 @@ export class RulesService {
     return this.deps.rulesRepository.deactivateNewestBeyond(tx, limit, this.deps.now());
   }
 
+  /** How many rules are active in each of these workspaces (a plan's pooled usage, ADR 0110). */
+  activeRulesAcross(tx: SystemTx, workspaceIds: readonly string[]): Promise<Map<string, number>> {
+    return this.deps.rulesRepository.countActiveAcross(tx, workspaceIds);
+  }
+
   /** How many of the user's rules are active, in the caller's unit of work (the subscription's usage). */
   countActiveIn(tx: TenantTx): Promise<number> {
     return this.deps.rulesRepository.countActive(tx);
@@ -233,8 +245,9 @@ export class RulesService {
     return this.deps.rulesRepository.slowActiveBelow(tx, minutes, this.deps.now());
   }
 
-  templates(): readonly RuleTemplate[] {
-    return RULE_TEMPLATES;
+  /** The templates with their amounts in `currency` (ADR 0132); baht, as written, by default. */
+  templates(currency: string = TEMPLATE_CURRENCY): readonly ScaledRuleTemplate[] {
+    return RULE_TEMPLATES.map((template) => scaleTemplate(template, currency));
   }
 
   private async owned(tx: TenantTx, id: string, options: { forUpdate?: boolean } = {}): Promise<AutomationRuleRow> {

@@ -8,8 +8,16 @@ export function shownValue(row: RuleActionRow, value: string | number | null): s
   return toMajorUnits(Number(value), row.currency);
 }
 
-/** A ledger row of approve mode as the Inbox shows it; a pending one past its time reads as expired. */
-export function presentProposal(row: RuleActionRow, ruleName: string, now: Date): Proposal {
+/**
+ * A ledger row of approve mode as the Inbox shows it; a pending one past its time reads as expired. `names` gives the
+ * decider's name (the list); without it, or for a member since removed, only the id.
+ */
+export function presentProposal(
+  row: RuleActionRow,
+  ruleName: string,
+  now: Date,
+  names: ReadonlyMap<string, string> = new Map(),
+): Proposal {
   const expiresAt = row.expiresAt ?? row.createdAt;
   const status = row.proposal === 'pending' && expiresAt <= now ? 'expired' : (row.proposal ?? 'pending');
   const isStatus = row.field === 'status';
@@ -29,5 +37,6 @@ export function presentProposal(row: RuleActionRow, ruleName: string, now: Date)
     expiresAt: expiresAt.toISOString(),
     status,
     decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: row.decidedBy ? { id: row.decidedBy, name: names.get(row.decidedBy) ?? null } : null,
   };
 }

@@ -5,7 +5,7 @@ import {
   type ProposalStatus,
   type RuleActionRecord,
 } from '@adpilot/contracts';
-import type { AdAccountRow, AutomationRuleRow, RuleActionRow, TenantScope, TenantTx } from '@adpilot/db';
+import type { AdAccountRow, AutomationRuleRow, RuleActionRow, SystemTx, TenantScope, TenantTx } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
 import { workspaceJob } from '../../../lib/scope.ts';
 import { presentAction } from '../definitions/rules.presenter.ts';
@@ -18,10 +18,16 @@ import type { ProposalLinks } from './proposal-links.ts';
 import { presentProposal, shownValue } from './proposals.presenter.ts';
 import type { ProposalsRepository } from './proposals.repository.ts';
 
+/** Members' names by id, read on the system path (auth's `profilesIn`). */
+export interface ProposalDeciders {
+  profilesIn(tx: SystemTx, ids: readonly string[]): Promise<{ id: string; name: string }[]>;
+}
+
 export interface ProposalsServiceDeps extends RuleWriteDeps {
   proposalsRepository: ProposalsRepository;
   executor: RuleExecutor;
   scheduler: RuleRunScheduler;
+  people?: ProposalDeciders;
 }
 
 /** An approval older than this whose row is still unwritten on an ended run was left by a crash. */
@@ -43,11 +49,21 @@ export class ProposalsService {
   async list(scope: TenantScope, status: ProposalStatus): Promise<Proposal[]> {
     await this.expire(scope.workspaceId);
     const at = this.deps.now();
-    return this.deps.transactions.tenant(scope, async (tx) =>
-      (await this.deps.proposalsRepository.listProposals(tx, status, PROPOSALS_LISTED)).map(({ row, ruleName }) =>
-        presentProposal(row, ruleName, at),
-      ),
+    const listed = await this.deps.transactions.tenant(scope, (tx) =>
+      this.deps.proposalsRepository.listProposals(tx, status, PROPOSALS_LISTED),
     );
+    // The history says who decided: the member's name from their account, never a typed text.
+    const ids = [...new Set(listed.flatMap(({ row }) => (row.decidedBy ? [row.decidedBy] : [])))];
+    const { people } = this.deps;
+    const names =
+      ids.length > 0 && people
+        ? new Map(
+            (await this.deps.transactions.system('proposal deciders', (tx) => people.profilesIn(tx, ids))).map(
+              (person) => [person.id, person.name],
+            ),
+          )
+        : new Map<string, string>();
+    return listed.map(({ row, ruleName }) => presentProposal(row, ruleName, at, names));
   }
 
   /**

@@ -221,6 +221,15 @@ describe('approve mode', () => {
     expect(all.json().data).toEqual({ approved: [], refused: [] });
     expect(writesTo(sandbox(), ad.externalId)).toHaveLength(0);
     expect(await codes(session.workspaceId)).toContain('rule_proposal_rejected');
+    // The history names who decided, from their account, and when.
+    const history = (await proposals(session, 'GET', '?status=rejected')).json().data;
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      id: proposal.id,
+      status: 'rejected',
+      decidedBy: { id: session.user.id, name: session.user.name },
+    });
+    expect(Date.parse(history[0].decidedAt)).toBe(app().clock.now.getTime());
   });
 
   it('approve-all writes every pending proposal of the run', async () => {

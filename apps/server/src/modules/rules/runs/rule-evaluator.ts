@@ -37,13 +37,31 @@ const WINDOW_DAYS: Record<RuleWindow, number> = {
   lifetime: Number.POSITIVE_INFINITY,
 };
 
-/** The widest window a rule reads, in days before today (lifetime: every stored day). */
+/**
+ * The widest window a rule reads, in days before today (lifetime: every stored day); a comparison with the
+ * previous period reads twice its window (ADR 0121).
+ */
 function widestWindow(group: RuleConditionGroup): number {
   let widest = 0;
   for (const item of group.items) {
-    widest = Math.max(widest, isConditionGroup(item) ? widestWindow(item) : WINDOW_DAYS[item.window]);
+    // The fatigue score measures an ad against its own first days: it reads every stored day (ADR 0122).
+    const days = isConditionGroup(item)
+      ? widestWindow(item)
+      : item.metric === 'fatigue'
+        ? Number.POSITIVE_INFINITY
+        : item.metric === 'month_spend' || item.metric === 'projected_month_spend'
+          ? 31
+          : WINDOW_DAYS[item.window] * (item.compare === 'previous_period' ? 2 : 1);
+    widest = Math.max(widest, days);
   }
   return widest;
+}
+
+/** Whether a rule compares with the account or the parent campaign: then it needs the campaigns' rows too. */
+function readsCampaigns(group: RuleConditionGroup): boolean {
+  return group.items.some((item) =>
+    isConditionGroup(item) ? readsCampaigns(item) : item.compare === 'account' || item.compare === 'campaign',
+  );
 }
 
 const toEngineAccount = (row: AdAccountRow): EngineAccount => ({
@@ -119,14 +137,16 @@ export class MirrorEvaluator implements RuleEvaluator {
     const widest = widestWindow(rule.conditions) + extraDays;
     // Two days' margin: a local "today" is up to a day either side of the UTC date.
     const since = Number.isFinite(widest) ? addDays(now.toISOString().slice(0, 10), -(widest + 2)) : '1970-01-01';
-    const [entities, rows] = await Promise.all([
+    const campaignRows = rule.scope.level !== 'campaign' && readsCampaigns(rule.conditions);
+    const [entities, rows, campaigns] = await Promise.all([
       this.inputs.entities(tx, ids),
       this.inputs.insights(tx, ids, rule.scope.level, since),
+      campaignRows ? this.inputs.insights(tx, ids, 'campaign', since) : Promise.resolve([]),
     ]);
     return {
       accounts: accounts.map(toEngineAccount),
       entities: entities.map(toEngineEntity),
-      rows: rows.map(toEngineRow),
+      rows: [...rows, ...campaigns].map(toEngineRow),
       now: now.getTime(),
     };
   }

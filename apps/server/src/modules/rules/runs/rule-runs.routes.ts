@@ -46,7 +46,11 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
 ) => {
   app.post(
     '/preview',
-    { schema: { tags, body: createRuleRequestSchema, response: { 200: successEnvelope(rulePreviewSchema) } } },
+    {
+      // Only reads: an API token with the read scope may ask it (ADR 0151).
+      config: { agents: 'read' },
+      schema: { tags, body: createRuleRequestSchema, response: { 200: successEnvelope(rulePreviewSchema) } },
+    },
     async (request) => ({
       success: true as const,
       data: await rulePreview.previewBody(scopeOf(request), request.body),
@@ -56,8 +60,8 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
   app.post(
     '/:id/preview',
     {
-      // A saved rule's preview and backtest only read: a viewer may ask them (ADR 0070).
-      config: { role: 'viewer' },
+      // A saved rule's preview and backtest only read: a viewer may ask them (ADR 0070), and a read token (ADR 0151).
+      config: { role: 'viewer', agents: 'read' },
       schema: {
         tags,
         params: ruleIdParamsSchema,
@@ -74,8 +78,8 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
   app.post(
     '/:id/backtest',
     {
-      // A saved rule's preview and backtest only read: a viewer may ask them (ADR 0070).
-      config: { role: 'viewer' },
+      // A saved rule's preview and backtest only read: a viewer may ask them (ADR 0070), and a read token (ADR 0151).
+      config: { role: 'viewer', agents: 'read' },
       schema: {
         tags,
         params: ruleIdParamsSchema,
@@ -88,7 +92,8 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
       data: await rulePreview.backtest(
         scopeOf(request),
         request.params.id,
-        request.body?.days ?? backtestRequestSchema.parse({}).days,
+        // Without a range: the default, or the plan's furthest if it is shorter (ADR 0113).
+        request.body?.days,
       ),
     }),
   );

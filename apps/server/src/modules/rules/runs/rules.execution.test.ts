@@ -1,3 +1,4 @@
+import { PLAN_TABLE } from '@adpilot/contracts';
 import { activityLogs, adAccounts } from '@adpilot/db';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -343,6 +344,8 @@ describe('rules on the sandbox', () => {
       backtest.days.reduce((sum: number, day: { firings: unknown[] }) => sum + day.firings.length, 0),
     );
     expect((await rules(session, 'POST', `/${rule.id}/backtest`, { days: 0 })).statusCode).toBe(400);
-    expect((await rules(session, 'POST', `/${rule.id}/backtest`)).json().data.days).toHaveLength(30);
+    // Without a range: the default 30 days, or the plan's furthest when shorter (ADR 0113; the free plan's 7).
+    const free = PLAN_TABLE.find((plan) => plan.id === 'free')?.limits.backtestDays ?? 0;
+    expect((await rules(session, 'POST', `/${rule.id}/backtest`)).json().data.days).toHaveLength(Math.min(30, free));
   });
 });

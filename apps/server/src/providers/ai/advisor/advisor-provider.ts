@@ -2,7 +2,7 @@ import type { AnalysisItem, Platform, RuleDraft, Strategy } from '@adpilot/contr
 import { AppError } from '../../../lib/app-error.ts';
 import { AI_MESSAGES } from '@adpilot/contracts';
 import type { AccountSummary, AdCopyVariation, AiProvider } from '../ai-provider.ts';
-import { readProduct, writeAdCopy } from './ad-copy.ts';
+import { readProduct, writeAdCopy, writeThaiAdCopy } from './ad-copy.ts';
 import { analyzeCampaigns } from './analysis.ts';
 import { answerQuestion } from './assistant.ts';
 import type { DraftPlan } from '../rule-schedule.ts';
@@ -24,8 +24,11 @@ export class AdvisorProvider implements AiProvider {
   async generateAdCopy(
     productInfo: Record<string, unknown> | unknown[],
     platform: Platform,
+    language: 'en' | 'th' = 'en',
   ): Promise<AdCopyVariation[]> {
-    return writeAdCopy(readProduct(productInfo), platform);
+    return language === 'th'
+      ? writeThaiAdCopy(readProduct(productInfo, 'th'), platform)
+      : writeAdCopy(readProduct(productInfo), platform);
   }
 
   async chat(message: string, context: AccountSummary | null): Promise<string> {

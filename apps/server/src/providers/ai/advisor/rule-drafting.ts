@@ -2,6 +2,7 @@ import {
   createRuleRequestSchema,
   METRIC_LABELS_EN,
   OPERATOR_SYMBOLS,
+  RULE_SAFEGUARD_DEFAULTS,
   WINDOW_LABELS_EN,
   type CreateRuleRequest,
   type EntityLevel,
@@ -206,7 +207,7 @@ function findAction(text: string, rest: string): { action: RuleAction; word: str
   };
   const tests: [RegExp, () => RuleAction | null][] = [
     [
-      /\b(increase|raise|boost|bump|scale up|scale|grow|up)\b[^.]{0,20}\bbudget|\bbudget\b[^.]{0,10}\b(up|increase)|เพิ่มงบ|ขยายงบ|สเกล/,
+      /\b(increase|raise|boost|bump|scale up|scale|grow|up)\b[^.]{0,20}\bbudget|\bscale (?:up )?(?:the )?(?:ad ?sets?|campaigns?)\b|\bbudget\b[^.]{0,10}\b(up|increase)|เพิ่มงบ|ขยายงบ|สเกล/,
       () => {
         const by = change();
         return by ? { type: 'increase_budget', ...by } : { type: 'increase_budget', by: 20, unit: 'percent' };
@@ -311,6 +312,64 @@ function conditionWords(condition: ParsedCondition, window: RuleWindow, language
 
 export class DraftRefusal extends Error {}
 
+const AMOUNT = String.raw`(?:฿|\$)?\s*(\d[\d,]*(?:\.\d+)?)`;
+const CEILING = new RegExp(
+  String.raw`(?:\bup to|\bat most|\bmax(?:imum)?(?:\s+of)?|\bno more than|\bnot more than|\bcap(?:ped)?(?:\s+(?:at|of))?|\bceiling(?:\s+of)?|\bnever above|\bnot above|\buntil it reaches|ไม่เกิน|สูงสุด|เพดาน|จนถึง|ได้ถึง)\s*(?:a budget of|งบ)?\s*${AMOUNT}`,
+);
+const FLOOR = new RegExp(
+  String.raw`(?:\bnot below|\bno lower than|\bnot lower than|\bnever below|\bno less than|\bat least|\bdown to|\bmin(?:imum)?(?:\s+of)?|\bfloor(?:\s+of)?|ไม่ต่ำกว่า|ต่ำสุด|ไม่น้อยกว่า|อย่างน้อย)\s*(?:a budget of|งบ)?\s*${AMOUNT}`,
+);
+const MIN_SPEND = new RegExp(
+  String.raw`(?:\bmin(?:imum)?\s+spend(?:ing)?(?:\s+of)?|\bonce (?:it|they) (?:has|have) spent|\bafter spending(?:\s+at least)?|ใช้จ่ายขั้นต่ำ|ค่าใช้จ่ายขั้นต่ำ|เมื่อใช้จ่ายครบ)\s*${AMOUNT}`,
+);
+const NOTIFY = /\b(notify|alert|tell me|email me|let me know|warn me|remind)\b|แจ้งเตือน|แจ้งให้|บอกฉัน|แจ้งฉัน/;
+
+const amountOf = (match: RegExpExecArray) => Number(match[1]!.replace(/,/g, ''));
+
+/**
+ * The limits said around the action (issue 29): a ceiling for a raise and a floor for a cut ("up to 3,000 baht",
+ * "ไม่ต่ำกว่า 500"), the minimum spend before an entity is judged, and "tell me" as a notice besides the change. Read
+ * from the text with the conditions taken out, so a condition's own "at least" is never taken for a floor.
+ */
+function readLimits(rest: string, action: RuleAction) {
+  let text = rest;
+  const minSpend = MIN_SPEND.exec(text);
+  if (minSpend) text = text.replace(minSpend[0], ' ');
+  const ceiling = action.type === 'increase_budget' ? CEILING.exec(text) : null;
+  const floor = action.type === 'decrease_budget' ? FLOOR.exec(text) : null;
+  const limited: RuleAction =
+    action.type === 'increase_budget' || action.type === 'decrease_budget'
+      ? {
+          ...action,
+          ...(ceiling ? { ceiling: amountOf(ceiling) } : {}),
+          ...(floor ? { floor: amountOf(floor) } : {}),
+        }
+      : action;
+  return {
+    action: limited,
+    notify: action.type !== 'notify' && NOTIFY.test(rest),
+    minSpend: minSpend ? amountOf(minSpend) : null,
+  };
+}
+
+function limitWords(limits: ReturnType<typeof readLimits>, language: Language): string[] {
+  const th = language === 'th';
+  const words: string[] = [];
+  const { action } = limits;
+  if ((action.type === 'increase_budget' || action.type === 'decrease_budget') && action.ceiling !== undefined)
+    words.push(th ? `งบจะไม่เกิน ${action.ceiling}` : `The budget never goes above ${action.ceiling}.`);
+  if ((action.type === 'increase_budget' || action.type === 'decrease_budget') && action.floor !== undefined)
+    words.push(th ? `งบจะไม่ต่ำกว่า ${action.floor}` : `The budget never goes below ${action.floor}.`);
+  if (limits.minSpend !== null)
+    words.push(
+      th
+        ? `พิจารณาเฉพาะรายการที่ใช้จ่ายอย่างน้อย ${limits.minSpend}`
+        : `Only what has spent at least ${limits.minSpend} is judged.`,
+    );
+  if (limits.notify) words.push(th ? 'แจ้งเตือนคุณทุกครั้งที่กฎทำงาน' : 'You are notified each time it acts.');
+  return words;
+}
+
 /**
  * The rule body and its explanation, or a DraftRefusal saying the sentence was not understood. The schedule is one
  * the plan can switch on: the plan's fastest unless the sentence names a slower one (a faster one is noted).
@@ -331,7 +390,8 @@ export function draftRule(prompt: string, plan: DraftPlan): RuleDraft {
   const windowText = rest;
   const found = findAction(text, rest.replace(/\b\d+\s*(days?|d)\b|\d+\s*วัน/g, ' '));
   if (!found) throw new DraftRefusal('no action');
-  const { action } = found;
+  const limits = readLimits(rest, found.action);
+  const { action } = limits;
   const window = findWindow(windowText);
   if (!window) throw new DraftRefusal('window');
 
@@ -372,8 +432,9 @@ export function draftRule(prompt: string, plan: DraftPlan): RuleDraft {
         includeToday: window.startsWith('last_'),
       })),
     },
-    actions: [action],
+    actions: limits.notify ? [action, { type: 'notify' }] : [action],
     schedule,
+    ...(limits.minSpend !== null ? { safeguards: { ...RULE_SAFEGUARD_DEFAULTS, minSpend: limits.minSpend } } : {}),
   } satisfies CreateRuleRequest;
   const parsed = createRuleRequestSchema.safeParse(body);
   if (!parsed.success) throw new DraftRefusal(parsed.error.issues[0]?.message ?? 'invalid');
@@ -382,12 +443,14 @@ export function draftRule(prompt: string, plan: DraftPlan): RuleDraft {
     language === 'th'
       ? [
           `${actionWords(action, 'th')}${levelWord}ที่ ${conditionText}`,
+          ...limitWords(limits, 'th'),
           checkedWords(schedule, 'th'),
           ...notes,
           'กฎนี้ยังปิดอยู่: ตรวจสอบ แก้ไข แล้วบันทึกเองในตัวสร้างกฎ',
         ].join('\n')
       : [
           `${actionWords(action, 'en')} ${levelWord} when ${conditionText}.`,
+          ...limitWords(limits, 'en'),
           checkedWords(schedule, 'en'),
           ...notes,
           'The rule is switched off: review it, change what you like, then save it in the builder.',

@@ -1,17 +1,23 @@
 import type { ActivityLevel, ActivityLog } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { useActivityText, useActorText } from '../../../lib/activity-text.ts';
+import { Link, useSearchParams } from 'react-router';
+import { useActivityText, useActorText, useChangeLine } from '../../../lib/activity-text.ts';
 import { useFormat } from '../../../lib/format.ts';
 import { NARROW_QUERY, useMediaQuery } from '../../../lib/use-media-query.ts';
+import { EntityLine, entityOfMetadata } from '../../../components/entity-line.tsx';
+import { ActivityDetail } from './activity-detail.tsx';
 
-/** The level's dot colour, as on the dashboard (spec §2). */
+/** The level's dot colour, as on the dashboard (spec §2); info and success apart, as their words are. */
 const LEVEL_DOT: Record<ActivityLevel, string> = {
   error: 'bg-red-500',
   warning: 'bg-yellow-500',
-  info: 'bg-green-500',
+  info: 'bg-blue-500',
   success: 'bg-green-500',
 };
+
+const DETAIL_BUTTON =
+  'text-xs font-medium text-blue-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300';
 
 interface ActivityEntriesProps {
   rows: ActivityLog[];
@@ -20,6 +26,12 @@ interface ActivityEntriesProps {
   onToggleAll: () => void;
   /** The previous page still on screen while the next loads. */
   stale: boolean;
+}
+
+/** The entity an entry names, linked to its page in Campaigns with its parents (when the entry says which). */
+function EntityOfEntry({ metadata }: { metadata: Record<string, unknown> }) {
+  const entity = entityOfMetadata(metadata);
+  return entity ? <EntityLine entity={entity} className="mt-0.5" /> : null;
 }
 
 function Level({ level }: { level: ActivityLevel }) {
@@ -42,6 +54,35 @@ export function ActivityEntries({ rows, selected, onToggle, onToggleAll, stale }
   const actorText = useActorText();
   const format = useFormat();
   const narrow = useMediaQuery(NARROW_QUERY);
+  const changeLine = useChangeLine();
+  // The open entry is in the address (?entry=<id>), so a detail can be linked to and Back closes it.
+  const [search, setSearch] = useSearchParams();
+  const open = rows.find((log) => log._id === search.get('entry')) ?? null;
+  const detail = (
+    <ActivityDetail
+      log={open}
+      onClose={() =>
+        setSearch(
+          (params) => {
+            params.delete('entry');
+            return params;
+          },
+          { replace: true },
+        )
+      }
+    />
+  );
+  const more = (log: ActivityLog) => {
+    const change = changeLine(log);
+    return (
+      <>
+        {change && <span className="block text-gray-700 dark:text-gray-300">{change}</span>}
+        <Link to={`?entry=${log._id}`} className={DETAIL_BUTTON}>
+          {t('detail.open')}
+        </Link>
+      </>
+    );
+  };
   const allSelected = rows.length > 0 && rows.every((log) => selected.has(log._id));
   const time = (log: ActivityLog) => (
     <time dateTime={log.createdAt}>{format.dateTime(log.createdAt, { seconds: true })}</time>
@@ -78,11 +119,14 @@ export function ActivityEntries({ rows, selected, onToggle, onToggleAll, stale }
                   </span>
                 </p>
                 <p className="break-words text-gray-900 dark:text-gray-100">{text(log)}</p>
+                <EntityOfEntry metadata={log.metadata} />
                 {log.actor && <p className="break-words text-xs text-gray-600 dark:text-gray-400">{actorText(log)}</p>}
+                {more(log)}
               </div>
             </li>
           ))}
         </ul>
+        {detail}
       </div>
     );
 
@@ -115,11 +159,14 @@ export function ActivityEntries({ rows, selected, onToggle, onToggleAll, stale }
             <td className="p-3 whitespace-nowrap">{t(`types.${log.type}`, log.type)}</td>
             <td className="p-3 break-words text-gray-900 dark:text-gray-100">
               <span className="block">{text(log)}</span>
+              <EntityOfEntry metadata={log.metadata} />
               {log.actor && <span className="block text-xs text-gray-600 dark:text-gray-400">{actorText(log)}</span>}
+              {more(log)}
             </td>
           </tr>
         ))}
       </tbody>
+      {detail}
     </table>
   );
 }

@@ -2,6 +2,7 @@ import type { ActivityLog } from '@adpilot/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { chooseWorkspace } from '../../../lib/current-workspace.ts';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
 import { buildActivityLog as log } from '../../../test/activity-log.ts';
 import { stubMatchMedia } from '../../../test/match-media.ts';
@@ -89,6 +90,77 @@ describe('ActivityPage', () => {
     // Page 2 is pinned to what page 1 saw.
     expect(asked.at(-1)).toContain('asOf=500');
     expect(asked.at(-1)).toContain('limit=50');
+  });
+
+  it('gives every change entry its from → to, and a detail view with why and the way to the rule', async () => {
+    const session = signIn();
+    const ruleId = '00000000-0000-4000-8000-0000000000a1';
+    const raised = log({
+      level: 'success',
+      type: 'rule_action',
+      code: 'rule_action_applied',
+      params: { ruleName: 'Scale winners', action: 'increase_budget', target: 'Broad 18-65+' },
+      ruleId,
+      adAccountId: '00000000-0000-4000-8000-0000000000b1',
+      metadata: {
+        change: { field: 'daily_budget', from: 1000, to: 1200, fromMinor: 100000, toMinor: 120000, currency: 'THB' },
+        explanation: {
+          conditions: {
+            kind: 'group',
+            match: 'all',
+            result: 'held',
+            items: [
+              {
+                kind: 'condition',
+                metric: 'roas',
+                window: 'last_3d',
+                includeToday: false,
+                operator: 'gt',
+                value: 5.2,
+                compareTo: 4,
+                result: 'held',
+              },
+            ],
+          },
+        },
+      },
+    });
+    const proposed = log({
+      level: 'info',
+      type: 'rule_action',
+      code: 'rule_action_proposed',
+      params: { ruleName: 'Trim', action: 'pause', target: 'Old ad' },
+      metadata: { change: { field: 'status', from: 'ACTIVE', to: 'PAUSED' } },
+    });
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': ok(page([raised, proposed], 1, 2, 500)),
+    });
+    const user = userEvent.setup();
+    renderApp('/activity');
+    const baht = (value: number) =>
+      new Intl.NumberFormat('en', { style: 'currency', currency: 'THB', maximumFractionDigits: 2 })
+        .format(value)
+        .replace(/\s/g, ' ');
+    expect(await screen.findByText(`daily budget: ${baht(1000)} → ${baht(1200)}`)).toBeInTheDocument();
+    expect(screen.getByText('status: Active → Paused')).toBeInTheDocument();
+    // Info and success are told apart by colour as by word.
+    const dot = (text: string) =>
+      screen.getByText(text).closest('tr')?.querySelector('[aria-hidden="true"].rounded-full')?.className ?? '';
+    expect(dot(`daily budget: ${baht(1000)} → ${baht(1200)}`)).toContain('bg-green-500');
+    expect(dot('status: Active → Paused')).toContain('bg-blue-500');
+
+    await user.click(screen.getAllByRole('link', { name: 'Details' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Activity entry' });
+    expect(dialog).toHaveTextContent('Rule “Scale winners”: raise the budget on “Broad 18-65+”');
+    expect(dialog).toHaveTextContent(`daily budget: ${baht(1000)} → ${baht(1200)}`);
+    expect(dialog).toHaveTextContent('ROAS (the last 3 days) is 5.2, greater than 4');
+    expect(within(dialog).getByRole('link', { name: 'The rule and its run history' })).toHaveAttribute(
+      'href',
+      `/rules/${ruleId}`,
+    );
+    expect(within(dialog).getByRole('link', { name: 'Ad accounts' })).toHaveAttribute('href', '/ad-accounts');
   });
 
   it('sends the filters, combined', async () => {
@@ -203,6 +275,25 @@ describe('ActivityPage', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(cleared).toEqual({}));
   });
+
+  it.each(['viewer', 'editor', 'admin'] as const)(
+    'offers neither deleting nor clearing to an %s: the log is the owner’s to clear (ADR 0094)',
+    async (role) => {
+      const session = signIn();
+      const workspace = { id: '00000000-0000-4000-8000-00000000c1e0', name: 'Client', role, personal: false };
+      chooseWorkspace(workspace.id);
+      mockApi({
+        'GET /auth/me': ok(session.user),
+        'GET /workspaces': ok([workspace]),
+        'GET /ad-accounts': ok([]),
+        'GET /logs': ok(page([log({ description: 'an entry' })], 1, 1, 10)),
+      });
+      renderApp('/activity');
+      await screen.findByText('an entry');
+      expect(screen.queryByRole('button', { name: 'Clear log' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Delete selected/ })).not.toBeInTheDocument();
+    },
+  );
 
   it('shows each entry as a card on a phone: time, level, type and the whole description', async () => {
     stubMatchMedia(false, { narrow: true });

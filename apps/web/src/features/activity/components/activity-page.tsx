@@ -1,3 +1,4 @@
+import { useCan } from '../../../api/workspaces.ts';
 import {
   ACTIVITY_LEVELS,
   ACTIVITY_TYPES,
@@ -91,6 +92,8 @@ export function ActivityPage() {
   const [liveEntries, setLiveEntries] = useState<ActivityLog[]>([]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [confirming, setConfirming] = useState<'delete' | 'clear' | null>(null);
+  // Deleting and clearing are the owner's, and only of the clearable kinds (ADR 0094).
+  const canClear = useCan('owner');
 
   // Typing in the search box asks the server once the user pauses.
   useEffect(() => {
@@ -296,13 +299,17 @@ export function ActivityPage() {
               <Download aria-hidden="true" className="size-4" />
               {t('export.json')}
             </Button>
-            <Button variant="danger" disabled={selected.size === 0} onClick={() => setConfirming('delete')}>
-              <Trash2 aria-hidden="true" className="size-4" />
-              {t('delete.selected', { count: selected.size })}
-            </Button>
-            <Button variant="secondary" disabled={total === 0 || backwards} onClick={() => setConfirming('clear')}>
-              {t('clear.button')}
-            </Button>
+            {canClear ? (
+              <>
+                <Button variant="danger" disabled={selected.size === 0} onClick={() => setConfirming('delete')}>
+                  <Trash2 aria-hidden="true" className="size-4" />
+                  {t('delete.selected', { count: selected.size })}
+                </Button>
+                <Button variant="secondary" disabled={total === 0 || backwards} onClick={() => setConfirming('clear')}>
+                  {t('clear.button')}
+                </Button>
+              </>
+            ) : null}
           </div>
         </div>
       </Card>

@@ -24,8 +24,12 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
   const { sync, syncing } = useAccountSync(account);
   const active = account.account_status === 'active';
 
+  // The zone name ("GMT+7") is held to the time before it, so a narrow card never leaves it alone on a line.
   const lastSync = account.last_sync
-    ? formatDateTime(account.last_sync, i18n.language, { timeZone: account.timezone, seconds: true })
+    ? formatDateTime(account.last_sync, i18n.language, { timeZone: account.timezone, seconds: true }).replace(
+        / (\S+)$/,
+        '\u00a0$1',
+      )
     : t('card.never');
 
   const details: [label: string, value: string][] = [
@@ -87,7 +91,7 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
         {details.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
-            <dd className="text-right font-medium break-all text-gray-900 dark:text-gray-100">{value}</dd>
+            <dd className="text-right font-medium break-words text-gray-900 dark:text-gray-100">{value}</dd>
           </div>
         ))}
       </dl>

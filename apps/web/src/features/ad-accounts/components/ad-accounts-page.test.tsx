@@ -84,6 +84,8 @@ describe('AdAccountsPage states', () => {
     const expectedDate =
       Intl.DateTimeFormat().resolvedOptions().timeZone === active.timezone ? inZone : `${inZone} GMT+7`;
     expect(first).toHaveTextContent(`Last Sync${expectedDate}`);
+    // The zone name never wraps alone: it is joined to the time by a no-break space.
+    if (expectedDate !== inZone) expect(first.textContent).toContain('\u00a0GMT+7');
     expect(within(first).queryByText('Reconnect required')).not.toBeInTheDocument();
     const link = within(first).getByRole('link', { name: 'View in Facebook' });
     expect(link).toHaveAttribute('href', active.ads_manager_url);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, fakeApi, ok } from '../test/fake-api.ts';
 import { renderAdAccountsPage } from '../test/render-page.tsx';
 
-const AUTH_URL = '/sandbox/meta/v25.0/dialog/oauth?client_id=sandbox&state=abc';
+const AUTH_URL = '/sandbox/meta/v27.0/dialog/oauth?client_id=sandbox&state=abc';
 
 afterEach(() => {
   toast.remove();

@@ -27,7 +27,7 @@ describe('return from Facebook', () => {
     });
     renderAdAccountsPage('/ad-accounts?code=one-time-code&state=state-123');
 
-    expect(await screen.findByText('Successfully connected 2 ad account(s)!')).toBeInTheDocument();
+    expect(await screen.findByText('Successfully connected 2 ad accounts!')).toBeInTheDocument();
     expect(await screen.findByRole('article', { name: 'Shop A' })).toBeInTheDocument();
     expect(screen.getByRole('article', { name: 'Shop B' })).toBeInTheDocument();
     expect(address()).toBe('/ad-accounts');
@@ -77,7 +77,7 @@ describe('return from Facebook', () => {
       }),
     });
     renderAdAccountsPage('/ad-accounts?code=c&state=s&view=compact');
-    expect(await screen.findByText('Successfully connected 1 ad account(s)!')).toBeInTheDocument();
+    expect(await screen.findByText('Successfully connected 1 ad account!')).toBeInTheDocument();
     expect(address()).toBe('/ad-accounts?view=compact');
   });
 

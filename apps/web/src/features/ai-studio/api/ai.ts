@@ -4,6 +4,8 @@ import type {
   AlgorithmHack,
   AnalysisItem,
   ChatReply,
+  Conversation,
+  ConversationSummary,
   HackPlatform,
   Platform,
   WaitlistResponse,
@@ -49,13 +51,60 @@ function useAiMutation<TInput, TOutput>(mutationFn: (input: TInput) => Promise<T
   });
 }
 
+const conversationsKey = [...AI_QUERY_KEY, 'conversations'] as const;
+
+/** The member's own past conversations, newest first. */
+export function useConversations() {
+  return useQuery({
+    queryKey: conversationsKey,
+    queryFn: ({ signal }) => api.get<ConversationSummary[]>('/ai/conversations', { signal }),
+  });
+}
+
+export function useConversation(id: string | null) {
+  return useQuery({
+    queryKey: [...conversationsKey, id] as const,
+    queryFn: ({ signal }) => api.get<Conversation>(`/ai/conversations/${encodeURIComponent(id!)}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useDeleteConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ deleted: true }>(`/ai/conversations/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: conversationsKey }),
+  });
+}
+
+/** A question, in a new conversation or as a follow-up; the list and the thread are read again after it. */
 export function useChat() {
-  return useAiMutation((message: string) => api.post<ChatReply>('/ai/chat', { message }));
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { message: string; conversationId?: string | null; language?: string }) =>
+      api.post<ChatReply>('/ai/chat', {
+        message: input.message,
+        ...(input.conversationId ? { conversationId: input.conversationId } : {}),
+        ...(input.language === 'th' || input.language === 'en' ? { language: input.language } : {}),
+      }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: usageKey }),
+        queryClient.invalidateQueries({ queryKey: conversationsKey }),
+      ]),
+  });
 }
 
 export function useAnalyzePerformance() {
   return useAiMutation((campaignData: unknown) =>
     api.post<AnalysisItem[]>('/ai/analyze-performance', { campaignData }),
+  );
+}
+
+/** Performance Analysis of an account's own figures over a range (no pasted data). */
+export function useAnalyzeAccount() {
+  return useAiMutation((input: { adAccountId: string; from: string; to: string }) =>
+    api.post<AnalysisItem[]>('/ai/analyze-performance', input),
   );
 }
 

@@ -19,6 +19,8 @@ const usage = (overrides: Partial<AiUsage> = {}): AiUsage => ({
   hacksAccess: 'limited',
   provider: 'builtin',
   waitlistJoined: false,
+  modelCalls: 0,
+  tokens: 0,
   ...overrides,
 });
 const hack = (technique: string, locked = false): AlgorithmHack => ({
@@ -117,7 +119,39 @@ describe('tabs', () => {
     expect(await screen.findByTestId('ai-response')).toHaveTextContent('Line one - bullet two');
     expect(screen.getByTestId('ai-response').textContent).toContain('\n');
     expect(await screen.findByText('AI response generated!')).toBeInTheDocument();
-    expect(callsTo('POST', '/ai/chat')[0]?.body).toEqual({ message: '   How do I lower CPA?'.trim() });
+    expect(callsTo('POST', '/ai/chat')[0]?.body).toEqual({ message: '   How do I lower CPA?'.trim(), language: 'en' });
+  });
+
+  it('assistant: citations link to their entities, a follow-up keeps the conversation, past ones are listed', async () => {
+    const id = '6274a910-f332-4656-bea2-d0c15d0d0b51';
+    const conversationId = '11111111-2222-4333-8444-555555555555';
+    const answer = `Spend with no results:\n1. [Broad Visits](/campaigns/${id}): ฿38,621.12 spent, [evil](https://evil.example)`;
+    routes.set('POST /ai/chat', () =>
+      ok({
+        response: answer,
+        conversationId,
+        citations: [{ entityId: id, name: 'Broad Visits', figure: '฿38,621.12', href: `/campaigns/${id}` }],
+        proposals: [],
+        language: 'en',
+        counted: true,
+      }),
+    );
+    const { user } = renderPage();
+    await user.type(screen.getByLabelText('Your question'), 'Which campaigns waste money?');
+    await user.click(screen.getByRole('button', { name: 'Get AI Advice' }));
+    const response = await screen.findByTestId('ai-response');
+    const links = within(response).getAllByRole('link');
+    // Only our own pages become links; an outside address stays text.
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([`/campaigns/${id}`]);
+    expect(response).toHaveTextContent('[evil](https://evil.example)');
+    expect(within(screen.getByTestId('ai-citations')).getByRole('link', { name: 'Broad Visits' })).toHaveAttribute(
+      'href',
+      `/campaigns/${id}`,
+    );
+    await user.type(screen.getByLabelText('Your question'), 'And over 30 days?');
+    await user.click(screen.getByRole('button', { name: 'Get AI Advice' }));
+    await waitFor(() => expect(callsTo('POST', '/ai/chat')).toHaveLength(2));
+    expect(callsTo('POST', '/ai/chat')[1]?.body).toMatchObject({ message: 'And over 30 days?', conversationId });
   });
 
   it("assistant: a refusal shows the server's reason by its code", async () => {
@@ -150,6 +184,27 @@ describe('tabs', () => {
       await screen.findByText('Your Free plan includes 30 AI requests a month, and they are used.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans and upgrade' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it("analysis: an account's own figures over a range, nothing pasted", async () => {
+    const accountId = '6274a910-f332-4656-bea2-d0c15d0d0b51';
+    routes.set('GET /ad-accounts', () => ok([{ id: accountId, facebook_account_name: 'Siam Living Store' }]));
+    routes.set('POST /ai/analyze-performance', () =>
+      ok([{ type: 'success', title: 'Strong return on ad spend', description: 'ROAS is 5.' }]),
+    );
+    const { user } = renderPage();
+    await user.click(screen.getByRole('tab', { name: 'Performance Analysis' }));
+    expect(await screen.findByLabelText('Ad account')).toHaveDisplayValue('Siam Living Store');
+    const from = screen.getByLabelText('From') as HTMLInputElement;
+    const to = screen.getByLabelText('To') as HTMLInputElement;
+    await user.click(screen.getByRole('button', { name: 'Analyze this account' }));
+    expect(await screen.findByText('Strong return on ad spend')).toBeInTheDocument();
+    expect(callsTo('POST', '/ai/analyze-performance')[0]?.body).toEqual({
+      adAccountId: accountId,
+      from: from.value,
+      to: to.value,
+    });
+    expect(from.value <= to.value).toBe(true);
   });
 
   it('analysis: the spec messages, then results with coloured type badges', async () => {

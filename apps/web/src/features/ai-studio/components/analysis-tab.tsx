@@ -1,18 +1,18 @@
 import type { AnalysisItem } from '@adpilot/contracts';
 import { clsx } from 'clsx';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BarChart3, CalendarDays } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { adAccountsQueryOptions } from '../../../api/ad-accounts.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { getAccountStats, useAnalyzePerformance } from '../api/ai.ts';
+import { getAccountStats, useAnalyzeAccount, useAnalyzePerformance } from '../api/ai.ts';
 import { useAiErrorText } from '../hooks/use-ai-error-text.ts';
 import { accountWeek } from '../lib/account-week.ts';
 import { readPastedJson } from '../lib/pasted-json.ts';
 import { JsonField } from './json-field.tsx';
-import { LABEL } from './styles.ts';
+import { LABEL, SELECT } from './styles.ts';
 import { usePlanLimitNotice } from '../../../components/plan-limit.tsx';
 
 /** Spec §2: optimization blue, warning yellow, anything else green. */
@@ -21,6 +21,91 @@ const BADGE: Record<AnalysisItem['type'], string> = {
   warning: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-900/40 dark:text-yellow-300',
   success: 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300',
 };
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The account's own figures over a range: pick an account and the days, nothing pasted (issue 29). */
+function AccountAnalysis({ onItems }: { onItems: (items: AnalysisItem[]) => void }) {
+  const { t } = useTranslation('ai-studio');
+  const base = useId();
+  const errorText = useAiErrorText();
+  const planLimit = usePlanLimitNotice();
+  const accounts = useQuery(adAccountsQueryOptions());
+  const analyze = useAnalyzeAccount();
+  const [accountId, setAccountId] = useState('');
+  const [to, setTo] = useState(() => isoDay(Date.now() - DAY_MS));
+  const [from, setFrom] = useState(() => isoDay(Date.now() - 7 * DAY_MS));
+  const chosen = accountId || accounts.data?.[0]?.id || '';
+  if (!accounts.data || accounts.data.length === 0) return null;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    analyze.mutate(
+      { adAccountId: chosen, from, to },
+      {
+        onSuccess: (result) => {
+          onItems(result);
+          toast.success(t('analysis.success'));
+        },
+        onError: (failure) => toast.error(planLimit(failure) ?? errorText(failure, t('analysis.failed'))),
+      },
+    );
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      className="flex flex-wrap items-end gap-3 rounded-lg border border-gray-200 p-3 dark:border-gray-800"
+    >
+      <div>
+        <label htmlFor={`${base}-account`} className={LABEL}>
+          {t('analysis.account')}
+        </label>
+        <select
+          id={`${base}-account`}
+          value={chosen}
+          onChange={(event) => setAccountId(event.target.value)}
+          className={`${SELECT} mt-1 max-w-[16rem]`}
+        >
+          {accounts.data.map((account) => (
+            <option key={account.id} value={account.id}>
+              {account.facebook_account_name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${base}-from`} className={LABEL}>
+          {t('analysis.from')}
+        </label>
+        <input
+          id={`${base}-from`}
+          type="date"
+          value={from}
+          max={to}
+          onChange={(event) => setFrom(event.target.value)}
+          className={`${SELECT} mt-1`}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${base}-to`} className={LABEL}>
+          {t('analysis.to')}
+        </label>
+        <input
+          id={`${base}-to`}
+          type="date"
+          value={to}
+          min={from}
+          onChange={(event) => setTo(event.target.value)}
+          className={`${SELECT} mt-1`}
+        />
+      </div>
+      <Button type="submit" variant="secondary" loading={analyze.isPending} disabled={!chosen || !from || !to}>
+        <BarChart3 aria-hidden="true" className="size-4" />
+        {t('analysis.analyzeAccount')}
+      </Button>
+    </form>
+  );
+}
 
 export function AnalysisTab() {
   const { t } = useTranslation('ai-studio');
@@ -74,6 +159,7 @@ export function AnalysisTab() {
 
   return (
     <div className="space-y-4">
+      <AccountAnalysis onItems={setItems} />
       <form onSubmit={onSubmit} className="space-y-3" noValidate>
         <div className="flex flex-wrap items-end justify-between gap-2">
           <label htmlFor={id} className={LABEL}>

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { AlertTriangle, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../lib/format.ts';
 import { Link } from 'react-router';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,6 +13,7 @@ const BAR = { blue: 'bg-blue-600', yellow: 'bg-yellow-500', red: 'bg-red-600' } 
 /** Spec §2/§9: this month's AI requests against the plan, coloured by how much is used. */
 export function UsageCard() {
   const { t } = useTranslation('ai-studio');
+  const format = useFormat();
   const usage = useAiUsage();
   if (!usage.data) {
     return (
@@ -20,7 +22,7 @@ export function UsageCard() {
       </Card>
     );
   }
-  const { used, limit, plan, provider } = usage.data;
+  const { used, limit, plan, provider, modelCalls, tokens } = usage.data;
   const percent = usagePercent(used, limit);
   const tone = usageTone(percent);
   return (
@@ -38,6 +40,11 @@ export function UsageCard() {
         <p className="text-2xl font-bold text-gray-900 dark:text-white" data-testid="ai-usage-count">
           {t('usage.count', { used, limit: limit === -1 ? t('usage.unlimited') : limit })}
         </p>
+        {modelCalls > 0 && (
+          <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="ai-model-usage">
+            {t('usage.model', { calls: format.number(modelCalls, 0), tokens: format.number(tokens, 0) })}
+          </p>
+        )}
         <div
           role="progressbar"
           aria-label={t('usage.title')}

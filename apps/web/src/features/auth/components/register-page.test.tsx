@@ -69,7 +69,7 @@ describe('RegisterPage', () => {
     await fill(user, { name: session.user.name, email: session.user.email, password: 'Abcdefg1', confirm: 'Abcdefg1' });
     await submit(user);
     expect(await screen.findByText('Registration successful!')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: `Welcome back, ${session.user.name}!` })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: `Welcome, ${session.user.name}!` })).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({
       name: session.user.name,

@@ -1,14 +1,17 @@
 import type { ReportOverview } from '@adpilot/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { localDay } from '../../../lib/format.ts';
 
 export const OVERVIEW_DAYS = 30;
 export const OVERVIEW_QUERY_KEY = ['reports', 'overview'] as const;
 
-/** The dashboard's one read: the last 30 local days (ending the reader's today) and this month's rule totals. */
-export function overviewQueryOptions(today: string = localDay(0)) {
+/**
+ * The dashboard's one read: the last 30 local days ending `today` (the ad accounts' today, ADR 0131) and that
+ * month's rule totals.
+ */
+export function overviewQueryOptions(today: string | undefined) {
   return queryOptions({
+    enabled: today !== undefined,
     queryKey: [...OVERVIEW_QUERY_KEY, OVERVIEW_DAYS, today],
     queryFn: ({ signal }) =>
       api.get<ReportOverview>('/reports/overview', { query: { days: OVERVIEW_DAYS, to: today }, signal }),
@@ -16,6 +19,6 @@ export function overviewQueryOptions(today: string = localDay(0)) {
   });
 }
 
-export function useOverview() {
-  return useQuery(overviewQueryOptions());
+export function useOverview(today: string | undefined) {
+  return useQuery(overviewQueryOptions(today));
 }

@@ -1,6 +1,6 @@
 import type { LogStats, ReportOverview, RuleImpactTotals } from '@adpilot/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { localDay } from '../../../lib/format.ts';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
 import { buildActivityLog as log } from '../../../test/activity-log.ts';
@@ -200,6 +200,52 @@ describe('DashboardPage', () => {
     expect(await within(card).findByText('Nothing waits for your decision.')).toBeInTheDocument();
     expect(within(card).getByText('Proposals waiting').nextElementSibling).toHaveTextContent('0');
     expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it("counts today and this month as the ad account does, not the browser: a day's actions are this month's", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 20:00 UTC on 30 November is 03:00 on 1 December in Bangkok, where the rules just acted.
+    vi.setSystemTime(new Date('2026-11-30T20:00:00.000Z'));
+    try {
+      const session = buildSession();
+      storeSession(session);
+      const asked: URL[] = [];
+      let todayFrom: string | null = null;
+      mockApi({
+        'GET /auth/me': ok(session.user),
+        'GET /ad-accounts': ok([
+          { id: 'a', timezone: 'Asia/Bangkok' },
+          { id: 'b', timezone: 'America/New_York' },
+        ]),
+        'GET /rules': ok([{ isActive: true }]),
+        'GET /logs/stats': (_body, url) => {
+          if (url.searchParams.get('from')) todayFrom = url.searchParams.get('from');
+          return ok(stats(4));
+        },
+        'GET /logs': ok(emptyLogs),
+        'GET /reports/overview': (_body, url) => {
+          asked.push(url);
+          return ok({
+            ...EMPTY_OVERVIEW,
+            accounts: 2,
+            month: {
+              from: '2026-12-01',
+              to: '2026-12-01',
+              totals: monthTotals({ actionsApplied: 4, byType: { increase_budget: 4 }, currency: 'THB' }),
+            },
+          });
+        },
+      });
+      renderApp('/dashboard');
+      expect((await screen.findByText('Actions applied')).nextElementSibling).toHaveTextContent('4');
+      expect(screen.queryByText('Your rules have not acted this month yet.')).not.toBeInTheDocument();
+      expect(asked).toHaveLength(1);
+      expect(Object.fromEntries(asked[0]!.searchParams)).toEqual({ days: '30', to: '2026-12-01' });
+      // Actions Today from Bangkok's midnight (17:00 UTC), not the browser's.
+      expect(todayFrom).toBe('2026-11-30T17:00:00.000Z');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows 30 days in the main currency with one request, and what the rules did this month, in Thai', async () => {

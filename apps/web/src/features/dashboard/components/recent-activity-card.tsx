@@ -14,7 +14,7 @@ export const RECENT_ACTIVITY_COUNT = 5;
 const DOT: Record<ActivityLevel, string> = {
   error: 'bg-red-500',
   warning: 'bg-yellow-500',
-  info: 'bg-green-500',
+  info: 'bg-blue-500',
   success: 'bg-green-500',
 };
 

@@ -36,15 +36,19 @@ function buildProposal(id: string, name: string, overrides: Partial<Proposal> = 
     expiresAt: new Date(Date.now() + 5 * 3_600_000).toISOString(),
     status: 'pending',
     decidedAt: null,
+    decidedBy: null,
     ...overrides,
   };
 }
 
-function openInboxAs(role: 'viewer' | 'editor', proposals: Proposal[]) {
+function openInboxAs(role: 'viewer' | 'editor', proposals: Proposal[], closed: Proposal[] = []) {
   chooseWorkspace(TEAM);
   setLanguageChoice('en');
   const api = fakeApi({
-    'GET /proposals': ok(proposals),
+    'GET /proposals': (call) => {
+      const status = call.query.get('status');
+      return ok(status === 'pending' ? proposals : closed.filter((proposal) => proposal.status === status));
+    },
     'GET /workspaces': ok([{ id: TEAM, name: 'Acme Agency', role, personal: false }]),
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -80,6 +84,39 @@ describe('InboxPage', () => {
     expect(api.callsTo('POST', `/proposals/${proposal.id}/approve`)).toHaveLength(1);
   });
 
+  it('says the outcome above the list, where no row lies under it, and keeps the history with who decided', async () => {
+    const proposal = buildProposal('5', 'Ad set E');
+    const decided = {
+      ...buildProposal('6', 'Ad set F'),
+      status: 'approved' as const,
+      decidedAt: '2026-11-20T03:00:00.000Z',
+      decidedBy: { id: '00000000-0000-4000-8000-00000000000d', name: 'Nok Owner' },
+    };
+    const expired = {
+      ...buildProposal('7', 'Ad set G'),
+      status: 'expired' as const,
+      decidedAt: '2026-11-21T03:00:00.000Z',
+    };
+    const { api, user } = openInboxAs('editor', [proposal], [decided, expired]);
+    api.on(`POST /proposals/${proposal.id}/reject`, ok({ ...proposal, status: 'rejected' }));
+    const history = await screen.findByRole('region', { name: 'History' });
+    const when = (iso: string) =>
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    expect(await within(history).findByText(`Approved by Nok Owner · ${when(decided.decidedAt)}`)).toBeInTheDocument();
+    expect(history).toHaveTextContent('“Ad set F”');
+    await user.click(within(history).getByRole('button', { name: 'Expired' }));
+    expect(await within(history).findByText(`Expired unanswered · ${when(expired.decidedAt)}`)).toBeInTheDocument();
+    await user.click(within(history).getByRole('button', { name: 'Rejected' }));
+    expect(await within(history).findByText('Nothing rejected yet.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const said = await screen.findByText('Rejected: nothing was changed');
+    // Said in the page's own flow, before the history, not in a toast over the rows.
+    expect(said.closest('[role="status"]')).not.toBeNull();
+    expect(said.closest('.app-toaster, [class*="toast"]')).toBeNull();
+    expect(said.compareDocumentPosition(history) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('says from what to what when the ad changed since the proposal', async () => {
     const proposal = buildProposal('3', 'Ad set C');
     const { api, user } = openInboxAs('editor', [proposal]);
@@ -96,6 +133,6 @@ describe('InboxPage', () => {
     openInboxAs('viewer', [buildProposal('4', 'Ad set D')]);
     expect(await screen.findByText(/“Ad set D”/)).toBeInTheDocument();
     expect(await screen.findByRole('note')).toHaveTextContent('only editors approve or reject');
-    expect(screen.queryByRole('button', { name: /Approve|Reject/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^(Approve|Reject|Approve all \d+)$/ })).not.toBeInTheDocument();
   });
 });

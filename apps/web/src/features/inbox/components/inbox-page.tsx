@@ -1,10 +1,10 @@
 import type { Proposal } from '@adpilot/contracts';
 import { Check, Inbox, X } from 'lucide-react';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { usePendingProposals } from '../../../api/proposals.ts';
 import { useCan } from '../../../api/workspaces.ts';
+import { EntityLine } from '../../../components/entity-line.tsx';
 import { ReadOnlyNotice } from '../../../components/read-only-notice.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -16,7 +16,8 @@ import { useFormat } from '../../../lib/format.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useDecideProposal, type Decision } from '../api/decide-proposal.ts';
 import { useChangeText, useValueText } from '../hooks/use-proposal-text.ts';
-import { explanationLine } from './proposal-explanation.ts';
+import { explanationLine } from '../../../lib/explanation-line.ts';
+import { ProposalHistory } from './proposal-history.tsx';
 
 /** The proposals of one run: approved one by one, or all at once. */
 interface RunGroup {
@@ -49,6 +50,9 @@ export function InboxPage() {
   const changeText = useChangeText();
   const value = useValueText();
   const [asked, setAsked] = useState<{ decision: Decision; proposals: Proposal[] } | null>(null);
+  // The outcome of the last decision, said above the list: a toast in the corner would lie over the next row's
+  // Approve, where the eye and the pointer go next.
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   const refused = (error: unknown, proposal: Proposal | undefined) => {
     if (error instanceof ApiError && error.code === 'PROPOSAL_STALE' && proposal) {
@@ -62,13 +66,14 @@ export function InboxPage() {
     decide.mutate(decision, {
       onSuccess: () => {
         setAsked(null);
-        toast.success(
-          decision.kind === 'reject' ? t('inbox:rejected') : t('inbox:approved', { count: proposals.length }),
-        );
+        setOutcome({
+          ok: true,
+          text: decision.kind === 'reject' ? t('inbox:rejected') : t('inbox:approved', { count: proposals.length }),
+        });
       },
       onError: (error) => {
         setAsked(null);
-        toast.error(refused(error, proposals[0]));
+        setOutcome({ ok: false, text: refused(error, proposals[0]) });
       },
     });
   };
@@ -77,6 +82,20 @@ export function InboxPage() {
     <div className="space-y-6">
       <PageHeader title={t('inbox:title')} description={t('inbox:description')} />
       <ReadOnlyNotice text={t('inbox:readOnly')} />
+      <div role="status" aria-live="polite">
+        {outcome?.ok && (
+          <p className="rounded-lg border border-green-200 bg-green-50 px-4 py-2 text-sm text-green-900 dark:border-green-900 dark:bg-green-950/40 dark:text-green-200">
+            {outcome.text}
+          </p>
+        )}
+      </div>
+      <div role="alert">
+        {outcome && !outcome.ok && (
+          <p className="rounded-lg border border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+            {outcome.text}
+          </p>
+        )}
+      </div>
       {isPending ? (
         <PageSpinner label={t('inbox:loading')} />
       ) : isError ? (
@@ -117,6 +136,7 @@ export function InboxPage() {
                   <li key={proposal.id} className="flex flex-col gap-3 px-4 py-3 md:flex-row md:items-start">
                     <div className="min-w-0 flex-1 space-y-1">
                       <p className="font-medium break-words text-gray-900 dark:text-gray-100">{changeText(proposal)}</p>
+                      <EntityLine entity={proposal.entity} />
                       {proposal.entity.externalId !== proposal.target.externalId && (
                         <p className="text-sm break-words text-gray-600 dark:text-gray-400">
                           {t('inbox:forEntity', {
@@ -167,6 +187,7 @@ export function InboxPage() {
           </Card>
         ))
       )}
+      <ProposalHistory />
       <ConfirmDialog
         open={asked !== null}
         title={t('inbox:confirmTitle', { count: asked?.proposals.length ?? 1 })}

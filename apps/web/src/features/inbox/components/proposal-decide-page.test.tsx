@@ -37,6 +37,7 @@ function buildProposal(overrides: Partial<Proposal> = {}): Proposal {
     expiresAt: new Date(Date.now() + 5 * 3_600_000).toISOString(),
     status: 'pending',
     decidedAt: null,
+    decidedBy: null,
     ...overrides,
   };
 }

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useFormat } from '../../../lib/format.ts';
 import { useDecideByLink, useProposalLink } from '../api/proposal-link.ts';
 import { useChangeText, useValueText } from '../hooks/use-proposal-text.ts';
-import { explanationLine } from './proposal-explanation.ts';
+import { explanationLine } from '../../../lib/explanation-line.ts';
 
 const CARD =
   'mx-auto max-w-lg rounded-xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8 dark:border-gray-800 dark:bg-gray-900';

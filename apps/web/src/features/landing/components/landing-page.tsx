@@ -26,7 +26,9 @@ export function LandingPage() {
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <Brand to="/" />
           <nav className="flex items-center gap-2 sm:gap-4">
-            <DisplayControls menuClassName="hidden w-40 sm:block" />
+            <div className="hidden items-center gap-2 sm:flex">
+              <DisplayControls />
+            </div>
             <Link
               to="/login"
               className="text-sm font-medium text-gray-700 hover:text-gray-900 dark:text-gray-300 dark:hover:text-white"
@@ -37,6 +39,10 @@ export function LandingPage() {
               {t('nav.getStarted')}
             </Link>
           </nav>
+        </div>
+        {/* A phone has no room beside the links: the language and theme get a row of their own, never dropped. */}
+        <div className="flex items-center justify-end gap-2 px-4 pb-2 sm:hidden">
+          <DisplayControls menuClassName="w-40" />
         </div>
       </header>
       <main>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { useAdAccounts } from '../../../api/ad-accounts.ts';
+import { entityHref } from '../../../api/entities.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -29,6 +30,21 @@ function rangeProblem(from: string, to: string): 'fromAfterTo' | 'rangeTooLong' 
   if (from > to) return 'fromAfterTo';
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
   return days > REPORT_MAX_DAYS ? 'rangeTooLong' : null;
+}
+
+/** A campaign's name, linked to its page in Campaigns when the report says which of ours it is. */
+function SeriesName({ series }: { series: ReportSeries }) {
+  const href =
+    series.level === 'campaign'
+      ? entityHref({ name: series.name, entityId: (series as { entityId?: string | null }).entityId })
+      : null;
+  return href ? (
+    <Link to={href} className="text-blue-700 hover:underline dark:text-blue-300">
+      {series.name}
+    </Link>
+  ) : (
+    <>{series.name}</>
+  );
 }
 
 function sortValue(series: ReportSeries, key: SortKey): number | string {
@@ -328,7 +344,9 @@ export function ReportsPage() {
                         className="border-b border-gray-100 last:border-0 dark:border-gray-800"
                       >
                         <td className="px-3 py-2">
-                          <div className="font-medium text-gray-900 dark:text-gray-100">{s.name}</div>
+                          <div className="font-medium text-gray-900 dark:text-gray-100">
+                            <SeriesName series={s} />
+                          </div>
                           {level === 'campaign' && (
                             <div className="text-xs text-gray-500 dark:text-gray-400">{s.adAccountName}</div>
                           )}

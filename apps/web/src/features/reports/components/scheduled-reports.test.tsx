@@ -33,6 +33,7 @@ function buildDelivery(overrides: Partial<ReportDelivery> = {}): ReportDelivery 
     status: 'sent',
     trigger: 'scheduled',
     recipients: ['advertiser@example.com', 'client@shop.example'],
+    outcomes: {},
     attempts: 1,
     errorCode: null,
     at: '2026-11-16T01:00:00.000Z',

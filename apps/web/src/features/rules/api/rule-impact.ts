@@ -12,10 +12,12 @@ export function getRuleImpact(id: string, from: string, to: string, signal?: Abo
 }
 
 /** What the rule's applied actions did over a range of days (the previous range stays shown while a new one loads). */
-export function useRuleImpact(id: string, from: string, to: string) {
+export function useRuleImpact(id: string, range: { from: string; to: string } | null) {
+  const { from = '', to = '' } = range ?? {};
   return useQuery({
     queryKey: ruleImpactQueryKey(id, from, to),
     queryFn: ({ signal }) => getRuleImpact(id, from, to, signal),
+    enabled: range !== null,
     placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,6 @@
 import type { RuleActionRecord, RuleRun } from '@adpilot/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PROPOSALS_QUERY_KEY } from '../../../api/proposals.ts';
 import { api } from '../../../lib/api-client.ts';
 import { RULES_QUERY_KEY, rulePath, ruleQueryKey } from './rules.ts';
 
@@ -68,6 +69,8 @@ export function useRunRuleNow(id: string, { waitMs = RUN_OUTCOME_WAIT_MS, interv
         queryClient.invalidateQueries({ queryKey: ruleRunsQueryKey(id) }),
         queryClient.invalidateQueries({ queryKey: ruleQueryKey(id) }),
         queryClient.invalidateQueries({ queryKey: [...RULES_QUERY_KEY, 'list'] }),
+        // A run in approve mode proposes: the shell's Inbox count and the Inbox follow at once.
+        queryClient.invalidateQueries({ queryKey: PROPOSALS_QUERY_KEY }),
       ]),
   });
 }

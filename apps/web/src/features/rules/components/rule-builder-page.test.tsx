@@ -1,4 +1,4 @@
-import type { CreateRuleRequest, Plan } from '@adpilot/contracts';
+import { RULE_TEMPLATES, scaleTemplate, type CreateRuleRequest, type Plan } from '@adpilot/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
@@ -93,6 +93,38 @@ describe('rule builder', () => {
     const { user } = renderNew();
     await user.click(await screen.findByRole('button', { name: /Scale winners on ROAS/ }));
     expect(screen.getByLabelText('Rule name')).toHaveValue('Scale winners on ROAS');
+  });
+
+  it('offers the templates in the accounts’ currency, named, and scopes a picked one to that currency’s accounts', async () => {
+    setLanguageChoice('en');
+    const yen = ['00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-0000000000b2'];
+    const fake = fakeApi({
+      'GET /rules/templates': (call) =>
+        ok(RULE_TEMPLATES.map((template) => scaleTemplate(template, call.query.get('currency') ?? 'THB'))),
+      'GET /ad-accounts': ok([
+        { id: yen[0], facebook_account_name: 'Tokyo', currency: 'JPY', sync_status: 'idle' },
+        { id: ACCOUNT.id, facebook_account_name: 'Bangkok', currency: 'THB', sync_status: 'idle' },
+        { id: yen[1], facebook_account_name: 'Osaka', currency: 'JPY', sync_status: 'idle' },
+      ]),
+    });
+    const { user } = renderNew();
+    expect(await screen.findByTestId('template-currency')).toHaveTextContent(/^Amounts in JPY, as your account bills/);
+    expect(
+      fake.calls
+        .filter((call) => call.path === '/rules/templates')
+        .at(-1)
+        ?.query.get('currency'),
+    ).toBe('JPY');
+    const card = await screen.findByRole('button', { name: /Scale winners on ROAS/ });
+    expect(card).toHaveTextContent('(up to ¥20,000)');
+    expect(screen.getByLabelText('Amounts in')).toHaveValue('JPY');
+
+    await user.click(card);
+    const action = screen.getByRole('group', { name: 'Action 1' });
+    expect(within(action).getByLabelText('Ceiling (optional)')).toHaveValue(20_000);
+    expect(await screen.findByRole('checkbox', { name: 'Tokyo' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Osaka' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Bangkok' })).not.toBeChecked();
   });
 
   it('validates live with the contracts’ rules, in Thai', async () => {
@@ -265,16 +297,24 @@ const PLANS: Plan[] = [
     id: 'free',
     name: 'Free',
     price: 0,
+    prices: [
+      { currency: 'USD', amount: 0 },
+      { currency: 'THB', amount: 0 },
+    ],
     features: [],
-    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, seats: 1 },
+    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, backtestDays: 30, seats: 1 },
     badge: null,
   },
   {
     id: 'pro',
     name: 'Pro',
     price: 29,
+    prices: [
+      { currency: 'USD', amount: 29 },
+      { currency: 'THB', amount: 990 },
+    ],
     features: [],
-    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15, seats: 3 },
+    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15, backtestDays: 30, seats: 3 },
     badge: 'popular',
   },
 ];

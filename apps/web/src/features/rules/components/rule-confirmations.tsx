@@ -2,6 +2,7 @@ import type { Rule, RuleActionRecord } from '@adpilot/contracts';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
 import { useCan } from '../../../api/workspaces.ts';
 import { Button, type ButtonSize } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -10,7 +11,7 @@ import { useSavedRulePreview } from '../api/preview-rule.ts';
 import { useRunRuleNow } from '../api/rule-runs.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
 import { useWords } from '../hooks/use-words.ts';
-import { changesText, plannedItems, runOutcomeText } from '../lib/consequences.ts';
+import { changesText, plannedItems, runOutcomeText, runTally } from '../lib/consequences.ts';
 import { changeText } from '../lib/explain.ts';
 import { ActionPlanLine } from './action-plan-line.tsx';
 
@@ -90,6 +91,7 @@ export function RunNowButton({ rule, size = 'md' }: { rule: Rule; size?: ButtonS
   const errorText = useApiErrorText();
   const [asking, setAsking] = useState(false);
   const runNow = useRunRuleNow(rule.id);
+  const navigate = useNavigate();
 
   const confirm = () => {
     setAsking(false);
@@ -99,7 +101,29 @@ export function RunNowButton({ rule, size = 'md' }: { rule: Rule; size?: ButtonS
         const id = RUN_TOAST(rule.id);
         if (!run) toast(t('runOutcome.stillRunning'), { id, icon: null });
         else if (run.status === 'failed') toast.error(runOutcomeText(run, words), { id });
-        else toast.success(t('runOutcome.done', { name: rule.name, outcome: runOutcomeText(run, words) }), { id });
+        else {
+          const text = t('runOutcome.done', { name: rule.name, outcome: runOutcomeText(run, words) });
+          // Proposals are the run's work too: the way to them is in the outcome itself.
+          if (runTally(run).waiting === 0) toast.success(text, { id });
+          else
+            toast.success(
+              <span>
+                {text} {/* The toaster may sit outside the router: the link navigates through the page's own. */}
+                <a
+                  href="/inbox"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    toast.dismiss(id);
+                    void navigate('/inbox');
+                  }}
+                  className="font-medium text-blue-700 underline dark:text-blue-300"
+                >
+                  {t('runOutcome.openInbox')}
+                </a>
+              </span>,
+              { id },
+            );
+        }
       },
       onError: (error) => toast.error(errorText(error, t('detail.runFailed')), { id: RUN_TOAST(rule.id) }),
     });

@@ -27,7 +27,7 @@ describe('rule detail', () => {
     expect(row).toHaveTextContent('ดำเนินการแล้ว');
     expect(row).toHaveTextContent('CPA (7 วันล่าสุด รวมวันนี้) เท่ากับ 620.5, มากกว่า 500: เป็นจริง');
     expect(screen.getByText('เรียกใช้เอง')).toBeInTheDocument();
-    expect(screen.getByTestId('run-outcome')).toHaveTextContent('ตรวจสอบ 3 ตรงเงื่อนไข 1 ดำเนินการแล้ว 1');
+    expect(screen.getByTestId('run-outcome')).toHaveTextContent('ตรวจสอบ 3 ตรงเงื่อนไข 1: ดำเนินการแล้ว 1 รายการ');
   });
 
   it('words a failed action and a failed run from the catalogue the server’s e-mails use', async () => {
@@ -136,12 +136,46 @@ describe('rule detail', () => {
     );
     expect(
       await screen.findByText(
-        `“Scale winners”: 3 checked, 1 matched, 0 applied — Skipped: in its 24-hour cooldown until ${until}`,
+        `“Scale winners”: 3 checked, 1 matched: nothing changed — Skipped: in its 24-hour cooldown until ${until}`,
         {},
         { timeout: 5_000 },
       ),
     ).toBeInTheDocument();
     expect(fake.callsTo('POST', `/rules/${rule.id}/run`)).toHaveLength(1);
+  });
+
+  it('Run now that made proposals says how many wait for approval, with the way to the Inbox', async () => {
+    setLanguageChoice('en');
+    const { user, fake, rule, run } = setup();
+    const proposals = buildRun(
+      rule.id,
+      (runId) =>
+        Array.from({ length: 4 }, () => ({
+          ...buildAction(rule.id, runId),
+          status: 'proposed' as const,
+          revertible: false,
+        })),
+      { evaluated: 6, matched: 6 },
+    );
+    fake.on(`POST /rules/${rule.id}/preview`, ok(buildPreview()));
+    fake.on(`POST /rules/${rule.id}/run`, ok({ runId: proposals.id }, 202));
+    fake.on(`GET /rules/${rule.id}/runs`, ok([proposals, run]));
+    await user.click(await screen.findByRole('button', { name: 'Run now' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Run now will pause 1 ad.');
+    await user.click(within(dialog).getByRole('button', { name: 'Run now' }));
+    const toastText = await screen.findByText(
+      '“Scale winners”: 6 checked, 6 matched: 4 changes wait for your approval',
+      { exact: false },
+      { timeout: 5_000 },
+    );
+    expect(within(toastText.closest('[role="status"]')!).getByRole('link', { name: 'Open the Inbox' })).toHaveAttribute(
+      'href',
+      '/inbox',
+    );
+    // The history says it too, with the same way there.
+    expect(await screen.findByText('6 checked, 6 matched: 4 changes wait for your approval')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Open the Inbox' })).toHaveLength(2);
   });
 
   it('backtests 30 days and shows the totals in English when chosen', async () => {

@@ -1,6 +1,6 @@
 import type { RuleImpact } from '@adpilot/contracts';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseWorkspace } from '../../../lib/current-workspace.ts';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
 import { buildRule, fakeApi, ok } from '../test/fake-api.ts';
@@ -79,6 +79,8 @@ function open(language: 'en' | 'th' = 'en') {
     [`GET /rules/${rule.id}/runs`]: ok([]),
     [`GET /rules/${rule.id}/holds`]: ok([]),
     [`GET /rules/${rule.id}/impact`]: ok(impact),
+    // Fourteen hours ahead of UTC: its today is the browser's tomorrow for most of the day.
+    'GET /ad-accounts': ok([{ id: ACCOUNT, timezone: 'Pacific/Kiritimati' }]),
     'GET /workspaces': ok([{ id: TEAM, name: 'Acme Agency', role: 'viewer', personal: false }]),
   });
   renderRulesRoute(`/rules/${rule.id}`, '/rules/:id', <RuleDetailPage />);
@@ -86,6 +88,21 @@ function open(language: 'en' | 'th' = 'en') {
 }
 
 describe('the impact section on the rule page', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("asks for the days as the ad account counts them, not the browser's", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 12:00 UTC on 30 November is already 02:00 on 1 December in Kiritimati.
+    vi.setSystemTime(new Date('2026-11-30T12:00:00.000Z'));
+    const { fake, rule } = open();
+    await screen.findByRole('heading', { name: 'Impact' });
+    await vi.waitFor(() => expect(fake.callsTo('GET', `/rules/${rule.id}/impact`)).toHaveLength(1));
+    const [call] = fake.callsTo('GET', `/rules/${rule.id}/impact`);
+    expect(Object.fromEntries(call!.query)).toEqual({ from: '2026-11-02', to: '2026-12-01' });
+  });
+
   it('shows the totals (spend avoided as an estimate), the chart and each change before → after', async () => {
     const { fake, rule } = open();
     const section = (await screen.findByRole('heading', { name: 'Impact' })).closest('section') as HTMLElement;

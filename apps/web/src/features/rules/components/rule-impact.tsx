@@ -2,11 +2,13 @@ import type { ActionImpact, ImpactFigures, ImpactWindow, RuleImpact as RuleImpac
 import { clsx } from 'clsx';
 import { lazy, Suspense, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateTime, formatMoney, formatNumber, localDay } from '../../../lib/format.ts';
+import { accountsDays, useAccountsToday } from '../../../api/ad-accounts.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useRuleImpact } from '../api/rule-impact.ts';
 import { useWords } from '../hooks/use-words.ts';
 import { Section } from './builder/controls.tsx';
 import { ACTION_COLOURS, type ImpactMetric } from './impact-chart.tsx';
+import { EntityLine } from '../../../components/entity-line.tsx';
 
 const ImpactChart = lazy(() => import('./impact-chart.tsx').then((module) => ({ default: module.ImpactChart })));
 
@@ -28,9 +30,10 @@ const TOGGLE_OFF = 'bg-gray-100 text-gray-700 hover:bg-gray-200 dark:bg-gray-800
 export function RuleImpact({ ruleId }: { ruleId: string }) {
   const { t } = useWords();
   const [days, setDays] = useState<(typeof RANGES)[number]>(30);
-  const to = localDay();
-  const from = localDay(-(days - 1));
-  const impact = useRuleImpact(ruleId, from, to);
+  // The days as the ad accounts count them (ADR 0131): an action applied today there is inside the window.
+  const today = useAccountsToday();
+  const range = today ? accountsDays(today, days) : null;
+  const impact = useRuleImpact(ruleId, range);
   return (
     <Section title={t('impact.title')} description={t('impact.hint')}>
       <div className="flex flex-wrap gap-2" role="group" aria-label={t('impact.range')}>
@@ -237,6 +240,7 @@ function ActionHeading({ action }: { action: ActionImpact }) {
   return (
     <>
       <p className="font-medium break-all text-gray-900 dark:text-gray-100">{action.entity.name}</p>
+      <EntityLine entity={action.entity} />
       <p className="text-xs text-gray-600 dark:text-gray-400">
         {t(`levels.${action.entity.level}`)} · {t(`actionTypes.${action.type}`)}
         {action.budget && ` ${money(action.budget.from)} → ${money(action.budget.to)}`}

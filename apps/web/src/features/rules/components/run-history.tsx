@@ -1,21 +1,24 @@
 import type { RuleActionRecord, RuleRun } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCan } from '../../../api/workspaces.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useRevertRuleAction, useRuleRuns } from '../api/rule-runs.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
 import { useWords } from '../hooks/use-words.ts';
-import { runOutcomeText } from '../lib/consequences.ts';
+import { runOutcomeText, runTally } from '../lib/consequences.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ActionPlanLine } from './action-plan-line.tsx';
 import { Section } from './builder/controls.tsx';
 import { ExplanationView } from './explanation-view.tsx';
 import { RevertDialog } from './rule-confirmations.tsx';
+import { EntityLine } from '../../../components/entity-line.tsx';
 
 const BADGE = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium';
 const STATUS_COLOURS: Record<string, string> = {
@@ -52,6 +55,7 @@ function ActionRow({ action, reverting, refusal, onRevert }: ActionRowProps) {
               <span className="text-gray-500 dark:text-gray-400">{t(`levels.${action.entity.level}`)} · </span>
               <span className="font-medium break-all text-gray-900 dark:text-gray-100">{action.entity.name}</span>
             </p>
+            <EntityLine entity={action.entity} />
             <p className="text-xs text-gray-500 dark:text-gray-400">
               {t('detail.metaId', { id: action.target.externalId })}
             </p>
@@ -110,8 +114,15 @@ function RunItem({ run, children }: { run: RuleRun; children: React.ReactNode })
   const { t, language } = words;
   // A scheduled run's slot is its time; a manual run's slot is an id, so a queued manual run has no time yet.
   const when = run.startedAt ?? (Number.isNaN(Date.parse(run.slot)) ? null : run.slot);
+  // A link to one run (the explorer's "last action") opens the rule scrolled to it.
+  const { hash } = useLocation();
+  const anchor = `run-${run.id}`;
+  const item = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (hash === `#${anchor}`) item.current?.scrollIntoView?.({ block: 'start' });
+  }, [hash, anchor]);
   return (
-    <li className="space-y-2">
+    <li ref={item} id={anchor} className="scroll-mt-20 space-y-2">
       <div className="flex flex-wrap items-center gap-2 text-sm">
         {when && <span className="font-medium text-gray-900 dark:text-gray-100">{formatDateTime(when, language)}</span>}
         <span className="text-gray-600 dark:text-gray-400">{t(`detail.run.${run.trigger}`)}</span>
@@ -119,6 +130,11 @@ function RunItem({ run, children }: { run: RuleRun; children: React.ReactNode })
         <span className="text-gray-600 dark:text-gray-400" data-testid="run-outcome">
           {runOutcomeText(run, words)}
         </span>
+        {run.status === 'completed' && runTally(run).waiting > 0 && (
+          <Link to="/inbox" className="font-medium text-blue-700 underline dark:text-blue-300">
+            {t('runOutcome.openInbox')}
+          </Link>
+        )}
       </div>
       {children}
     </li>

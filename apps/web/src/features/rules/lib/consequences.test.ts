@@ -40,11 +40,11 @@ describe('a run in one line', () => {
         revertible: false,
       }),
     ]);
-    expect(runOutcomeText(run, words('en'))).toMatch(/^3 checked, 1 matched, 0 applied — .+/);
+    expect(runOutcomeText(run, words('en'))).toMatch(/^3 checked, 1 matched: 1 change failed — .+/);
   });
 
   it('says nothing more when everything matched was applied', () => {
     const run = buildRun('r', (id) => [buildAction('r', id)]);
-    expect(runOutcomeText(run, words('en'))).toBe('3 checked, 1 matched, 1 applied');
+    expect(runOutcomeText(run, words('en'))).toBe('3 checked, 1 matched: 1 change applied');
   });
 });

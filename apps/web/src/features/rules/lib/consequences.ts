@@ -63,9 +63,24 @@ function shortfallReason(run: RuleRun, words: Words): string | null {
   return others > 0 ? words.t('runOutcome.andOthers', { reason, count: others }) : reason;
 }
 
+/** A finished run's ledger rows, counted by what they did: written, waiting for a person, only told, closed, failed. */
+export function runTally(run: RuleRun) {
+  const count = (...statuses: RuleRun['actions'][number]['status'][]) =>
+    run.actions.filter((action) => statuses.includes(action.status)).length;
+  return {
+    applied: count('applied', 'reverted'),
+    waiting: count('proposed'),
+    closed: count('rejected', 'expired', 'stale'),
+    notified: count('notified'),
+    postponed: count('postponed', 'pending'),
+    failed: count('failed'),
+  };
+}
+
 /**
- * A run in one line: "3 checked, 1 matched, 0 applied: Skipped: in its 24-hour cooldown until …". A failed run
- * names its error; an open run only its counts so far.
+ * A run in one line, what it did in words: "6 checked, 6 matched: 4 changes wait for your approval", "3 checked,
+ * 1 matched: nothing changed — Skipped: in its 24-hour cooldown until …". A failed run names its error; an open run
+ * only its counts so far.
  */
 export function runOutcomeText(run: RuleRun, words: Words): string {
   if (run.status === 'failed' && run.error) {
@@ -73,15 +88,23 @@ export function runOutcomeText(run: RuleRun, words: Words): string {
   }
   const counts = words.t('detail.run.counts', { evaluated: run.evaluated, matched: run.matched });
   if (!isFinished(run)) return counts;
-  const applied = run.actions.filter((action) => action.status === 'applied' || action.status === 'reverted').length;
-  const postponed = run.actions.filter((action) => action.status === 'postponed' || action.status === 'pending');
-  const summary = words.t('runOutcome.applied', { counts, count: applied });
-  const notes: string[] = [];
-  if (postponed.length > 0) notes.push(words.t('runOutcome.postponed', { count: postponed.length }));
-  const short = run.matched > 0 && (applied === 0 || run.skipped.length > 0 || run.actions.some((a) => a.failure));
+  const tally = runTally(run);
+  const parts: string[] = [];
+  if (tally.applied > 0) parts.push(words.t('runOutcome.appliedCount', { count: tally.applied }));
+  if (tally.waiting > 0) parts.push(words.t('runOutcome.waiting', { count: tally.waiting }));
+  if (tally.closed > 0) parts.push(words.t('runOutcome.closed', { count: tally.closed }));
+  if (tally.notified > 0) parts.push(words.t('runOutcome.notified', { count: tally.notified }));
+  if (tally.postponed > 0) parts.push(words.t('runOutcome.postponed', { count: tally.postponed }));
+  if (tally.failed > 0) parts.push(words.t('runOutcome.failedCount', { count: tally.failed }));
+  const done =
+    parts.length > 0
+      ? new Intl.ListFormat(words.language, { style: 'long', type: 'conjunction' }).format(parts)
+      : words.t(run.matched > 0 ? 'runOutcome.nothingChanged' : 'runOutcome.nothingToDo');
+  const summary = words.t('runOutcome.summary', { counts, outcome: done });
+  const acted = tally.applied + tally.waiting + tally.notified;
+  const short = run.matched > 0 && (acted === 0 || run.skipped.length > 0 || tally.failed > 0);
   const reason = short ? shortfallReason(run, words) : null;
-  if (reason) notes.push(reason);
-  return notes.length > 0 ? words.t('runOutcome.because', { summary, reason: notes.join('; ') }) : summary;
+  return reason ? words.t('runOutcome.because', { summary, reason }) : summary;
 }
 
 export { isFinished as isRunFinished };

@@ -8,7 +8,7 @@ import {
   type RuleWarning,
 } from '@adpilot/contracts';
 import type { TFunction } from 'i18next';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formatChange, formatDateTime, formatNumber } from '../../../lib/format.ts';
 
 /**
  * Explanations, skip reasons and warnings arrive as codes with parameters; these turn them into words of the page's
@@ -69,8 +69,47 @@ function compare(trace: ConditionTrace, words: Words): string {
   return words.t('explain.compareNumber', { operator, value: figure(trace.compareTo, words) });
 }
 
+const change = (value: number | null, words: Words) =>
+  value === null ? words.t('explain.noValue') : formatChange(value, words.language);
+
+/**
+ * A relative condition (ADR 0121): "CPA (the last 7 days) is 612 vs 402 the 7 days before: +52%, greater than
+ * +50%: held"; "CPA (yesterday) is 612, greater than 1.5 × the account's 402 (603): held".
+ */
+function relativeText(trace: ConditionTrace, relative: NonNullable<ConditionTrace['relative']>, words: Words): string {
+  const base = {
+    subject: subjectText(trace, words),
+    operator: words.t(`operators.${trace.operator}`),
+    result: words.t(`explain.results.${trace.result}`),
+  };
+  if (relative.compare === 'previous_period') {
+    const threshold = Array.isArray(trace.compareTo)
+      ? words.t('explain.previousRange', {
+          low: change(trace.compareTo[0], words),
+          high: change(trace.compareTo[1], words),
+        })
+      : change(trace.compareTo, words);
+    return words.t('explain.previousPeriod', {
+      ...base,
+      current: figure(relative.current, words),
+      reference: figure(relative.reference, words),
+      before: words.t(`explain.before.${trace.window}`),
+      change: change(trace.value, words),
+      threshold,
+    });
+  }
+  return words.t(relative.compare === 'account' ? 'explain.compareAccount' : 'explain.compareCampaign', {
+    ...base,
+    value: figure(trace.value, words),
+    factor: formatNumber(relative.factor ?? 1, words.language),
+    reference: figure(relative.reference, words),
+    target: figure(typeof trace.compareTo === 'number' ? trace.compareTo : null, words),
+  });
+}
+
 /** "CPA (the last 7 days) is 620.5, greater than 500: held". */
 export function conditionText(trace: ConditionTrace, words: Words): string {
+  if (trace.relative) return relativeText(trace, trace.relative, words);
   return words.t('explain.condition', {
     subject: subjectText(trace, words),
     value: figure(trace.value, words),

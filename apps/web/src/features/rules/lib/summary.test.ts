@@ -130,3 +130,29 @@ describe('a pause with a timed hold', () => {
     expect(actionSummary({ type: 'pause' }, words('en'))).toBe('Pause it');
   });
 });
+
+describe('relative conditions in the summary', () => {
+  it('says the previous period in %, and the account or the campaign with its factor, in English and Thai', async () => {
+    const { conditionSummary } = await import('./summary.ts');
+    const previous = {
+      metric: 'cpa',
+      operator: 'gt',
+      value: 50,
+      window: 'last_7d',
+      includeToday: false,
+      compare: 'previous_period',
+    } as const;
+    expect(conditionSummary(previous, words('en'))).toContain('greater than 50% against the previous period');
+    expect(conditionSummary(previous, words('th'))).toContain('มากกว่า 50% เมื่อเทียบกับช่วงก่อนหน้า');
+    const account = {
+      metric: 'cpa',
+      operator: 'gt',
+      factor: 1.5,
+      window: 'last_7d',
+      includeToday: false,
+      compare: 'account',
+    } as const;
+    expect(conditionSummary(account, words('en'))).toContain("greater than 1.5 × the account's value");
+    expect(conditionSummary({ ...account, compare: 'campaign' }, words('th'))).toContain('มากกว่า 1.5 × ค่าของแคมเปญ');
+  });
+});

@@ -72,6 +72,15 @@ function compareText(condition: RuleCondition, words: Words): string {
   const { t } = words;
   const operator = t(`operators.${condition.operator}`);
   const { value } = condition;
+  if (condition.compare === 'account' || condition.compare === 'campaign') {
+    return t(condition.compare === 'account' ? 'builderSummary.compareAccount' : 'builderSummary.compareCampaign', {
+      operator,
+      factor: amount(condition.factor, words),
+    });
+  }
+  if (condition.compare === 'previous_period' && typeof value === 'number') {
+    return t('builderSummary.comparePrevious', { operator, value: percent(value, words) });
+  }
   if (Array.isArray(value)) {
     return t('explain.compareRange', { low: amount(value[0], words), high: amount(value[1], words) });
   }

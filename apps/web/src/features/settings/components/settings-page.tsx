@@ -11,10 +11,11 @@ import {
   type SettingsView,
 } from '@adpilot/contracts';
 import { clsx } from 'clsx';
-import { ShieldAlert } from 'lucide-react';
+import { Bot, ChevronRight, ShieldAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -84,6 +85,24 @@ function AdminOnly() {
   );
 }
 
+/** The workspace's settings for AI agents, which every member reaches (its page says what each role may do). */
+function AgentsLink() {
+  const { t } = useTranslation('settings');
+  return (
+    <Link
+      to="/settings/api-tokens"
+      className="flex items-center gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm hover:border-blue-400 dark:border-gray-800 dark:bg-gray-900"
+    >
+      <Bot aria-hidden="true" className="size-6 shrink-0 text-blue-600 dark:text-blue-400" />
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium text-gray-900 dark:text-gray-100">{t('agentsLink.title')}</span>
+        <span className="block text-sm text-gray-600 dark:text-gray-400">{t('agentsLink.description')}</span>
+      </span>
+      <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-gray-400" />
+    </Link>
+  );
+}
+
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { user } = useAuth();
@@ -94,6 +113,7 @@ export function SettingsPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={t('title')} description={t('description')} />
+      <AgentsLink />
       {!isAdmin || forbidden ? (
         <AdminOnly />
       ) : settings.isPending ? (

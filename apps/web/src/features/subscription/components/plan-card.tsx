@@ -21,6 +21,8 @@ function useFeatureText() {
         return t('features.seats', count(limits.seats));
       case 'rule_check':
         return t('features.rule_check', { count: limits.fastestCheckMinutes });
+      case 'backtest':
+        return t('features.backtest', { count: limits.backtestDays });
       default:
         return t(`features.${code}`, { defaultValue: code });
     }

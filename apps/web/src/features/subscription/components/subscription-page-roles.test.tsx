@@ -20,14 +20,24 @@ const SUBSCRIPTION: CurrentSubscription = {
   rulesLimit: 25,
   adAccountsUsed: 1,
   adAccountsLimit: 5,
+  paidByYou: true,
+  pool: {
+    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, seats: 3 },
+    used: { adAccounts: 1, activeRules: 2, aiRequests: 12, seats: 1 },
+  },
+  workspaces: [],
 };
 
 const FREE = {
   id: 'free',
   name: 'Free',
   price: 0,
+  prices: [
+    { currency: 'USD', amount: 0 },
+    { currency: 'THB', amount: 0 },
+  ],
   features: ['ad_accounts'],
-  limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, seats: 1 },
+  limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, backtestDays: 30, seats: 1 },
   badge: null,
 };
 

@@ -24,6 +24,12 @@ function buildSubscription(overrides: Partial<CurrentSubscription> = {}): Curren
     rulesLimit: 25,
     adAccountsUsed: 1,
     adAccountsLimit: 5,
+    paidByYou: true,
+    pool: {
+      limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, seats: 3 },
+      used: { adAccounts: 1, activeRules: 2, aiRequests: 12, seats: 1 },
+    },
+    workspaces: [],
     ...overrides,
   };
 }
@@ -33,16 +39,24 @@ const PLANS: Plan[] = [
     id: 'free',
     name: 'Free',
     price: 0,
+    prices: [
+      { currency: 'USD', amount: 0 },
+      { currency: 'THB', amount: 0 },
+    ],
     features: ['ad_accounts'],
-    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, seats: 1 },
+    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, backtestDays: 30, seats: 1 },
     badge: null,
   },
   {
     id: 'pro',
     name: 'Pro',
     price: 29,
+    prices: [
+      { currency: 'USD', amount: 29 },
+      { currency: 'THB', amount: 990 },
+    ],
     features: ['ad_accounts'],
-    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15, seats: 3 },
+    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15, backtestDays: 30, seats: 3 },
     badge: 'popular',
   },
 ];
@@ -193,14 +207,18 @@ describe('Subscription page: seats', () => {
     const user = userEvent.setup();
     renderApp('/subscription');
     expect(await screen.findByRole('meter', { name: 'สมาชิก' })).toHaveAttribute('aria-valuetext', '3 / 3');
-    expect(within(seats('Free')).getByText('สมาชิก 1 คน')).toBeInTheDocument();
-    expect(within(seats('Pro')).getByText('สมาชิก 3 คน')).toBeInTheDocument();
-    expect(within(seats('Enterprise')).getByText('สมาชิกไม่จำกัด')).toBeInTheDocument();
+    expect(within(seats('Free')).getByText('1 ที่นั่ง (ผู้แก้ไข ผู้ดูแล เจ้าของ) รวมทุกเวิร์กสเปซของคุณ')).toBeInTheDocument();
+    expect(within(seats('Pro')).getByText('3 ที่นั่ง (ผู้แก้ไข ผู้ดูแล เจ้าของ) รวมทุกเวิร์กสเปซของคุณ')).toBeInTheDocument();
+    expect(within(seats('Enterprise')).getByText('ที่นั่งไม่จำกัด')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'en');
-    expect(await within(seats('Free')).findByText('1 member')).toBeInTheDocument();
-    expect(within(seats('Pro')).getByText('3 members')).toBeInTheDocument();
-    expect(within(seats('Enterprise')).getByText('Unlimited members')).toBeInTheDocument();
+    expect(
+      await within(seats('Free')).findByText('1 seat (editors, admins, owners) across all your workspaces'),
+    ).toBeInTheDocument();
+    expect(
+      within(seats('Pro')).getByText('3 seats (editors, admins, owners) across all your workspaces'),
+    ).toBeInTheDocument();
+    expect(within(seats('Enterprise')).getByText('Unlimited seats')).toBeInTheDocument();
     expect(screen.getByRole('meter', { name: 'Members' })).toHaveAttribute('aria-valuetext', '3 / 3');
   });
 
@@ -211,7 +229,7 @@ describe('Subscription page: seats', () => {
     });
     expect(screen.getByRole('meter', { name: 'บัญชีโฆษณา' })).toBeInTheDocument();
     expect(screen.queryByRole('meter', { name: 'สมาชิก' })).not.toBeInTheDocument();
-    expect(within(seats('Pro')).getByText('สมาชิก 3 คน')).toBeInTheDocument();
+    expect(within(seats('Pro')).getByText('3 ที่นั่ง (ผู้แก้ไข ผู้ดูแล เจ้าของ) รวมทุกเวิร์กสเปซของคุณ')).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import type {
   Invitation,
   InvitationInput,
+  SentInvitation,
   Workspace,
   WorkspaceMember,
   WorkspaceNameInput,
@@ -41,7 +42,7 @@ export function useRemoveMember(workspaceId: string) {
 export function useInvite(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvitationInput) => api.post<Invitation>(`${workspacePath(workspaceId)}/invitations`, body),
+    mutationFn: (body: InvitationInput) => api.post<SentInvitation>(`${workspacePath(workspaceId)}/invitations`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(workspaceId) }),
   });
 }

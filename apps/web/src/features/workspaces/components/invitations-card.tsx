@@ -51,9 +51,12 @@ function InviteForm({ workspace }: { workspace: Workspace }) {
       return;
     }
     invite.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: (invitation) => {
         setEmail('');
-        toast.success(t('invitations.sent', { email: parsed.data.email }));
+        const email = parsed.data.email;
+        if (invitation.mail === 'sent') toast.success(t('invitations.sent', { email }));
+        else if (invitation.mail === 'queued') toast.success(t('invitations.queued', { email }));
+        else toast(t(`invitations.${invitation.mail}`, { email }), { duration: 10_000 });
       },
       onError: (error) => toast.error(planLimit(error) ?? errorText(error, t('invitations.sendFailed'))),
     });

@@ -124,7 +124,7 @@ describe('the Members page', () => {
     );
     await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText(/Your Free plan allows 1 seat in a workspace/)).toBeInTheDocument();
+    expect(await screen.findByText(/Your Free plan has 1 seat across all its workspaces/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See plans and upgrade' })).toHaveAttribute('href', '/subscription');
   });
 

@@ -29,9 +29,10 @@ function itemCall(outer: GraphCall, item: unknown): GraphCall | string {
   const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const version =
     segments[0] !== undefined && VERSION.test(segments[0]) ? (segments.shift() ?? outer.version) : outer.version;
-  if (segments.length === 0) return 'Batch requests cannot be nested';
   const query = Object.fromEntries(url.searchParams);
   const params = { ...query, ...(typeof body === 'string' ? parseFormBody(body) : mergeParams(body)) };
+  // A multi-ID read inside a batch is refused by the dispatcher like one sent on its own.
+  if (segments.length === 0 && params.ids === undefined) return 'Batch requests cannot be nested';
   const token = params.access_token ?? outer.token;
   // Items that use the batch's own token are covered by the batch's proof.
   const outerProof = outer.params.appsecret_proof;

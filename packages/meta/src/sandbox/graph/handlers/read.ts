@@ -53,17 +53,6 @@ export function handleObject(rt: GraphRuntime, call: GraphCall, auth: Auth, id: 
   return formatEntity(rt, ownEntity(rt, user, id, call.method), fields);
 }
 
-/** `GET /?ids=a,b&fields=…` answers a map from each id to its object; one unknown id fails the call. */
-export function handleIds(rt: GraphRuntime, call: GraphCall, auth: Auth): unknown {
-  const ids = (call.params.ids ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter(Boolean);
-  if (ids.length === 0) throw invalidParameter('Unsupported get request: ids or a path is required');
-  if (ids.length > 50) throw invalidParameter('Too many IDs. Maximum: 50');
-  return Object.fromEntries(ids.map((id) => [id, handleObject(rt, call, auth, id)]));
-}
-
 /** Without a filter Meta leaves archived and deleted objects out of lists. */
 const PUT_AWAY = new Set(['ARCHIVED', 'DELETED']);
 

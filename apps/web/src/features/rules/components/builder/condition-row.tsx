@@ -1,4 +1,11 @@
-import { RULE_METRICS, RULE_OPERATORS, RULE_WINDOWS, STATE_METRICS, type RuleMetric } from '@adpilot/contracts';
+import {
+  RULE_METRICS,
+  RULE_OPERATORS,
+  RULE_WINDOWS,
+  STATE_METRICS,
+  type RuleComparison,
+  type RuleMetric,
+} from '@adpilot/contracts';
 import { Trash2 } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useController, useFormContext, useWatch, type FieldErrors, type Path } from 'react-hook-form';
@@ -9,11 +16,14 @@ import type { RuleFormValues } from '../../lib/rule-form-values.ts';
 import { MiniField, Options, Select } from './controls.tsx';
 import { NumberBox } from './number-box.tsx';
 
-type ValueKind = 'number' | 'range' | 'metric';
-type ConditionValue = number | [number, number] | { metric: RuleMetric; factor?: number };
+type ValueKind = 'number' | 'range' | 'metric' | 'previous_period' | 'account' | 'campaign';
+type ConditionValue = number | [number, number] | { metric: RuleMetric; factor?: number } | undefined;
+type Comparison = RuleComparison | undefined;
 
-function valueKind(value: unknown): ValueKind {
+function valueKind(value: unknown, compare: Comparison): ValueKind {
+  if (compare === 'account' || compare === 'campaign') return compare;
   if (Array.isArray(value)) return 'range';
+  if (compare === 'previous_period') return 'previous_period';
   return typeof value === 'object' && value !== null ? 'metric' : 'number';
 }
 
@@ -52,7 +62,19 @@ export function ConditionRow({ path, position, onRemove }: ConditionRowProps) {
   const { field: valueField } = useController({ control, name: at('value') });
   const value = valueField.value as ConditionValue;
   const setValue = (next: ConditionValue) => valueField.onChange(next);
-  const kind = valueKind(value);
+  // A relative condition (ADR 0121) carries `compare`, and `factor` against the account or the campaign.
+  const { field: compareField } = useController({ control, name: at('compare') });
+  const { field: factorField } = useController({ control, name: at('factor') });
+  const compare = compareField.value as Comparison;
+  const kind = valueKind(value, compare);
+  const chooseKind = (next: ValueKind) => {
+    const number = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+    compareField.onChange(next === 'previous_period' || next === 'account' || next === 'campaign' ? next : undefined);
+    factorField.onChange(next === 'account' || next === 'campaign' ? 1.5 : undefined);
+    if (next === 'metric') setValue({ metric: 'cpc', factor: 1 });
+    else if (next === 'account' || next === 'campaign') setValue(undefined);
+    else setValue(next === 'previous_period' ? (typeof value === 'number' ? number : 20) : number);
+  };
   const valueError = errorFor(at('value'));
   const stateMetric = STATE_METRICS.has(metric);
 
@@ -128,13 +150,36 @@ export function ConditionRow({ path, position, onRemove }: ConditionRowProps) {
                 <Select
                   id={`${id}-kind`}
                   value={kind}
-                  onChange={(event) => setValue(event.target.value === 'metric' ? { metric: 'cpc', factor: 1 } : 0)}
+                  onChange={(event) => chooseKind(event.target.value as ValueKind)}
                 >
                   <option value="number">{t('builder.compareNumber')}</option>
                   <option value="metric">{t('builder.compareMetric')}</option>
+                  {stateMetric ? null : (
+                    <>
+                      <option value="previous_period">{t('builder.comparePrevious')}</option>
+                      <option value="account">{t('builder.compareAccount')}</option>
+                      <option value="campaign">{t('builder.compareCampaign')}</option>
+                    </>
+                  )}
                 </Select>
               </MiniField>
-              {kind === 'metric' ? (
+              {kind === 'account' || kind === 'campaign' ? (
+                <Phrase>
+                  <MiniField id={`${id}-factor`} label={t('builder.factor')} error={errorFor(at('factor'))}>
+                    <NumberBox
+                      id={`${id}-factor`}
+                      invalid={Boolean(errorFor(at('factor')))}
+                      value={factorField.value as number}
+                      onValueChange={factorField.onChange}
+                      onBlur={factorField.onBlur}
+                    />
+                  </MiniField>
+                  <Joiner>×</Joiner>
+                  <span className="pb-2 text-sm text-gray-700 dark:text-gray-300">
+                    {t(kind === 'account' ? 'builder.ofAccount' : 'builder.ofCampaign')}
+                  </span>
+                </Phrase>
+              ) : kind === 'metric' ? (
                 <Phrase>
                   <MiniField id={`${id}-factor`} label={t('builder.factor')} error={errorFor(at('value.factor'))}>
                     <NumberBox
@@ -157,7 +202,11 @@ export function ConditionRow({ path, position, onRemove }: ConditionRowProps) {
                   </MiniField>
                 </Phrase>
               ) : (
-                <MiniField id={`${id}-value`} label={t('builder.value')} error={valueError}>
+                <MiniField
+                  id={`${id}-value`}
+                  label={t(kind === 'previous_period' ? 'builder.changePct' : 'builder.value')}
+                  error={valueError}
+                >
                   <NumberBox
                     id={`${id}-value`}
                     invalid={Boolean(valueError)}
