@@ -2,9 +2,9 @@ import { defineConfig } from '@playwright/test';
 import base from './playwright.config.ts';
 
 /**
- * The screenshot tour (`npm run screenshots`, README): every screen in both languages, both themes and both widths,
- * full page, into `screenshots/` with an `index.html` contact sheet. Not part of `npm test`: it asserts only that
- * every screen opens, and its pictures are for a person to look at.
+ * The screenshot tour (`npm run screenshots`, docs/start-here.md): every screen in both languages, both themes and
+ * both widths, full page, into `screenshots/` with an `index.html` contact sheet. Not part of `npm test`: it asserts
+ * only that every screen opens, and its pictures are for a person to look at.
  */
 const port = Number(process.env.SCREENSHOTS_PORT ?? 3300);
 

@@ -1,6 +1,6 @@
 // The soak's deployment: a fresh Postgres database and the real server (`main.ts` through tsx) as two API processes
-// and two workers on it, as README "Deploy with Docker" runs them. The first API process hosts the Meta sandbox: the
-// public address (the consent screen) and the workers' INTERNAL_URL are its.
+// and two workers on it, as docs/operations.md "Deploy with Docker" runs them. The first API process hosts the Meta
+// sandbox: the public address (the consent screen) and the workers' INTERNAL_URL are its.
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Commit subjects are at most 72 characters, details in the body (README, "Contributing"). Older commits predate
- * the rule and stay as they are: history is not rewritten. Checked from the first commit made under the rule.
+ * Commit subjects are at most 72 characters, details in the body (docs/start-here.md, "Commands while developing").
+ * Older commits predate the rule and stay as they are: history is not rewritten. Checked from the first commit made
+ * under the rule.
  */
 const RULE_SINCE = '92a5a0d';
 /**
