@@ -99,6 +99,7 @@ export function EntityTable(props: EntityTableProps) {
 
   const header = (key: SortKey, label: string, className?: string) => (
     <th
+      key={key}
       scope="col"
       aria-sort={sort.key === key ? (sort.descending ? 'descending' : 'ascending') : undefined}
       className={clsx('sticky top-0 z-10 h-11 px-3 font-medium whitespace-nowrap', STICKY_BG, className)}
