@@ -361,7 +361,14 @@ export function createContext(options: ContextOptions) {
       },
       options.reports,
     ),
-    settings: createSettingsModule({ store: settingsStore, database, secretBox, config, meta }),
+    settings: createSettingsModule({
+      store: settingsStore,
+      database,
+      secretBox,
+      config,
+      meta,
+      addresses: notifications.addressPolicy,
+    }),
     diagnostics: createDiagnosticsModule({
       config,
       database,

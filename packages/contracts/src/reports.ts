@@ -82,7 +82,7 @@ export type Report = z.infer<typeof reportSchema>;
 
 export const OVERVIEW_DAYS_MAX = 90;
 
-/** GET /api/reports/overview: the last `days` local days ending `to` (the reader's today; the server's UTC day else). */
+/** GET /api/reports/overview: the last `days` local days ending `to` (by default the accounts' today, ADR 0131). */
 export const reportOverviewQuerySchema = z.strictObject({
   days: z.coerce.number().int().min(1).max(OVERVIEW_DAYS_MAX).default(30),
   to: calendarDate().optional(),

@@ -8,6 +8,7 @@ export const SETTINGS_MESSAGES = {
   fromEnvironment: 'Set in the environment: change it there and restart',
   databaseReadOnly: 'The database connection is read-only here: set DATABASE_URL and restart the server',
   invalidUrl: 'Must be an http(s) address',
+  privateAddress: 'This address points to a private or local network, which AdPilot does not call',
   invalidPort: 'Must be a port between 1 and 65535',
   invalidEmail: 'Invalid email',
   facebookAppId: 'A Facebook app id is letters, digits, dashes or underscores',

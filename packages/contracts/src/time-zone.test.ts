@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   isKnownTimeZone,
+  latestLocalDate,
   localDate,
   localMinutesOfDay,
   startOfLocalDay,
@@ -57,5 +58,17 @@ describe('local dates and times', () => {
   it('adds calendar days across months and years', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
+
+describe('latestLocalDate', () => {
+  const instant = Date.parse('2026-03-03T20:00:00Z');
+  it('takes the zone furthest ahead, and skips unknown zones', () => {
+    expect(latestLocalDate(['Pacific/Honolulu', 'Asia/Bangkok', 'Not/AZone'], instant)).toBe('2026-03-04');
+    expect(latestLocalDate(['Pacific/Honolulu'], instant)).toBe('2026-03-03');
+  });
+  it('is null with no known zone', () => {
+    expect(latestLocalDate([], instant)).toBeNull();
+    expect(latestLocalDate(['Not/AZone'], instant)).toBeNull();
   });
 });

@@ -69,6 +69,20 @@ export function localDate(timeZone: string, instant: number): string {
   return new Date(wallClockMs(timeZone, instant)).toISOString().slice(0, 10);
 }
 
+/**
+ * "Today" for a workspace's windows: the latest local date among its accounts' zones, so no account's today falls
+ * after a window's end (ADR 0131); null with no known zone.
+ */
+export function latestLocalDate(timeZones: readonly string[], instant: number): string | null {
+  let latest: string | null = null;
+  for (const timeZone of timeZones) {
+    if (!isKnownTimeZone(timeZone)) continue;
+    const date = localDate(timeZone, instant);
+    if (latest === null || date > latest) latest = date;
+  }
+  return latest;
+}
+
 /** Whole minutes since local midnight of an instant in a time zone (0 to 1439). */
 export function localMinutesOfDay(timeZone: string, instant: number): number {
   const wallClock = wallClockMs(timeZone, instant);

@@ -27,9 +27,19 @@ export function redirectTarget(state: unknown, search = ''): string {
   return isLocalPath(next) ? next : DEFAULT_SIGNED_IN_PATH;
 }
 
-/** A link to /login or /register that comes back to `path` afterwards. */
-export function authLink(page: '/login' | '/register', path: string): string {
-  return `${page}?${new URLSearchParams({ [NEXT_PARAM]: path }).toString()}`;
+/** The query parameter a link to /login or /register prefills the e-mail field with (an invitation's address). */
+export const EMAIL_PARAM = 'email';
+
+/** A link to /login or /register that comes back to `path` afterwards, its e-mail field filled with `email`. */
+export function authLink(page: '/login' | '/register', path: string, email?: string): string {
+  const query = new URLSearchParams({ [NEXT_PARAM]: path });
+  if (email) query.set(EMAIL_PARAM, email);
+  return `${page}?${query.toString()}`;
+}
+
+/** The address a link asked the sign-in or sign-up form to start with, or ''. */
+export function prefilledEmail(search: string): string {
+  return new URLSearchParams(search).get(EMAIL_PARAM)?.trim() ?? '';
 }
 
 export function pathOf(location: { pathname: string; search: string; hash: string }): string {

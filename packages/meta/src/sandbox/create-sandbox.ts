@@ -46,7 +46,7 @@ export interface SandboxOptions {
   /** JSON file keeping the anchor day and every accepted write, so pauses and budgets survive a restart. */
   stateFile?: string;
   seed?: SandboxSeed;
-  /** Redirect URI prefixes the consent dialog accepts; default any http(s) URL. */
+  /** The redirect URIs the consent dialog accepts, each matched exactly (Meta's strict mode); default any http(s) URL. */
   allowedRedirects?: string[];
   /** Mount the `/__sandbox` fault, stats and reset routes: only for development and tests (default false). */
   controlRoutes?: boolean;

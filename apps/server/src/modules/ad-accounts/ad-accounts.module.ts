@@ -2,7 +2,7 @@ import type { Transactions } from '@adpilot/db';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
-import type { MetaProvider } from '../../providers/meta/meta-provider.ts';
+import { connectionRedirectUri, type MetaProvider } from '../../providers/meta/meta-provider.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { defineSyncJobs } from './ad-account-sync.jobs.ts';
 import { AdAccountSyncService } from './ad-account-sync.service.ts';
@@ -94,7 +94,7 @@ export function createAdAccountsModule(deps: AdAccountsModuleDeps) {
     isSandbox: () => meta.isSandbox(),
     sandboxWorldHint: (workspaceId) => meta.sandboxWorldHint?.(workspaceId),
     sandboxWorldOwns: (workspaceId, act) => meta.sandboxWorldOwns?.(workspaceId, act) ?? true,
-    redirectUri: `${deps.publicUrl}/ad-accounts`,
+    redirectUri: connectionRedirectUri(deps.publicUrl),
     presenter: meta,
     now: deps.now,
   });

@@ -34,8 +34,12 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
 
   app.get(
     '/facebook/auth-url',
-    // Starts connecting an account (it stores a state): a person's step, never an API token's (ADR 0151).
-    { config: { agents: 'never' }, schema: { tags, response: { 200: successEnvelope(authUrlResponseSchema) } } },
+    // Starts connecting an account (it stores a state): an editor's step as POST /connect is, never an API token's
+    // (ADR 0151). A read, but not a viewer's: the state it writes is the first half of a connection.
+    {
+      config: { role: 'editor', agents: 'never' },
+      schema: { tags, response: { 200: successEnvelope(authUrlResponseSchema) } },
+    },
     async (request) => ({
       success: true as const,
       data: { authUrl: await adAccounts.createAuthUrl(scopeOf(request)) },

@@ -99,6 +99,8 @@ export function createNotificationsModule(deps: NotificationsModuleDeps) {
   return {
     service,
     dispatcher,
+    /** Which addresses AdPilot may call for a person (ADR 0039): Settings' AI server is held to it too. */
+    addressPolicy: policy,
     routes: bindRoutes(notificationsRoutes, { notifications: service }),
     emailVerificationRoutes: bindRoutes(emailVerificationRoutes, { notifications: service }),
   };

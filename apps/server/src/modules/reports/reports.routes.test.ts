@@ -209,6 +209,46 @@ describe('GET /api/reports', () => {
     expect(totals.spendAvoided).toBeCloseTo((100.5 / 7) * 2, 6);
   });
 
+  it.each([
+    // 20:00 UTC on 3 March is 03:00 on the 4th in Bangkok: the accounts' today is a day ahead of the server's.
+    ['Asia/Bangkok', '2026-03-03T20:00:00Z', '2026-03-04'],
+    // 05:00 UTC on 4 March is 19:00 on the 3rd in Honolulu: a day behind.
+    ['Pacific/Honolulu', '2026-03-04T05:00:00Z', '2026-03-03'],
+  ])('ends an overview with no `to` on the accounts’ today (%s at %s)', async (timezone, instant, today) => {
+    const before = t.clock.now;
+    t.clock.now = new Date(instant);
+    try {
+      const session = await registerUser(t.app);
+      await seedReportAccount(t, session.workspaceId, {
+        name: 'Shop',
+        currency: 'THB',
+        timezone,
+        days: [['c1', today, 42, 1, 0]],
+      });
+      const overview = (
+        await t.app.inject({ method: 'GET', url: '/api/reports/overview?days=1', headers: session.auth })
+      ).json().data;
+      expect(overview).toMatchObject({ from: today, to: today, month: { from: `${today.slice(0, 8)}01`, to: today } });
+      expect(overview.currencies[0].totals).toEqual({ spend: 42, results: 1, actions: 0 });
+    } finally {
+      t.clock.now = before;
+    }
+  });
+
+  it('ends an overview with no `to` and no account on the server’s UTC day', async () => {
+    const before = t.clock.now;
+    t.clock.now = new Date('2026-03-03T20:00:00Z');
+    try {
+      const session = await registerUser(t.app);
+      const overview = (
+        await t.app.inject({ method: 'GET', url: '/api/reports/overview?days=1', headers: session.auth })
+      ).json().data;
+      expect(overview).toMatchObject({ from: '2026-03-03', to: '2026-03-03', accounts: 0 });
+    } finally {
+      t.clock.now = before;
+    }
+  });
+
   it('answers an empty overview for a workspace with no account', async () => {
     const session = await registerUser(t.app);
     const overview = (
@@ -228,9 +268,8 @@ describe('GET /api/reports', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="adpilot-report-\d{4}-\d{2}-\d{2}\.xlsx"$/,
-    );
+    // Named by the last day it covers, as the PDF report is.
+    expect(response.headers['content-disposition']).toBe('attachment; filename="adpilot-report-2026-03-02.xlsx"');
     const parts = unzip(response.rawPayload, crc32);
     expect(parts.get('xl/workbook.xml')).toContain('name="2026-03-01 to 2026-03-02"');
     const sheet = parts.get('xl/worksheets/sheet1.xml')!;

@@ -53,11 +53,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService }> =
     async (request, reply) => {
       const { format, ...query } = request.query;
       const report = await reports.report(scopeOf(request), query);
-      // The browser names the file by the reader's local day; this name is for other clients.
-      const day = new Date().toISOString().slice(0, 10);
+      // Named, like the PDF report, by the last day it covers (not the server's clock); the browser names its own.
       reply
         .type(format === 'xlsx' ? XLSX_TYPE : 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="adpilot-report-${day}.${format}"`)
+        .header('content-disposition', `attachment; filename="adpilot-report-${report.to}.${format}"`)
         .header('cache-control', 'no-store');
       return reply.send((format === 'xlsx' ? reportXlsx(report) : reportCsv(report)) as unknown as string);
     },

@@ -2,6 +2,7 @@ import {
   addDays,
   derivedMetrics,
   emptyTotals,
+  latestLocalDate,
   type Report,
   REPORT_DAILY_SERIES_MAX,
   type ReportPoint,
@@ -130,12 +131,12 @@ export class ReportsService {
    * currency (never across), the rules' applied actions counted on their day, and what the rules did this month.
    */
   async overview(scope: TenantScope, query: ReportOverviewQuery): Promise<ReportOverview> {
-    const to = query.to ?? this.deps.now().toISOString().slice(0, 10);
-    const from = addDays(to, -(query.days - 1));
-    const monthFrom = `${to.slice(0, 8)}01`;
     const { mirror, ruleActions } = this.deps;
     const data = await this.deps.transactions.tenant(scope, async (tx) => {
       const accounts = await mirror.reportAccounts(tx);
+      const to = query.to ?? this.accountsToday(accounts);
+      const from = addDays(to, -(query.days - 1));
+      const monthFrom = `${to.slice(0, 8)}01`;
       const rows = accounts.length
         ? await mirror.reportAccountDays(tx, { from, to, adAccountIds: accounts.map((account) => account.id) })
         : [];
@@ -144,8 +145,9 @@ export class ReportsService {
         to,
         totalsFrom: monthFrom,
       });
-      return { accounts, rows, rules };
+      return { from, to, monthFrom, accounts, rows, rules };
     });
+    const { from, to, monthFrom } = data;
     const currencies = currencyDays(dates(from, to), data.accounts, data.rows, data.rules.actions);
     return {
       from,
@@ -154,5 +156,19 @@ export class ReportsService {
       currencies,
       month: { from: monthFrom, to, totals: data.rules.totals },
     };
+  }
+
+  /**
+   * The day a window with no end ends on: the accounts' today as the web reckons it (ADR 0131), so a client that
+   * names no `to` reads the same days as the dashboard; the server's UTC day only with no account.
+   */
+  private accountsToday(accounts: readonly ReportAccount[]): string {
+    const now = this.deps.now().getTime();
+    return (
+      latestLocalDate(
+        accounts.map((account) => account.timeZone),
+        now,
+      ) ?? new Date(now).toISOString().slice(0, 10)
+    );
   }
 }

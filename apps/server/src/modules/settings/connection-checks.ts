@@ -14,6 +14,11 @@ export interface ConnectionCheckDeps {
   verifyMetaApp: (timeoutMs: number) => Promise<void>;
   /** `SELECT 1` on the database. */
   selectOne: () => Promise<void>;
+  /**
+   * Whether the AI server's address may be called: a base URL saved in Settings is held to the webhook address
+   * policy (no private, loopback or link-local address, its allow-list aside); the environment's is the operator's.
+   */
+  aiAddressAllowed: (baseUrl: string) => Promise<boolean>;
   /** SMTP: connect, greet and authenticate (nodemailer's verify()), for the given settings. */
   verifySmtp: (mail: ProviderSettings['mail']) => Promise<void>;
 }
@@ -62,6 +67,8 @@ export function outcomeOfError(error: unknown): CheckOutcome {
 /** The OpenAI-compatible endpoint's model list, and the configured model on it. */
 async function checkOpenAi(settings: ProviderSettings['ai'], deps: ConnectionCheckDeps): Promise<CheckOutcome> {
   if (settings.provider !== 'openai' || !settings.apiKey) return fail('not_configured');
+  if (!(await deps.aiAddressAllowed(settings.baseUrl)))
+    return fail('unreachable', 'the address is on a private or local network, which AdPilot does not call');
   const response = await deps.fetch(`${settings.baseUrl}/models`, {
     headers: { authorization: `Bearer ${settings.apiKey}`, accept: 'application/json' },
     signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),

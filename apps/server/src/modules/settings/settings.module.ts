@@ -4,6 +4,7 @@ import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { smtpMailerFor } from '../../providers/mail/mailer.ts';
 import type { MetaProvider } from '../../providers/meta/meta-provider.ts';
+import type { WebhookAddressPolicy } from '../notifications/webhook-address.ts';
 import { CHECK_TIMEOUT_MS } from './connection-checks.ts';
 import { SettingsRepository } from './settings.repository.ts';
 import { settingsRoutes } from './settings.routes.ts';
@@ -30,6 +31,8 @@ export interface SettingsModuleDeps {
   config: Config;
   /** Settings' Meta connection test. */
   meta: Pick<MetaProvider, 'verifyApp'>;
+  /** The webhook address policy (the notifications module's): the AI server's saved address is held to it. */
+  addresses: Pick<WebhookAddressPolicy, 'acceptsUrl' | 'resolve'>;
 }
 
 /** The instance administrator's Settings page and its connection tests. It exports its routes. */
@@ -43,6 +46,7 @@ export function createSettingsModule(deps: SettingsModuleDeps) {
     secretBox,
     config,
     database: { kind: database.kind, description: describeDatabase(config) },
+    addresses: deps.addresses,
     checks: {
       fetch: (...args) => globalThis.fetch(...args),
       stripeApiUrl: config.stripeApiUrl,

@@ -32,7 +32,12 @@ describe('settings API', () => {
       startSmtpFake({ user: 'mailer@example.com', pass: 'smtp-pass-123' }),
       startSandboxServer({}),
     ]);
-    t = await createTestApp({ STRIPE_API_URL: stripe.url, META_GRAPH_URL: sandbox.url });
+    // The fakes listen on loopback: allowed as the webhook policy's allow-list allows a receiver on this machine.
+    t = await createTestApp({
+      STRIPE_API_URL: stripe.url,
+      META_GRAPH_URL: sandbox.url,
+      WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
+    });
     admin = await registerUser(t.app);
     member = await registerUser(t.app);
   });
@@ -224,6 +229,46 @@ describe('settings API', () => {
     expect(Object.keys(map.json().data).sort()).toEqual(['database', 'facebook', 'openai', 'smtp', 'stripe']);
     expect(map.json().data.database).toBe('connected');
     expect((await test('redis')).statusCode).toBe(400);
+  });
+
+  it('refuses an AI server address on a private, loopback or link-local network, as for webhooks', async () => {
+    await promote(t, admin.user.id);
+    for (const address of [
+      'http://169.254.169.254/v1',
+      'http://10.0.0.5:8080/v1',
+      'http://localhost:11434/v1',
+      'http://[::1]:8000/v1',
+      'http://[::ffff:127.0.0.2]/v1',
+      'http://metadata.google.internal/v1',
+    ]) {
+      const refused = await put({ aiProvider: 'openai', openaiApiKey: OPENAI_KEY, openaiBaseUrl: address });
+      expect(refused.statusCode, address).toBe(400);
+      expect(refused.json().errors, address).toEqual([
+        { field: 'openaiBaseUrl', message: SETTINGS_MESSAGES.privateAddress },
+      ]);
+    }
+    expect(t.ctx.settingsStore.details().values.openaiBaseUrl).not.toMatch(/169\.254|10\.0\.0\.5|localhost|::1/);
+    // The allow-list's host is let through, as a webhook receiver on it is.
+    const allowed = await put({ aiProvider: 'openai', openaiApiKey: OPENAI_KEY, openaiBaseUrl: `${openai.url}/v1` });
+    expect(allowed.statusCode).toBe(200);
+    await put({ aiProvider: 'builtin', openaiApiKey: null, openaiBaseUrl: '' });
+  });
+
+  it('does not call a private address saved before the check: the connection test refuses it', async () => {
+    await promote(t, admin.user.id);
+    await put({ aiProvider: 'openai', openaiApiKey: OPENAI_KEY, openaiBaseUrl: `${openai.url}/v1` });
+    await t.inspect((db) =>
+      db
+        .update(instanceSettings)
+        .set({ value: 'http://169.254.169.254/v1' })
+        .where(eq(instanceSettings.key, 'openaiBaseUrl')),
+    );
+    await t.ctx.settingsStore.reload();
+    const answer = (await test('openai')).json().data;
+    expect(answer).toMatchObject({ success: false, code: 'unreachable' });
+    expect(answer.detail).toMatch(/private or local network/);
+    expect(answer.latencyMs).toBeLessThan(1000);
+    await put({ aiProvider: 'builtin', openaiApiKey: null, openaiBaseUrl: '' });
   });
 
   it('reports an unreachable service as disconnected with the reason', async () => {

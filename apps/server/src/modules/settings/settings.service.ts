@@ -16,6 +16,7 @@ import type { DatabaseKind, Transactions } from '@adpilot/db';
 import { resolveSettings, type SavedSettings } from '../../config/runtime-settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
+import type { WebhookAddressPolicy } from '../notifications/webhook-address.ts';
 import { checkConnection, type ConnectionCheckDeps } from './connection-checks.ts';
 import { describeOutcome, statusOf } from './settings.presenter.ts';
 import type { SettingsRepository, SettingWrite } from './settings.repository.ts';
@@ -28,7 +29,9 @@ export interface SettingsServiceDeps {
   secretBox: SecretBox;
   config: Parameters<typeof resolveSettings>[0];
   database: { kind: DatabaseKind; description: string };
-  checks: ConnectionCheckDeps;
+  checks: Omit<ConnectionCheckDeps, 'aiAddressAllowed'>;
+  /** The webhook address policy (notifications'): where AdPilot may call for a person, with its allow-list. */
+  addresses: Pick<WebhookAddressPolicy, 'acceptsUrl' | 'resolve'>;
 }
 
 /** The instance administrator's Settings: the view (secrets masked), saving, and the connection tests. */
@@ -111,6 +114,9 @@ export class SettingsService {
         saved[field] = sent;
       }
     }
+    const baseUrl = write.find((item) => item.key === 'openaiBaseUrl')?.value;
+    if (baseUrl !== undefined && !this.acceptsAddress(baseUrl))
+      errors.push({ field: 'openaiBaseUrl', message: SETTINGS_MESSAGES.privateAddress });
     if (input.mongodbUri && input.mongodbUri !== shownNow.mongodbUri)
       errors.push({ field: 'mongodbUri', message: SETTINGS_MESSAGES.databaseReadOnly });
 
@@ -132,9 +138,30 @@ export class SettingsService {
     return this.view();
   }
 
+  /** A literal private address or a local name is refused as a webhook's is (ADR 0039), its allow-list aside. */
+  private acceptsAddress(url: string): boolean {
+    try {
+      return this.deps.addresses.acceptsUrl(url);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * At a connection test the saved address is resolved and every answer checked, so a name pointing at a private
+   * address is refused too; the environment's address is the operator's and is called as it is.
+   */
+  private async aiAddressAllowed(url: string): Promise<boolean> {
+    if (this.deps.store.details().sources.openaiBaseUrl !== 'saved') return true;
+    return (await this.deps.addresses.resolve(url)) !== null;
+  }
+
   async testConnection(service: ConnectionService): Promise<ConnectionResult> {
     const began = performance.now();
-    const outcome = await checkConnection(service, this.deps.store.current(), this.deps.checks);
+    const outcome = await checkConnection(service, this.deps.store.current(), {
+      ...this.deps.checks,
+      aiAddressAllowed: (url) => this.aiAddressAllowed(url),
+    });
     const latencyMs = Math.round(performance.now() - began);
     return {
       service,

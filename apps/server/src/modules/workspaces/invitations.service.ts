@@ -180,10 +180,20 @@ export class InvitationsService {
     });
   }
 
-  /** DELETE /api/workspaces/:id/invitations/:invitationId (admin or owner): the link stops working. */
+  /**
+   * DELETE /api/workspaces/:id/invitations/:invitationId (admin or owner; an owner alone withdraws an invitation to be
+   * an owner, as an owner alone makes and re-sends one): the link stops working.
+   */
   async revoke(actorId: string, workspaceId: string, invitationId: string): Promise<void> {
     await this.deps.transactions.system('workspace invitation revoke', async (tx) => {
-      await accessIn(tx, this.deps.workspaces, { workspaceId, userId: actorId, needed: 'admin', lock: true });
+      const { role } = await accessIn(tx, this.deps.workspaces, {
+        workspaceId,
+        userId: actorId,
+        needed: 'admin',
+        lock: true,
+      });
+      const current = await this.openInvitation(tx, workspaceId, invitationId);
+      if (current.role === 'owner' && role !== 'owner') throw roleNeeded('owner');
       const revoked = await this.deps.repository.revoke(tx, workspaceId, invitationId, this.deps.now());
       if (!revoked) throw invitationNotFound();
     });

@@ -326,4 +326,22 @@ describe('workspace invitations', () => {
     ).toBe(404);
     expect(await pending(id, owner)).toHaveLength(1);
   });
+
+  it('lets only an owner withdraw an invitation to be an owner, as only an owner makes or re-sends one', async () => {
+    const { owner, id } = await ownerOn('business');
+    const admin = await joinAs(t, owner, id, 'admin');
+    const toOwner = (await inviteTo(t, owner, id, `o-${Date.now()}@example.com`, 'owner')).json() as {
+      data: { id: string };
+    };
+    const toEditor = (await inviteTo(t, owner, id, `e-${Date.now()}@example.com`, 'editor')).json() as {
+      data: { id: string };
+    };
+    const refused = await call('DELETE', `/api/workspaces/${id}/invitations/${toOwner.data.id}`, admin);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect((await pending(id, owner)).map((invitation) => invitation.id)).toContain(toOwner.data.id);
+    expect((await call('DELETE', `/api/workspaces/${id}/invitations/${toEditor.data.id}`, admin)).statusCode).toBe(200);
+    expect((await call('DELETE', `/api/workspaces/${id}/invitations/${toOwner.data.id}`, owner)).statusCode).toBe(200);
+    expect(await pending(id, owner)).toHaveLength(0);
+  });
 });

@@ -32,6 +32,7 @@ const NOT_WORKSPACE_PREFIXES = [
 
 /** The routes whose role is not the default (viewer reads, editor writes). */
 const DECLARED: Record<string, WorkspaceRole> = {
+  'GET /api/ad-accounts/facebook/auth-url': 'editor',
   'POST /api/subscription/upgrade': 'owner',
   'POST /api/subscription/portal': 'owner',
   'POST /api/subscription/cancel': 'owner',

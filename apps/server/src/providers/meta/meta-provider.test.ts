@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { fixedSettings, resolveSettings } from '../../config/runtime-settings.ts';
 import { readWorldHint } from '@adpilot/meta/sandbox';
-import { createMetaProvider } from './meta-provider.ts';
+import { connectionRedirectUri, createMetaProvider } from './meta-provider.ts';
 
 /** A config and the settings seam it alone resolves to (nothing saved). */
 function withSettings(env: Record<string, string>) {
@@ -37,6 +37,17 @@ describe('embedded sandbox provider', () => {
     const token = first.sandbox?.issueToken() ?? '';
     expect(restarted.sandbox?.tokens.readUser(token)).toBeDefined();
     expect(other.sandbox?.tokens.readUser(token)).toBeUndefined();
+  });
+
+  it("lets the consent dialog send users back to the instance's connection page alone", () => {
+    const [config, settings] = withSettings({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'test',
+      PUBLIC_URL: 'https://ads.example',
+    });
+    const provider = createMetaProvider(config, settings);
+    expect(provider.sandbox?.allowedRedirects).toEqual([connectionRedirectUri('https://ads.example')]);
+    expect(connectionRedirectUri('https://ads.example')).toBe('https://ads.example/ad-accounts');
   });
 
   it('mounts the control routes only when enabled outside production', () => {

@@ -8,6 +8,11 @@ import { resolveSandboxSecret } from './sandbox-secret.ts';
 export const SANDBOX_PREFIX = '/sandbox/meta';
 export const ADS_MANAGER_URL = 'https://adsmanager.facebook.com/adsmanager/manage/campaigns';
 
+/** Where Meta's consent dialog sends the user back to: the SPA's /ad-accounts page, which posts code + state to us. */
+export function connectionRedirectUri(publicUrl: string): string {
+  return `${publicUrl}/ad-accounts`;
+}
+
 /** Ads Manager's page of a live account. */
 export function liveAdsManagerUrl(facebookAccountId: string): string {
   return `${ADS_MANAGER_URL}?act=${encodeURIComponent(facebookAccountId)}`;
@@ -88,8 +93,9 @@ export function createMetaProvider(config: Config, settings: SettingsReader, obs
     stateFile: join(config.dataDir, 'sandbox-state.json'),
     // Per instance and kept beside the state, so nobody can mint tokens and stored tokens survive a restart.
     appSecret: resolveSandboxSecret(config.dataDir),
-    // The consent screen only sends users back to this instance; faults and resets only where asked for.
-    allowedRedirects: [`${config.publicUrl}/`],
+    // The consent screen sends users back to this instance's one return page alone, matched exactly as Meta's strict
+    // mode does; faults and resets only where asked for.
+    allowedRedirects: [connectionRedirectUri(config.publicUrl)],
     controlRoutes: config.meta.sandboxControlRoutes,
   });
   const internalBase = config.role === 'worker' ? config.meta.internalUrl : `http://127.0.0.1:${config.port}`;

@@ -27,7 +27,9 @@ export function readDialogRequest(
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     return { error: 'The redirect_uri must be an http or https URL.' };
   }
-  if (allowedRedirects && !allowedRedirects.some((allowed) => redirectUri.startsWith(allowed))) {
+  // Meta's strict mode: the address must equal one of the app's valid OAuth redirect URIs, byte for byte. A prefix
+  // would let `…/ad-accounts/../../logout` or `…/ad-accountsX` through to any page of the same origin.
+  if (allowedRedirects && !allowedRedirects.includes(redirectUri)) {
     return { error: "URL blocked: this redirect_uri is not in the app's valid OAuth redirect URIs." };
   }
   const scopes = (params.scope ?? '').split(/[\s,]+/).filter(Boolean);

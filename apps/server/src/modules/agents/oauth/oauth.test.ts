@@ -27,7 +27,7 @@ class MemoryProvider implements OAuthClientProvider {
   authorizationUrl: URL | undefined;
   readonly redirectUrl = REDIRECT;
   readonly clientMetadata = {
-    client_name: 'Claude',
+    client_name: 'Desk agent',
     redirect_uris: [REDIRECT],
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
@@ -138,7 +138,7 @@ describe('an MCP client connects through OAuth, the member consenting in AdPilot
     const { shown, decided } = await consent(asked, { decision: 'allow', scopes: ['read'] });
     expect(shown.statusCode).toBe(200);
     expect(shown.json().data).toMatchObject({
-      client: { name: 'Claude' },
+      client: { name: 'Desk agent' },
       redirectHost: '127.0.0.1:45678',
       loopback: true,
       scopes: ['read', 'propose', 'write'],
@@ -166,13 +166,13 @@ describe('an MCP client connects through OAuth, the member consenting in AdPilot
     // The grant is listed beside the tokens, named after the client, and logged.
     const listed = (await asOwner('GET', '/api/tokens')).json().data;
     const grant = listed.find(
-      (item: { kind: string; name: string }) => item.kind === 'oauth' && item.name === 'Claude',
+      (item: { kind: string; name: string }) => item.kind === 'oauth' && item.name === 'Desk agent',
     );
     expect(grant).toMatchObject({
-      name: 'Claude',
+      name: 'Desk agent',
       scopes: ['read'],
       hint: null,
-      client: { name: 'Claude', redirectHost: '127.0.0.1:45678' },
+      client: { name: 'Desk agent', redirectHost: '127.0.0.1:45678' },
     });
     const logs = (await asOwner('GET', '/api/logs?limit=20')).json().data.logs;
     expect(logs.map((log: { code: string }) => log.code)).toContain('agent_connected');

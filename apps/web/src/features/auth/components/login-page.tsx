@@ -13,6 +13,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { setServerErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
+import { prefilledEmail } from '../../../lib/redirect.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
 import { useRequestLoginCode } from '../api/password-reset.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/remembered-email.ts';
@@ -51,7 +52,7 @@ export function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof loginRequestSchema>, unknown, LoginRequest>({
     resolver: zodResolver(loginRequestSchema),
-    defaultValues: { email: readRememberedEmail() ?? '', password: '' },
+    defaultValues: { email: prefilledEmail(location.search) || (readRememberedEmail() ?? ''), password: '' },
   });
 
   const onSubmit = handleSubmit(async (credentials) => {

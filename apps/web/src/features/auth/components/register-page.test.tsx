@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setLanguageChoice } from '../../../lib/i18n.ts';
 import { buildSession, fail, mockApi, ok, renderApp } from '../../../test/render-app.tsx';
 
 async function fill(user: UserEvent, values: Partial<Record<'name' | 'email' | 'password' | 'confirm', string>>) {
@@ -76,6 +77,37 @@ describe('RegisterPage', () => {
       email: session.user.email,
       password: 'Abcdefg1',
     });
+  });
+
+  it('lists every password rule before anything is typed, and ticks each as it is met', async () => {
+    const user = userEvent.setup();
+    renderApp('/register');
+    const password = await screen.findByLabelText('Password');
+    const rules = ['At least 8 characters', 'A lowercase letter', 'An uppercase letter', 'A number'];
+    const rule = (text: string) => screen.getByText(text).closest('li');
+    for (const text of rules) expect(rule(text)).toHaveAttribute('data-met', 'false');
+    expect(password).toHaveAccessibleDescription(`Your password needs: ${rules.join(' ')}`);
+
+    await user.type(password, 'abc1');
+    expect(rule('A lowercase letter')).toHaveAttribute('data-met', 'true');
+    expect(rule('A number')).toHaveAttribute('data-met', 'true');
+    expect(rule('At least 8 characters')).toHaveAttribute('data-met', 'false');
+    expect(rule('An uppercase letter')).toHaveAttribute('data-met', 'false');
+
+    await user.type(password, 'DEFGH');
+    for (const text of rules) expect(rule(text)).toHaveAttribute('data-met', 'true');
+  });
+
+  it('lists the password rules in Thai', async () => {
+    setLanguageChoice('th');
+    renderApp('/register');
+    expect(await screen.findByText('รหัสผ่านต้องมี:')).toBeInTheDocument();
+    expect(screen.getByText('อย่างน้อย 8 ตัวอักษร')).toBeInTheDocument();
+  });
+
+  it('starts with the address a link names', async () => {
+    renderApp('/register?next=%2Fdashboard&email=invited%40example.com');
+    expect(await screen.findByLabelText('Email')).toHaveValue('invited@example.com');
   });
 
   it('shows a taken e-mail under the field and in a toast', async () => {

@@ -10,6 +10,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useAuth } from '../../../lib/auth.tsx';
 import { setServerErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
+import { prefilledEmail } from '../../../lib/redirect.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { EmailField } from './email-field.tsx';
@@ -28,10 +29,18 @@ export function RegisterPage() {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<RegisterForm, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false },
+    // An invitation's link names the invited address, so the new account is the one the invitation is for.
+    defaultValues: {
+      name: '',
+      email: prefilledEmail(location.search),
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+    },
   });
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
@@ -75,6 +84,7 @@ export function RegisterPage() {
             confirmPassword: errorText(errors.confirmPassword, 'confirmPassword'),
           }}
           password={register('password')}
+          passwordValue={watch('password')}
           confirmPassword={register('confirmPassword')}
         />
         <label className="flex items-start gap-2 text-sm text-gray-700 dark:text-gray-300">

@@ -56,6 +56,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
   } = useForm<ResetPasswordForm, unknown, z.output<typeof resetPasswordFormSchema>>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -85,6 +86,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           confirmPassword: errorText(errors.confirmPassword, 'confirmPassword'),
         }}
         password={register('password')}
+        passwordValue={watch('password')}
         confirmPassword={register('confirmPassword')}
       />
       <Button type="submit" size="lg" className="w-full" loading={resetPassword.isPending}>

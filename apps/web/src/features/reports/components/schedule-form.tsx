@@ -146,7 +146,9 @@ export function ScheduleForm({ schedule, accounts, onClose }: ScheduleFormProps)
     else
       create.mutate(body, {
         onSuccess: (created) => {
-          toast.success(t('schedules.toast.created', { date: format.dateTime(created.nextDueAt) }));
+          // The moment as the card below shows it: at the schedule's own local time, its zone named.
+          const date = format.dateTime(created.nextDueAt, { timeZone: created.timeZone });
+          toast.success(t('schedules.toast.created', { date }));
           onClose();
         },
         onError,

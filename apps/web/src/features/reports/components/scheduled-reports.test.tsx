@@ -193,6 +193,10 @@ describe('Scheduled reports', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(await section()).getAllByRole('article')).toHaveLength(1);
+    // The toast names the same moment as the card: 08:00 in the schedule's zone, whatever the browser's zone.
+    const when = formatDateTime('2026-11-30T01:00:00.000Z', 'en', { timeZone: 'Asia/Bangkok' });
+    expect(when).toContain('8:00 AM');
+    expect(await screen.findByText(`Schedule created: the first report goes out ${when}`)).toBeInTheDocument();
   });
 
   it("checks the form with the contracts' rules before asking the server", async () => {

@@ -37,11 +37,11 @@ describe('the invitation page', () => {
     expect(screen.getByText('Olivia Owner')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create account' })).toHaveAttribute(
       'href',
-      `/register?next=${encodeURIComponent(PAGE)}`,
+      `/register?next=${encodeURIComponent(PAGE)}&email=${encodeURIComponent(ME.email)}`,
     );
 
     await user.click(screen.getByRole('link', { name: 'Sign in' }));
-    await user.type(await screen.findByLabelText('Email'), ME.email);
+    expect(await screen.findByLabelText('Email')).toHaveValue(ME.email);
     await user.type(screen.getByLabelText('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(PAGE));
@@ -52,6 +52,26 @@ describe('the invitation page', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
     expect(server.callsTo('POST', '/invitations/accept')[0]?.body).toEqual({ token: 'abc' });
     expect(sessionStorage.getItem(WORKSPACE_STORAGE_KEY)).toBe(TEAM.id);
+  });
+
+  it('signs up from the invitation with the invited address filled in, and comes back to it', async () => {
+    const server = serve();
+    server.on('POST /auth/register', ok(buildSession(ME)));
+    const user = userEvent.setup();
+    renderApp(PAGE);
+    await user.click(await screen.findByRole('link', { name: 'Create account' }));
+    expect(await screen.findByLabelText('Email')).toHaveValue(ME.email);
+    await user.type(screen.getByLabelText('Full name'), ME.name);
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    await user.type(screen.getByLabelText('Confirm password'), 'Secret123');
+    await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(PAGE));
+    expect(server.callsTo('POST', '/auth/register')[0]?.body).toEqual({
+      name: ME.name,
+      email: ME.email,
+      password: 'Secret123',
+    });
   });
 
   it('says when the invitation was sent to another address, and offers to sign out', async () => {

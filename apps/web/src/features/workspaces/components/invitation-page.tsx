@@ -88,14 +88,14 @@ function InvitationOffer({ token, preview }: { token: string; preview: Invitatio
           <p>{t('signInFirst', { email: preview.email })}</p>
           <div className="flex flex-wrap gap-2">
             <Link
-              to={authLink('/login', pathOf(location))}
+              to={authLink('/login', pathOf(location), preview.email)}
               state={{ from: pathOf(location) } satisfies RedirectState}
               className={PRIMARY}
             >
               {t('signIn')}
             </Link>
             <Link
-              to={authLink('/register', pathOf(location))}
+              to={authLink('/register', pathOf(location), preview.email)}
               state={{ from: pathOf(location) } satisfies RedirectState}
               className={SECONDARY}
             >
