@@ -38,7 +38,7 @@ const COMPOSITION_ROOT = new Set([
  * import-direction rule refuses any other value import from another module's service. The list only shrinks: each
  * name is a constant or helper to move to lib/ or @adpilot/contracts, or to hand over with the service.
  */
-const KNOWN_SERVICE_VALUE_IMPORTS = {
+export const KNOWN_SERVICE_VALUE_IMPORTS = {
   // The mirror's settling days, read by the rules' impact and the explorer's windows (issue 34).
   'apps/server/src/modules/ad-accounts/ad-mirror.service.ts': ['MIRROR_REVISED_DAYS'],
 };

@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { KNOWN_SERVICE_VALUE_IMPORTS } from './architecture.js';
 
 // Every rule of eslint.config.js that guards the architecture, run for real on in-memory sources placed where the
 // rule applies: each claim has a source that must fail and a neighbour that must pass.
@@ -509,4 +511,28 @@ describe('architecture lint rules', () => {
     for (const { file, goodFile } of cases)
       for (const f of [file, goodFile ?? file]) expect(await eslint.isPathIgnored(path.join(ROOT, f))).toBe(false);
   });
+});
+
+describe("the known value imports of another module's service", () => {
+  const sources = readdirSync(path.join(ROOT, 'apps/server/src/modules'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => path.join(ROOT, 'apps/server/src/modules', name));
+
+  it.each(Object.entries(KNOWN_SERVICE_VALUE_IMPORTS))(
+    '%s: each name is still imported, or it leaves the list',
+    (service, names) => {
+      const used = new Set<string>();
+      for (const file of sources) {
+        const target = path.basename(service);
+        for (const match of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+          const from = match[2] ?? '';
+          if (!from.endsWith(`/${target}`) || path.resolve(path.dirname(file), from) !== path.join(ROOT, service))
+            continue;
+          for (const name of (match[1] ?? '').split(',').map((part) => part.trim()))
+            if (name && !name.startsWith('type ')) used.add(name);
+        }
+      }
+      expect(names.filter((name) => !used.has(name))).toEqual([]);
+    },
+  );
 });
