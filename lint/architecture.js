@@ -4,6 +4,7 @@
 // `no-restricted-imports` blocks: flat-config blocks for the same rule replace each other, so a later block for
 // "server files" silently dropped an earlier "no web" ban, and glob patterns on the import string let
 // `../../server/src/…` through. Resolving relative imports against the file closes that hole.
+import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +33,47 @@ const COMPOSITION_ROOT = new Set([
   'apps/server/src/cli/restore.ts',
 ]);
 
+/**
+ * Values other modules still import from a module's service, as `service file: [exported names]`; the
+ * import-direction rule refuses any other value import from another module's service. The list only shrinks: each
+ * name is a constant or helper to move to lib/ or @adpilot/contracts, or to hand over with the service.
+ */
+export const KNOWN_SERVICE_VALUE_IMPORTS = {
+  // The mirror's settling days, read by the rules' impact and the explorer's windows (issue 34).
+  'apps/server/src/modules/ad-accounts/ad-mirror.service.ts': ['MIRROR_REVISED_DAYS'],
+};
+
+/** Where the server is started and its whole can be imported: nothing else in it imports context.ts or app.ts. */
+const SERVER_ASSEMBLY = new Set(['apps/server/src/context.ts', 'apps/server/src/app.ts']);
+const assembles = (file) =>
+  file === 'apps/server/src/main.ts' ||
+  SERVER_ASSEMBLY.has(file) ||
+  file.startsWith('apps/server/src/cli/') ||
+  isTest(file);
+
 const toPosix = (p) => p.split(path.sep).join('/');
+
+/** The `@adpilot/*` packages a workspace declares in its package.json (dependencies of any kind), read once. */
+const declaredCache = new Map();
+function declaredOurs(workspaceDir) {
+  if (!declaredCache.has(workspaceDir)) {
+    let names = new Set();
+    try {
+      const manifest = JSON.parse(readFileSync(path.join(ROOT, workspaceDir, 'package.json'), 'utf8'));
+      const all = { ...manifest.dependencies, ...manifest.devDependencies, ...manifest.peerDependencies };
+      names = new Set(
+        Object.keys(all)
+          .filter((name) => name.startsWith('@adpilot/'))
+          .map((name) => name.slice('@adpilot/'.length)),
+      );
+    } catch {
+      // No manifest (a fixture's made-up workspace): nothing is declared.
+    }
+    declaredCache.set(workspaceDir, names);
+  }
+  return declaredCache.get(workspaceDir);
+}
+const workspaceDirOf = (rel) => /^(apps|packages)\/[^/]+/.exec(rel)?.[0] ?? null;
 
 /** The workspace (`server`, `web`, `contracts`, `db`, …) a repository-relative path lies in, or null. */
 function workspaceOf(rel) {
@@ -47,7 +88,7 @@ function resolveTarget(spec, fileAbs) {
     return { rel, workspace: workspaceOf(rel), external: null };
   }
   const ours = /^@adpilot\/([^/]+)/.exec(spec);
-  if (ours) return { rel: null, workspace: ours[1], external: null };
+  if (ours) return { rel: null, workspace: ours[1], external: null, byName: true };
   return { rel: null, workspace: null, external: spec };
 }
 
@@ -59,7 +100,7 @@ const featureOf = (rel) => /^apps\/web\/src\/features\/([^/]+)\//.exec(rel ?? ''
  * Why `file` may not import `target`, or null when it may. `typeOnly` is true for `import type` (and imports whose
  * every specifier is a type): types cross a boundary without creating or reaching anything at run time.
  */
-function violation(file, target, typeOnly) {
+function violation(file, target, typeOnly, valueNames = ['*']) {
   const from = workspaceOf(file);
   const to = target.workspace;
   const external = target.external;
@@ -67,6 +108,8 @@ function violation(file, target, typeOnly) {
 
   if (file.startsWith('packages/') && isApp(to)) return 'Packages never import apps.';
   if (from === 'contracts' && to && !ownWorkspace) return 'contracts depends on nothing of ours.';
+  if (from === 'meta' && to && !ownWorkspace && to !== 'contracts')
+    return 'The Meta client depends on contracts only of ours: it never reaches the database (the server stores what it answers).';
   if (from === 'engine') {
     if (to && !ownWorkspace && to !== 'contracts') return 'The engine is pure: it imports contracts only.';
     if (external && (isBuiltin(external) || SERVER_LIBRARIES.test(external)))
@@ -95,11 +138,22 @@ function violation(file, target, typeOnly) {
     if (to === 'web') return 'The server does not import the web app.';
     const module = moduleOf(file);
     const targetModule = moduleOf(target.rel);
+    if (SERVER_ASSEMBLY.has(target.rel) && !assembles(file))
+      return 'Only main.ts, the commands and tests import context.ts or app.ts: code inside is given what it needs as parameters.';
     if (module && targetModule && targetModule !== module && !isTest(file)) {
       if (target.rel.endsWith('.routes.ts'))
         return "Routes are registered by app.ts only; modules never import another module's routes.";
       if (!target.rel.endsWith('.service.ts') && !typeOnly)
         return 'Another module is reached through its service, or through a type whose instance context.ts hands over; never construct or call into its repository or internals.';
+      const known = KNOWN_SERVICE_VALUE_IMPORTS[target.rel] ?? [];
+      if (!typeOnly && !valueNames.every((name) => known.includes(name)))
+        return "Another module's service is handed over by context.ts: import only its types. A helper or constant both modules need belongs in lib/ or @adpilot/contracts.";
+    }
+    if (file.startsWith('apps/server/src/plugins/') && targetModule && !isTest(file)) {
+      if (isRepository(target.rel))
+        return "Plugins never import a module's repository, not even its types: app.ts hands a plugin the services it needs.";
+      if (!typeOnly)
+        return "Plugins import only types from the modules: app.ts hands a plugin the module's services as parameters.";
     }
     if (/^apps\/server\/src\/(lib|providers|config)\//.test(file) && targetModule && !isTest(file))
       return 'lib/, providers/ and config/ sit below the modules and never import them.';
@@ -123,7 +177,20 @@ function violation(file, target, typeOnly) {
     !COMPOSITION_ROOT.has(file)
   )
     return 'Outside repositories, @adpilot/db gives types only: services reach the database through repositories.';
+  // Last, so that a ban above names the real problem first: an import the direction allows must still be declared.
+  if (target.byName && to && !ownWorkspace && !declaredOurs(workspaceDirOf(file)).has(to))
+    return `@adpilot/${to} is not declared in ${workspaceDirOf(file)}/package.json: declare every package of ours a workspace imports (npm hoisting hides the gap until the package is installed alone).`;
   return null;
+}
+
+/** The names a static import or re-export takes as values (`*` for a namespace, a default or a dynamic import). */
+function valueNamesOf(node) {
+  if (node.type !== 'ImportDeclaration' && node.type !== 'ExportNamedDeclaration') return ['*'];
+  // A bare `import './x.ts'` runs the file: it counts as a value import of all of it.
+  if (!node.specifiers?.length) return ['*'];
+  return node.specifiers
+    .filter((s) => s.importKind !== 'type' && s.exportKind !== 'type')
+    .map((s) => (s.type === 'ImportSpecifier' || s.type === 'ExportSpecifier' ? (s.imported ?? s.local).name : '*'));
 }
 
 const isTypeOnly = (node) =>
@@ -143,7 +210,7 @@ const importDirection = {
     const file = relativeFile(context);
     const check = (node, source, typeOnly) => {
       if (typeof source?.value !== 'string') return;
-      const reason = violation(file, resolveTarget(source.value, context.filename), typeOnly);
+      const reason = violation(file, resolveTarget(source.value, context.filename), typeOnly, valueNamesOf(node));
       if (reason) context.report({ node: source, message: `'${source.value}': ${reason}` });
     };
     return {

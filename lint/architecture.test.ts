@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { KNOWN_SERVICE_VALUE_IMPORTS } from './architecture.js';
 
 // Every rule of eslint.config.js that guards the architecture, run for real on in-memory sources placed where the
 // rule applies: each claim has a source that must fail and a neighbour that must pass.
@@ -57,6 +59,37 @@ const cases: Case[] = [
     bad: value('../../meta/src/index.ts'),
     good: value('./errors.ts'),
     says: 'contracts depends on nothing of ours',
+  },
+  // the Meta client never reaches the database
+  {
+    rule: 'the Meta client imports the database',
+    file: 'packages/meta/src/client/x.ts',
+    bad: value('@adpilot/db'),
+    good: value('@adpilot/contracts'),
+    says: 'The Meta client depends on contracts only',
+  },
+  {
+    rule: "the Meta client takes the database's types by path",
+    file: 'packages/meta/src/x.ts',
+    bad: typeOnly('../../db/src/index.ts'),
+    good: typeOnly('./client/errors.ts'),
+    says: 'The Meta client depends on contracts only',
+  },
+  // a workspace declares each package of ours it imports (hoisting would hide the gap)
+  {
+    rule: 'a package imports a package of ours its package.json does not declare',
+    file: 'packages/db/src/x.ts',
+    bad: value('@adpilot/contracts'),
+    good: value('drizzle-orm'),
+    says: '@adpilot/contracts is not declared in packages/db/package.json',
+  },
+  {
+    rule: 'an app imports the engine without declaring it, while the server declares it',
+    file: 'apps/console/src/x.ts',
+    bad: value('@adpilot/engine'),
+    good: value('@adpilot/engine'),
+    goodFile: 'apps/server/src/modules/rules/x.ts',
+    says: '@adpilot/engine is not declared in apps/console/package.json',
   },
   // the engine is pure
   {
@@ -207,7 +240,7 @@ const cases: Case[] = [
     rule: "a module imports another module's internals",
     file: 'apps/server/src/modules/rules/rule-executor.ts',
     bad: value('../auth/password.ts'),
-    good: value('../auth/auth.service.ts'),
+    good: typeOnly('../auth/auth.service.ts'),
     says: 'Another module is reached through its service',
   },
   {
@@ -216,6 +249,74 @@ const cases: Case[] = [
     bad: `import { type Thing, thing } from '../activity/activity.repository.ts';\nexport const used: Thing = thing;\n`,
     good: `import { type Thing } from '../activity/activity.repository.ts';\nexport type Used = Thing;\n`,
     says: 'Another module is reached through its service',
+  },
+  // another module's service gives types only: its instance comes from context.ts, its helpers belong lower down
+  {
+    rule: "a module takes a helper from another module's service",
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: value('../ad-accounts/ad-account-sync.service.ts'),
+    good: typeOnly('../ad-accounts/ad-account-sync.service.ts'),
+    says: "Another module's service is handed over by context.ts",
+  },
+  {
+    rule: "a module re-exports a value of another module's service",
+    file: 'apps/server/src/modules/reports/x.ts',
+    bad: "export { thing } from '../rules/definitions/rules.service.ts';\n",
+    good: "export type { Thing } from '../rules/definitions/rules.service.ts';\n",
+    says: "Another module's service is handed over by context.ts",
+  },
+  {
+    rule: "a module runs another module's service for its side effects",
+    file: 'apps/server/src/modules/reports/x.ts',
+    bad: "import '../auth/auth.service.ts';\n",
+    good: "import './reports.service.ts';\n",
+    says: "Another module's service is handed over by context.ts",
+  },
+  {
+    rule: 'a known value import lets through only the names it lists',
+    file: 'apps/server/src/modules/entities/x.ts',
+    bad: "import { MIRROR_REVISED_DAYS, REFRESH_DAYS } from '../ad-accounts/ad-mirror.service.ts';\nexport const days = [MIRROR_REVISED_DAYS, REFRESH_DAYS];\n",
+    good: "import { MIRROR_REVISED_DAYS } from '../ad-accounts/ad-mirror.service.ts';\nexport const days = MIRROR_REVISED_DAYS;\n",
+    says: "Another module's service is handed over by context.ts",
+  },
+  // the server is assembled by main.ts; nothing inside imports its assembly
+  {
+    rule: 'a module imports context.ts, even for types',
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: typeOnly('../../context.ts'),
+    good: typeOnly('../../context.ts'),
+    goodFile: 'apps/server/src/modules/rules/x.test.ts',
+    says: 'Only main.ts, the commands and tests import context.ts or app.ts',
+  },
+  {
+    rule: 'a module imports app.ts',
+    file: 'apps/server/src/modules/health/health.service.ts',
+    bad: value('../../app.ts'),
+    good: value('./health.repository.ts'),
+    says: 'Only main.ts, the commands and tests import context.ts or app.ts',
+  },
+  {
+    rule: 'a plugin imports context.ts',
+    file: 'apps/server/src/plugins/x.ts',
+    bad: typeOnly('../context.ts'),
+    good: typeOnly('../context.ts'),
+    goodFile: 'apps/server/src/cli/x.ts',
+    says: 'Only main.ts, the commands and tests import context.ts or app.ts',
+  },
+  // plugins are handed services by app.ts
+  {
+    rule: "a plugin imports a module's repository, even for types",
+    file: 'apps/server/src/plugins/x.ts',
+    bad: typeOnly('../modules/auth/auth.repository.ts'),
+    good: typeOnly('../modules/auth/auth.service.ts'),
+    says: "Plugins never import a module's repository",
+  },
+  {
+    rule: 'a plugin takes a value from a module',
+    file: 'apps/server/src/plugins/x.ts',
+    bad: value('../modules/auth/auth.service.ts'),
+    good: typeOnly('../modules/auth/auth.service.ts'),
+    says: 'Plugins import only types from the modules',
   },
   {
     rule: 'lib/ imports a module',
@@ -410,4 +511,28 @@ describe('architecture lint rules', () => {
     for (const { file, goodFile } of cases)
       for (const f of [file, goodFile ?? file]) expect(await eslint.isPathIgnored(path.join(ROOT, f))).toBe(false);
   });
+});
+
+describe("the known value imports of another module's service", () => {
+  const sources = readdirSync(path.join(ROOT, 'apps/server/src/modules'), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => path.join(ROOT, 'apps/server/src/modules', name));
+
+  it.each(Object.entries(KNOWN_SERVICE_VALUE_IMPORTS))(
+    '%s: each name is still imported, or it leaves the list',
+    (service, names) => {
+      const used = new Set<string>();
+      for (const file of sources) {
+        const target = path.basename(service);
+        for (const match of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+          const from = match[2] ?? '';
+          if (!from.endsWith(`/${target}`) || path.resolve(path.dirname(file), from) !== path.join(ROOT, service))
+            continue;
+          for (const name of (match[1] ?? '').split(',').map((part) => part.trim()))
+            if (name && !name.startsWith('type ')) used.add(name);
+        }
+      }
+      expect(names.filter((name) => !used.has(name))).toEqual([]);
+    },
+  );
 });
