@@ -24,6 +24,8 @@ const envSchema = z.object({
   /** How long a SIGTERM waits for in-flight requests and running jobs before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines when standard output is a terminal, JSON lines otherwise (piped, a container's log). */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -127,6 +129,7 @@ export interface Config {
   /** How long a graceful stop may take (SHUTDOWN_TIMEOUT_SECONDS, in ms). */
   shutdownTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
+  logFormat: Env['LOG_FORMAT'];
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
@@ -226,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     healthPort: env.HEALTH_PORT,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT,
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,

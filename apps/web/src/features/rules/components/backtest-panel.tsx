@@ -1,12 +1,15 @@
 import { RULE_LIMITS, type RuleBacktest } from '@adpilot/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { adAccountsQueryOptions } from '../../../api/ad-accounts.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useBacktestRule } from '../api/preview-rule.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
-import { formatDay, formatNumber } from '../../../lib/format.ts';
+import { backtestEntities, type BacktestEntityOutcome } from '../lib/backtest-entities.ts';
+import { formatDay, formatDayRange, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { Section } from './builder/controls.tsx';
 
 const DAYS = RULE_LIMITS.backtestDaysDefault;
@@ -70,6 +73,9 @@ function BacktestResult({ backtest }: { backtest: RuleBacktest }) {
           </ComposedChart>
         </ResponsiveContainer>
       </div>
+      <p className="text-xs text-gray-600 dark:text-gray-400">
+        {t(currencies.length > 0 ? 'backtest.chartExplained' : 'backtest.chartExplainedNoBudget')}
+      </p>
       <p className="text-sm font-medium text-gray-900 dark:text-gray-100">
         {t('backtest.totals', {
           firings: formatNumber(backtest.totals.firings, language),
@@ -90,6 +96,73 @@ function BacktestResult({ backtest }: { backtest: RuleBacktest }) {
             })}
           </li>
         ))}
+      </ul>
+      <BacktestEntities backtest={backtest} />
+    </div>
+  );
+}
+
+/** Per ad object, what the rule would have done to it over the replay (ADR 0135). */
+function BacktestEntities({ backtest }: { backtest: RuleBacktest }) {
+  const { t, i18n } = useTranslation('rules');
+  const language = i18n.language;
+  const { data: accounts } = useQuery(adAccountsQueryOptions());
+  const outcomes = backtestEntities(backtest);
+  const currencyOf = (outcome: BacktestEntityOutcome) =>
+    accounts?.find((account) => account.id === outcome.entity.adAccountId)?.currency;
+  const amount = (value: number, currency: string | undefined) =>
+    currency ? formatMoney(value, currency, language) : formatNumber(value, language);
+  if (outcomes.length === 0)
+    return <p className="text-sm text-gray-600 dark:text-gray-400">{t('backtest.noChanges')}</p>;
+  return (
+    <div>
+      <h4 className="text-sm font-medium text-gray-900 dark:text-gray-100">{t('backtest.entitiesTitle')}</h4>
+      <ul
+        aria-label={t('backtest.entitiesTitle')}
+        className="mt-2 max-h-96 divide-y divide-gray-200 overflow-y-auto rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
+      >
+        {outcomes.map((outcome) => {
+          const currency = currencyOf(outcome);
+          return (
+            <li
+              key={`${outcome.entity.adAccountId}|${outcome.entity.level}|${outcome.entity.externalId}`}
+              className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2 text-sm"
+            >
+              <div className="min-w-0">
+                <p className="font-medium break-words text-gray-900 dark:text-gray-100">{outcome.entity.name}</p>
+                <p className="text-xs text-gray-500 dark:text-gray-400">
+                  {t(`levels.${outcome.entity.level}`)} ·{' '}
+                  {outcome.firstDate === outcome.lastDate
+                    ? formatDay(outcome.firstDate, language)
+                    : formatDayRange(outcome.firstDate, outcome.lastDate, language)}
+                </p>
+              </div>
+              <div className="text-gray-700 sm:text-right dark:text-gray-300">
+                <p>
+                  {outcome.byType
+                    .map(({ type, count }) =>
+                      t('backtest.typeCount', {
+                        type: t(`actionTypes.${type}`, { defaultValue: type }),
+                        count: formatNumber(count, language),
+                      }),
+                    )
+                    .join(' · ')}
+                </p>
+                {outcome.budget && (
+                  <p>
+                    {t('backtest.budgetFromTo', {
+                      from: amount(outcome.budget.from, currency),
+                      to: amount(outcome.budget.to, currency),
+                    })}
+                  </p>
+                )}
+                {outcome.status && (
+                  <p>{t(`backtest.endsStatus.${outcome.status === 'PAUSED' ? 'paused' : 'active'}`)}</p>
+                )}
+              </div>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

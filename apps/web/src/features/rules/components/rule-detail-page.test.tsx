@@ -1,6 +1,7 @@
 import { ACTIVITY_MESSAGES, type RuleBacktest } from '@adpilot/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../lib/format.ts';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
 import { buildRule, fail, fakeApi, ok } from '../test/fake-api.ts';
 import { buildAction, buildPreview, buildRun } from '../test/fixtures.ts';
@@ -205,10 +206,25 @@ describe('rule detail', () => {
       totals: { firings: 1, byType: { increase_budget: 1 }, entitiesAffected: 1, budgetChange: { THB: 200 } },
     };
     fake.on(`POST /rules/${rule.id}/backtest`, ok(backtest));
+    fake.on(
+      'GET /ad-accounts',
+      ok([{ id: 'a', facebook_account_name: 'Shop TH', currency: 'THB', timezone: 'Asia/Bangkok' }]),
+    );
     await user.click(await screen.findByRole('button', { name: 'Run backtest' }));
     expect(await screen.findByText('Changes: 1 · Entities affected: 1')).toBeInTheDocument();
     expect(screen.getByText('Net budget change (THB): +200')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Changes and budgets per day' })).toBeInTheDocument();
+    // The line is explained: a total of the budgets it changed, not the change.
+    expect(screen.getByText(/Line: the daily budgets of the ad sets and campaigns it changed/)).toBeInTheDocument();
+    // And per ad object, what it would have done, in the account's currency.
+    const entities = within(screen.getByRole('list', { name: 'What it would have done, per ad object' }));
+    const [buyers] = entities.getAllByRole('listitem');
+    expect(buyers).toHaveTextContent('Bangkok buyers');
+    expect(buyers).toHaveTextContent('Ad set · Nov 21, 2026');
+    expect(buyers).toHaveTextContent('Increase budget ×1');
+    // The received text has its no-break spaces collapsed; the expected one must too.
+    const money = (value: number) => formatMoney(value, 'THB', 'en').replace(/\s/g, ' ');
+    await waitFor(() => expect(buyers).toHaveTextContent(`Budget ${money(1000)} → ${money(1200)}`));
     expect(fake.callsTo('POST', `/rules/${rule.id}/backtest`)[0]?.body).toEqual({ days: 30 });
   });
 });
