@@ -39,6 +39,7 @@ import { createWorkspacesModule } from './modules/workspaces/workspaces.module.t
 import { MailOutbox } from './providers/mail/mail-outbox.ts';
 import { MailOutboxRepository } from './providers/mail/mail-outbox.repository.ts';
 import { ConfiguredMailer, OutboxMailer, type Mailer } from './providers/mail/mailer.ts';
+import { answerAdsManagerHolders } from './providers/meta/ads-manager-holders.ts';
 import { createMetaProvider, type MetaProvider } from './providers/meta/meta-provider.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -240,6 +241,10 @@ export function createContext(options: ContextOptions) {
     publicUrl: config.publicUrl,
     now,
   });
+  // The sandbox's Ads Manager links: their holder is asked of the memberships at every use (ADR 0096).
+  if (meta.sandbox) {
+    answerAdsManagerHolders(meta.sandbox, { transactions, memberships: workspaces.service, people: auth.service });
+  }
   createMaintenanceModule({
     transactions,
     auth: auth.service,

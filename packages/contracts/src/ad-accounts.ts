@@ -43,8 +43,11 @@ export const adAccountSchema = z.object({
   /** Without ads_management AdPilot can read the account but change nothing in it. */
   read_only: z.boolean(),
   auto_sync: z.boolean(),
-  /** Where "View in Facebook" opens the account (Ads Manager, or the sandbox's page). */
-  ads_manager_url: z.string(),
+  /**
+   * Where "View in Facebook" opens the account: Ads Manager, or the sandbox's page by a link signed for the member
+   * asking, given to those who may edit only (null for a viewer or an API token on a sandbox account).
+   */
+  ads_manager_url: z.string().nullable(),
   created_at: z.string(),
 });
 

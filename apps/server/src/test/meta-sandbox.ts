@@ -1,6 +1,6 @@
 import { MetaClient, type MetaObserver } from '@adpilot/meta';
 import { isAccountOfWorld, startSandboxServer, type RunningSandbox, type SandboxOptions } from '@adpilot/meta/sandbox';
-import type { MetaProvider } from '../providers/meta/meta-provider.ts';
+import { adsManagerHolderText, type MetaProvider } from '../providers/meta/meta-provider.ts';
 
 export interface TestSandboxOptions extends SandboxOptions {
   /**
@@ -35,7 +35,8 @@ export async function startTestSandbox(
       client: () => client,
       sandbox: running.sandbox,
       isSandbox: () => true,
-      adsManagerUrl: (act) => running.sandbox.adsManager.link(`${running.url}/adsmanager`, act),
+      adsManagerUrl: (act, _isSandbox, holder) =>
+        holder ? running.sandbox.adsManager.link(`${running.url}/adsmanager`, act, adsManagerHolderText(holder)) : null,
       ...(worlds
         ? {
             sandboxWorldHint: (workspaceId: string) => running.sandbox.worldHint(workspaceId),

@@ -24,7 +24,7 @@ const ctx = createContext({
   meta: {
     client: () => client,
     isSandbox: () => true,
-    adsManagerUrl: (act) => `${args.sandboxUrl}/adsmanager?act=${act}`,
+    adsManagerUrl: (act, _isSandbox, holder) => (holder ? `${args.sandboxUrl}/adsmanager?act=${act}` : null),
     verifyApp: () => client.appAccessToken().then(() => undefined),
   },
   jobQueue: CRASH_TIMING.queue,

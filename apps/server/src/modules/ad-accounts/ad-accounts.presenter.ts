@@ -20,12 +20,29 @@ export function accountStatusReason(row: Pick<AdAccountRow, 'metaAccountStatus' 
 }
 
 export interface PresenterOptions {
-  /** Where "View in Facebook" leads: Ads Manager, or for a sandbox account the sandbox's page, by a signed link. */
-  adsManagerUrl(facebookAccountId: string, isSandbox: boolean): string;
+  /**
+   * Where "View in Facebook" leads: Ads Manager, or for a sandbox account the sandbox's page by a link signed for
+   * `holder`; null where a sandbox account has no holder to sign for.
+   */
+  adsManagerUrl(facebookAccountId: string, isSandbox: boolean, holder: AccountEditor | null): string | null;
 }
 
-/** The only shape an ad account leaves the server in: never its token. */
-export function presentAdAccount(row: AdAccountRow, options: PresenterOptions): AdAccount {
+/** The member an answer is for, when they may edit the workspace's accounts (editor or higher, a person). */
+export interface AccountEditor {
+  workspaceId: string;
+  userId: string;
+}
+
+/**
+ * The only shape an ad account leaves the server in: never its token. The sandbox's Ads Manager page lets its holder
+ * pause and change budgets, so its signed link goes to `editor` alone (null for anyone else); a live account's Ads
+ * Manager address carries no grant (Facebook asks for its own session and roles) and is everyone's.
+ */
+export function presentAdAccount(
+  row: AdAccountRow,
+  options: PresenterOptions,
+  editor: AccountEditor | null,
+): AdAccount {
   return {
     id: row.id,
     facebook_account_id: row.facebookAccountId,
@@ -43,7 +60,7 @@ export function presentAdAccount(row: AdAccountRow, options: PresenterOptions): 
     missing_scopes: row.missingScopes,
     read_only: row.missingScopes.includes(META_WRITE_SCOPE),
     auto_sync: row.autoSync,
-    ads_manager_url: options.adsManagerUrl(row.facebookAccountId, row.isSandbox),
+    ads_manager_url: options.adsManagerUrl(row.facebookAccountId, row.isSandbox, editor),
     created_at: row.createdAt.toISOString(),
   };
 }

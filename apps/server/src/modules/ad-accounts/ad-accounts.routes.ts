@@ -14,10 +14,18 @@ import {
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { scopeOf } from '../../plugins/authenticate.ts';
+import { hasRole } from '@adpilot/contracts';
+import type { FastifyRequest } from 'fastify';
+import { currentWorkspace, scopeOf } from '../../plugins/authenticate.ts';
 import type { AdAccountsService } from './ad-accounts.service.ts';
 
 const tags = ['ad-accounts'];
+
+/**
+ * Whether the request's member may edit the accounts, so gets the sandbox's Ads Manager link (a door to pausing and
+ * budgets): an editor or higher, and a person, never an API token (agents write through the ledger's tools alone).
+ */
+const editing = (request: FastifyRequest) => hasRole(currentWorkspace(request).role, 'editor') && !request.agent;
 const params = adAccountIdParamsSchema;
 
 /** Spec §7 "Ad accounts": every route is the signed-in user's, and a foreign id answers 404. */
@@ -29,7 +37,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
 
   app.get('/', { schema: { tags, response: { 200: successEnvelope(z.array(adAccountSchema)) } } }, async (request) => ({
     success: true as const,
-    data: await adAccounts.list(scopeOf(request)),
+    data: await adAccounts.list(scopeOf(request), editing(request)),
   }));
 
   app.get(
@@ -76,7 +84,7 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsSer
     { schema: { tags, params, response: { 200: successEnvelope(adAccountDetailSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await adAccounts.detail(scopeOf(request), request.params.id),
+      data: await adAccounts.detail(scopeOf(request), request.params.id, editing(request)),
     }),
   );
 

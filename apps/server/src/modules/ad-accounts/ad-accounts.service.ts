@@ -25,7 +25,7 @@ import { MetaApiError, type GraphAdAccount, type MetaClient } from '@adpilot/met
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
-import { presentAdAccount, type PresenterOptions } from './ad-accounts.presenter.ts';
+import { presentAdAccount, type AccountEditor, type PresenterOptions } from './ad-accounts.presenter.ts';
 import type { AdAccountsRepository, NewAdAccount } from './ad-accounts.repository.ts';
 import { SyncState } from './sync-state.ts';
 
@@ -129,7 +129,15 @@ export class AdAccountsService {
     return this.deps.repository.purgeSpentOAuthStates(tx, now);
   }
 
-  private present = (row: AdAccountRow): AdAccount => presentAdAccount(row, this.deps.presenter);
+  /**
+   * The accounts as `scope`'s member sees them; `editing`: whether they may edit them (the sandbox's Ads Manager link
+   * is theirs alone). The routes that change an account are an editor's, so what they answer is presented as such.
+   */
+  private presentFor(scope: TenantScope, editing: boolean): (row: AdAccountRow) => AdAccount {
+    const editor: AccountEditor | null =
+      editing && scope.userId ? { workspaceId: scope.workspaceId, userId: scope.userId } : null;
+    return (row) => presentAdAccount(row, this.deps.presenter, editor);
+  }
 
   private tenant<T>(scope: TenantScope, work: (tx: TenantTx) => Promise<T>): Promise<T> {
     return this.deps.transactions.tenant(scope, work);
@@ -142,11 +150,11 @@ export class AdAccountsService {
     return row;
   }
 
-  async list(scope: TenantScope): Promise<AdAccount[]> {
-    return (await this.tenant(scope, (tx) => this.deps.repository.list(tx))).map(this.present);
+  async list(scope: TenantScope, editing = false): Promise<AdAccount[]> {
+    return (await this.tenant(scope, (tx) => this.deps.repository.list(tx))).map(this.presentFor(scope, editing));
   }
 
-  async detail(scope: TenantScope, id: string): Promise<AdAccountDetail> {
+  async detail(scope: TenantScope, id: string, editing = false): Promise<AdAccountDetail> {
     return this.tenant(scope, async (tx) => {
       const row = await this.owned(tx, id);
       const counts = { campaigns: 0, adsets: 0, ads: 0 };
@@ -155,7 +163,7 @@ export class AdAccountsService {
         else if (level === 'adset') counts.adsets = n;
         else counts.ads = n;
       }
-      return { ...this.present(row), counts };
+      return { ...this.presentFor(scope, editing)(row), counts };
     });
   }
 
@@ -168,7 +176,7 @@ export class AdAccountsService {
       });
     });
     if (!row) throw AppError.notFound('Ad account not found');
-    return this.present(row);
+    return this.presentFor(scope, true)(row);
   }
 
   /**
@@ -205,7 +213,7 @@ export class AdAccountsService {
       return (await this.markQueued(tx, found)) ?? found;
     });
     const queued = await this.deps.scheduler.enqueueSync(scope.workspaceId, id, 'manual');
-    return { queued, account: this.present(await this.reread(row)) };
+    return { queued, account: this.presentFor(scope, true)(await this.reread(row)) };
   }
 
   /**
@@ -384,7 +392,7 @@ export class AdAccountsService {
       connected.push(await this.reread(row));
     }
     return {
-      connectedAccounts: connected.map(this.present),
+      connectedAccounts: connected.map(this.presentFor(scope, true)),
       leftOutAccounts: leftOut.map((account) => ({
         facebook_account_id: account.account_id,
         facebook_account_name: account.name,

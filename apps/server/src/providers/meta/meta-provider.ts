@@ -13,6 +13,25 @@ export function connectionRedirectUri(publicUrl: string): string {
   return `${publicUrl}/ad-accounts`;
 }
 
+/** Whom a sandbox Ads Manager link is for: a member of the workspace whose account it opens. */
+export interface AdsManagerHolder {
+  workspaceId: string;
+  userId: string;
+}
+
+/** The holder as the sandbox signs it into a link (opaque to the sandbox). */
+export function adsManagerHolderText(holder: AdsManagerHolder): string {
+  return `${holder.workspaceId}.${holder.userId}`;
+}
+
+/** The holder a signed link names, as the server checks it at each use; undefined for any other text. */
+export function readAdsManagerHolder(text: string): AdsManagerHolder | undefined {
+  const [workspaceId, userId, ...rest] = text.split('.');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (rest.length > 0 || !workspaceId || !userId || !uuid.test(workspaceId) || !uuid.test(userId)) return undefined;
+  return { workspaceId, userId };
+}
+
 /** Ads Manager's page of a live account. */
 export function liveAdsManagerUrl(facebookAccountId: string): string {
   return `${ADS_MANAGER_URL}?act=${encodeURIComponent(facebookAccountId)}`;
@@ -30,9 +49,10 @@ export interface MetaProvider {
   isSandbox(): boolean;
   /**
    * Where "View in Facebook" leads for an account: Ads Manager, or for a sandbox account the sandbox's own page by
-   * a link it signs (only the holder of such a link opens an account's page there).
+   * a link it signs for `holder` (only the holder of such a link opens an account's page there, and only while they
+   * may still edit: the sandbox asks at each use). A sandbox account has no link for nobody (null).
    */
-  adsManagerUrl(facebookAccountId: string, isSandbox: boolean): string;
+  adsManagerUrl(facebookAccountId: string, isSandbox: boolean, holder: AdsManagerHolder | null): string | null;
   /**
    * While new connections go to the sandbox: the `sandbox_world` hint that gives workspace `workspaceId` its own
    * sandbox world (its key signed with the app secret the app and the sandbox share); undefined otherwise.
@@ -116,8 +136,10 @@ export function createMetaProvider(config: Config, settings: SettingsReader, obs
     },
     sandbox,
     isSandbox: () => live() === null,
-    adsManagerUrl: (act, isSandbox) =>
-      isSandbox ? sandbox.adsManager.link(sandboxAdsManager, act) : liveAdsManagerUrl(act),
+    adsManagerUrl: (act, isSandbox, holder) => {
+      if (!isSandbox) return liveAdsManagerUrl(act);
+      return holder ? sandbox.adsManager.link(sandboxAdsManager, act, adsManagerHolderText(holder)) : null;
+    },
     sandboxWorldHint: (workspaceId) => (live() === null ? sandbox.worldHint(workspaceId) : undefined),
     sandboxWorldOwns: (workspaceId, act) => live() !== null || isAccountOfWorld(workspaceId, act),
     verifyApp: (timeoutMs) => verify(live() ?? sandboxOptions, timeoutMs),

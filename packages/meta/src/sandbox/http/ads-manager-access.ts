@@ -7,45 +7,83 @@ export const ADS_MANAGER_LINK_SECONDS = 24 * 60 * 60;
 
 const COOKIE_PREFIX = 'sandbox_am_';
 
+/** The person a change on the page is recorded as: whom the link was signed for, never a name typed on the page. */
+export interface AdsManagerPerson {
+  id: string;
+  name: string;
+}
+
+/**
+ * Who a link's holder is now, asked at every use: the person while they may still edit the account (still a member,
+ * with an editing role), undefined once they may not. The host that signs links with a holder answers it.
+ */
+export type AdsManagerHolderCheck = (holder: string, act: string) => Promise<AdsManagerPerson | undefined>;
+
+/** Whom a change is recorded as where the sandbox runs on its own and its links name nobody. */
+export const SANDBOX_PERSON: AdsManagerPerson = { id: 'sandbox-user', name: 'Sandbox user' };
+
+const HOLDER_MAX = 200;
+
 /**
  * Who may open an account's sandbox Ads Manager: the person AdPilot handed a signed, time-limited link to (the
  * account card's "View in Facebook"), and then that browser, by a cookie the link sets for the account alone. The
  * signature is an HMAC with the sandbox's app secret, which only the instance holds; guessing an account id opens
- * nothing. Facebook's own page asks for a Facebook session; this is the sandbox's stand-in for one.
+ * nothing. A link names its holder (an opaque id the host gives); once the host answers `checkHoldersWith`, every use
+ * of the page asks it again, so a holder who left the workspace or lost their editing role is refused at once, and a
+ * change is recorded as that person's. Facebook's own page asks for a Facebook session; this is the sandbox's stand-in.
  */
 export class AdsManagerAccess {
+  private holders: AdsManagerHolderCheck | undefined;
+
   constructor(
     private readonly appSecret: string,
     private readonly nowMs: () => number,
   ) {}
 
-  /** The page's address for `act`, signed, valid for ADS_MANAGER_LINK_SECONDS from now. */
-  link(base: string, act: string): string {
+  /** From now on every use of a link asks `check` who its holder is; a link naming nobody is refused. */
+  checkHoldersWith(check: AdsManagerHolderCheck): void {
+    this.holders = check;
+  }
+
+  /** The page's address for `act`, for `holder` when given, signed, valid for ADS_MANAGER_LINK_SECONDS from now. */
+  link(base: string, act: string, holder?: string): string {
     const expires = Math.floor(this.nowMs() / 1000) + ADS_MANAGER_LINK_SECONDS;
     const url = new URL(base);
     url.searchParams.set('act', act);
+    if (holder !== undefined) url.searchParams.set('holder', holder);
     url.searchParams.set('expires', String(expires));
-    url.searchParams.set('sig', this.sign(act, expires));
+    url.searchParams.set('sig', this.sign(act, expires, holder));
     return url.toString();
   }
 
-  /** The grant `expires.sig` for `act` when it is well signed and not expired; undefined for anything else. */
-  check(act: string, expires: string | undefined, sig: string | undefined): string | undefined {
+  /** The grant for `act` when the link is well signed and not expired (not yet whether its holder may use it). */
+  check(act: string, expires: string | undefined, sig: string | undefined, holder?: string): string | undefined {
     if (!act || !expires || !sig || !/^\d{1,12}$/.test(expires)) return undefined;
+    if (holder !== undefined && (holder === '' || holder.length > HOLDER_MAX)) return undefined;
     const at = Number(expires);
     if (at * 1000 <= this.nowMs()) return undefined;
-    const expected = Buffer.from(this.sign(act, at));
+    const expected = Buffer.from(this.sign(act, at, holder));
     const given = Buffer.from(sig);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
-    return `${expires}.${sig}`;
+    const named = holder === undefined ? '' : `.${Buffer.from(holder).toString('base64url')}`;
+    return `${expires}.${sig}${named}`;
   }
 
-  /** Whether this request's browser was let in to `act` by a link earlier (its cookie). */
-  allows(request: FastifyRequest, act: string): boolean {
+  /** The person a grant lets in to `act` now, asked of the host when it checks holders; undefined when refused. */
+  async personOf(act: string, grant: string): Promise<AdsManagerPerson | undefined> {
+    const [expires, sig, named, ...rest] = grant.split('.');
+    if (rest.length > 0) return undefined;
+    const holder = named === undefined ? undefined : Buffer.from(named, 'base64url').toString();
+    if (this.check(act, expires, sig, holder) === undefined) return undefined;
+    if (!this.holders) return SANDBOX_PERSON;
+    if (holder === undefined) return undefined;
+    return this.holders(holder, act);
+  }
+
+  /** The person this request's browser was let in to `act` as by a link earlier (its cookie), while still allowed. */
+  async admit(request: FastifyRequest, act: string): Promise<AdsManagerPerson | undefined> {
     const grant = readCookie(request, cookieName(act));
-    if (!grant) return false;
-    const [expires, sig] = grant.split('.');
-    return this.check(act, expires, sig) !== undefined;
+    return grant ? this.personOf(act, grant) : undefined;
   }
 
   /** Lets this browser in to `act` until the grant expires (Lax: a form posted from another site carries nothing). */
@@ -59,8 +97,9 @@ export class AdsManagerAccess {
     );
   }
 
-  private sign(act: string, expires: number): string {
-    return createHmac('sha256', this.appSecret).update(`ads-manager\0${act}\0${expires}`).digest('base64url');
+  private sign(act: string, expires: number, holder: string | undefined): string {
+    const subject = holder === undefined ? '' : `\0${holder}`;
+    return createHmac('sha256', this.appSecret).update(`ads-manager\0${act}\0${expires}${subject}`).digest('base64url');
   }
 }
 

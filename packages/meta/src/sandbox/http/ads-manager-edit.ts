@@ -7,20 +7,17 @@ import { hashString } from '../world/random.ts';
 import { currencyOffset } from '../world/seed.ts';
 import type { MutationActor, SandboxAccount, SandboxEntity } from '../world/types.ts';
 import { budgetAt, statusAt } from '../world/world.ts';
-import { refuse } from './ads-manager-access.ts';
+import { refuse, type AdsManagerPerson } from './ads-manager-access.ts';
 import { escapeHtml, page } from './consent-page.ts';
 import type { SandboxHost } from './plugin.ts';
 
 /** The app a change made on Ads Manager is recorded through, as the activity history names it. */
 export const ADS_MANAGER_APP = { id: 'sandbox-ads-manager', name: 'Ads Manager' } as const;
-export const DEFAULT_PERSON = 'Sandbox user';
-const NAME_MAX = 80;
 
 /** The page's own rules: one inline stylesheet path, no script, forms posting only to this origin, never framed. */
 const EDIT_CSP = "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 export interface EditForm {
-  name: string;
   status: string;
   dailyBudget: string;
 }
@@ -57,6 +54,7 @@ export function renderEditPage(
   cssPath: string,
   actionPath: string,
   editable: Editable,
+  person: AdsManagerPerson,
   form: EditForm,
   error?: string,
 ): string {
@@ -72,14 +70,12 @@ export function renderEditPage(
   return page(
     cssPath,
     `<h1>Edit ${escapeHtml(target.entity.name)}</h1>
-<p class="notice">Sandbox Ads Manager: a change made here is recorded in the account's activity history as your
-change through Ads Manager, the way a colleague's edit on Facebook is.</p>
+<p class="notice">Sandbox Ads Manager: a change made here is recorded in the account's activity history as
+${escapeHtml(person.name)}'s change through Ads Manager, the way a colleague's edit on Facebook is.</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="${escapeHtml(actionPath)}">
 <input type="hidden" name="act" value="${escapeHtml(account.id)}">
 <input type="hidden" name="id" value="${escapeHtml(target.entity.id)}">
-<label for="name">Your name</label>
-<input id="name" name="name" maxlength="${NAME_MAX}" value="${escapeHtml(form.name)}">
 <label for="status">Status</label>
 <select id="status" name="status">${options}</select>
 ${budgetField}
@@ -100,16 +96,6 @@ function isCrossSite(request: FastifyRequest): boolean {
   if (site !== undefined) return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;
   return origin !== undefined && origin !== `${request.protocol}://${request.host}`;
-}
-
-/** The person's name: trimmed, printable, at most 80 characters; empty means the default sandbox user. */
-function readName(raw: string | undefined): string | { error: string } {
-  const name = (raw ?? '').trim();
-  if (name === '') return DEFAULT_PERSON;
-  if (name.length > NAME_MAX) return { error: `Your name may have at most ${NAME_MAX} characters.` };
-  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-  if (/[\u0000-\u001f\u007f]/.test(name)) return { error: 'Your name may not contain control characters.' };
-  return name;
 }
 
 /** Major units as typed (500 or 500.25) into the currency's minor units, or an error to show. */
@@ -135,18 +121,19 @@ export function registerAdsManagerEdit(app: FastifyInstance, host: SandboxHost, 
   const notFound = (reply: FastifyReply) =>
     send(reply, 404, page(cssPath, '<h1>Not found</h1><p class="error">No sandbox object has this id.</p>'));
 
-  app.get('/adsmanager/edit', (request, reply) => {
+  app.get('/adsmanager/edit', async (request, reply) => {
     const query = mergeParams(request.query);
-    if (!host.adsManager.allows(request, query.act ?? '')) return refuse(reply, cssPath);
+    const person = await host.adsManager.admit(request, query.act ?? '');
+    if (!person) return refuse(reply, cssPath);
     const editable = findEditable(host, query.act ?? '', query.id ?? '');
     if (!editable) return notFound(reply);
     const { rt } = editable;
     const status = statusAt(editable.target.entity.statusLog, rt.now()) ?? 'PAUSED';
-    const form = { name: DEFAULT_PERSON, status, dailyBudget: dailyBudgetText(rt, editable) };
-    return send(reply, 200, renderEditPage(rt, cssPath, actionPath, editable, form));
+    const form = { status, dailyBudget: dailyBudgetText(rt, editable) };
+    return send(reply, 200, renderEditPage(rt, cssPath, actionPath, editable, person, form));
   });
 
-  app.post('/adsmanager/edit', (request, reply) => {
+  app.post('/adsmanager/edit', async (request, reply) => {
     if (isCrossSite(request)) {
       return send(
         reply,
@@ -155,15 +142,15 @@ export function registerAdsManagerEdit(app: FastifyInstance, host: SandboxHost, 
       );
     }
     const body: Params = mergeParams(request.body);
-    if (!host.adsManager.allows(request, body.act ?? '')) return refuse(reply, cssPath);
+    // Asked again at the change itself: a holder removed since the page opened changes nothing.
+    const person = await host.adsManager.admit(request, body.act ?? '');
+    if (!person) return refuse(reply, cssPath);
     const editable = findEditable(host, body.act ?? '', body.id ?? '');
     if (!editable) return notFound(reply);
     const { rt } = editable;
-    const form = { name: body.name ?? '', status: body.status ?? '', dailyBudget: (body.daily_budget ?? '').trim() };
+    const form = { status: body.status ?? '', dailyBudget: (body.daily_budget ?? '').trim() };
     const fail = (message: string) =>
-      send(reply, 400, renderEditPage(rt, cssPath, actionPath, editable, form, message));
-    const name = readName(body.name);
-    if (typeof name !== 'string') return fail(name.error);
+      send(reply, 400, renderEditPage(rt, cssPath, actionPath, editable, person, form, message));
     const params: Params = {};
     const now = rt.now();
     if (form.status !== statusAt(editable.target.entity.statusLog, now)) params.status = form.status;
@@ -174,9 +161,10 @@ export function registerAdsManagerEdit(app: FastifyInstance, host: SandboxHost, 
     }
     const back = `${app.prefix}/adsmanager?act=${encodeURIComponent(editable.account.id)}`;
     if (Object.keys(params).length === 0) return reply.redirect(back, 303);
+    // The actor is the link's person as the host names them, never text the page was sent.
     const by: MutationActor = {
-      actorId: `sandbox-person-${hashString(name).toString(36)}`,
-      actorName: name,
+      actorId: `sandbox-person-${hashString(person.id).toString(36)}`,
+      actorName: person.name,
       applicationId: ADS_MANAGER_APP.id,
       applicationName: ADS_MANAGER_APP.name,
     };

@@ -44,18 +44,19 @@ export function registerAdsManagerPage(app: FastifyInstance, rt: SandboxHost, cs
   const editPath = `${app.prefix}/adsmanager/edit`;
   registerAdsManagerEdit(app, rt, cssPath);
   const pagePath = `${app.prefix}/adsmanager`;
-  app.get('/adsmanager', (request, reply) => {
+  app.get('/adsmanager', async (request, reply) => {
     const query = mergeParams(request.query);
     const act = query.act ?? '';
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     if (query.sig !== undefined || query.expires !== undefined) {
-      const grant = rt.adsManager.check(act, query.expires, query.sig);
-      if (!grant) return refuse(reply, cssPath);
+      const grant = rt.adsManager.check(act, query.expires, query.sig, query.holder);
+      // The holder is asked at once: a link of someone who may no longer edit sets nothing.
+      if (!grant || !(await rt.adsManager.personOf(act, grant))) return refuse(reply, cssPath);
       // The signature leaves the address bar (and any Referer) at once; the browser keeps its grant as a cookie.
       rt.adsManager.remember(reply, request, pagePath, act, grant);
       return reply.redirect(`${pagePath}?act=${encodeURIComponent(act)}`, 303);
     }
-    if (!rt.adsManager.allows(request, act)) return refuse(reply, cssPath);
+    if (!(await rt.adsManager.admit(request, act))) return refuse(reply, cssPath);
     // The account's id names its world (world/world-key.ts): the page shows and edits that world alone.
     const world = act ? rt.worldOfAccount(act) : undefined;
     const account = world?.world.account(act);

@@ -106,18 +106,21 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
         </p>
       )}
 
-      <a
-        href={account.ads_manager_url}
-        target="_blank"
-        rel="noopener noreferrer"
-        className={clsx(
-          'my-4 inline-flex items-center gap-1 self-start text-sm font-medium text-blue-600 hover:text-blue-700',
-          'dark:text-blue-400 dark:hover:text-blue-300',
-        )}
-      >
-        {t('card.viewInFacebook')}
-        <ExternalLink aria-hidden="true" className="size-3.5" />
-      </a>
+      {/* The server gives a sandbox account's link to those who may edit alone: none, no link. */}
+      {account.ads_manager_url && (
+        <a
+          href={account.ads_manager_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={clsx(
+            'my-4 inline-flex items-center gap-1 self-start text-sm font-medium text-blue-600 hover:text-blue-700',
+            'dark:text-blue-400 dark:hover:text-blue-300',
+          )}
+        >
+          {t('card.viewInFacebook')}
+          <ExternalLink aria-hidden="true" className="size-3.5" />
+        </a>
+      )}
 
       {canEdit && (
         <div className="mt-auto grid grid-cols-2 gap-2 border-t border-gray-100 pt-4 dark:border-gray-800">

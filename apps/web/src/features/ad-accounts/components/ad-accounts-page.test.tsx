@@ -116,6 +116,17 @@ describe('AdAccountsPage states', () => {
     expect(screen.getByRole('article', { name: 'Manager' })).not.toHaveTextContent('Read-only');
   });
 
+  it('shows no "View in Facebook" where the server gave no link (a sandbox account, to a viewer)', async () => {
+    fakeApi({
+      'GET /ad-accounts': ok([
+        buildAdAccount({ facebook_account_name: 'Sandbox Shop', is_sandbox: true, ads_manager_url: null }),
+      ]),
+    });
+    renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Sandbox Shop' });
+    expect(within(card).queryByRole('link', { name: 'View in Facebook' })).not.toBeInTheDocument();
+  });
+
   it('opens the connect modal from a card that needs reconnecting', async () => {
     fakeApi({ 'GET /ad-accounts': ok([buildAdAccount({ facebook_account_name: 'Expired', needs_reauth: true })]) });
     const { user } = renderAdAccountsPage();

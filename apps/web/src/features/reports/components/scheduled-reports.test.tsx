@@ -155,6 +155,49 @@ describe('Scheduled reports', () => {
     await waitFor(() => expect(server.callsTo('GET', '/reports/schedules').length).toBeGreaterThan(1));
   });
 
+  it('says what became of each recipient of "Send now", in words, from what the server answered', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T05:00:00Z'));
+    const recipients = [
+      'advertiser@example.com',
+      'new@client.example',
+      'waiting@client.example',
+      'gone@client.example',
+    ];
+    const { server, user } = openReports('editor');
+    await section();
+    server.on(
+      `POST /reports/schedules/${buildSchedule().id}/send`,
+      ok(
+        buildDelivery({
+          periodStart: '2026-11-16',
+          periodEnd: '2026-11-22',
+          trigger: 'manual',
+          recipients: [...recipients, 'late@client.example'],
+          outcomes: {
+            'advertiser@example.com': 'sent',
+            'new@client.example': 'confirmation_sent',
+            'waiting@client.example': 'awaiting_confirmation',
+            'gone@client.example': 'unsubscribed',
+            'late@client.example': 'limited',
+          },
+        }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send now: weekly report in Thai' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send now' }));
+    expect(await screen.findByText('The report for Nov 16 – 22, 2026:')).toBeInTheDocument();
+    for (const line of [
+      'Sent to advertiser@example.com',
+      'Asked to confirm first, the report follows once they do: new@client.example',
+      'Waiting for confirmation, nothing sent: waiting@client.example',
+      'Unsubscribed, nothing sent: gone@client.example',
+      "Today's mail limit reached, not sent: late@client.example",
+    ])
+      expect(screen.getByText(line)).toBeInTheDocument();
+    expect(screen.queryByText(/was sent to 5 addresses/)).not.toBeInTheDocument();
+  });
+
   it('explains a refused "Send now" by its code', async () => {
     const { server, user } = openReports('editor');
     server.on(

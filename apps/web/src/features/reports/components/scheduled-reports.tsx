@@ -18,6 +18,7 @@ import {
   useSendReportNow,
 } from '../api/report-schedules.ts';
 import { useScheduleErrorText, useScheduleName } from '../hooks/use-schedule-words.ts';
+import { deliveryOutcomes, reachedAnyone } from '../lib/delivery-outcomes.ts';
 import { lastFullPeriod } from '../lib/report-period.ts';
 import { ScheduleForm } from './schedule-form.tsx';
 import { ScheduleItem } from './schedule-item.tsx';
@@ -48,9 +49,30 @@ export function ScheduledReports() {
       onSuccess: (delivery) => {
         setToSend(null);
         const period = format.dayRange(delivery.periodStart, delivery.periodEnd);
-        if (delivery.status === 'sent')
+        const groups = deliveryOutcomes(delivery);
+        if (delivery.status === 'sent' && groups.every((group) => group.outcome === 'sent')) {
           toast.success(t('schedules.toast.sent', { period, count: delivery.recipients.length }));
-        else toast.error(t('schedules.toast.notSent', { period }));
+          return;
+        }
+        // Each address in words: sent, asked to confirm, waiting for confirmation, unsubscribed, limit reached.
+        const text = (
+          <div>
+            <p>{t('schedules.toast.outcomesTitle', { period })}</p>
+            <ul className="mt-1 list-disc pl-4">
+              {groups.map(({ outcome, addresses }) => (
+                <li key={outcome}>
+                  {t(`schedules.toast.outcomes.${outcome}`, {
+                    addresses: addresses.join(', '),
+                  })}
+                </li>
+              ))}
+            </ul>
+            {delivery.status === 'failed' && <p className="mt-1">{t('schedules.toast.notSent', { period })}</p>}
+          </div>
+        );
+        // Long enough to read a line per outcome.
+        if (reachedAnyone(groups) && delivery.status === 'sent') toast.success(text, { duration: 10_000 });
+        else toast.error(text, { duration: 10_000 });
       },
       onError: (error) => {
         setToSend(null);
