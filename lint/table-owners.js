@@ -28,6 +28,7 @@ export const TABLE_OWNERS = {
   instanceSettings: 'settings',
   workspaces: 'workspaces',
   workspaceMembers: 'workspaces',
+  workspaceTransfers: 'workspaces',
   workspaceInvitations: 'workspaces',
   reportSchedules: 'reports',
   reportDeliveries: 'reports',

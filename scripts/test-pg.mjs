@@ -70,6 +70,8 @@ const ON_POSTGRES = {
   'apps/server/src/modules/ai/ai.quota.test.ts': 'the atomic AI quota take',
   'packages/db/src/plans-per-payer-migration.test.ts': 'a data migration over real rows',
   'apps/server/src/modules/subscription/plan-pool.test.ts': "the pool's row locks under parallel writes",
+  'apps/server/src/modules/workspaces/handover.test.ts': 'row locks of parallel handovers into one plan',
+  'apps/server/src/modules/account/account.routes.test.ts': 'an account deleted in one unit of work, sessions revoked',
   'apps/server/src/modules/outbound/outbound-mail.test.ts': 'the atomic daily mail budgets',
   'apps/server/src/modules/entities/entities.figures.test.ts': "the explorer's sums in SQL",
 };

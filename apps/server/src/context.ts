@@ -6,6 +6,7 @@ import { JobQueue, type JobQueueTiming } from './jobs/job-queue.ts';
 import { deriveKey, SecretBox } from './lib/crypto.ts';
 import { ProposalLinks } from './modules/rules/proposals/proposal-links.ts';
 import { hasRole } from '@adpilot/contracts';
+import { createAccountModule } from './modules/account/account.module.ts';
 import { createActivityModule } from './modules/activity/activity.module.ts';
 import { agentSignedActivity } from './modules/agents/agent-actor.ts';
 import { createAgentsModule } from './modules/agents/agents.module.ts';
@@ -111,6 +112,9 @@ export function createContext(options: ContextOptions) {
     activity: { insert: (tx, entry) => activity.insert(tx, entry) },
     people: { profilesIn: (tx, ids) => auth.service.profilesIn(tx, ids) },
     plans: { planOf: (tx, workspaceId) => limits.seatsOf(tx, workspaceId) },
+    handoverPlans: {
+      handoverRefusalIn: (tx, workspaceId, holderId) => limits.handoverRefusalIn(tx, workspaceId, holderId),
+    },
     limiter: { take: (rules, who, message) => auth.limiter.take(rules, who, message) },
     outbound: {
       admit: (request) => outbound.service.admit(request),
@@ -387,6 +391,14 @@ export function createContext(options: ContextOptions) {
     subscription,
     activity: activityLog,
     workspaces,
+    account: createAccountModule({
+      transactions,
+      auth: auth.service,
+      notifications: notifications.service,
+      handover: workspaces.handover,
+      memberships: workspaces.memberships,
+      subscription: subscription.service,
+    }),
     outbound,
     agents,
     agentTools,

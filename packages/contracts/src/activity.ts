@@ -88,6 +88,8 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - workspace_invitation_accepted: { member, role } (workspace; the member's name, the role they joined as)
  * - workspace_member_role_changed: { member, from, to } (workspace; roles)
  * - workspace_member_removed / workspace_member_left: { member } (workspace; the member's name)
+ * - workspace_transfer_offered: { member } (workspace; the owner offered it to this member, issue 31)
+ * - workspace_transferred: { member } (workspace; this member took it over, with its plan)
  * - rule_created / rule_updated / rule_deleted / rule_switched_on / rule_switched_off / rule_run_requested:
  *   { ruleName } (rule_change; a person's change to a rule, signed by them)
  * - external_change: { accountName, target, level, change, from, to, currency?, actor?, app? } (sync; a status or budget
@@ -147,6 +149,8 @@ export const ACTIVITY_CODES = [
   'workspace_member_role_changed',
   'workspace_member_removed',
   'workspace_member_left',
+  'workspace_transfer_offered',
+  'workspace_transferred',
   'rule_created',
   'rule_updated',
   'rule_deleted',
@@ -276,6 +280,8 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   workspace_member_role_changed: (p) => `Changed ${str(p.member)}'s role from ${str(p.from)} to ${str(p.to)}`,
   workspace_member_removed: (p) => `Removed ${str(p.member)} from the workspace`,
   workspace_member_left: (p) => `${str(p.member)} left the workspace`,
+  workspace_transfer_offered: (p) => `Offered the workspace to ${str(p.member)}`,
+  workspace_transferred: (p) => `${str(p.member)} took the workspace over`,
   rule_created: (p) => `Created rule "${str(p.ruleName)}"`,
   rule_updated: (p) => `Edited rule "${str(p.ruleName)}"`,
   rule_deleted: (p) => `Deleted rule "${str(p.ruleName)}"`,

@@ -79,6 +79,12 @@ export const ERROR_CODES = [
   /** The personal workspace cannot be deleted; the last owner cannot leave or lose the role (409). */
   'WORKSPACE_PERSONAL',
   'WORKSPACE_LAST_OWNER',
+  /** My account (issue 31): the current password was wrong (403); an owned workspace with no fate said (409). */
+  'ACCOUNT_PASSWORD_WRONG',
+  'ACCOUNT_WORKSPACE_UNDECIDED',
+  /** A workspace handed to someone who is not its member (409). */
+  'WORKSPACE_RECEIVER_NOT_MEMBER',
+  'WORKSPACE_TRANSFER_DOES_NOT_FIT',
   /** The address is already a member, or already has a pending invitation (409). */
   'WORKSPACE_ALREADY_MEMBER',
   /** A workspace keeps at most REPORT_SCHEDULES_MAX report schedules (409, ADR 0080). */

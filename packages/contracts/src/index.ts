@@ -33,3 +33,4 @@ export * from './agents.ts';
 export * from './rule-template-scaling.ts';
 export * from './entities.ts';
 export * from './outbound-mail.ts';
+export * from './account.ts';

@@ -113,3 +113,34 @@ export const workspaceInvitationParamsSchema = z.strictObject({
 
 /** GET /api/invitations/preview?token=… */
 export const invitationPreviewQuerySchema = z.strictObject({ token: z.string().min(1).max(200) });
+
+/** POST /api/workspaces/:id/transfer (owner): offers the workspace, with its plan, to another member (issue 31). */
+export const workspaceTransferInputSchema = z.strictObject({ toUserId: z.uuid({ error: 'Choose a member' }) });
+export type WorkspaceTransferInput = z.infer<typeof workspaceTransferInputSchema>;
+
+export const workspaceTransferParamsSchema = z.strictObject({ id: z.uuid({ error: 'Invalid handover id' }) });
+
+/** A handover waiting for its receiver, as both sides see it. */
+export const workspaceTransferSchema = z.object({
+  id: z.uuid(),
+  workspaceId: z.uuid(),
+  workspaceName: z.string(),
+  fromUserId: z.uuid(),
+  fromName: z.string(),
+  toUserId: z.uuid(),
+  createdAt: z.string(),
+});
+export const workspaceTransferListSchema = z.array(workspaceTransferSchema);
+export type WorkspaceTransfer = z.infer<typeof workspaceTransferSchema>;
+
+/** Which pooled limit a handover would pass (409 WORKSPACE_TRANSFER_DOES_NOT_FIT, with the plan and its figure). */
+export const TRANSFER_LIMITS = ['adAccounts', 'activeRules', 'seats'] as const;
+export const WORKSPACE_TRANSFER_MESSAGES = {
+  doesNotFit: (limit: (typeof TRANSFER_LIMITS)[number], figure: number) =>
+    `The workspace does not fit the receiver's plan: it allows ${figure} ${
+      { adAccounts: 'ad accounts', activeRules: 'active rules', seats: 'seats' }[limit]
+    }`,
+  unknown: 'No such handover waiting for you',
+  personal: 'A personal workspace stays with its owner',
+  self: 'Choose another member to hand the workspace to',
+} as const;

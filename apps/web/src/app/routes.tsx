@@ -61,6 +61,7 @@ const ProposalDecidePage = lazyPage(
   () => import('../features/inbox/components/proposal-decide-page.tsx'),
   'ProposalDecidePage',
 );
+const AccountPage = lazyPage(() => import('../features/account/components/account-page.tsx'), 'AccountPage');
 const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page.tsx'), 'SettingsPage');
 const AgentsPage = lazyPage(() => import('../features/agents/components/agents-page.tsx'), 'AgentsPage');
 const ConsentPage = lazyPage(() => import('../features/agents/components/consent-page.tsx'), 'ConsentPage');
@@ -115,6 +116,7 @@ export function AppRoutes() {
               }
             />
             <Route path="members" element={<MembersPage />} />
+            <Route path="account" element={<AccountPage />} />
             <Route path="settings" element={<SettingsPage />} />
             <Route path="settings/api-tokens" element={<AgentsPage />} />
           </Route>

@@ -113,6 +113,33 @@ export const workspaceInvitations = pgTable(
   ],
 );
 
+/**
+ * A workspace offered by its owner to another member (issue 31): it moves under the receiver's plan when they
+ * accept, if it fits. One open offer per workspace (a new one replaces it); only the system path reads and writes.
+ */
+export const workspaceTransfers = pgTable(
+  'workspace_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    workspaceId: workspaceColumn(),
+    fromUserId: uuid('from_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toUserId: uuid('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('workspace_transfers_workspace_idx').on(t.workspaceId),
+    index('workspace_transfers_to_idx').on(t.toUserId),
+    systemPolicy('workspace_transfers'),
+  ],
+);
+
+export type WorkspaceTransferRow = typeof workspaceTransfers.$inferSelect;
 export type WorkspaceInvitationRow = typeof workspaceInvitations.$inferSelect;
 export type WorkspaceRow = typeof workspaces.$inferSelect;
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;

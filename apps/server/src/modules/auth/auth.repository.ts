@@ -95,6 +95,8 @@ export class AuthRepository {
     familyId: string;
     tokenHash: string;
     expiresAt: Date;
+    userAgent: string | null;
+    ipAddress: string | null;
   }): Promise<void> {
     await this.system((tx) => tx.db.insert(refreshTokens).values(input));
   }
@@ -256,7 +258,104 @@ export class AuthRepository {
     });
   }
 
+  // My account (issue 31): the person's own row and sessions, read and written as that person.
+
+  /**
+   * The user's live sessions: one per refresh-token family with an unrevoked, unexpired token; signed in at its
+   * first token, last seen at its newest (a refresh rotates it), the device and address of the newest.
+   */
+  liveSessionsOf(userId: string, at: Date) {
+    return this.transactions.user(userId, async (tx) => {
+      const rows = await tx.db
+        .select({
+          familyId: refreshTokens.familyId,
+          createdAt: refreshTokens.createdAt,
+          userAgent: refreshTokens.userAgent,
+          ipAddress: refreshTokens.ipAddress,
+          live: sql<boolean>`${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${at}`,
+        })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.userId, tx.userId))
+        .orderBy(refreshTokens.createdAt);
+      const families = new Map<
+        string,
+        { id: string; signedInAt: Date; lastSeenAt: Date; device: string | null; address: string | null; live: boolean }
+      >();
+      for (const row of rows) {
+        const family = families.get(row.familyId);
+        if (!family) {
+          families.set(row.familyId, {
+            id: row.familyId,
+            signedInAt: row.createdAt,
+            lastSeenAt: row.createdAt,
+            device: row.userAgent,
+            address: row.ipAddress,
+            live: row.live,
+          });
+          continue;
+        }
+        family.lastSeenAt = row.createdAt;
+        family.device = row.userAgent ?? family.device;
+        family.address = row.ipAddress ?? family.address;
+        family.live ||= row.live;
+      }
+      return [...families.values()].filter((family) => family.live);
+    });
+  }
+
+  /** Revokes one of the user's own sessions; false when no live session of theirs has this id. */
+  async revokeOwnFamily(userId: string, familyId: string, at: Date): Promise<boolean> {
+    const rows = await this.transactions.user(userId, (tx) =>
+      tx.db
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(refreshTokens.userId, tx.userId),
+            eq(refreshTokens.familyId, familyId),
+            isNull(refreshTokens.revokedAt),
+          ),
+        )
+        .returning({ id: refreshTokens.id }),
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * A new password for the signed-in user, with every session but `keepFamilyId` revoked, in one transaction (the
+   * user's row locked, so two changes at once apply one after the other).
+   */
+  async changePassword(userId: string, passwordHash: string, keepFamilyId: string, at: Date): Promise<void> {
+    await this.transactions.user(userId, async ({ db: tx, userId: id }) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+      await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, id));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(refreshTokens.userId, id),
+            isNull(refreshTokens.revokedAt),
+            sql`${refreshTokens.familyId} <> ${keepFamilyId}`,
+          ),
+        );
+    });
+  }
+
+  async rename(userId: string, name: string, at: Date): Promise<UserRow | undefined> {
+    const [row] = await this.transactions.user(userId, (tx) =>
+      tx.db.update(users).set({ name, updatedAt: at }).where(eq(users.id, tx.userId)).returning(),
+    );
+    return row;
+  }
+
   // Queries other modules compose into their own unit of work, through AuthService (ADR 0066).
+
+  /** The user's row locked for the caller's unit of work (an account's deletion), undefined when gone. */
+  async lockUser(tx: SystemTx, id: string): Promise<UserRow | undefined> {
+    const [row] = await tx.db.select().from(users).where(eq(users.id, id)).for('update');
+    return row;
+  }
 
   /**
    * Every tenant's spent rows: reset links expired or used, refresh tokens expired or revoked before

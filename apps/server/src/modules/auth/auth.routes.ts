@@ -20,6 +20,9 @@ import { DEVICE_COOKIE_NAME, deviceCookieHeader, readCookie } from './device-coo
 
 const tags = ['auth'];
 
+/** Where the request came from, kept with the session (My account's sessions). */
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
 /** The browser keeps the device cookie of a sign-in (ADR 0087); the session itself is answered as the spec says. */
 function keepDevice(request: FastifyRequest, reply: FastifyReply, signIn: SignIn) {
   reply.header('set-cookie', deviceCookieHeader(signIn.device, request.protocol === 'https'));
@@ -33,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     { schema: { tags, body: loginRequestSchema, response: { 200: successEnvelope(sessionSchema) } } },
     async (request, reply) => {
       const device = readCookie(request.headers.cookie, DEVICE_COOKIE_NAME);
-      return keepDevice(request, reply, await auth.login(request.body, request.ip, device));
+      return keepDevice(request, reply, await auth.login(request.body, clientOf(request), device));
     },
   );
 
@@ -52,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     { schema: { tags, body: registerRequestSchema, response: { 201: successEnvelope(sessionSchema) } } },
     async (request, reply) => {
       reply.status(201);
-      return keepDevice(request, reply, await auth.register(request.body, request.ip));
+      return keepDevice(request, reply, await auth.register(request.body, clientOf(request)));
     },
   );
 
@@ -61,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     { schema: { tags, body: refreshRequestSchema, response: { 200: successEnvelope(refreshResponseSchema) } } },
     async (request) => ({
       success: true as const,
-      data: await auth.refresh(request.body.refreshToken),
+      data: await auth.refresh(request.body.refreshToken, clientOf(request)),
     }),
   );
 

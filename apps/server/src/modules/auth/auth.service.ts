@@ -1,4 +1,7 @@
 import {
+  ACCOUNT_MESSAGES,
+  type AccountSession,
+  type ChangePassword,
   LOGIN_CODE_TTL_SECONDS,
   PASSWORD_RESET_TTL_SECONDS,
   REFRESH_RACE_GRACE_SECONDS,
@@ -106,6 +109,12 @@ export interface VerifiedAddress {
   verifiedAt: Date | null;
 }
 
+/** Where a request came from, kept with the session it starts or refreshes (My account's sessions). */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | undefined;
+}
+
 /** A sign-in's session, and the device cookie the browser keeps for its next sign-in (ADR 0087). */
 export interface SignIn {
   session: Session;
@@ -125,7 +134,8 @@ export class AuthService {
    * One address gets `registrationsPerHour` sign-ups, counted before the password is hashed (the costly part), so a
    * flood of parallel sign-ups is refused instead of taking every core.
    */
-  async register(input: RegisterRequest, ip: string): Promise<SignIn> {
+  async register(input: RegisterRequest, client: ClientInfo): Promise<SignIn> {
+    const { ip } = client;
     const { registrationsPerHour } = this.deps;
     if (registrationsPerHour > 0) {
       const rule: LimitRule = {
@@ -145,7 +155,7 @@ export class AuthService {
       return user;
     });
     if (!row) throw AppError.conflict('An account with this email already exists', 'EMAIL_TAKEN');
-    return { session: await this.startSession(presentUser(row)), device: this.deps.devices.issue(row.id) };
+    return { session: await this.startSession(presentUser(row), client), device: this.deps.devices.issue(row.id) };
   }
 
   /**
@@ -153,7 +163,8 @@ export class AuthService {
    * attempt takes a slot of the account × address and address limits; then one of the account's passes (see
    * `accountPass`). A success issues a new device cookie for the browser.
    */
-  async login(input: LoginRequest, ip: string, deviceCookie?: string): Promise<SignIn> {
+  async login(input: LoginRequest, client: ClientInfo, deviceCookie?: string): Promise<SignIn> {
+    const { ip } = client;
     const { limiter, repository } = this.deps;
     await limiter.take([LIMITS.loginPair, LIMITS.loginAddress], { account: input.email, address: ip }, TOO_MANY_LOGINS);
     const row = await repository.findUserByEmail(input.email);
@@ -173,7 +184,7 @@ export class AuthService {
     // The owner's typos from this address are forgiven; a success was no guess, so it spends no wider budget.
     await limiter.clear([LIMITS.loginPair], who);
     await limiter.refund([LIMITS.loginAddress, ...pass.refund], who);
-    return { session: await this.startSession(presentUser(row)), device: this.deps.devices.issue(row.id) };
+    return { session: await this.startSession(presentUser(row), client), device: this.deps.devices.issue(row.id) };
   }
 
   /**
@@ -223,7 +234,7 @@ export class AuthService {
    * a moment ago: two tabs of one browser raced, and the loser is told to use the successor the winner stored
    * (ADR 0079). It gets no tokens, so a thief gains nothing from the grace either.
    */
-  async refresh(refreshToken: string): Promise<RefreshResponse> {
+  async refresh(refreshToken: string, client?: ClientInfo): Promise<RefreshResponse> {
     const { repository } = this.deps;
     const now = this.deps.now();
     const stored = await repository.findRefreshToken(hashToken(refreshToken));
@@ -244,7 +255,7 @@ export class AuthService {
     if (stored.expiresAt <= now) throw AppError.unauthorized('Refresh token expired, please sign in again');
     const user = await repository.findUserById(stored.userId);
     if (!user) throw AppError.unauthorized('Invalid refresh token');
-    return this.issueTokens(presentUser(user), stored.familyId);
+    return this.issueTokens(presentUser(user), stored.familyId, client);
   }
 
   async logout(refreshToken: string | undefined, sessionId: string | undefined): Promise<void> {
@@ -278,7 +289,68 @@ export class AuthService {
     );
   }
 
+  // My account (issue 31): the person's own sessions and password.
+
+  /** GET /api/account/sessions: the live sessions, the newest seen first, the caller's own marked. */
+  async sessionsOf(userId: string, currentSessionId: string): Promise<AccountSession[]> {
+    const sessions = await this.deps.repository.liveSessionsOf(userId, this.deps.now());
+    return sessions
+      .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime())
+      .map((session) => ({
+        id: session.id,
+        device: session.device,
+        address: session.address,
+        signedInAt: session.signedInAt.toISOString(),
+        lastSeenAt: session.lastSeenAt.toISOString(),
+        current: session.id === currentSessionId,
+      }));
+  }
+
+  /** DELETE /api/account/sessions/:id: signs one of the person's sessions out (404 for anyone else's). */
+  async endOwnSession(userId: string, sessionId: string): Promise<void> {
+    if (!(await this.deps.repository.revokeOwnFamily(userId, sessionId, this.deps.now())))
+      throw AppError.notFound(ACCOUNT_MESSAGES.sessionUnknown);
+    this.deps.sessions.evictSession(sessionId);
+  }
+
+  /** Refuses (403) unless `password` is the user's own: asked before a password change or an account's deletion. */
+  async confirmPassword(userId: string, password: string): Promise<void> {
+    const row = await this.deps.repository.ownUser(userId);
+    if (!(await verifyPassword(row?.passwordHash, password)))
+      throw new AppError('ACCOUNT_PASSWORD_WRONG', ACCOUNT_MESSAGES.wrongPassword, 403, [
+        { field: 'currentPassword', message: ACCOUNT_MESSAGES.wrongPassword },
+      ]);
+  }
+
+  /** POST /api/account/password: the current password asked, every other session ends (their refresh refused). */
+  async changePassword(userId: string, sessionId: string, input: ChangePassword): Promise<void> {
+    await this.confirmPassword(userId, input.currentPassword);
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.deps.repository.changePassword(userId, passwordHash, sessionId, this.deps.now());
+    this.deps.sessions.evictUser(userId);
+  }
+
+  /** PATCH /api/account's name. */
+  async rename(userId: string, name: string): Promise<User> {
+    const row = await this.deps.repository.rename(userId, name, this.deps.now());
+    if (!row) throw AppError.unauthorized('User no longer exists');
+    return presentUser(row);
+  }
+
   // What other modules ask of the users and their sessions, each in the caller's unit of work (ADR 0066).
+
+  /**
+   * Deletes a user in the caller's unit of work (an account's deletion): their sessions, personal workspace and
+   * memberships go with the row; activity keeps its entries with no actor. Forgets their sessions in this process.
+   */
+  async deleteUserIn(tx: SystemTx, userId: string): Promise<void> {
+    await this.deps.repository.deleteUsers(tx, [userId]);
+  }
+
+  /** Forgets every cached session of a user (after their deletion committed). */
+  forgetUser(userId: string): void {
+    this.deps.sessions.evictUser(userId);
+  }
 
   /**
    * The clean-up's part of auth: reset links expired or used, refresh tokens expired or revoked before
@@ -393,12 +465,12 @@ export class AuthService {
     return PASSWORD_RESET_DONE_MESSAGE;
   }
 
-  private async startSession(user: User): Promise<Session> {
-    const { token, refreshToken } = await this.issueTokens(user, randomUUID());
+  private async startSession(user: User, client: ClientInfo): Promise<Session> {
+    const { token, refreshToken } = await this.issueTokens(user, randomUUID(), client);
     return { token, refreshToken, user };
   }
 
-  private async issueTokens(user: User, familyId: string): Promise<RefreshResponse> {
+  private async issueTokens(user: User, familyId: string, client?: ClientInfo): Promise<RefreshResponse> {
     const refreshToken = randomToken();
     const expiresAt = new Date(this.deps.now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
     await this.deps.repository.insertRefreshToken({
@@ -406,6 +478,9 @@ export class AuthService {
       familyId,
       tokenHash: hashToken(refreshToken),
       expiresAt,
+      // Kept as sent, cut to a length a list shows; only the person themself reads it back.
+      userAgent: client?.userAgent?.slice(0, 300) ?? null,
+      ipAddress: client?.ip ?? null,
     });
     const token = await this.deps.accessTokens.sign({ userId: user.id, sessionId: familyId, role: user.role });
     return { token, refreshToken };

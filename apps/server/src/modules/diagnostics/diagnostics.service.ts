@@ -216,9 +216,12 @@ export class DiagnosticsService {
     const password = `Pr0be-${randomToken(12)}`;
     let userId: string | undefined;
     try {
-      const registered = await this.deps.auth.register({ name: 'Diagnostics probe', email, password }, address);
+      const registered = await this.deps.auth.register(
+        { name: 'Diagnostics probe', email, password },
+        { ip: address, userAgent: undefined },
+      );
       userId = registered.session.user.id;
-      const signedIn = await this.deps.auth.login({ email, password }, address);
+      const signedIn = await this.deps.auth.login({ email, password }, { ip: address, userAgent: undefined });
       if (signedIn.session.user.id !== userId)
         return { status: 'failed', code: 'registration_failed', params: { error: 'signed in as another user' } };
       return { status: 'passed', code: 'registration_completed' };

@@ -343,6 +343,35 @@ export class PlanLimits {
     if (used > 0) await this.deps.repository.carryAiRequests(tx, holderId, to.start, used);
   }
 
+  /**
+   * Whether `workspaceId` fits under the plan held by `holderId` (a handover to its payer, issue 31), in the caller's
+   * unit of work with that plan's row locked for update until it ends, so two handovers into one plan at once are
+   * judged one after the other. Null when it fits; else the first pooled limit it would pass, with the plan's figure.
+   * Seats count each person once across the plan's workspaces and the moving one.
+   */
+  async handoverRefusalIn(
+    tx: SystemTx,
+    workspaceId: string,
+    holderId: string,
+  ): Promise<{ limit: 'adAccounts' | 'activeRules' | 'seats'; plan: PlanId; figure: number } | null> {
+    const state = await this.stateOf(tx, holderId, { forUpdate: true });
+    const ids = state.pool.workspaces.map((w) => w.id);
+    if (ids.includes(workspaceId)) return null;
+    const { pool } = await this.usageOf(tx, state);
+    const moving = [workspaceId];
+    const extra = {
+      adAccounts: sum(await this.deps.usage.adAccountsIn(tx, moving)),
+      activeRules: sum(await this.deps.usage.activeRulesIn(tx, moving)),
+    };
+    const seats = (await this.deps.usage.seatsIn(tx, [...ids, workspaceId], this.deps.now())).used;
+    const plan = state.plan.id as PlanId;
+    for (const limit of ['adAccounts', 'activeRules'] as const) {
+      if (pool[limit] + extra[limit] > asCap(state.plan[limit])) return { limit, plan, figure: state.plan[limit] };
+    }
+    if (seats > asCap(state.plan.seats)) return { limit: 'seats', plan, figure: state.plan.seats };
+    return null;
+  }
+
   /** Gives back a request `takeAiRequest` counted, when the model failed and the user got no answer. */
   async returnAiRequest(take: AiRequestTake): Promise<void> {
     await this.deps.transactions.tenant(take.scope, (tx) =>

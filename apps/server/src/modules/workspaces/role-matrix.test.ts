@@ -14,6 +14,7 @@ import { WORKSPACE_PREFIXES } from '../../plugins/docs-answers.ts';
 /** Operations that belong to the person or the instance, not to a workspace: the header does not apply. */
 const NOT_WORKSPACE_PREFIXES = [
   '/api/auth',
+  '/api/account',
   '/api/workspaces',
   '/api/invitations',
   '/api/mail',

@@ -2,6 +2,8 @@ import type { Transactions } from '@adpilot/db';
 import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { OutboundMail } from '../outbound/outbound-mail.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import { HandoverRepository } from './handover.repository.ts';
+import { HandoverService, type HandoverPlans } from './handover.service.ts';
 import { InvitationsRepository } from './invitations.repository.ts';
 import { invitationsRoutes } from './invitations.routes.ts';
 import { InvitationsService, type SeatPlans } from './invitations.service.ts';
@@ -18,6 +20,8 @@ export interface WorkspacesModuleDeps {
   people: People;
   /** Subscription's plans: a workspace's seats (ADR 0071). */
   plans: SeatPlans;
+  /** Subscription's judgement of a handover: does the workspace fit the receiver's plan (issue 31). */
+  handoverPlans: HandoverPlans;
   /** Auth's attempt counters: re-sending an invitation, looking one up. */
   limiter: Pick<AttemptLimiter, 'take'>;
   /** Outbound mail's policy, built after this module (ADR 0092). */
@@ -57,11 +61,22 @@ export function createWorkspacesModule(deps: WorkspacesModuleDeps) {
     publicUrl: deps.publicUrl,
     now: deps.now,
   });
+  const handover = new HandoverService({
+    transactions: deps.transactions,
+    workspaces: repository,
+    repository: new HandoverRepository(),
+    memberships,
+    activity: deps.activity,
+    people: deps.people,
+    plans: deps.handoverPlans,
+    now: deps.now,
+  });
   return {
     service,
     invitations,
+    handover,
     memberships,
-    routes: bindRoutes(workspacesRoutes, { workspaces: service, invitations }),
+    routes: bindRoutes(workspacesRoutes, { workspaces: service, invitations, handover }),
     invitationRoutes: bindRoutes(invitationsRoutes, { invitations }),
   };
 }

@@ -13,9 +13,15 @@ import {
   workspaceMemberSchema,
   workspaceNameInputSchema,
   workspaceSchema,
+  workspaceTransferInputSchema,
+  workspaceTransferListSchema,
+  workspaceTransferParamsSchema,
+  workspaceTransferSchema,
 } from '@adpilot/contracts';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
+import type { HandoverService } from './handover.service.ts';
 import type { InvitationsService } from './invitations.service.ts';
 import type { WorkspacesService } from './workspaces.service.ts';
 
@@ -29,7 +35,8 @@ const tags = ['workspaces'];
 export const workspacesRoutes: FastifyPluginAsyncZod<{
   workspaces: WorkspacesService;
   invitations: InvitationsService;
-}> = async (app, { workspaces, invitations }) => {
+  handover: HandoverService;
+}> = async (app, { workspaces, invitations, handover }) => {
   app.addHook('onRequest', app.requireUser);
 
   app.get('/', { schema: { tags, response: { 200: successEnvelope(workspaceListSchema) } } }, async (request) => ({
@@ -171,6 +178,47 @@ export const workspacesRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       data: await invitations.resend(currentUser(request).id, request.params.id, request.params.invitationId),
+    }),
+  );
+
+  // Handovers (issue 31): the owner offers a shared workspace to a member, who takes it over with its plan.
+  app.get(
+    '/transfers',
+    { schema: { tags, response: { 200: successEnvelope(workspaceTransferListSchema) } } },
+    async (request) => ({ success: true as const, data: await handover.incoming(currentUser(request).id) }),
+  );
+
+  app.post(
+    '/:id/transfer',
+    {
+      schema: {
+        tags,
+        params: workspaceIdParamsSchema,
+        body: workspaceTransferInputSchema,
+        response: { 201: successEnvelope(workspaceTransferSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return {
+        success: true as const,
+        data: await handover.offer(currentUser(request).id, request.params.id, request.body.toUserId),
+      };
+    },
+  );
+
+  app.post(
+    '/transfers/:id/accept',
+    {
+      schema: {
+        tags,
+        params: workspaceTransferParamsSchema,
+        response: { 200: successEnvelope(z.object({ workspaceId: z.uuid() })) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await handover.accept(currentUser(request).id, request.params.id),
     }),
   );
 };

@@ -37,7 +37,9 @@ export type WorkspaceActivityCode =
   | 'workspace_invitation_accepted'
   | 'workspace_member_role_changed'
   | 'workspace_member_removed'
-  | 'workspace_member_left';
+  | 'workspace_member_left'
+  | 'workspace_transfer_offered'
+  | 'workspace_transferred';
 
 /**
  * Writes a workspace entry in `workspaceId`'s log, signed by `actorId`, in the caller's unit of work. The stored

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Bell, LogOut, X } from 'lucide-react';
+import { Bell, LogOut, UserRound, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
@@ -70,7 +70,7 @@ export function Sidebar({ open, onClose }: SidebarProps) {
             ))}
           </ul>
         </nav>
-        <SidebarFooter />
+        <SidebarFooter onNavigate={onClose} />
       </aside>
     </>
   );
@@ -92,7 +92,7 @@ function PendingBadge() {
   );
 }
 
-function SidebarFooter() {
+function SidebarFooter({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation('common');
   const user = useCurrentUser();
   const { logout } = useAuth();
@@ -118,6 +118,19 @@ function SidebarFooter() {
         <p className="truncate text-sm font-medium text-gray-900 dark:text-gray-100">{user.name}</p>
         <p className="truncate text-xs text-gray-500 dark:text-gray-400">{user.email}</p>
       </div>
+      <NavLink
+        to="/account"
+        onClick={onNavigate}
+        className={({ isActive }) =>
+          clsx(
+            'flex h-8 w-full items-center gap-2 rounded-lg px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
+            isActive && 'bg-gray-100 dark:bg-gray-800',
+          )
+        }
+      >
+        <UserRound aria-hidden="true" className="size-4" />
+        {t('layout.account')}
+      </NavLink>
       <Button
         variant="ghost"
         size="sm"

@@ -295,3 +295,50 @@ describe('plans the instance administrator assigns', () => {
     expect(screen.getByRole('button', { name: 'เลือกแผน Free' })).toBeEnabled();
   });
 });
+
+describe('Subscription page: the pool', () => {
+  it('lists every workspace the plan covers with its use, and the pooled total against the limits', async () => {
+    await openPage(
+      buildSubscription({
+        pool: {
+          limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, seats: 3 },
+          used: { adAccounts: 3, activeRules: 7, aiRequests: 40, seats: 2 },
+        },
+        workspaces: [
+          {
+            id: '00000000-0000-4000-8000-0000000000a1',
+            name: 'Ann',
+            personal: true,
+            used: { adAccounts: 1, activeRules: 2, aiRequests: 10, seats: 1 },
+          },
+          {
+            id: TEAM_ID,
+            name: 'Client A',
+            personal: false,
+            used: { adAccounts: 2, activeRules: 5, aiRequests: 30, seats: 2 },
+          },
+        ],
+      }),
+    );
+    const table = within(screen.getByRole('table'));
+    expect(screen.getByText('แผนของคุณครอบคลุมทั้ง 2 เวิร์กสเปซที่คุณเป็นเจ้าของ', { exact: false })).toBeInTheDocument();
+    const client = table.getByRole('row', { name: /Client A/ });
+    expect(
+      within(client)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['2', '5', '30', '2']);
+    expect(table.getByRole('rowheader', { name: 'Ann (ส่วนตัว)' })).toBeInTheDocument();
+    const total = table.getByRole('row', { name: /รวม/ });
+    expect(
+      within(total)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3 / 5', '7 / 25', '40 / 500', '2 / 3']);
+  });
+
+  it("says so when another owner's plan covers the workspace", async () => {
+    await openPage(buildSubscription({ paidByYou: false }));
+    expect(screen.getByText('เวิร์กสเปซนี้อยู่ในแผนของเจ้าของที่เป็นผู้ชำระ', { exact: false })).toBeInTheDocument();
+  });
+});

@@ -17,6 +17,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { useBillingPortal, useCancelSubscription, useUpgrade } from '../api/subscription.ts';
 import { PlanChangeQuestion } from './plan-change-question.tsx';
 import { PlanCard } from './plan-card.tsx';
+import { PlanPool } from './plan-pool.tsx';
 import { UsageMeter } from './usage-meter.tsx';
 
 const FAQ = ['changes', 'commitment', 'security', 'support'] as const;
@@ -183,6 +184,8 @@ export function SubscriptionPage() {
           {seatsLimit !== undefined && <UsageMeter label={t('meters.members')} used={seatsUsed!} limit={seatsLimit} />}
         </div>
       </Card>
+
+      <PlanPool subscription={subscription} />
 
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="mb-6 text-lg font-semibold text-gray-900 dark:text-gray-100">
