@@ -43,6 +43,8 @@ export function presentAdAccount(row: AdAccountRow, options: PresenterOptions): 
     missing_scopes: row.missingScopes,
     read_only: row.missingScopes.includes(META_WRITE_SCOPE),
     auto_sync: row.autoSync,
+    anomaly_sensitivity: row.anomalySensitivity,
+    anomaly_muted_until: row.anomalyMutedUntil?.toISOString() ?? null,
     ads_manager_url: options.adsManagerUrl(row.facebookAccountId, row.isSandbox),
     created_at: row.createdAt.toISOString(),
   };

@@ -16,16 +16,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../../plugins/authenticate.ts';
 import type { AdAccountsService } from './ad-accounts.service.ts';
+import type { SignalsService } from './signals.service.ts';
+import { signalsRoutes } from './signals.routes.ts';
 
 const tags = ['ad-accounts'];
 const params = adAccountIdParamsSchema;
 
 /** Spec §7 "Ad accounts": every route is the signed-in user's, and a foreign id answers 404. */
-export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsService }> = async (
-  app,
-  { adAccounts },
-) => {
+export const adAccountsRoutes: FastifyPluginAsyncZod<{
+  adAccounts: AdAccountsService;
+  signals: SignalsService;
+}> = async (app, { adAccounts, signals }) => {
   app.addHook('onRequest', app.requireAuth);
+  await app.register(signalsRoutes, { signals });
 
   app.get('/', { schema: { tags, response: { 200: successEnvelope(z.array(adAccountSchema)) } } }, async (request) => ({
     success: true as const,
