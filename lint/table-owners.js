@@ -15,6 +15,8 @@ export const TABLE_OWNERS = {
   adAccounts: 'ad-accounts',
   adEntities: 'ad-accounts',
   insightsDaily: 'ad-accounts',
+  monthlyBudgets: 'ad-accounts',
+  anomalyEpisodes: 'ad-accounts',
   activityLogs: 'activity',
   activityLogCounters: 'activity',
   automationRules: 'rules',

@@ -20,6 +20,8 @@ const ON_POSTGRES = {
   'apps/server/src/topology.test.ts':
     'two API and two worker processes on one database: streams, ticks and sends once (skipped on PGlite)',
   'apps/server/src/modules/ad-accounts/ad-account-sync.jobs.test.ts': 'sync jobs through pg-boss',
+  'apps/server/src/modules/ad-accounts/signals.test.ts':
+    'pacing alerts claimed once a month, anomaly episodes kept unique by a partial index',
   'apps/server/src/modules/activity/activity-stream.test.ts': 'LISTEN/NOTIFY across processes',
   'apps/server/src/modules/activity/activity.routes.test.ts': 'the per-user sequence trigger, search SQL',
   'apps/server/src/modules/activity/activity-export.test.ts': 'cursor streaming of a large export',

@@ -41,6 +41,8 @@ export interface ActivityMessages {
   roles: Record<WorkspaceRole, string>;
   /** An agent credential's access (its highest scope, which includes the ones before it): `scope` of agent entries. */
   agentScopes: Record<AgentScope, string>;
+  /** An anomaly entry's `metric` (ADR 0125). */
+  anomalyMetrics: Record<'spend' | 'results' | 'cpa' | 'cpm', string>;
   /** A plan id in a plan_changed, plan_assigned, plan_rules_deactivated, plan_rules_slowed or payment_failed entry. */
   plans: Record<PlanId, string>;
   /** A code's longer sentence, for an entry that carries an optional parameter (see SENTENCE_VARIANTS). */
@@ -131,6 +133,15 @@ const en: ActivityMessages = {
     agent_tool_called: 'Called the tool {{tool}}',
     agent_tool_refused: 'Refused the tool {{tool}}: it needs “{{scope}}” access',
     agent_tool_failed: 'The tool {{tool}} did not complete',
+    budget_pacing_over:
+      '“{{target}}” is heading for {{projected}} this month, {{percent}}% of its monthly budget of {{budget}}',
+    budget_pacing_under:
+      '“{{target}}” has spent {{spent}} with half the month gone, {{percent}}% of its monthly budget of {{budget}}',
+    anomaly_jump:
+      '{{metric}} of {{accountName}} jumped to {{current}} today so far, against {{baseline}} by this time on the same weekday of the last 3 weeks',
+    anomaly_drop:
+      '{{metric}} of {{accountName}} dropped to {{current}} today so far, against {{baseline}} by this time on the same weekday of the last 3 weeks',
+    delivery_stopped: '“{{target}}” in {{accountName}} is active with a budget but has delivered nothing today',
   },
   actions: {
     pause: 'pause',
@@ -183,6 +194,7 @@ const en: ActivityMessages = {
   changeFields: { status: 'status', daily_budget: 'daily budget', lifetime_budget: 'lifetime budget' },
   roles: { owner: 'owner', admin: 'admin', editor: 'editor', viewer: 'viewer' },
   agentScopes: { read: 'read only', propose: 'read and propose', write: 'read, propose and write' },
+  anomalyMetrics: { spend: 'Spend', results: 'Results', cpa: 'CPA', cpm: 'CPM' },
   plans: PLAN_NAMES,
   variants: {
     account_disconnected_rules:
@@ -260,6 +272,13 @@ const th: ActivityMessages = {
     agent_tool_called: 'เรียกใช้เครื่องมือ {{tool}}',
     agent_tool_refused: 'ปฏิเสธเครื่องมือ {{tool}}: ต้องใช้สิทธิ์ “{{scope}}”',
     agent_tool_failed: 'เครื่องมือ {{tool}} ทำงานไม่สำเร็จ',
+    budget_pacing_over: '“{{target}}” มีแนวโน้มใช้จ่าย {{projected}} ในเดือนนี้ คิดเป็น {{percent}}% ของงบรายเดือน {{budget}}',
+    budget_pacing_under: '“{{target}}” ใช้จ่ายไป {{spent}} เมื่อผ่านไปครึ่งเดือน คิดเป็น {{percent}}% ของงบรายเดือน {{budget}}',
+    anomaly_jump:
+      '{{metric}} ของ {{accountName}} วันนี้พุ่งขึ้นเป็น {{current}} เทียบกับ {{baseline}} ณ เวลาเดียวกันของวันเดียวกันในสัปดาห์ช่วง 3 สัปดาห์ที่ผ่านมา',
+    anomaly_drop:
+      '{{metric}} ของ {{accountName}} วันนี้ลดลงเหลือ {{current}} เทียบกับ {{baseline}} ณ เวลาเดียวกันของวันเดียวกันในสัปดาห์ช่วง 3 สัปดาห์ที่ผ่านมา',
+    delivery_stopped: '“{{target}}” ใน {{accountName}} เปิดใช้งานและมีงบประมาณ แต่วันนี้ยังไม่มีการแสดงโฆษณาเลย',
   },
   actions: {
     pause: 'หยุดชั่วคราว',
@@ -312,6 +331,7 @@ const th: ActivityMessages = {
   changeFields: { status: 'สถานะ', daily_budget: 'งบประมาณรายวัน', lifetime_budget: 'งบประมาณตลอดอายุ' },
   roles: { owner: 'เจ้าของ', admin: 'ผู้ดูแล', editor: 'ผู้แก้ไข', viewer: 'ผู้ดู' },
   agentScopes: { read: 'อ่านอย่างเดียว', propose: 'อ่านและเสนอ', write: 'อ่าน เสนอ และเขียน' },
+  anomalyMetrics: { spend: 'ยอดใช้จ่าย', results: 'ผลลัพธ์', cpa: 'CPA', cpm: 'CPM' },
   // The Subscription page shows the catalogue's names in Thai too.
   plans: PLAN_NAMES,
   variants: {
@@ -365,6 +385,8 @@ const CODED_PARAMS: Partial<Record<ActivityCode, Record<string, ActivityMessageG
   agent_connected: { scope: 'agentScopes' },
   agent_tool_refused: { scope: 'agentScopes' },
   workspace_invitation_accepted: { role: 'roles' },
+  anomaly_jump: { metric: 'anomalyMetrics' },
+  anomaly_drop: { metric: 'anomalyMetrics' },
   workspace_member_role_changed: { from: 'roles', to: 'roles' },
 };
 
@@ -398,6 +420,10 @@ const FORMATTED_PARAMS: Partial<Record<ActivityCode, Record<string, ParamFormat>
   report_failed: { attempts: { count: 'attempts' } },
   external_change: { from: 'amount', to: 'amount' },
   agent_policy_changed: { percent: 'number', perDay: 'number', protected: 'number' },
+  budget_pacing_over: { budget: 'amount', projected: 'amount', percent: 'number' },
+  budget_pacing_under: { budget: 'amount', spent: 'amount', percent: 'number' },
+  anomaly_jump: { current: 'amount', baseline: 'amount' },
+  anomaly_drop: { current: 'amount', baseline: 'amount' },
 };
 
 /** Placeholders written from two stored parameters: a report's local days `from`…`to` as one range of days. */

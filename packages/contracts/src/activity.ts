@@ -110,6 +110,14 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - agent_tool_called: { tool } (agent; an MCP tool an agent called, signed by its credential: ADR 0152)
  * - agent_tool_refused: { tool, scope } (agent; the credential lacks `scope` (an AgentScope), which the tool needs)
  * - agent_tool_failed: { tool } (agent; the tool call did not complete: bad input, a missing id, a refusal)
+ * - budget_pacing_over: { accountName, target, budget, projected, percent, currency } (system; ADR 0124: the projected
+ *   month-end spend of the account or campaign `target` passed 110 % of its monthly budget; money in major units)
+ * - budget_pacing_under: { accountName, target, budget, spent, percent, currency } (system; half the month is over and
+ *   `target` spent under 45 % of its monthly budget)
+ * - anomaly_jump / anomaly_drop: { accountName, metric, current, baseline, currency? } (system; ADR 0125: today's
+ *   `metric`, an AnomalyMetric, against the same weekday of the last 3 weeks at this time; `currency` for money)
+ * - delivery_stopped: { accountName, target } (system; an active campaign with a budget delivered nothing today
+ *   while it did on the same weekdays before)
  * - activity_cleared: { count } (audit; the owner cleared `count` entries of the clearable kinds, ADR 0094; this
  *   entry is itself never cleared)
  */
@@ -169,8 +177,25 @@ export const ACTIVITY_CODES = [
   'agent_tool_refused',
   'agent_tool_failed',
   'activity_cleared',
+  'budget_pacing_over',
+  'budget_pacing_under',
+  'anomaly_jump',
+  'anomaly_drop',
+  'delivery_stopped',
 ] as const;
 export type ActivityCode = (typeof ACTIVITY_CODES)[number];
+
+/**
+ * The system entries the notifier sends at once (ADR 0124, 0125): a pacing alert (once a month per budget and
+ * kind) and an anomaly (once per episode).
+ */
+export const IMMEDIATE_SIGNAL_CODES = [
+  'budget_pacing_over',
+  'budget_pacing_under',
+  'anomaly_jump',
+  'anomaly_drop',
+  'delivery_stopped',
+] as const satisfies readonly ActivityCode[];
 
 /** What an external change changed: an entity's own status, or its daily or lifetime budget. */
 export const EXTERNAL_CHANGE_FIELDS = ['status', 'daily_budget', 'lifetime_budget'] as const;
@@ -185,6 +210,9 @@ const CHANGE_EN: Record<string, string> = {
 export function isActivityCode(value: unknown): value is ActivityCode {
   return typeof value === 'string' && (ACTIVITY_CODES as readonly string[]).includes(value);
 }
+
+/** An anomaly entry's metric in plain words. */
+const ANOMALY_METRIC_EN: Record<string, string> = { spend: 'Spend', results: 'Results', cpa: 'CPA', cpm: 'CPM' };
 
 /** Rule action types in plain words, for the English description. */
 const ACTION_EN: Record<string, string> = {
@@ -293,6 +321,16 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
   external_change: (p) =>
     `"${str(p.target)}": ${CHANGE_EN[str(p.change)] ?? str(p.change)} changed outside AdPilot${p.actor ? ` by ${str(p.actor)} (${str(p.app)})` : ''}, ${str(p.from)} → ${str(p.to)}`,
   activity_cleared: (p) => `Cleared ${str(p.count)} activity entries`,
+  budget_pacing_over: (p) =>
+    `"${str(p.target)}" is heading for ${str(p.projected)} this month, ${str(p.percent)}% of its monthly budget of ${str(p.budget)}`,
+  budget_pacing_under: (p) =>
+    `"${str(p.target)}" has spent ${str(p.spent)} with half the month gone, ${str(p.percent)}% of its monthly budget of ${str(p.budget)}`,
+  anomaly_jump: (p) =>
+    `${ANOMALY_METRIC_EN[str(p.metric)] ?? str(p.metric)} of ${str(p.accountName)} jumped to ${str(p.current)} today so far, against ${str(p.baseline)} by this time on the same weekday of the last 3 weeks`,
+  anomaly_drop: (p) =>
+    `${ANOMALY_METRIC_EN[str(p.metric)] ?? str(p.metric)} of ${str(p.accountName)} dropped to ${str(p.current)} today so far, against ${str(p.baseline)} by this time on the same weekday of the last 3 weeks`,
+  delivery_stopped: (p) =>
+    `"${str(p.target)}" in ${str(p.accountName)} is active with a budget but has delivered nothing today`,
   agent_token_created: (p) => `Created the API token "${str(p.name)}" (${scopeWords(p.scope)})`,
   agent_connected: (p) => `Connected the AI client "${str(p.name)}" (${scopeWords(p.scope)})`,
   agent_access_revoked: (p) => `Revoked the access of "${str(p.name)}"`,

@@ -43,6 +43,10 @@ export const adAccountSchema = z.object({
   /** Without ads_management AdPilot can read the account but change nothing in it. */
   read_only: z.boolean(),
   auto_sync: z.boolean(),
+  /** The anomaly watch's sensitivity (ADR 0125): off, low (× 3), medium (× 2), high (× 1.5). */
+  anomaly_sensitivity: z.enum(['off', 'low', 'medium', 'high']),
+  /** Until when no new anomaly is written or sent for this account ("mute 24 h"); null: not muted. */
+  anomaly_muted_until: z.string().nullable(),
   /**
    * Where "View in Facebook" opens the account: Ads Manager, or the sandbox's page by a link signed for the member
    * asking, given to those who may edit only (null for a viewer or an API token on a sandbox account).
@@ -62,6 +66,7 @@ export const updateAdAccountRequestSchema = z
   .strictObject({
     facebook_account_name: text({ trim: true }).min(1).max(200).optional(),
     auto_sync: z.boolean().optional(),
+    anomaly_sensitivity: z.enum(['off', 'low', 'medium', 'high']).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' });
 
@@ -125,3 +130,55 @@ export type AdAccountStats = z.infer<typeof adAccountStatsSchema>;
 export type MetricTotals = z.infer<typeof metricTotalsSchema>;
 export type UpdateAdAccountRequest = z.infer<typeof updateAdAccountRequestSchema>;
 export type FacebookCallbackResponse = z.infer<typeof facebookCallbackResponseSchema>;
+
+// ——— Monthly budgets and the anomaly watch (ADR 0124, 0125) ———
+
+export const MONTHLY_BUDGET_MESSAGES = {
+  campaignNotFound: 'Campaign not found in this ad account',
+  campaignId: 'Use the campaign’s Meta id (digits)',
+} as const;
+
+/** The largest monthly budget accepted, in major units. */
+export const MONTHLY_BUDGET_MAX = 1_000_000_000;
+
+/** PUT /ad-accounts/{id}/monthly-budgets: sets (or with `amount: null` removes) the account's or a campaign's. */
+export const setMonthlyBudgetRequestSchema = z.strictObject({
+  /** Meta's campaign id; null or absent: the whole account. */
+  campaign_id: z
+    .string()
+    .regex(/^\d{1,32}$/, { error: MONTHLY_BUDGET_MESSAGES.campaignId })
+    .nullable()
+    .optional(),
+  /** Major units of the account currency (฿100,000 is 100000); null removes the budget. */
+  amount: z.number().positive().max(MONTHLY_BUDGET_MAX).nullable(),
+});
+
+export const pacingStatusSchema = z.enum(['on_track', 'over', 'under']);
+
+/** A monthly budget with where this local month stands against it (money in major units). */
+export const monthlyBudgetSchema = z.object({
+  campaign_id: z.string().nullable(),
+  /** The campaign's name, or the account's. */
+  name: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  /** The account's local month, YYYY-MM. */
+  month: z.string(),
+  /** Spend of this month's whole days before today. */
+  month_to_date: z.number(),
+  /** month_to_date + the last 7 whole days' daily average × the days left, today included. */
+  projected: z.number(),
+  /** projected ÷ amount, in %. */
+  percent: z.number(),
+  status: pacingStatusSchema,
+});
+
+export const anomalyMuteRequestSchema = z.strictObject({
+  /** Hours from now; 0 lifts the mute. */
+  hours: z.number().int().min(0).max(168).default(24),
+});
+export const anomalyMuteResponseSchema = z.object({ muted_until: z.string().nullable() });
+
+export type SetMonthlyBudgetRequest = z.infer<typeof setMonthlyBudgetRequestSchema>;
+export type MonthlyBudget = z.infer<typeof monthlyBudgetSchema>;
+export type PacingStatus = z.infer<typeof pacingStatusSchema>;

@@ -21,4 +21,24 @@ export {
   type FatigueDay,
   type FatigueReason,
 } from './fatigue.ts';
-export { monthOf, pacingPercent, projectMonth, type MonthPace } from './pacing.ts';
+export {
+  monthOf,
+  pacingAlert,
+  pacingPercent,
+  projectMonth,
+  PACING_OVER_PERCENT,
+  PACING_UNDER_PERCENT,
+  type MonthPace,
+  type PacingAlert,
+} from './pacing.ts';
+export {
+  ANOMALY_FACTORS,
+  ANOMALY_METRICS,
+  ANOMALY_MIN_DAY_SHARE,
+  ANOMALY_SENSITIVITIES,
+  findAnomalies,
+  type AnomalyDay,
+  type AnomalyFinding,
+  type AnomalyMetric,
+  type AnomalySensitivity,
+} from './anomaly.ts';

@@ -38,3 +38,23 @@ export function projectMonth(input: { today: number; monthToDate: number; last7D
 export function pacingPercent(projected: number, monthlyBudget: number | null): number | null {
   return monthlyBudget === null || monthlyBudget <= 0 ? null : (projected / monthlyBudget) * 100;
 }
+
+/** Pacing alert thresholds (ADR 0124): projected over 110 % of the budget, or under 45 % spent at mid-month. */
+export const PACING_OVER_PERCENT = 110;
+export const PACING_UNDER_PERCENT = 45;
+
+export type PacingAlert = 'over' | 'under';
+
+/**
+ * The alert a budget's month calls for on `today`, or null: "over" when the projected month-end spend passes 110 %
+ * of the budget; "under" once half the month's days are whole and what they spent is under 45 % of the budget (on
+ * track would be 50 %).
+ */
+export function pacingAlert(today: number, pace: MonthPace, monthlyBudget: number): PacingAlert | null {
+  if (monthlyBudget <= 0) return null;
+  if (pace.projected * 100 > PACING_OVER_PERCENT * monthlyBudget) return 'over';
+  const { days, dayOfMonth } = monthOf(today);
+  const wholeDays = dayOfMonth - 1;
+  if (wholeDays * 2 >= days && pace.monthToDate * 100 < PACING_UNDER_PERCENT * monthlyBudget) return 'under';
+  return null;
+}

@@ -69,6 +69,12 @@ export const adAccounts = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     autoSync: boolean('auto_sync').notNull().default(true),
+    /** The anomaly watch's sensitivity (ADR 0125): off, low, medium or high. */
+    anomalySensitivity: text('anomaly_sensitivity', { enum: ['off', 'low', 'medium', 'high'] })
+      .notNull()
+      .default('medium'),
+    /** Until when the anomaly watch writes no new episode of this account ("mute 24 h"). */
+    anomalyMutedUntil: timestamp('anomaly_muted_until', { withTimezone: true }),
     /** Moves on every write of the account's daily insights: what the explorer's cached sums are keyed by. */
     insightsVersion: bigint('insights_version', { mode: 'number' }).notNull().default(0),
     syncStatus: text('sync_status', { enum: ['idle', 'queued', 'syncing', 'error'] })

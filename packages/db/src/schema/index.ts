@@ -13,3 +13,4 @@ export * from './workspaces.table.ts';
 export * from './reports.table.ts';
 export * from './agents.table.ts';
 export * from './mail.table.ts';
+export * from './signals.table.ts';

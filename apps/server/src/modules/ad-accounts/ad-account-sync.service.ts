@@ -17,6 +17,7 @@ import type { AdAccountsRepository, EntityInput, EntityLevel, InsightInput } fro
 import { diffMirror, externalChanges, recordExternalChanges, type OwnWrites } from './external-changes.ts';
 import type { ExternalChangesRepository, MirrorValue } from './external-changes.repository.ts';
 import { rollUp } from './insights-rollup.ts';
+import type { SignalsService } from './signals.service.ts';
 import { SyncState } from './sync-state.ts';
 
 /**
@@ -44,6 +45,8 @@ export interface AdAccountSyncDeps {
   externalChanges: ExternalChangesRepository;
   /** AdPilot's own writes (the rules' ledger): a change found by a sync that is in it is not external. */
   ownWrites: OwnWrites;
+  /** The monthly budgets' pacing and the anomaly watch, judged on each landed sync (ADR 0124, 0125). */
+  signals?: Pick<SignalsService, 'watch'>;
   now: () => Date;
 }
 
@@ -113,6 +116,16 @@ export class AdAccountSyncService {
         await this.watch(tx, account, pulled, history);
         await repository.replaceEntities(tx, adAccountId, pulled.entities, pulled.startedAt);
         await repository.upsertInsights(tx, adAccountId, pulled.insights);
+        await this.deps.signals?.watch(
+          tx,
+          {
+            ...account,
+            facebookAccountName: pulled.info.name,
+            currency: pulled.info.currency,
+            timezone: pulled.info.timezone_name,
+          },
+          this.deps.now(),
+        );
         await this.state.land(
           tx,
           adAccountId,

@@ -14,6 +14,8 @@ import { AdMirrorService } from './ad-mirror.service.ts';
 import { EntityReadRepository } from './entity-read.repository.ts';
 import { EntityReadService } from './entity-read.service.ts';
 import { adAccountsRoutes } from './ad-accounts.routes.ts';
+import { SignalsRepository } from './signals.repository.ts';
+import { SignalsService } from './signals.service.ts';
 import {
   AdAccountsService,
   type AccountRules,
@@ -41,6 +43,13 @@ export interface AdAccountSyncDeps {
 export function createAdAccountSync(deps: AdAccountSyncDeps) {
   const { transactions, now } = deps;
   const repository = new AdAccountsRepository();
+  const signals = new SignalsService({
+    transactions,
+    repository: new SignalsRepository(),
+    accounts: repository,
+    activity: deps.activity,
+    now,
+  });
   const sync = new AdAccountSyncService({
     transactions,
     repository,
@@ -49,6 +58,7 @@ export function createAdAccountSync(deps: AdAccountSyncDeps) {
     secretBox: deps.secretBox,
     externalChanges: new ExternalChangesRepository(),
     ownWrites: deps.ownWrites,
+    signals,
     now,
   });
   const scheduler = defineSyncJobs(deps.queue, {
@@ -62,7 +72,7 @@ export function createAdAccountSync(deps: AdAccountSyncDeps) {
   const mirror = new AdMirrorService(new AdMirrorRepository());
   // The explorer's read of the same mirror (issue 28).
   const entityRead = new EntityReadService(new EntityReadRepository());
-  return { sync, scheduler, mirror, entityRead };
+  return { sync, scheduler, mirror, entityRead, signals };
 }
 
 export type AdAccountSync = ReturnType<typeof createAdAccountSync>;
@@ -102,6 +112,6 @@ export function createAdAccountsModule(deps: AdAccountsModuleDeps) {
     service,
     sync: deps.accountSync.sync,
     mirror: deps.accountSync.mirror,
-    routes: bindRoutes(adAccountsRoutes, { adAccounts: service }),
+    routes: bindRoutes(adAccountsRoutes, { adAccounts: service, signals: deps.accountSync.signals }),
   };
 }

@@ -60,6 +60,8 @@ export function presentAdAccount(
     missing_scopes: row.missingScopes,
     read_only: row.missingScopes.includes(META_WRITE_SCOPE),
     auto_sync: row.autoSync,
+    anomaly_sensitivity: row.anomalySensitivity,
+    anomaly_muted_until: row.anomalyMutedUntil?.toISOString() ?? null,
     ads_manager_url: options.adsManagerUrl(row.facebookAccountId, row.isSandbox, editor),
     created_at: row.createdAt.toISOString(),
   };

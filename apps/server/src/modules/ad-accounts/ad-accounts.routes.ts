@@ -18,6 +18,8 @@ import { hasRole } from '@adpilot/contracts';
 import type { FastifyRequest } from 'fastify';
 import { currentWorkspace, scopeOf } from '../../plugins/authenticate.ts';
 import type { AdAccountsService } from './ad-accounts.service.ts';
+import type { SignalsService } from './signals.service.ts';
+import { signalsRoutes } from './signals.routes.ts';
 
 const tags = ['ad-accounts'];
 
@@ -29,11 +31,12 @@ const editing = (request: FastifyRequest) => hasRole(currentWorkspace(request).r
 const params = adAccountIdParamsSchema;
 
 /** Spec §7 "Ad accounts": every route is the signed-in user's, and a foreign id answers 404. */
-export const adAccountsRoutes: FastifyPluginAsyncZod<{ adAccounts: AdAccountsService }> = async (
-  app,
-  { adAccounts },
-) => {
+export const adAccountsRoutes: FastifyPluginAsyncZod<{
+  adAccounts: AdAccountsService;
+  signals: SignalsService;
+}> = async (app, { adAccounts, signals }) => {
   app.addHook('onRequest', app.requireAuth);
+  await app.register(signalsRoutes, { signals });
 
   app.get('/', { schema: { tags, response: { 200: successEnvelope(z.array(adAccountSchema)) } } }, async (request) => ({
     success: true as const,

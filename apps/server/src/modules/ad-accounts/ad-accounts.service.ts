@@ -173,6 +173,7 @@ export class AdAccountsService {
       return this.deps.repository.update(tx, id, {
         ...(patch.facebook_account_name !== undefined ? { facebookAccountName: patch.facebook_account_name } : {}),
         ...(patch.auto_sync !== undefined ? { autoSync: patch.auto_sync } : {}),
+        ...(patch.anomaly_sensitivity !== undefined ? { anomalySensitivity: patch.anomaly_sensitivity } : {}),
       });
     });
     if (!row) throw AppError.notFound('Ad account not found');

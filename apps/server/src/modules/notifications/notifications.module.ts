@@ -1,3 +1,4 @@
+import { IMMEDIATE_SIGNAL_CODES } from '@adpilot/contracts';
 import type { Transactions } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { bindRoutes } from '../../lib/bind-routes.ts';
@@ -58,7 +59,8 @@ export function isImmediate(entry: NewActivity): boolean {
   return (
     entry.level === 'error' ||
     (entry.category === 'rule_action' &&
-      (entry.metadata?.action === 'notify' || entry.metadata?.code === 'rule_action_proposed'))
+      (entry.metadata?.action === 'notify' || entry.metadata?.code === 'rule_action_proposed')) ||
+    (entry.category === 'system' && (IMMEDIATE_SIGNAL_CODES as readonly unknown[]).includes(entry.metadata?.code))
   );
 }
 

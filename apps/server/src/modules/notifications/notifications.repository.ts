@@ -1,3 +1,4 @@
+import { IMMEDIATE_SIGNAL_CODES } from '@adpilot/contracts';
 import { personOf } from '../../lib/scope.ts';
 import {
   emailVerifications,
@@ -48,11 +49,16 @@ export interface DigestSubscriber {
 }
 
 /**
- * What counts as "tell me at once": an error entry, a rule's notify action (ADR 0038), or a change waiting for a
- * person's approval (ADR 0073).
+ * What counts as "tell me at once": an error entry, a rule's notify action (ADR 0038), a change waiting for a
+ * person's approval (ADR 0073), or a pacing alert or an anomaly (ADR 0124, 0125: each written once per month or
+ * episode).
  */
 const IMMEDIATE = sql`(a.level = 'error' or (a.category = 'rule_action' and (a.metadata->>'action' = 'notify'
-  or a.metadata->>'code' = 'rule_action_proposed')))`;
+  or a.metadata->>'code' = 'rule_action_proposed')) or (a.category = 'system' and a.metadata->>'code' in
+  (${sql.join(
+    IMMEDIATE_SIGNAL_CODES.map((code) => sql`${code}`),
+    sql`, `,
+  )})))`;
 
 /** Where a channel's "since" goes: kept when already on, set now when turned on, cleared when turned off. */
 function since(column: string, on: boolean | undefined) {

@@ -29,6 +29,8 @@ export function buildAdAccount(overrides: Partial<AdAccount> = {}): AdAccount {
     missing_scopes: [],
     read_only: false,
     auto_sync: true,
+    anomaly_sensitivity: 'medium',
+    anomaly_muted_until: null,
     ads_manager_url: `https://adsmanager.facebook.com/adsmanager/manage/campaigns?act=1000${n}`,
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,
