@@ -72,6 +72,8 @@ const ON_POSTGRES = {
   'apps/server/src/modules/subscription/plan-pool.test.ts': "the pool's row locks under parallel writes",
   'apps/server/src/modules/outbound/outbound-mail.test.ts': 'the atomic daily mail budgets',
   'apps/server/src/modules/entities/entities.figures.test.ts': "the explorer's sums in SQL",
+  'apps/server/src/modules/entities/manual-actions.test.ts':
+    "changes by hand: the budget holders' advisory locks under parallel requests",
 };
 
 /**

@@ -3,7 +3,7 @@ import type { RuleActionRow, TenantScope } from '@adpilot/db';
 import type { EntityStatus, MetaClient } from '@adpilot/meta';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../lib/app-error.ts';
-import { actionActivity } from './rule-activity.ts';
+import { actionActivity, handActivity } from './rule-activity.ts';
 import { ruleChangeIn } from '../definitions/rules.service.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
@@ -136,6 +136,7 @@ export class RuleRunsService {
       await inputs.recordWrite(tx, row.adAccountId, row.targetExternalId, mirrorChange(field, previous));
       const rule = isRuleMade(row) ? await this.deps.rulesRepository.find(tx, row.ruleId) : undefined;
       if (rule) await activity.insert(tx, actionActivity(rule, account, row, 'reverted'));
+      else if (!isRuleMade(row)) await activity.insert(tx, handActivity(account, row, 'reverted'));
       const reverted = await ledger.findAction(tx, row.id);
       return presentAction(reverted ?? row);
     });
