@@ -133,6 +133,15 @@ describe('POST /api/entities/actions', () => {
     expect(detail?.status).toBe('ACTIVE');
     const reverted = (await logs(session)).find((entry) => entry.code === 'manual_action_reverted');
     expect(reverted?.actor).toMatchObject({ id: session.user.id });
+    const page = await app().app.inject({ method: 'GET', url: `/api/entities/${ad.id}`, headers: session.auth });
+    expect(page.json().data.history).toContainEqual(
+      expect.objectContaining({
+        kind: 'manual_action',
+        actionId: result?.actionId,
+        status: 'reverted',
+        actor: { type: 'person', id: session.user.id, name: session.user.name },
+      }),
+    );
   });
 
   it('changes 12 ad sets’ budgets at most four times an hour each, then again after the hour', async () => {

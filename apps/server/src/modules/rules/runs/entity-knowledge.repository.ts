@@ -78,7 +78,7 @@ export class EntityKnowledgeService {
       select k.a as "adAccountId", k.x as "externalId",
         (select json_build_object('id', l.id, 'ruleId', l.rule_id, 'ruleName', r.name, 'runId', l.run_id,
             'type', l.action_type, 'status', l.state, 'at', coalesce(l.applied_at, l.updated_at),
-            'actorType', 'rule')
+            'actorType', l.actor_type)
           from ${a} l left join ${automationRules} r on r.id = l.rule_id
           where l.workspace_id = ${tx.workspaceId} and l.ad_account_id = k.a and l.target_external_id = k.x
             and l.state in ('applied', 'failed', 'reverted') and l.field is not null
