@@ -76,6 +76,8 @@ const ON_POSTGRES = {
   'apps/server/src/modules/account/account.routes.test.ts': 'an account deleted in one unit of work, sessions revoked',
   'apps/server/src/modules/outbound/outbound-mail.test.ts': 'the atomic daily mail budgets',
   'apps/server/src/modules/entities/entities.figures.test.ts': "the explorer's sums in SQL",
+  'apps/server/src/modules/entities/manual-actions.test.ts':
+    "changes by hand: the budget holders' advisory locks under parallel requests",
 };
 
 /**

@@ -296,6 +296,8 @@ export function createContext(options: ContextOptions) {
     read: accountSync.entityRead,
     knowledge: rules.knowledge,
     history: rules.entityHistory,
+    writes: rules.handWrites,
+    people: auth.service,
     xlsx,
     now,
   });

@@ -66,6 +66,10 @@ export function isSyncErrorCode(value: string | null | undefined): value is Sync
  * - rule_action_proposed: { ruleName, action, target } (rule_action; approve mode: a change waiting for a person)
  * - rule_action_notified: { ruleName, action, target } (rule_action; notify mode: a change only told, never written;
  *   its metadata's `action` is `notify`, so the notifier sends it as it sends a rule's notify action)
+ * - manual_action_applied / _failed / _reverted / _skipped / _proposed: { action, target, error? } (rule_action; a
+ *   change by hand through the ledger, signed by the person or agent who made it: ADR 0160)
+ * - manual_proposal_approved / _rejected / _expired / _stale: { name, action, target } (rule_action; a proposal made
+ *   by hand, `name` the person or agent who proposed it, decided by a person, expired or closed as stale)
  * - rule_proposal_approved / _rejected: { ruleName, action, target } (rule_action; signed by the person)
  * - rule_proposal_expired: { ruleName, action, target } (rule_action; nobody decided within the approval hours)
  * - rule_proposal_stale: { ruleName, action, target, from, to, currency? } (rule_action; the live value changed since:
@@ -133,6 +137,15 @@ export const ACTIVITY_CODES = [
   'rule_action_skipped',
   'rule_action_proposed',
   'rule_action_notified',
+  'manual_action_applied',
+  'manual_action_failed',
+  'manual_action_reverted',
+  'manual_action_skipped',
+  'manual_action_proposed',
+  'manual_proposal_approved',
+  'manual_proposal_rejected',
+  'manual_proposal_expired',
+  'manual_proposal_stale',
   'rule_proposal_approved',
   'rule_proposal_rejected',
   'rule_proposal_expired',
@@ -273,6 +286,19 @@ const ACTIVITY_EN: Record<Exclude<ActivityCode, 'note'>, (p: CodeParams) => stri
     `Rule "${str(p.ruleName)}" proposes to ${action(p.action)} "${str(p.target)}": waiting for approval`,
   rule_action_notified: (p) =>
     `Rule "${str(p.ruleName)}" would ${action(p.action)} "${str(p.target)}" (notify only: nothing was changed)`,
+  manual_action_applied: (p) => `By hand: ${action(p.action)} on "${str(p.target)}"`,
+  manual_action_failed: (p) =>
+    `Could not apply ${action(p.action)} on "${str(p.target)}" by hand${p.error ? `: ${str(p.error)}` : ''}`,
+  manual_action_reverted: (p) => `Reverted a change by hand: ${action(p.action)} on "${str(p.target)}"`,
+  manual_action_skipped: (p) =>
+    `Did not ${action(p.action)} "${str(p.target)}" by hand${p.error ? `: ${str(p.error)}` : ''}`,
+  manual_action_proposed: (p) => `Proposed by hand to ${action(p.action)} "${str(p.target)}": waiting for approval`,
+  manual_proposal_approved: (p) => `Approved the proposal of ${str(p.name)} to ${action(p.action)} "${str(p.target)}"`,
+  manual_proposal_rejected: (p) => `Rejected the proposal of ${str(p.name)} to ${action(p.action)} "${str(p.target)}"`,
+  manual_proposal_expired: (p) =>
+    `The proposal of ${str(p.name)} to ${action(p.action)} "${str(p.target)}" expired without a decision`,
+  manual_proposal_stale: (p) =>
+    `Closed the proposal of ${str(p.name)} to ${action(p.action)} "${str(p.target)}": the live value changed`,
   rule_proposal_approved: (p) =>
     `Approved the proposal of rule "${str(p.ruleName)}" to ${action(p.action)} "${str(p.target)}"`,
   rule_proposal_rejected: (p) =>

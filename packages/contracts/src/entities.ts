@@ -29,6 +29,8 @@ export const ENTITY_MESSAGES = {
   amountNotForStatus: 'Pause and resume take no amount or percent',
   setBudgetPercent: 'A budget is set to an amount, not a percent',
   duplicateEntity: 'The same entity twice in one request',
+  keyInvalid: 'A request key has 1 to 100 characters',
+  dryRunAndPropose: 'Ask for a dry run or a proposal, not both',
 } as const;
 
 /** The longest window a list, a detail or an export reads; the backfill setting goes further (37 months). */
@@ -419,7 +421,9 @@ export type EntityActionItem = z.infer<typeof entityActionItemSchema>;
 
 /**
  * POST /api/entities/actions: one confirmation, an outcome per item. `dryRun` answers what each would do (from →
- * to, read live from Meta, or why it is refused) and writes nothing: the confirmation's figures.
+ * to, or why it is refused) and writes nothing: the confirmation's figures. `propose` leaves each change in the
+ * Inbox for a person to approve instead of writing it. `key` names the request: the same person sending the same
+ * key again gets the first answer's rows back and nothing is written twice.
  */
 export const entityActionsRequestSchema = z
   .strictObject({
@@ -428,8 +432,12 @@ export const entityActionsRequestSchema = z
       .min(1, ENTITY_MESSAGES.itemsRequired)
       .max(ENTITY_ACTIONS_MAX, ENTITY_MESSAGES.itemsTooMany(ENTITY_ACTIONS_MAX)),
     dryRun: z.boolean().optional(),
+    propose: z.boolean().optional(),
+    key: z.string().trim().min(1, ENTITY_MESSAGES.keyInvalid).max(100, ENTITY_MESSAGES.keyInvalid).optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.dryRun && body.propose)
+      ctx.addIssue({ code: 'custom', path: ['propose'], message: ENTITY_MESSAGES.dryRunAndPropose });
     const seen = new Set<string>();
     body.items.forEach((item, index) => {
       if (seen.has(item.entityId))
@@ -444,7 +452,7 @@ export type EntityActionsRequest = z.infer<typeof entityActionsRequestSchema>;
  * account read-only or needing reconnection; a budget change on an entity with no budget holder or no budget;
  * Meta's four budget changes an hour on that budget; under the account's minimum daily budget; already paused or
  * active; the new budget rounds to the current one; the live value changed while being written; Meta refused or
- * rate-limited the write; a campaign the agent policy protects.
+ * rate-limited the write; a campaign the agent policy protects; the same request's change still being written.
  */
 export const ENTITY_ACTION_REFUSAL_CODES = [
   'ENTITY_NOT_FOUND',
@@ -462,6 +470,7 @@ export const ENTITY_ACTION_REFUSAL_CODES = [
   'META_ERROR',
   'META_RATE_LIMITED',
   'AGENT_PROTECTED_CAMPAIGN',
+  'IN_PROGRESS',
 ] as const;
 export type EntityActionRefusalCode = (typeof ENTITY_ACTION_REFUSAL_CODES)[number];
 

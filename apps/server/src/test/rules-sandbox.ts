@@ -1,6 +1,6 @@
 import { localDate } from '@adpilot/contracts';
 import { adAccounts, adEntities, insightsDaily, ruleActions, type AdAccountRow } from '@adpilot/db';
-import { adsManagerCookie, type RunningSandbox } from '@adpilot/meta/sandbox';
+import { adsManagerCookie, type RunningSandbox, type SandboxSeed } from '@adpilot/meta/sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/runs/rule-runner.ts';
@@ -26,7 +26,7 @@ export class HeldScheduler implements RuleRunScheduler {
  * budget limit move with it), with rule runs held until the test drains them. Registers the file's hooks: start and
  * close, and before each test a fresh sandbox world (earlier tests' pauses and budgets gone) and no held run.
  */
-export function rulesSandboxApp() {
+export function rulesSandboxApp(sandboxOptions: { seed?: SandboxSeed } = {}) {
   const held = new HeldScheduler();
   let started: SandboxTestApp | undefined;
   const app = (): SandboxTestApp => {
@@ -37,7 +37,7 @@ export function rulesSandboxApp() {
     started = await createSandboxTestApp(
       {},
       { rules: { scheduler: held } },
-      { now: () => started?.clock.now ?? new Date() },
+      { ...sandboxOptions, now: () => started?.clock.now ?? new Date() },
     );
   });
   afterAll(async () => {

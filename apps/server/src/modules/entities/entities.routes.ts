@@ -90,7 +90,8 @@ export const entitiesRoutes: FastifyPluginAsyncZod<{
       success: true as const,
       data: await actions.run(scopeOf(request), request.body.items, {
         actor: { type: 'person', userId: scopeOf(request).userId as string },
-        mode: request.body.dryRun ? 'dry_run' : 'apply',
+        mode: request.body.dryRun ? 'dry_run' : request.body.propose ? 'propose' : 'apply',
+        ...(request.body.key ? { key: request.body.key } : {}),
       }),
     }),
   );

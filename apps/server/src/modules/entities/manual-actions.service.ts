@@ -1,11 +1,25 @@
-import { addDays, META_WRITE_SCOPE, type EntityActionItem, type EntityActionResult } from '@adpilot/contracts';
-import type { TenantScope, Transactions } from '@adpilot/db';
+import {
+  toMajorUnits,
+  type EntityActionItem,
+  type EntityActionRefusalCode,
+  type EntityActionResult,
+} from '@adpilot/contracts';
+import type { RuleActionRow, SystemTx, TenantScope, Transactions } from '@adpilot/db';
+import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
-import type { EntityReadRow, EntityReadService } from '../ad-accounts/entity-read.service.ts';
-import type { EntityKnowledgeService } from '../rules/runs/entity-knowledge.repository.ts';
+import type { ByHandAction, ByHandKey, HandWrites } from '../rules/runs/hand-writes.ts';
 import { budgetOf } from './entities.service.ts';
-import { planManual, type ManualAccount, type ManualTarget } from './manual-plan.ts';
+import {
+  decideManual,
+  holderOf,
+  holdersByAccount,
+  loadManualInputs,
+  manualAccountOf,
+  minorOf,
+  type ManualDecision,
+  type ManualInputs,
+  type ManualReadDeps,
+} from './manual-decisions.ts';
 
 /** Who acts by hand: a member, or an agent's credential (an API token or OAuth grant) acting for its creator. */
 export type ManualActor =
@@ -20,30 +34,38 @@ export type ManualMode = 'apply' | 'propose' | 'dry_run';
 export interface ManualActionOptions {
   actor: ManualActor;
   mode: ManualMode;
+  /** The request's key: the same actor sending it again finds its rows and writes nothing twice. */
+  key?: string;
 }
 
-export interface ManualActionsDeps {
+export interface ManualActionsDeps extends ManualReadDeps {
   transactions: Transactions;
-  mirror: Pick<AdMirrorService, 'accounts'>;
-  read: Pick<EntityReadService, 'find' | 'page'>;
-  knowledge: Pick<EntityKnowledgeService, 'recentBudgetChangesIn'>;
+  writes: Pick<HandWrites, 'readLive' | 'lockHoldersIn' | 'byKeyIn' | 'recordIn' | 'write'>;
+  /** Members' names from their accounts (auth's profiles, on the system path): a person's name is never typed. */
+  people: { profilesIn(tx: SystemTx, ids: readonly string[]): Promise<{ id: string; name: string }[]> };
   now: () => Date;
 }
 
-/** The Meta id of the entity holding a row's budget. */
-function holderExternalId(row: EntityReadRow, holderId: string | null): string | null {
-  if (holderId === null) return null;
-  if (holderId === row.id) return row.externalId;
-  if (row.campaign?.id === holderId) return row.campaign.externalId;
-  if (row.adSet?.id === holderId) return row.adSet.externalId;
-  return null;
-}
+/** A change proposed by hand waits this long in the Inbox. */
+export const HAND_PROPOSAL_HOURS = 72;
+
+/** What the executor's failure code means for the person (its refusal code). */
+const REFUSAL_OF: Record<string, EntityActionRefusalCode> = {
+  live_value_differs: 'LIVE_VALUE_DIFFERS',
+  meta_rate_limited: 'META_RATE_LIMITED',
+  reauth_required: 'META_REAUTH_REQUIRED',
+  read_only: 'AD_ACCOUNT_READ_ONLY',
+  below_account_minimum: 'BELOW_ACCOUNT_MINIMUM',
+  entity_missing: 'ENTITY_NOT_FOUND',
+};
+
+const SAME_CHANGE = (row: RuleActionRow) => `${row.entityExternalId}|${row.actionType}`;
 
 /**
- * Pause, resume and budget changes by hand (issue 28), for a person or an agent. Today it decides each item on the
- * mirror (`dry_run`: the confirmation's from → to, Meta's four-an-hour limit counted from the ledger and from the
- * items before it in the same request, the account's minimum, read-only accounts refused with their code); the
- * ledger's write path for `apply` and the Inbox's for `propose` come next (ADR 0102).
+ * Pause, resume and budget changes by hand (issue 28, ADR 0102, 0160), for a person or an agent, through the rules'
+ * ledger: each item decided on the live values read from Meta (the mirror's for a dry run), Meta's four budget
+ * changes an hour counted under the holders' lock, recorded as ledger rows of the request's key, then written by the
+ * rules' executor (at most once, the entry signed by the member) or left in the Inbox (`propose`).
  */
 export class ManualActionsService {
   constructor(private readonly deps: ManualActionsDeps) {}
@@ -53,87 +75,188 @@ export class ManualActionsService {
     items: readonly EntityActionItem[],
     options: ManualActionOptions,
   ): Promise<EntityActionResult[]> {
-    if (options.mode !== 'dry_run')
-      throw AppError.badRequest('Changes by hand are not written yet on this server: send dryRun: true for from → to');
     const now = this.deps.now();
-    return this.deps.transactions.tenant(scope, async (tx) => {
-      const found = new Map<string, { adAccountId: string; level: EntityReadRow['level'] }>();
-      for (const item of items) {
-        const entity = await this.deps.read.find(tx, item.entityId);
-        if (entity) found.set(item.entityId, entity);
-      }
-      const accountIds = [...new Set([...found.values()].map((entity) => entity.adAccountId))];
-      const accounts = await this.deps.mirror.accounts(tx, accountIds);
-      const rows = new Map<string, EntityReadRow>();
-      for (const level of new Set([...found.values()].map((entity) => entity.level))) {
-        const ids = [...found].filter(([, entity]) => entity.level === level).map(([id]) => id);
-        const today = now.toISOString().slice(0, 10);
-        const windows = accounts.map((account) => ({
-          adAccountId: account.id,
-          from: today,
-          to: today,
-          previousFrom: addDays(today, -1),
-          previousTo: addDays(today, -1),
-        }));
-        const page = await this.deps.read.page(
-          tx,
-          { level, windows, statuses: [], ids },
-          { column: 'name', descending: false },
-          null,
-        );
-        for (const row of page.rows) rows.set(row.id, row);
-      }
-      const byAccount = new Map(accounts.map((account) => [account.id, account]));
-      // Meta's count per budget holder: the ledger's last hour, then each item of this request that would apply.
-      const holders = new Map<string, Set<string>>();
-      for (const row of rows.values()) {
-        const account = byAccount.get(row.adAccountId);
-        const holder = holderExternalId(row, budgetOf(row, account?.currency ?? 'USD').holderId);
-        if (holder) holders.set(row.adAccountId, (holders.get(row.adAccountId) ?? new Set()).add(holder));
-      }
-      const recent = new Map<string, { count: number; oldestAt: Date | null }>();
-      for (const [adAccountId, ids] of holders) {
-        const counts = await this.deps.knowledge.recentBudgetChangesIn(
-          tx,
-          adAccountId,
-          [...ids],
-          new Date(now.getTime() - 3_600_000),
-        );
-        for (const [id, count] of counts) recent.set(`${adAccountId}|${id}`, count);
-      }
-      const holderKeys = new Map<string, string>();
-      return items.map((item) => {
-        const row = rows.get(item.entityId);
-        const account = row ? byAccount.get(row.adAccountId) : undefined;
-        const target: ManualTarget | undefined =
-          row && account
-            ? { id: row.id, status: row.status, budget: budgetOf(row, account.currency), currency: account.currency }
-            : undefined;
-        const manualAccount: ManualAccount | undefined = account
-          ? {
-              readOnly: account.missingScopes.includes(META_WRITE_SCOPE),
-              needsReauth: account.needsReauth,
-              minDailyBudget: account.minDailyBudget,
-            }
-          : undefined;
-        const result = planManual(
-          item,
-          target,
-          manualAccount,
-          (holderId) => {
-            const key = row ? `${row.adAccountId}|${holderExternalId(row, holderId) ?? holderId}` : holderId;
-            holderKeys.set(item.entityId, key);
-            return recent.get(key) ?? { count: 0, oldestAt: null };
-          },
-          now,
-        );
-        const key = holderKeys.get(item.entityId);
-        if (result.outcome === 'would_apply' && result.field !== 'status' && key) {
-          const counted = recent.get(key) ?? { count: 0, oldestAt: now };
-          recent.set(key, { count: counted.count + 1, oldestAt: counted.oldestAt ?? now });
-        }
-        return result;
+    const { transactions } = this.deps;
+    if (options.mode === 'dry_run')
+      return transactions.tenant(scope, async (tx) =>
+        (await decideManual(this.deps, tx, items, await loadManualInputs(this.deps, tx, items, now), now)).map(
+          (decision) => decision.result,
+        ),
+      );
+
+    const key = await this.keyOf(options);
+    const inputs = await transactions.tenant(scope, (tx) => loadManualInputs(this.deps, tx, items, now));
+    const unread = await this.overlayLive(inputs);
+    const { decisions, rows } = await transactions.tenant(scope, async (tx) => {
+      for (const [adAccountId, holders] of [...holdersByAccount(inputs)].sort(([a], [b]) => a.localeCompare(b)))
+        await this.deps.writes.lockHoldersIn(tx, adAccountId, [...holders]);
+      const existing = new Set((await this.deps.writes.byKeyIn(tx, key)).map(SAME_CHANGE));
+      const decisions = await decideManual(this.deps, tx, items, inputs, now);
+      const actions = decisions.flatMap((decision) => {
+        const action = this.actionOf(decision, options.mode, now);
+        return action && !existing.has(`${action.entityExternalId}|${action.actionType}`) ? [action] : [];
       });
+      return { decisions, rows: await this.deps.writes.recordIn(tx, inputs.accounts, key, actions, now) };
+    });
+
+    let settled = rows;
+    if (options.mode === 'apply')
+      for (const account of inputs.accounts.values()) {
+        const planned = rows.filter((row) => row.adAccountId === account.id && row.state === 'planned');
+        if (planned.length > 0)
+          settled = await this.deps.writes.write(
+            scope,
+            account,
+            key,
+            planned.map((row) => row.id),
+          );
+      }
+    const byChange = new Map(settled.map((row) => [SAME_CHANGE(row), row]));
+    return decisions.map((decision) => {
+      const code = unread.get(decision.item.entityId);
+      if (code && decision.result.outcome === 'would_apply') return { ...decision.result, ...refusedAs(code) };
+      const row = decision.row && byChange.get(`${decision.row.externalId}|${decision.item.type}`);
+      return row ? resultOf(decision, row) : decision.result;
     });
   }
+
+  /** The actor's key: who they are, their name from their record, and the request's key. */
+  private async keyOf(options: ManualActionOptions): Promise<ByHandKey> {
+    const slot = `hand:${options.key ?? randomUUID()}`;
+    const { actor } = options;
+    if (actor.type === 'token')
+      return {
+        actorType: 'agent',
+        actorId: actor.credentialId,
+        actorUserId: actor.userId,
+        actorName: actor.name,
+        slot,
+      };
+    const [person] = await this.deps.transactions.system('manual action actor', (tx) =>
+      this.deps.people.profilesIn(tx, [actor.userId]),
+    );
+    if (!person) throw AppError.unauthorized();
+    return { actorType: 'person', actorId: actor.userId, actorUserId: actor.userId, actorName: person.name, slot };
+  }
+
+  /**
+   * Replaces the mirror's status and budgets of the items' entities (and their budget holders) by Meta's live
+   * values; an entity Meta no longer has is dropped (not found). Answers the items whose account Meta did not
+   * answer for, with the refusal that means.
+   */
+  private async overlayLive(inputs: ManualInputs): Promise<Map<string, EntityActionRefusalCode>> {
+    const unread = new Map<string, EntityActionRefusalCode>();
+    for (const account of inputs.accounts.values()) {
+      const manual = manualAccountOf(account);
+      if (manual.needsReauth || manual.readOnly) continue;
+      const rows = [...inputs.rows.values()].filter((row) => row.adAccountId === account.id);
+      const wanted = rows.flatMap((row) => {
+        const holder = holderOf(row, budgetOf(row, account.currency).holderId);
+        return [
+          { id: row.externalId, field: 'status' as const },
+          ...(holder
+            ? [
+                { id: holder.externalId, field: 'daily_budget' as const },
+                { id: holder.externalId, field: 'lifetime_budget' as const },
+              ]
+            : []),
+        ];
+      });
+      const read = await this.deps.writes.readLive(account, wanted);
+      if (!read.ok) {
+        for (const row of rows) unread.set(row.id, read.code);
+        continue;
+      }
+      for (const row of rows) {
+        const own = read.live.get(row.externalId);
+        if (!own) {
+          inputs.rows.delete(row.id);
+          continue;
+        }
+        const budgetOfLive = <
+          T extends { externalId: string; dailyBudget: number | null; lifetimeBudget: number | null },
+        >(
+          entity: T,
+        ): T => {
+          const live = read.live.get(entity.externalId);
+          return live ? { ...entity, dailyBudget: live.dailyBudget, lifetimeBudget: live.lifetimeBudget } : entity;
+        };
+        inputs.rows.set(row.id, {
+          ...budgetOfLive(row),
+          status: own.status ?? row.status,
+          campaign: row.campaign ? budgetOfLive(row.campaign) : null,
+          adSet: row.adSet ? budgetOfLive(row.adSet) : null,
+        });
+      }
+    }
+    return unread;
+  }
+
+  /** The ledger row of a change that would apply: written now (`planned`) or proposed for the Inbox. */
+  private actionOf(decision: ManualDecision, mode: ManualMode, now: Date): ByHandAction | null {
+    const { row, account, result, item } = decision;
+    if (result.outcome !== 'would_apply' || !row || !account || result.field === null) return null;
+    const status = result.field === 'status';
+    const target = status
+      ? { level: row.level, externalId: row.externalId, name: row.name }
+      : holderOf(row, result.targetId);
+    if (!target) return null;
+    return {
+      adAccountId: account.id,
+      actionType: item.type,
+      entityLevel: row.level,
+      entityExternalId: row.externalId,
+      entityName: row.name,
+      targetLevel: target.level,
+      targetExternalId: target.externalId,
+      targetName: target.name,
+      holderReason: status
+        ? null
+        : target.externalId === row.externalId
+          ? 'self'
+          : target.level === 'campaign'
+            ? 'campaign_budget'
+            : 'adset_budget',
+      field: result.field,
+      currency: account.currency,
+      beforeMinor: status ? null : minorOf(result.from, account.currency),
+      afterMinor: status ? null : minorOf(result.to, account.currency),
+      beforeStatus: status ? String(result.from) : null,
+      afterStatus: status ? String(result.to) : null,
+      explanation: { decision: 'matched', notJudged: null, settling: false, conditions: null },
+      state: mode === 'propose' ? 'proposed' : 'planned',
+      proposal: mode === 'propose' ? 'pending' : null,
+      expiresAt: mode === 'propose' ? new Date(now.getTime() + HAND_PROPOSAL_HOURS * 3_600_000) : null,
+    };
+  }
+}
+
+function refusedAs(code: EntityActionRefusalCode): Partial<EntityActionResult> {
+  return { outcome: 'refused', code, params: {} };
+}
+
+/** An item's outcome from its ledger row, from → to as recorded. */
+function resultOf(decision: ManualDecision, row: RuleActionRow): EntityActionResult {
+  const status = row.field === 'status';
+  const major = (minor: number | null) => (minor === null ? null : toMajorUnits(minor, row.currency));
+  const change = {
+    from: status ? row.beforeStatus : major(row.beforeMinor),
+    to: status ? row.afterStatus : major(row.afterMinor),
+  };
+  const base = { ...decision.result, ...change };
+  if (row.state === 'applied' || row.state === 'reverted') return { ...base, outcome: 'applied', actionId: row.id };
+  if (row.state === 'proposed') return { ...base, outcome: 'proposed', proposalId: row.id, actionId: row.id };
+  if (row.state === 'planned' || row.state === 'postponed') return { ...base, ...refusedAs('IN_PROGRESS') };
+  const code = REFUSAL_OF[row.error?.code ?? ''] ?? 'META_ERROR';
+  return { ...base, ...refusedAs(code), params: paramsOf(row), actionId: row.id };
+}
+
+function paramsOf(row: RuleActionRow): NonNullable<EntityActionResult['params']> {
+  const params = row.error?.params ?? {};
+  return Object.fromEntries(
+    Object.entries(params).filter(
+      (entry): entry is [string, string | number | boolean | null] =>
+        entry[1] === null || ['string', 'number', 'boolean'].includes(typeof entry[1]),
+    ),
+  );
 }

@@ -9,6 +9,7 @@ import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.servic
 import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import { AccountRefresher } from './runs/account-refresher.ts';
 import { MirrorEvaluator } from './runs/rule-evaluator.ts';
+import { HandWrites } from './runs/hand-writes.ts';
 import { RuleExecutor, type ExecutorDeps, type RuleActionObserver, type RuleWriteDeps } from './runs/rule-executor.ts';
 import { RuleLedgerRepository } from './runs/rule-ledger.repository.ts';
 import { RulePreviewService } from './definitions/rule-preview.service.ts';
@@ -143,6 +144,8 @@ export function createRulesModule(
     runs,
     preview,
     impact,
+    /** The ledger's path for changes by hand, a person's or an agent's (ADR 0160). */
+    handWrites: new HandWrites({ transactions, ledger, executor, activity, metaClient: deps.metaClient, secretBox }),
     /** What the rules know of the explorer's entities (issue 28). */
     knowledge: new EntityKnowledgeService(rulesRepository),
     entityHistory: new EntityHistoryService(),

@@ -73,16 +73,16 @@ export class ProposalsRepository {
       );
   }
 
-  /** The workspace's proposals in one status, each with its rule's name, the newest first. */
+  /** The workspace's proposals in one status, each with its rule's name (none: proposed by hand), the newest first. */
   listProposals(
     tx: TenantTx,
     status: NonNullable<RuleActionRow['proposal']>,
     limit: number,
-  ): Promise<{ row: RuleActionRow; ruleName: string }[]> {
+  ): Promise<{ row: RuleActionRow; ruleName: string | null }[]> {
     return tx.db
       .select({ row: ruleActions, ruleName: automationRules.name })
       .from(ruleActions)
-      .innerJoin(automationRules, eq(automationRules.id, ruleActions.ruleId))
+      .leftJoin(automationRules, eq(automationRules.id, ruleActions.ruleId))
       .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.proposal, status)))
       .orderBy(status === 'pending' ? asc(ruleActions.expiresAt) : desc(ruleActions.decidedAt), asc(ruleActions.id))
       .limit(limit);

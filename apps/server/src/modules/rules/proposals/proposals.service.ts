@@ -10,6 +10,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { workspaceJob } from '../../../lib/scope.ts';
 import { presentAction } from '../definitions/rules.presenter.ts';
 import { proposalActivity } from '../runs/rule-activity.ts';
+import { isRuleMade } from '../runs/rule-made.ts';
 import { before } from '../runs/rule-decision.ts';
 import type { RuleExecutor, RuleWriteDeps } from '../runs/rule-executor.ts';
 import { liveValue, type LiveField } from '../runs/rule-meta.ts';
@@ -75,8 +76,8 @@ export class ProposalsService {
     const count = await transactions.tenant(workspaceJob(workspaceId), async (tx) => {
       const expired = await proposalsRepository.expireDue(tx, now());
       for (const row of expired) {
-        const rule = await rulesRepository.find(tx, row.ruleId);
-        if (rule) await activity.insert(tx, proposalActivity(rule, row, 'rule_proposal_expired'));
+        const rule = isRuleMade(row) ? await rulesRepository.find(tx, row.ruleId) : null;
+        if (rule !== undefined) await activity.insert(tx, proposalActivity(rule, row, 'rule_proposal_expired'));
       }
       return expired.length;
     });
@@ -134,9 +135,10 @@ export class ProposalsService {
     const { transactions, ledger, rulesRepository, now } = this.deps;
     return transactions.tenant(scope, async (tx) => {
       const row = await ledger.findAction(tx, id);
-      const rule = row && row.proposal !== null ? await rulesRepository.find(tx, row.ruleId) : undefined;
-      if (!row || !rule) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
-      return presentProposal(row, rule.name, now());
+      if (!row || row.proposal === null) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
+      const rule = isRuleMade(row) ? await rulesRepository.find(tx, row.ruleId) : null;
+      if (rule === undefined) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
+      return presentProposal(row, rule?.name ?? null, now());
     });
   }
 
@@ -176,7 +178,7 @@ export class ProposalsService {
       const row = await proposalsRepository.decideProposal(tx, id, 'rejected', at);
       if (!row) throw closed();
       await activity.insert(tx, proposalActivity(rule, row, 'rule_proposal_rejected'));
-      return presentProposal(row, rule.name, at);
+      return presentProposal(row, rule?.name ?? null, at);
     });
     this.deps.observer?.recorded('rejected');
     return rejected;
@@ -211,23 +213,26 @@ export class ProposalsService {
     return result;
   }
 
-  /** The proposal with its rule and account: 404 for none (or another workspace's), 409 once it is closed. */
+  /**
+   * The proposal with its rule (null: proposed by hand) and account: 404 for none (or another workspace's), 409 once
+   * it is closed.
+   */
   private async pending(
     tx: TenantTx,
     id: string,
-  ): Promise<{ row: RuleActionRow; rule: AutomationRuleRow; account: AdAccountRow }> {
+  ): Promise<{ row: RuleActionRow; rule: AutomationRuleRow | null; account: AdAccountRow }> {
     const row = await this.deps.ledger.findAction(tx, id);
     if (!row || row.proposal === null) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
-    const rule = await this.deps.rulesRepository.find(tx, row.ruleId);
+    const rule = isRuleMade(row) ? await this.deps.rulesRepository.find(tx, row.ruleId) : null;
     const account = await this.deps.inputs.account(tx, row.adAccountId);
-    if (!rule || !account) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
+    if (rule === undefined || !account) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
     if (row.proposal !== 'pending') throw closed();
     return { row, rule, account };
   }
 
   private async approveFound(
     scope: TenantScope,
-    { row, rule, account }: { row: RuleActionRow; rule: AutomationRuleRow; account: AdAccountRow },
+    { row, rule, account }: { row: RuleActionRow; rule: AutomationRuleRow | null; account: AdAccountRow },
   ): Promise<{ proposal: Proposal; action: RuleActionRecord }> {
     const { transactions, ledger, proposalsRepository, activity, now } = this.deps;
     const current = await this.liveValueOf(row, account);
@@ -253,18 +258,21 @@ export class ProposalsService {
       return decided;
     });
     if (!approved) throw closed();
-    const state = await this.deps.executor.executeRow(rule, account, row.id);
+    // A rule's approved change is written as its run would; one made by hand is signed by the person approving it.
+    const state = await this.deps.executor.executeRow(rule, account, row.id, rule ? undefined : scope);
     if (state === 'postponed') await this.resumeLater(approved);
     return transactions.tenant(scope, async (tx) => {
       const written = (await ledger.findAction(tx, row.id)) ?? approved;
-      return { proposal: presentProposal(written, rule.name, now()), action: presentAction(written) };
+      return { proposal: presentProposal(written, rule?.name ?? null, now()), action: presentAction(written) };
     });
   }
 
   /** Meta asked to wait: the run takes the row again when it may (its job writes what is still to write). */
   private async resumeLater(row: RuleActionRow): Promise<void> {
     const { transactions, ledger, scheduler } = this.deps;
-    const run = await transactions.tenant(workspaceJob(row.workspaceId), (tx) => ledger.reopenRun(tx, row.runId));
+    const runId = row.runId;
+    if (runId === null) return;
+    const run = await transactions.tenant(workspaceJob(row.workspaceId), (tx) => ledger.reopenRun(tx, runId));
     const written = await transactions.tenant(workspaceJob(row.workspaceId), (tx) => ledger.findAction(tx, row.id));
     if (!run) return;
     await scheduler.enqueueRun(

@@ -16,7 +16,7 @@ export class EntityHistoryService {
   ): Promise<EntityHistoryItem[]> {
     const a = ruleActions;
     const result = (await tx.db.execute(sql`
-      select l.id, l.rule_id, r.name as rule_name, l.run_id, l.action_type, l.field, l.state, l.proposal,
+      select l.id, l.rule_id, r.name as rule_name, l.run_id, l.actor_type, l.actor_id, l.actor_name, l.action_type, l.field, l.state, l.proposal,
         l.before_minor, l.after_minor, l.before_status, l.after_status, l.currency,
         coalesce(l.applied_at, l.decided_at, l.created_at) as at
       from ${a} l left join ${automationRules} r on r.id = l.rule_id
@@ -32,9 +32,10 @@ export class EntityHistoryService {
       const major = (value: unknown) =>
         value === null || value === undefined ? null : toMajorUnits(Number(value), String(raw.currency));
       const proposal = raw.proposal !== null && raw.proposal !== undefined;
+      const byRule = (raw.actor_type ?? 'rule') === 'rule';
       return {
         id: String(raw.id),
-        kind: proposal ? 'proposal' : 'rule_action',
+        kind: proposal ? 'proposal' : byRule ? 'rule_action' : 'manual_action',
         at,
         date: localDate(entity.timezone, Date.parse(at)),
         type: String(raw.action_type),
@@ -42,11 +43,14 @@ export class EntityHistoryService {
         from: status ? ((raw.before_status as string | null) ?? null) : major(raw.before_minor),
         to: status ? ((raw.after_status as string | null) ?? null) : major(raw.after_minor),
         status: proposal && raw.state === 'proposed' ? String(raw.proposal) : String(raw.state),
-        actor: {
-          type: 'rule',
-          id: (raw.rule_id as string | null) ?? null,
-          name: (raw.rule_name as string | null) ?? null,
-        },
+        // A rule by its current name; a person or agent by the name the row was made under (ADR 0160).
+        actor: byRule
+          ? { type: 'rule', id: (raw.rule_id as string | null) ?? null, name: (raw.rule_name as string | null) ?? null }
+          : {
+              type: raw.actor_type === 'agent' ? 'agent' : 'person',
+              id: (raw.actor_id as string | null) ?? null,
+              name: (raw.actor_name as string | null) ?? null,
+            },
         ruleId: (raw.rule_id as string | null) ?? null,
         runId: (raw.run_id as string | null) ?? null,
         actionId: String(raw.id),

@@ -78,7 +78,7 @@ export class EntityKnowledgeService {
       select k.a as "adAccountId", k.x as "externalId",
         (select json_build_object('id', l.id, 'ruleId', l.rule_id, 'ruleName', r.name, 'runId', l.run_id,
             'type', l.action_type, 'status', l.state, 'at', coalesce(l.applied_at, l.updated_at),
-            'actorType', 'rule')
+            'actorType', l.actor_type)
           from ${a} l left join ${automationRules} r on r.id = l.rule_id
           where l.workspace_id = ${tx.workspaceId} and l.ad_account_id = k.a and l.target_external_id = k.x
             and l.state in ('applied', 'failed', 'reverted') and l.field is not null
@@ -121,7 +121,8 @@ export class EntityKnowledgeService {
 
 /**
  * The budget changes written on each of an account's budget holders since a moment (Meta's four an hour): how many,
- * and the oldest, from the ledger (rules' and people's alike).
+ * and the oldest, from the ledger (rules' and people's alike), counting those planned and not yet written too, so a
+ * caller holding the holders' lock (`RuleLedgerRepository.lockHolders`) sees every change a parallel request made.
  */
 export async function recentBudgetChangesIn(
   tx: TenantTx,
@@ -132,15 +133,16 @@ export async function recentBudgetChangesIn(
   const out = new Map<string, { count: number; oldestAt: Date | null }>();
   if (targetExternalIds.length === 0) return out;
   const result = (await tx.db.execute(sql`
-    select target_external_id as "id", count(*)::int as "count", min(applied_at) as "oldest"
+    select target_external_id as "id", count(*)::int as "count", min(coalesce(applied_at, created_at)) as "oldest"
     from ${ruleActions}
     where workspace_id = ${tx.workspaceId} and ad_account_id = ${adAccountId}
       and target_external_id in (${sql.join(
         targetExternalIds.map((id) => sql`${id}`),
         sql`, `,
       )})
-      and field in ('daily_budget', 'lifetime_budget') and state in ('applied', 'reverted')
-      and applied_at >= ${since.toISOString()}
+      and field in ('daily_budget', 'lifetime_budget')
+      and ((state in ('applied', 'reverted') and applied_at >= ${since.toISOString()})
+        or (state in ('planned', 'postponed') and hold_of is null and created_at >= ${since.toISOString()}))
     group by target_external_id`)) as unknown as { rows: { id: string; count: number; oldest: string | null }[] };
   for (const row of result.rows)
     out.set(row.id, { count: Number(row.count), oldestAt: row.oldest ? new Date(row.oldest) : null });

@@ -117,16 +117,51 @@ function staleParams(
   };
 }
 
+/** A decision on a proposal made by hand (ADR 0160): the step's own code, naming who proposed it. */
+export type HandProposalStep =
+  'rule_proposal_approved' | 'rule_proposal_rejected' | 'rule_proposal_expired' | 'rule_proposal_stale';
+
+function handProposalActivity(row: RuleActionRow, step: HandProposalStep): NewActivity {
+  const code = `manual_proposal_${step.slice('rule_proposal_'.length)}` as const;
+  const params = { name: row.actorName ?? '', action: row.actionType, target: row.targetName };
+  return {
+    level: PROPOSAL_LEVEL[step],
+    category: 'rule_action',
+    description: describeActivity(code, params),
+    adAccountId: row.adAccountId,
+    metadata: {
+      code,
+      params,
+      actionId: row.id,
+      actor: { type: row.actorType, id: row.actorId, name: row.actorName },
+      adAccountId: row.adAccountId,
+      entity: { level: row.entityLevel, externalId: row.entityExternalId, name: row.entityName },
+      target: { level: row.targetLevel, externalId: row.targetExternalId, name: row.targetName },
+      holderReason: row.holderReason,
+      action: row.actionType,
+      change: change(row),
+      explanation: row.explanation,
+      error: null,
+    },
+  };
+}
+
 /**
  * The entry of one step of a change a person decides (approve mode) or is only told of (notify mode). A notify-mode
  * entry's `action` is `notify`, which is what the notifier sends at once; the change it stands for is in `proposed`.
+ * A proposal made by hand (`rule` null) is decided with its own codes, naming who proposed it.
  */
 export function proposalActivity(
-  rule: Pick<AutomationRuleRow, 'id' | 'name'>,
+  rule: Pick<AutomationRuleRow, 'id' | 'name'> | null,
   row: RuleActionRow,
   step: ProposalStep,
   extra: { from?: string | number | null; to?: string | number | null } = {},
 ): NewActivity {
+  if (rule === null) {
+    if (step === 'rule_action_proposed' || step === 'rule_action_notified')
+      return handActivity({ id: row.adAccountId, facebookAccountId: null }, row, 'proposed');
+    return handProposalActivity(row, step);
+  }
   const params = {
     ruleName: rule.name,
     action: row.actionType,
@@ -179,6 +214,54 @@ export function runActivity(
       runId: run.id,
       slot: run.slot,
       trigger: run.trigger,
+      error: error ?? null,
+    },
+  };
+}
+
+const HAND_CODES = {
+  applied: 'manual_action_applied',
+  failed: 'manual_action_failed',
+  postponed: 'manual_action_failed',
+  reverted: 'manual_action_reverted',
+  skipped: 'manual_action_skipped',
+} as const;
+
+/**
+ * The activity entry of a change by hand (ADR 0160): the same shape as a rule's, without a rule, signed by the unit
+ * of work's member (the person who acted, or the agent's creator with the agent on the entry).
+ */
+export function handActivity(
+  account: { id: string; facebookAccountId: string | null },
+  row: RuleActionRow,
+  state: keyof typeof HAND_CODES | 'proposed',
+  error?: CodedText,
+): NewActivity {
+  const code = state === 'proposed' ? 'manual_action_proposed' : HAND_CODES[state];
+  const failed = code === 'manual_action_failed' || code === 'manual_action_skipped';
+  const params = {
+    action: row.actionType,
+    target: row.targetName,
+    ...(failed ? { error: error?.code ?? 'error' } : {}),
+  };
+  return {
+    level: state === 'proposed' ? 'info' : LEVEL[state],
+    category: 'rule_action',
+    description: describeActivity(code, params),
+    adAccountId: account.id,
+    metadata: {
+      code,
+      params,
+      actionId: row.id,
+      actor: { type: row.actorType, id: row.actorId, name: row.actorName },
+      adAccountId: account.id,
+      facebookAccountId: account.facebookAccountId,
+      entity: { level: row.entityLevel, externalId: row.entityExternalId, name: row.entityName },
+      target: { level: row.targetLevel, externalId: row.targetExternalId, name: row.targetName },
+      holderReason: row.holderReason,
+      action: row.actionType,
+      change: change(row),
+      explanation: row.explanation,
       error: error ?? null,
     },
   };

@@ -3,7 +3,7 @@ import type { AdAccountRow, AutomationRuleRow, RuleActionRow, RuleRunRow, Tenant
 import type { MetaClient } from '@adpilot/meta';
 import type { SecretBox } from '../../../lib/crypto.ts';
 import type { ActivityRepository } from '../../activity/activity.repository.ts';
-import { actionActivity } from './rule-activity.ts';
+import { actionActivity, handActivity } from './rule-activity.ts';
 import {
   decide,
   holdResumeAt,
@@ -21,6 +21,7 @@ import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { Transactions } from '@adpilot/db';
 import { classify, mirrorChange, outcomeOf, type LiveField } from './rule-meta.ts';
+import { isRuleMade } from './rule-made.ts';
 
 /** Where a ledger row ended up: planned, asked for (proposed, notified), settled by the executor, or refused. */
 export type RuleActionOutcome = Settlement['state'] | 'planned' | 'proposed' | 'notified' | 'rejected' | 'expired';
@@ -83,13 +84,14 @@ export class RuleExecutor {
   }
 
   /**
-   * Writes one row now, the way a run writes its rows: an approved proposal. Answers its state afterwards, or
-   * undefined when someone else holds it.
+   * Writes one row now, the way a run writes its rows: an approved proposal (a rule's, or one by hand: `rule` null).
+   * Answers its state afterwards, or undefined when someone else holds it.
    */
   async executeRow(
-    rule: AutomationRuleRow,
+    rule: AutomationRuleRow | null,
     account: AdAccountRow,
     rowId: string,
+    scope: TenantScope = workspaceJob(account.workspaceId),
   ): Promise<RuleActionRow['state'] | undefined> {
     const { transactions, ledger, now, leaseMs } = this.deps;
     const started = now();
@@ -97,14 +99,34 @@ export class RuleExecutor {
       ledger.claimRow(tx, rowId, started, new Date(started.getTime() + leaseMs)),
     );
     if (!row) return undefined;
-    const outcome = await this.executeRows(rule, account, [row]);
+    const outcome = await this.executeRows(rule, account, [row], scope);
     return outcome.applied > 0 ? 'applied' : outcome.postponed > 0 ? 'postponed' : 'failed';
   }
 
+  /**
+   * Writes changes by hand (ADR 0160) of one account now, as a run writes its rows: each claimed under a lease,
+   * the live value read again, written in one batch, settled with its entry signed by `scope`'s member. Nothing
+   * retries a change by hand later, so one Meta asked to wait is settled as failed (`meta_rate_limited`).
+   */
+  async executeByHand(scope: TenantScope, account: AdAccountRow, rowIds: readonly string[]): Promise<void> {
+    const { transactions, ledger, now, leaseMs } = this.deps;
+    const started = now();
+    const rows = await transactions.tenant(scope, async (tx) => {
+      const claimed: RuleActionRow[] = [];
+      for (const id of rowIds) {
+        const row = await ledger.claimRow(tx, id, started, new Date(started.getTime() + leaseMs));
+        if (row) claimed.push(row);
+      }
+      return claimed;
+    });
+    await this.executeRows(null, account, rows, scope);
+  }
+
   private async executeRows(
-    rule: AutomationRuleRow,
+    rule: AutomationRuleRow | null,
     account: AdAccountRow,
     rows: RuleActionRow[],
+    scope?: TenantScope,
   ): Promise<AccountOutcome> {
     const outcome: AccountOutcome = { applied: 0, failed: 0, postponed: 0 };
     if (rows.length === 0) return outcome;
@@ -115,7 +137,7 @@ export class RuleExecutor {
         state: 'failed' as const,
         error: { code: 'meta_error', params: { message: 'No answer for this change' } },
       };
-      await this.settle(rule, account, row, settlement);
+      await this.settle(rule, account, row, settlement, scope);
       if (settlement.state !== 'skipped') outcome[settlement.state] += 1;
       if (settlement.state === 'postponed' && (!outcome.retryAt || settlement.retryAt < outcome.retryAt))
         outcome.retryAt = settlement.retryAt;
@@ -138,7 +160,7 @@ export class RuleExecutor {
     const started = now();
     const claimed = await transactions.tenant(scope, async (tx) => {
       const row = await ledger.claimHold(tx, id, started, new Date(started.getTime() + leaseMs), options);
-      if (!row) return undefined;
+      if (!row || !isRuleMade(row)) return undefined;
       const [rule, account] = await Promise.all([
         rulesRepository.find(tx, row.ruleId),
         inputs.account(tx, row.adAccountId),
@@ -198,21 +220,26 @@ export class RuleExecutor {
     return settlementOf(answer, this.deps.now(), this.deps.rateLimitFallbackMs);
   }
 
-  /** The outcome, its activity entry and the rule's `lastTriggered` commit together. */
+  /**
+   * The outcome, its activity entry and the rule's `lastTriggered` commit together. A change by hand (`rule` null)
+   * has no rule to touch and no hold, and nobody to retry it: Meta's "wait" fails it.
+   */
   private async settle(
-    rule: AutomationRuleRow,
+    rule: AutomationRuleRow | null,
     account: AdAccountRow,
     row: RuleActionRow,
-    settlement: Settlement,
+    decided: Settlement,
     scope: TenantScope = workspaceJob(row.workspaceId),
   ): Promise<void> {
     const at = this.deps.now();
     const { ledger, rulesRepository, activity } = this.deps;
+    const settlement: Settlement =
+      rule === null && decided.state === 'postponed' ? { state: 'failed', error: decided.error } : decided;
     await this.deps.transactions.tenant(scope, async (tx) => {
       if (settlement.state === 'applied') {
         await ledger.settle(tx, row.id, { state: 'applied', at });
-        await rulesRepository.touchTriggered(tx, rule.id, at);
-        const hold = startsHold(row, settlement) ? pauseHold(rule) : undefined;
+        if (rule) await rulesRepository.touchTriggered(tx, rule.id, at);
+        const hold = rule && startsHold(row, settlement) ? pauseHold(rule) : undefined;
         if (hold) await ledger.planHold(tx, row, holdResumeAt(hold, at, account.timezone));
         const value = target(row);
         if (row.field !== null && value !== null)
@@ -233,7 +260,12 @@ export class RuleExecutor {
         });
       }
       const error = settlement.state === 'applied' ? undefined : settlement.error;
-      await activity.insert(tx, actionActivity(rule, account, row, settlement.state, error));
+      await activity.insert(
+        tx,
+        rule
+          ? actionActivity(rule, account, row, settlement.state, error)
+          : handActivity(account, row, settlement.state, error),
+      );
     });
     this.deps.observer?.recorded(settlement.state);
   }

@@ -32,6 +32,18 @@ export type PlannedAction = Pick<
   | 'explanation'
 >;
 
+/** A change by hand as the ledger records it: the change, its actor and its request key (`slot`). */
+export type ByHandAction = PlannedAction & Pick<RuleActionRow, 'state' | 'proposal' | 'expiresAt'>;
+
+/** Who made a change by hand, and the key of their request (`slot`: `hand:<key>`). */
+export interface ByHandKey {
+  actorType: 'person' | 'agent';
+  actorId: string;
+  actorUserId: string;
+  actorName: string;
+  slot: string;
+}
+
 export interface RunWithActions extends RuleRunRow {
   actions: RuleActionRow[];
 }
@@ -523,6 +535,59 @@ export class RuleLedgerRepository {
           eq(ruleActions.workspaceId, tx.workspaceId),
           eq(ruleActions.holdOf, pauseId),
           inArray(ruleActions.state, [...PENDING]),
+        ),
+      );
+  }
+
+  /**
+   * Serialises the ledger's writers on an account's budget holders until the unit of work ends (a transaction-scoped
+   * advisory lock per holder, taken in one order so two requests never wait on each other): whoever counts Meta's
+   * four changes an hour and plans a change in the same unit of work cannot be passed by a parallel request.
+   */
+  async lockHolders(tx: TenantTx, adAccountId: string, targetExternalIds: readonly string[]): Promise<void> {
+    for (const id of [...new Set(targetExternalIds)].sort())
+      await tx.db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`budget:${adAccountId}:${id}`}, 0))`);
+  }
+
+  /**
+   * Records changes by hand (ADR 0160) as ledger rows of one request key (`slot`), `planned` for the executor or
+   * `proposed` for the Inbox; a row the key already has is kept as it is (a repeated request). Answers every row of
+   * the key for these changes, the existing ones included.
+   */
+  async planByHand(tx: TenantTx, key: ByHandKey, rows: readonly ByHandAction[], at: Date): Promise<RuleActionRow[]> {
+    if (rows.length > 0)
+      await tx.db
+        .insert(ruleActions)
+        .values(
+          rows.map((row) => ({
+            ...row,
+            ...key,
+            workspaceId: tx.workspaceId,
+            ruleId: null,
+            runId: null,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        )
+        .onConflictDoNothing();
+    return this.byHandOf(tx, key);
+  }
+
+  /** The rows of one request key of an actor (a change by hand). */
+  byHandOf(
+    tx: TenantTx,
+    { actorType, actorId, slot }: Pick<ByHandKey, 'actorType' | 'actorId' | 'slot'>,
+  ): Promise<RuleActionRow[]> {
+    return tx.db
+      .select()
+      .from(ruleActions)
+      .where(
+        and(
+          eq(ruleActions.workspaceId, tx.workspaceId),
+          isNull(ruleActions.ruleId),
+          eq(ruleActions.actorType, actorType),
+          eq(ruleActions.actorId, actorId),
+          eq(ruleActions.slot, slot),
         ),
       );
   }

@@ -3,12 +3,13 @@ import type { RuleActionRow, TenantScope } from '@adpilot/db';
 import type { EntityStatus, MetaClient } from '@adpilot/meta';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../lib/app-error.ts';
-import { actionActivity } from './rule-activity.ts';
+import { actionActivity, handActivity } from './rule-activity.ts';
 import { ruleChangeIn } from '../definitions/rules.service.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
 import { before, target } from './rule-decision.ts';
 import { classify, liveValue, mirrorChange, type FieldWrite, type LiveField, type WriteOutcome } from './rule-meta.ts';
+import { isRuleMade } from './rule-made.ts';
 import type { RuleRunScheduler } from './rule-runner.ts';
 import { presentAction, presentRun } from '../definitions/rules.presenter.ts';
 
@@ -133,8 +134,9 @@ export class RuleRunsService {
       // A reverted pause has nothing left for its timed hold to resume.
       if (row.actionType === 'pause') await ledger.cancelHold(tx, row.id, at);
       await inputs.recordWrite(tx, row.adAccountId, row.targetExternalId, mirrorChange(field, previous));
-      const rule = await this.deps.rulesRepository.find(tx, row.ruleId);
+      const rule = isRuleMade(row) ? await this.deps.rulesRepository.find(tx, row.ruleId) : undefined;
       if (rule) await activity.insert(tx, actionActivity(rule, account, row, 'reverted'));
+      else if (!isRuleMade(row)) await activity.insert(tx, handActivity(account, row, 'reverted'));
       const reverted = await ledger.findAction(tx, row.id);
       return presentAction(reverted ?? row);
     });
