@@ -93,6 +93,8 @@ const W = {
     wastedNext:
       'Check their tracking and creative, pause them, or ask me to draft a rule such as "pause campaigns that spend 500 with no results in 3 days".',
     pauseWasted: (spend: string, range: string) => `${spend} spent with no results (${range})`,
+    cutCostly: (cpa: string, accountCpa: string, range: string) =>
+      `CPA ${cpa}, more than twice the account's ${accountCpa} (${range}): 20% less budget`,
     costlyHead: (account: string, range: string, cpa: string) =>
       `Every campaign with spend in ${account} had results (${range}). These cost more than twice the account's CPA of ${cpa}:`,
     costlyLine: (name: string, spend: string, cpa: string) => `${name}: ${spend} spent, CPA ${cpa}`,
@@ -147,6 +149,8 @@ const W = {
     wastedNext:
       'ตรวจสอบการติดตามผลและครีเอทีฟ หยุดแคมเปญเหล่านี้ หรือให้ฉันร่างกฎ เช่น "หยุดแคมเปญที่ใช้จ่าย 500 บาทโดยไม่มีผลลัพธ์ใน 3 วัน"',
     pauseWasted: (spend: string, range: string) => `ใช้จ่าย ${spend} โดยไม่มีผลลัพธ์ (${range})`,
+    cutCostly: (cpa: string, accountCpa: string, range: string) =>
+      `ต้นทุนต่อผลลัพธ์ ${cpa} สูงกว่าสองเท่าของบัญชี (${accountCpa}) (${range}): ลดงบลง 20%`,
     costlyHead: (account: string, range: string, cpa: string) =>
       `ทุกแคมเปญที่มีค่าใช้จ่ายในบัญชี ${account} มีผลลัพธ์ (${range}) แต่รายการต่อไปนี้มีต้นทุนต่อผลลัพธ์สูงกว่าสองเท่าของบัญชี (${cpa}):`,
     costlyLine: (name: string, spend: string, cpa: string) => `${name}: ใช้จ่าย ${spend} ต้นทุนต่อผลลัพธ์ ${cpa}`,
@@ -196,6 +200,8 @@ const ACCOUNTS_ANSWERED = 3;
 const LISTED = 5;
 /** The most pauses one wasted-spend answer suggests. */
 const SUGGESTED_PAUSES = 3;
+/** How much smaller a suggested budget is for what costs more than twice the account's CPA. */
+const COSTLY_BUDGET_CUT_PERCENT = 20;
 
 interface Window {
   from: string;
@@ -318,6 +324,24 @@ export class Analyst {
               .sort((a, b) => b.totals.spend - a.totals.spend);
       if (costly.length === 0 || accountCpa === null)
         return w.noneWasted(name, range, accountCpa === null ? '–' : money(accountCpa));
+      // Those cost too much per result but bring some: a smaller budget, not a pause, is the change to suggest.
+      for (const e of costly.filter((row) => row.status === 'ACTIVE').slice(0, SUGGESTED_PAUSES)) {
+        const reason = w.cutCostly(money(e.cpa!), money(accountCpa), range);
+        const cut = (row: EntityFigures) => ({
+          change: { entityId: row.id, type: 'decrease_budget' as const, percent: COSTLY_BUDGET_CUT_PERCENT },
+          name: row.name,
+          reason,
+        });
+        // A campaign whose ad sets hold the budgets: its biggest running ad set's budget instead.
+        const children =
+          e.level === 'campaign'
+            ? await this.reads.entities(scope, { level: 'adset', parentId: e.id, from: window.from, to: window.to })
+            : [];
+        const biggest = children
+          .filter((row) => row.status === 'ACTIVE')
+          .sort((a, b) => b.totals.spend - a.totals.spend)[0];
+        candidates.push({ ...cut(e), instead: biggest ? cut(biggest) : undefined });
+      }
       return [
         w.costlyHead(name, range, money(accountCpa)),
         ...costly

@@ -9,6 +9,8 @@ export interface ChangeCandidate {
   /** Empty when only the id is known (a model's change): it is read then. */
   name: string;
   reason: string;
+  /** What to suggest instead when this change's budget is held by its children (a campaign with ad-set budgets). */
+  instead?: ChangeCandidate | undefined;
 }
 
 /**
@@ -27,15 +29,25 @@ export class Suggestions {
   async check(scope: TenantScope, candidates: readonly ChangeCandidate[]): Promise<SuggestedChange[]> {
     const unique = [...new Map(candidates.map((c) => [c.change.entityId, c])).values()].slice(0, SUGGESTED_CHANGES_MAX);
     if (unique.length === 0 || !scope.userId) return [];
-    const results = await this.actions().run(
-      scope,
-      unique.map((c) => c.change),
-      { actor: { type: 'person', userId: scope.userId }, mode: 'dry_run' },
+    const dryRun = (changes: readonly ChangeCandidate[]) =>
+      this.actions().run(
+        scope,
+        changes.map((c) => c.change),
+        { actor: { type: 'person', userId: scope.userId! }, mode: 'dry_run' },
+      );
+    const first = await dryRun(unique);
+    // A budget held by the children: the child named instead, dry-run too.
+    const retried = unique.map((c, index) =>
+      first[index]?.code === 'NO_BUDGET_HOLDER' && c.instead ? c.instead : null,
     );
+    const again = retried.filter((c): c is ChangeCandidate => c !== null);
+    const second = again.length > 0 ? await dryRun(again) : [];
+    const chosen = unique.map((c, index) => retried[index] ?? c);
+    const results = unique.map((_, index) => (retried[index] ? second[again.indexOf(retried[index])] : first[index]));
     const names = await Promise.all(
-      unique.map(async (c) => c.name || (await this.nameOf(scope, c.change.entityId)) || c.change.entityId),
+      chosen.map(async (c) => c.name || (await this.nameOf(scope, c.change.entityId)) || c.change.entityId),
     );
-    return unique.flatMap((candidate, index) => {
+    return chosen.flatMap((candidate, index) => {
       const result = results[index];
       if (!result || result.outcome !== 'would_apply' || result.field === null) return [];
       if (result.from === null || result.to === null) return [];
