@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RULE_ACTION_TYPES } from './rule-constants.ts';
-import { explanationSchema, ruleEntityRefSchema, ruleActionRecordSchema } from './rule-results.ts';
+import { explanationSchema, ledgerActorSchema, ruleEntityRefSchema, ruleActionRecordSchema } from './rule-results.ts';
 
 /**
  * Proposals: the changes a rule in approve mode planned, each waiting for a person to approve (then it is written
@@ -30,9 +30,11 @@ export const ruleRunIdParamsSchema = z.strictObject({ runId: z.uuid({ error: PRO
 
 export const proposalSchema = z.object({
   id: z.uuid(),
-  ruleId: z.uuid(),
-  ruleName: z.string(),
-  runId: z.uuid(),
+  /** The rule and run that proposed it; null for a person's or an agent's proposal (see `actor`). */
+  ruleId: z.uuid().nullable(),
+  ruleName: z.string().nullable(),
+  runId: z.uuid().nullable(),
+  actor: ledgerActorSchema,
   /** The entity the rule judged. */
   entity: ruleEntityRefSchema,
   /** The entity written to: itself, or for a budget its budget holder. */

@@ -215,10 +215,25 @@ export const RULE_ACTION_STATUSES = [
 ] as const;
 
 /** One row of the action ledger as the rule's history shows it. */
+/**
+ * Who made a ledger row: a rule, a person acting by hand, or an agent's credential acting for its creator (ADR
+ * 0160). `name` is copied from the user or credential record, never typed text; `id` is the user's or credential's
+ * (a rule: its id).
+ */
+export const LEDGER_ACTOR_TYPES = ['rule', 'person', 'agent'] as const;
+export const ledgerActorSchema = z.object({
+  type: z.enum(LEDGER_ACTOR_TYPES),
+  id: z.uuid().nullable(),
+  name: z.string().nullable(),
+});
+export type LedgerActor = z.infer<typeof ledgerActorSchema>;
+
 export const ruleActionRecordSchema = z.object({
   id: z.uuid(),
-  runId: z.uuid(),
-  ruleId: z.uuid(),
+  /** Null for a change by hand (see `actor`). */
+  runId: z.uuid().nullable(),
+  ruleId: z.uuid().nullable(),
+  actor: ledgerActorSchema,
   entity: ruleEntityRefSchema,
   target: ruleEntityRefSchema,
   type: z.enum(RULE_ACTION_TYPES),

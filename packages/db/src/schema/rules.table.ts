@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -105,20 +106,33 @@ export const PROPOSAL_STATES = ['pending', 'approved', 'rejected', 'expired', 's
 export type RuleActionState = (typeof RULE_ACTION_STATES)[number];
 
 /**
+ * Who made a ledger row: a rule (its `rule_id` and `run_id`), a person acting by hand, or an agent's credential
+ * (an API token or OAuth grant) acting for its creator.
+ */
+export const LEDGER_ACTOR_TYPES = ['rule', 'person', 'agent'] as const;
+export type LedgerActorType = (typeof LEDGER_ACTOR_TYPES)[number];
+
+/**
  * The action ledger: one row per rule × target entity × action × slot, inserted as `planned` and committed before the
- * Meta write, so a retried, duplicated or crashed job finds it and applies the change at most once.
+ * Meta write, so a retried, duplicated or crashed job finds it and applies the change at most once. A change by hand
+ * (a person or an agent, ADR 0160) is a row without a rule: its `slot` is the request's key (`hand:<key>`), unique
+ * per actor × entity × target × action, so a repeated request finds its row instead of writing again.
  */
 export const ruleActions = pgTable(
   'rule_actions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     workspaceId: workspaceColumn(),
-    ruleId: uuid('rule_id')
-      .notNull()
-      .references(() => automationRules.id, { onDelete: 'cascade' }),
-    runId: uuid('run_id')
-      .notNull()
-      .references(() => ruleRuns.id, { onDelete: 'cascade' }),
+    /** Null for a change by hand. */
+    ruleId: uuid('rule_id').references(() => automationRules.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id').references(() => ruleRuns.id, { onDelete: 'cascade' }),
+    actorType: text('actor_type', { enum: LEDGER_ACTOR_TYPES }).notNull().default('rule'),
+    /** A person's user id, or an agent's credential id; null for a rule (its `rule_id` names it). */
+    actorId: uuid('actor_id'),
+    /** The member the change is attributed to: the person, or the agent credential's creator. */
+    actorUserId: uuid('actor_user_id'),
+    /** The actor's name as shown, copied from the user or credential record at the time (never typed text). */
+    actorName: text('actor_name'),
     adAccountId: uuid('ad_account_id')
       .notNull()
       .references(() => adAccounts.id, { onDelete: 'cascade' }),
@@ -165,6 +179,14 @@ export const ruleActions = pgTable(
   },
   (t) => [
     uniqueIndex('rule_actions_ledger_unique').on(t.ruleId, t.targetExternalId, t.actionType, t.slot),
+    // A change by hand is written once per request key: a repeated request finds its row.
+    uniqueIndex('rule_actions_by_hand_unique')
+      .on(t.actorType, t.actorId, t.entityExternalId, t.targetExternalId, t.actionType, t.slot)
+      .where(sql`${t.ruleId} is null`),
+    check(
+      'rule_actions_actor_check',
+      sql`(${t.actorType} = 'rule' and ${t.ruleId} is not null and ${t.runId} is not null) or (${t.actorType} <> 'rule' and ${t.ruleId} is null and ${t.runId} is null and ${t.actorId} is not null and ${t.actorUserId} is not null and ${t.actorName} is not null)`,
+    ),
     index('rule_actions_workspace_idx').on(t.workspaceId),
     index('rule_actions_run_idx').on(t.runId),
     index('rule_actions_target_idx').on(t.adAccountId, t.targetExternalId, t.createdAt),

@@ -1,6 +1,7 @@
 import {
   toMajorUnits,
   type Explanation,
+  type LedgerActor,
   type PlannedChange,
   type Rule,
   type RuleActionRecord,
@@ -86,11 +87,18 @@ export function entityRefsOf(row: RuleActionRow): Pick<RuleActionRecord, 'entity
   };
 }
 
+/** Who made a ledger row: its rule, or the person or agent named on it (ADR 0160). */
+export function actorOf(row: RuleActionRow): LedgerActor {
+  if (row.actorType === 'rule') return { type: 'rule', id: row.ruleId, name: null };
+  return { type: row.actorType, id: row.actorId, name: row.actorName };
+}
+
 export function presentAction(row: RuleActionRow): RuleActionRecord {
   return {
     id: row.id,
     runId: row.runId,
     ruleId: row.ruleId,
+    actor: actorOf(row),
     ...entityRefsOf(row),
     type: row.actionType as RuleActionRecord['type'],
     holderReason: (row.holderReason as RuleActionRecord['holderReason']) ?? null,

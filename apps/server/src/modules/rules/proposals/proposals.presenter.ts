@@ -1,6 +1,6 @@
 import { toMajorUnits, type Explanation, type Proposal } from '@adpilot/contracts';
 import type { RuleActionRow } from '@adpilot/db';
-import { entityRefsOf } from '../definitions/rules.presenter.ts';
+import { actorOf, entityRefsOf } from '../definitions/rules.presenter.ts';
 
 /** A status as it is, a budget in the account currency's major units (what a person reads). */
 export function shownValue(row: RuleActionRow, value: string | number | null): string | number | null {
@@ -14,7 +14,7 @@ export function shownValue(row: RuleActionRow, value: string | number | null): s
  */
 export function presentProposal(
   row: RuleActionRow,
-  ruleName: string,
+  ruleName: string | null,
   now: Date,
   names: ReadonlyMap<string, string> = new Map(),
 ): Proposal {
@@ -26,6 +26,7 @@ export function presentProposal(
     ruleId: row.ruleId,
     ruleName,
     runId: row.runId,
+    actor: actorOf(row),
     ...entityRefsOf(row),
     action: row.actionType as Proposal['action'],
     field: row.field as Proposal['field'],

@@ -10,6 +10,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { workspaceJob } from '../../../lib/scope.ts';
 import { presentAction } from '../definitions/rules.presenter.ts';
 import { proposalActivity } from '../runs/rule-activity.ts';
+import { isRuleMade } from '../runs/rule-made.ts';
 import { before } from '../runs/rule-decision.ts';
 import type { RuleExecutor, RuleWriteDeps } from '../runs/rule-executor.ts';
 import { liveValue, type LiveField } from '../runs/rule-meta.ts';
@@ -75,7 +76,7 @@ export class ProposalsService {
     const count = await transactions.tenant(workspaceJob(workspaceId), async (tx) => {
       const expired = await proposalsRepository.expireDue(tx, now());
       for (const row of expired) {
-        const rule = await rulesRepository.find(tx, row.ruleId);
+        const rule = isRuleMade(row) ? await rulesRepository.find(tx, row.ruleId) : undefined;
         if (rule) await activity.insert(tx, proposalActivity(rule, row, 'rule_proposal_expired'));
       }
       return expired.length;
@@ -134,7 +135,8 @@ export class ProposalsService {
     const { transactions, ledger, rulesRepository, now } = this.deps;
     return transactions.tenant(scope, async (tx) => {
       const row = await ledger.findAction(tx, id);
-      const rule = row && row.proposal !== null ? await rulesRepository.find(tx, row.ruleId) : undefined;
+      const rule =
+        row && row.proposal !== null && isRuleMade(row) ? await rulesRepository.find(tx, row.ruleId) : undefined;
       if (!row || !rule) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
       return presentProposal(row, rule.name, now());
     });
@@ -217,7 +219,7 @@ export class ProposalsService {
     id: string,
   ): Promise<{ row: RuleActionRow; rule: AutomationRuleRow; account: AdAccountRow }> {
     const row = await this.deps.ledger.findAction(tx, id);
-    if (!row || row.proposal === null) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
+    if (!row || row.proposal === null || !isRuleMade(row)) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
     const rule = await this.deps.rulesRepository.find(tx, row.ruleId);
     const account = await this.deps.inputs.account(tx, row.adAccountId);
     if (!rule || !account) throw AppError.notFound(PROPOSAL_MESSAGES.notFound);
@@ -264,7 +266,9 @@ export class ProposalsService {
   /** Meta asked to wait: the run takes the row again when it may (its job writes what is still to write). */
   private async resumeLater(row: RuleActionRow): Promise<void> {
     const { transactions, ledger, scheduler } = this.deps;
-    const run = await transactions.tenant(workspaceJob(row.workspaceId), (tx) => ledger.reopenRun(tx, row.runId));
+    const runId = row.runId;
+    if (runId === null) return;
+    const run = await transactions.tenant(workspaceJob(row.workspaceId), (tx) => ledger.reopenRun(tx, runId));
     const written = await transactions.tenant(workspaceJob(row.workspaceId), (tx) => ledger.findAction(tx, row.id));
     if (!run) return;
     await scheduler.enqueueRun(

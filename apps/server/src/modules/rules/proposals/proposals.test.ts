@@ -132,7 +132,7 @@ describe('approve mode', () => {
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
     expect(writesTo(sandbox(), ad.externalId)).toHaveLength(1);
-    const ledger = await ledgerOf(app(), proposal.ruleId);
+    const ledger = await ledgerOf(app(), proposal.ruleId ?? '');
     expect(ledger.map((row) => [row.state, row.proposal])).toEqual([['applied', 'approved']]);
   });
 
@@ -189,7 +189,7 @@ describe('approve mode', () => {
     expect(await app().modules.rules.expiry.resumeStranded(app().clock.now)).toBe(1);
     await drain();
     expect(writesTo(sandbox(), ad.externalId)).toHaveLength(1);
-    const [row] = await ledgerOf(app(), proposal.ruleId);
+    const [row] = await ledgerOf(app(), proposal.ruleId ?? '');
     expect(row).toMatchObject({ state: 'applied', proposal: 'approved' });
     expect(await app().modules.rules.expiry.resumeStranded(app().clock.now)).toBe(0);
   });

@@ -101,7 +101,8 @@ const toEngineRow = (row: MirrorDailyRow): EngineDailyRow => ({
 });
 
 const toLedgerEntry = (row: RuleActionRow): LedgerEntry => ({
-  ruleId: row.ruleId,
+  // A change by hand counts as another actor's: the engine's cooldowns and conflicts see it like another rule's.
+  ruleId: row.ruleId ?? `${row.actorType}:${row.actorId}`,
   adAccountId: row.adAccountId,
   targetExternalId: row.targetExternalId,
   type: row.actionType as LedgerEntry['type'],

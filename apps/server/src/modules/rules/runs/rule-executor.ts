@@ -21,6 +21,7 @@ import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { Transactions } from '@adpilot/db';
 import { classify, mirrorChange, outcomeOf, type LiveField } from './rule-meta.ts';
+import { isRuleMade } from './rule-made.ts';
 
 /** Where a ledger row ended up: planned, asked for (proposed, notified), settled by the executor, or refused. */
 export type RuleActionOutcome = Settlement['state'] | 'planned' | 'proposed' | 'notified' | 'rejected' | 'expired';
@@ -138,7 +139,7 @@ export class RuleExecutor {
     const started = now();
     const claimed = await transactions.tenant(scope, async (tx) => {
       const row = await ledger.claimHold(tx, id, started, new Date(started.getTime() + leaseMs), options);
-      if (!row) return undefined;
+      if (!row || !isRuleMade(row)) return undefined;
       const [rule, account] = await Promise.all([
         rulesRepository.find(tx, row.ruleId),
         inputs.account(tx, row.adAccountId),

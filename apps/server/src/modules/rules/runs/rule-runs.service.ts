@@ -9,6 +9,7 @@ import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
 import { before, target } from './rule-decision.ts';
 import { classify, liveValue, mirrorChange, type FieldWrite, type LiveField, type WriteOutcome } from './rule-meta.ts';
+import { isRuleMade } from './rule-made.ts';
 import type { RuleRunScheduler } from './rule-runner.ts';
 import { presentAction, presentRun } from '../definitions/rules.presenter.ts';
 
@@ -133,7 +134,7 @@ export class RuleRunsService {
       // A reverted pause has nothing left for its timed hold to resume.
       if (row.actionType === 'pause') await ledger.cancelHold(tx, row.id, at);
       await inputs.recordWrite(tx, row.adAccountId, row.targetExternalId, mirrorChange(field, previous));
-      const rule = await this.deps.rulesRepository.find(tx, row.ruleId);
+      const rule = isRuleMade(row) ? await this.deps.rulesRepository.find(tx, row.ruleId) : undefined;
       if (rule) await activity.insert(tx, actionActivity(rule, account, row, 'reverted'));
       const reverted = await ledger.findAction(tx, row.id);
       return presentAction(reverted ?? row);

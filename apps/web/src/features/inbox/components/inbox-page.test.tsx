@@ -24,6 +24,7 @@ function buildProposal(id: string, name: string, overrides: Partial<Proposal> = 
     ruleId: '00000000-0000-4000-8000-0000000000d1',
     ruleName: 'Scale winners',
     runId: RUN,
+    actor: { type: 'rule', id: null, name: null },
     entity,
     target: entity,
     action: 'increase_budget',

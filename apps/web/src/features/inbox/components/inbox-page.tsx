@@ -19,19 +19,25 @@ import { useChangeText, useValueText } from '../hooks/use-proposal-text.ts';
 import { explanationLine } from '../../../lib/explanation-line.ts';
 import { ProposalHistory } from './proposal-history.tsx';
 
-/** The proposals of one run: approved one by one, or all at once. */
+/**
+ * The proposals of one run (approved one by one, or all at once), or of one person or agent proposing by hand
+ * (no run: one by one).
+ */
 interface RunGroup {
-  runId: string;
-  ruleName: string;
+  key: string;
+  runId: string | null;
+  title: string;
   proposals: Proposal[];
 }
 
 function byRun(proposals: readonly Proposal[]): RunGroup[] {
   const groups = new Map<string, RunGroup>();
   for (const proposal of proposals) {
-    const group = groups.get(proposal.runId) ?? { runId: proposal.runId, ruleName: proposal.ruleName, proposals: [] };
+    const key = proposal.runId ?? `${proposal.actor.type}:${proposal.actor.id ?? ''}`;
+    const title = proposal.ruleName ?? proposal.actor.name ?? '';
+    const group = groups.get(key) ?? { key, runId: proposal.runId, title, proposals: [] };
     group.proposals.push(proposal);
-    groups.set(proposal.runId, group);
+    groups.set(key, group);
   }
   return [...groups.values()];
 }
@@ -110,19 +116,20 @@ export function InboxPage() {
         </Card>
       ) : (
         byRun(data).map((group) => (
-          <Card key={group.runId} className="p-0">
-            <section aria-label={group.ruleName}>
+          <Card key={group.key} className="p-0">
+            <section aria-label={group.title}>
               <header className="flex flex-wrap items-center justify-between gap-3 border-b border-gray-200 px-4 py-3 dark:border-gray-800">
                 <div className="min-w-0">
-                  <h2 className="font-semibold break-words text-gray-900 dark:text-gray-100">{group.ruleName}</h2>
+                  <h2 className="font-semibold break-words text-gray-900 dark:text-gray-100">{group.title}</h2>
                   <p className="text-xs text-gray-600 dark:text-gray-400">
                     {t('inbox:proposedAt', { when: format.dateTime(group.proposals[0]?.createdAt ?? Date.now()) })}
                   </p>
                 </div>
-                {canDecide && group.proposals.length > 1 && (
+                {canDecide && group.runId !== null && group.proposals.length > 1 && (
                   <Button
                     size="sm"
                     onClick={() =>
+                      group.runId !== null &&
                       setAsked({ decision: { kind: 'all', runId: group.runId }, proposals: group.proposals })
                     }
                   >

@@ -25,6 +25,7 @@ function buildProposal(overrides: Partial<Proposal> = {}): Proposal {
     ruleId: '00000000-0000-4000-8000-0000000000d1',
     ruleName: 'Scale winners',
     runId: '00000000-0000-4000-8000-0000000000a1',
+    actor: { type: 'rule', id: '00000000-0000-4000-8000-0000000000d1', name: null },
     entity,
     target: entity,
     action: 'increase_budget',

@@ -127,6 +127,7 @@ export function buildAction(
     id: buildId(),
     runId,
     ruleId,
+    actor: { type: 'rule', id: null, name: null },
     entity: adset,
     target: adset,
     type: 'increase_budget',
