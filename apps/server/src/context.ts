@@ -285,6 +285,8 @@ export function createContext(options: ContextOptions) {
       mirror: accountSync.mirror,
       // The assistant's tools are the agents' (ADR 0155); the registry is made below, and asked for on first use.
       registry: () => agentTools.registry,
+      // Suggested changes are checked by the explorer's dry run (made below), asked for on first use.
+      actions: () => entities.actions,
       now,
     },
     options.ai,

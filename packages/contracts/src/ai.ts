@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HACK_PLATFORMS, PLAN_IDS, PLATFORMS } from './constants.ts';
 import { createRuleRequestSchema } from './rules.ts';
+import { ENTITY_ACTION_TYPES } from './entities.ts';
 import { JSON_DEPTH_MAX, nestedDeeperThan } from './json-depth.ts';
 import { text } from './text.ts';
 
@@ -212,11 +213,37 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
+/**
+ * A change the assistant suggests (issue 29): nothing is written until the person confirms it, which sends `change`
+ * to the explorer's manual actions as themselves (applied through the ledger, or left in the Inbox). `from` → `to`
+ * are the mirror's values when it was suggested; the write reads the live value again.
+ */
+export const suggestedChangeSchema = z.object({
+  change: z.object({
+    entityId: z.uuid(),
+    type: z.enum(ENTITY_ACTION_TYPES),
+    amount: z.number().optional(),
+    percent: z.number().optional(),
+  }),
+  name: z.string(),
+  href: z.string(),
+  field: z.enum(['status', 'daily_budget', 'lifetime_budget']),
+  from: z.union([z.string(), z.number()]),
+  to: z.union([z.string(), z.number()]),
+  currency: z.string().nullable(),
+  /** Why, in the answer's language: the figures that led to it. */
+  reason: z.string(),
+});
+export type SuggestedChange = z.infer<typeof suggestedChangeSchema>;
+export const SUGGESTED_CHANGES_MAX = 10;
+
 export const chatReplySchema = z.object({
   response: z.string().min(1),
   conversationId: z.uuid(),
   citations: z.array(citationSchema),
   proposals: z.array(z.object({ id: z.string() })),
+  /** Changes shown with from → to and a confirm button; none is made until the person confirms it. */
+  suggestions: z.array(suggestedChangeSchema).max(SUGGESTED_CHANGES_MAX),
   language: z.enum(['en', 'th']),
   /** False when the assistant could not answer: the question was not counted against the month's quota. */
   counted: z.boolean(),

@@ -12,6 +12,8 @@ import { z } from 'zod';
 /** Who a tool call acts for: the workspace and the member whose credential it is (capped by its scopes). */
 export interface ToolContext {
   scope: TenantScope;
+  /** The agent's credential when an agent calls (the ledger's actor for a change); absent for the assistant. */
+  agent?: { credentialId: string; name: string };
 }
 
 export interface ToolDefinition<Input extends z.ZodType = z.ZodType> {
@@ -65,26 +67,6 @@ export function pageOf<T>(items: readonly T[], limit: number, cursor: string | u
   const next = start + limit < items.length ? String(start + limit) : null;
   return { page, nextCursor: next, total: items.length };
 }
-
-/**
- * The explorer's write tools (issue 28), named here so their place, scope and meaning are fixed now: each becomes a
- * `defineTool` over the manual-action service with its two ways in, and moves from this list into the registry. The
- * read tools (`query_entities`, `get_entity`, `compare_periods`) are in `tools/entity-tools.ts`.
- */
-export const PLANNED_TOOLS: readonly { name: string; scope: AgentScope; description: string; needs: string }[] = [
-  {
-    name: 'propose_changes',
-    scope: 'propose',
-    description: 'Leaves changes in the Inbox for a person to approve; writes nothing to Meta',
-    needs: 'the explorer’s manual-action service, its way into the Inbox, with the token as actor',
-  },
-  {
-    name: 'apply_change',
-    scope: 'write',
-    description: 'Applies one change through the ledger within the agent policy; above it, proposes it instead',
-    needs: 'the explorer’s manual-action service, its way through the ledger, routed by routeAgentChange',
-  },
-];
 
 /** The registry: every tool by name, and the ones a credential's scopes let it see. */
 export class ToolRegistry {

@@ -38,6 +38,8 @@ export interface RequestOptions {
    * they must answer even when the chosen workspace was left meanwhile.
    */
   workspace?: boolean;
+  /** What the answer may be (default JSON): `text/event-stream` for an answer streamed as it is made. */
+  accept?: string;
 }
 
 /** The headers that say which workspace a request acts on: none for the personal one (ADR 0070). */
@@ -66,7 +68,7 @@ function buildUrl(path: string, query?: Query): string {
 
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = {
-    Accept: 'application/json',
+    Accept: options.accept ?? 'application/json',
     ...(options.workspace === false ? {} : workspaceHeaders()),
   };
   const token = readToken();
@@ -172,6 +174,16 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
  * (the explorer's totals, accounts and cursor).
  */
 export async function apiRequestBody<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiResponse(method, path, options);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/**
+ * A successful answer as the server sent it, its body unread (an event stream read as it comes); a failure is
+ * thrown as `ApiError` after the same refresh-and-retry as every other call.
+ */
+export async function apiResponse(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
   const sentWith = readToken();
   let response = await send(method, path, options);
   if (response.status === 401 && options.retryOnUnauthorized !== false && readToken()) {
@@ -185,8 +197,7 @@ export async function apiRequestBody<T>(method: string, path: string, options: R
     onUnauthorized();
   }
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }
 
 export const api = {

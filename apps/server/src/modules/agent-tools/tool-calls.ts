@@ -114,7 +114,9 @@ export class ToolCalls {
     const input = tool.input.safeParse(args ?? {});
     if (!input.success) return finish('invalid', errorResult(`Invalid arguments: ${fieldMessages(input.error)}`));
     try {
-      const answer = await this.deps.actingAs(actor, () => tool.run({ scope: caller.scope }, input.data));
+      const answer = await this.deps.actingAs(actor, () =>
+        tool.run({ scope: caller.scope, agent: { credentialId: caller.credentialId, name: caller.name } }, input.data),
+      );
       return finish('ok', { content: [{ type: 'text', text: boundedText(answer) }] });
     } catch (error) {
       if (error instanceof ToolError) return finish('failed', errorResult(error.message));

@@ -19,6 +19,8 @@ import { AssistantService } from './assistant/assistant.service.ts';
 import { ConversationsRepository } from './assistant/conversations.repository.ts';
 import { MirrorEntityReads } from './assistant/entity-reads.ts';
 import { explorerTools } from './assistant/explorer-tools.ts';
+import { Suggestions } from './assistant/suggestions.ts';
+import type { ManualActionsService } from '../entities/manual-actions.service.ts';
 
 export interface AiOptions {
   /** The plan's monthly AI requests (billing's limits seam). */
@@ -40,6 +42,8 @@ export interface AiModuleDeps {
   mirror: Pick<AdMirrorService, 'accounts' | 'entities' | 'insights'>;
   /** The agents' tool registry (ADR 0155), made after this module: asked for on the first question. */
   registry: () => ToolRegistry | undefined;
+  /** The explorer's manual actions (made after this module): the dry run a suggested change is checked by. */
+  actions: () => Pick<ManualActionsService, 'run'> | undefined;
   now: () => Date;
 }
 
@@ -63,14 +67,28 @@ export function createAiModule(deps: AiModuleDeps, options: AiOptions = {}) {
     waitlist: new WaitlistRepository(),
   });
   const interim = explorerTools(reads);
+  const suggestions = new Suggestions(
+    () => deps.actions() ?? { run: () => Promise.resolve([]) },
+    async (scope, entityId) => {
+      const today = deps.now().toISOString().slice(0, 10);
+      return (await reads.entity(scope, entityId, today, today))?.entity.name ?? null;
+    },
+  );
   let tools: AssistantTools | undefined;
   const assistant = new AssistantService({
     transactions,
     quota: options.quota ?? limits.aiQuota,
     settings,
     reads,
-    tools: () => (tools ??= new AssistantTools(deps.registry(), interim)),
+    tools: () =>
+      (tools ??= new AssistantTools(deps.registry(), interim, (scope, changes) =>
+        suggestions.check(
+          scope,
+          changes.map((c) => ({ ...c, name: '' })),
+        ),
+      )),
     conversations: new ConversationsRepository(),
+    suggestions,
     now: deps.now,
   });
   return { service, assistant, routes: bindRoutes(aiRoutes, { ai: service, assistant }) };

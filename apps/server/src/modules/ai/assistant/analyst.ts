@@ -11,6 +11,7 @@ import { findAnswer } from '../../../providers/ai/advisor/knowledge-base.ts';
 import type { EntityFigures, EntityReads, ReadAccount } from './entity-reads.ts';
 import { compareRows, entityHref, previousPeriod } from './explorer-tools.ts';
 import type { AssistantTools } from './assistant-tools.ts';
+import type { ChangeCandidate } from './suggestions.ts';
 
 export type Language = 'en' | 'th';
 
@@ -23,6 +24,8 @@ export interface AnalystAnswer {
   /** False: the analyst could not answer, said what it can, and the question is not counted (ADR 0142). */
   answered: boolean;
   intent: Intent | null;
+  /** Changes the answer suggests (checked and shown with a confirm button by the assistant; none is made here). */
+  candidates: ChangeCandidate[];
 }
 
 /** The words that name each question, in English and Thai; the first that matches wins, in this order. */
@@ -89,6 +92,9 @@ const W = {
       `Together ${sum} brought nothing — ${share} of the ${total} the account spent.`,
     wastedNext:
       'Check their tracking and creative, pause them, or ask me to draft a rule such as "pause campaigns that spend 500 with no results in 3 days".',
+    pauseWasted: (spend: string, range: string) => `${spend} spent with no results (${range})`,
+    cutCostly: (cpa: string, accountCpa: string, range: string) =>
+      `CPA ${cpa}, more than twice the account's ${accountCpa} (${range}): 20% less budget`,
     costlyHead: (account: string, range: string, cpa: string) =>
       `Every campaign with spend in ${account} had results (${range}). These cost more than twice the account's CPA of ${cpa}:`,
     costlyLine: (name: string, spend: string, cpa: string) => `${name}: ${spend} spent, CPA ${cpa}`,
@@ -142,6 +148,9 @@ const W = {
       `รวม ${sum} ที่ไม่ได้ผลลัพธ์เลย คิดเป็น ${share} ของค่าใช้จ่ายทั้งบัญชี ${total}`,
     wastedNext:
       'ตรวจสอบการติดตามผลและครีเอทีฟ หยุดแคมเปญเหล่านี้ หรือให้ฉันร่างกฎ เช่น "หยุดแคมเปญที่ใช้จ่าย 500 บาทโดยไม่มีผลลัพธ์ใน 3 วัน"',
+    pauseWasted: (spend: string, range: string) => `ใช้จ่าย ${spend} โดยไม่มีผลลัพธ์ (${range})`,
+    cutCostly: (cpa: string, accountCpa: string, range: string) =>
+      `ต้นทุนต่อผลลัพธ์ ${cpa} สูงกว่าสองเท่าของบัญชี (${accountCpa}) (${range}): ลดงบลง 20%`,
     costlyHead: (account: string, range: string, cpa: string) =>
       `ทุกแคมเปญที่มีค่าใช้จ่ายในบัญชี ${account} มีผลลัพธ์ (${range}) แต่รายการต่อไปนี้มีต้นทุนต่อผลลัพธ์สูงกว่าสองเท่าของบัญชี (${cpa}):`,
     costlyLine: (name: string, spend: string, cpa: string) => `${name}: ใช้จ่าย ${spend} ต้นทุนต่อผลลัพธ์ ${cpa}`,
@@ -189,6 +198,10 @@ const W = {
 
 const ACCOUNTS_ANSWERED = 3;
 const LISTED = 5;
+/** The most pauses one wasted-spend answer suggests. */
+const SUGGESTED_PAUSES = 3;
+/** How much smaller a suggested budget is for what costs more than twice the account's CPA. */
+const COSTLY_BUDGET_CUT_PERCENT = 20;
 
 interface Window {
   from: string;
@@ -233,13 +246,15 @@ export class Analyst {
     const intent = intentOf(message) ?? (previous ? intentOf(previous) : null);
     if (!intent) {
       const entry = findAnswer(message);
-      if (entry) return { text: entry[language], citations: [], answered: true, intent: null };
-      return { text: W[language].unknown, citations: [], answered: false, intent: null };
+      if (entry) return { text: entry[language], citations: [], answered: true, intent: null, candidates: [] };
+      return { text: W[language].unknown, citations: [], answered: false, intent: null, candidates: [] };
     }
     const asked = intentOf(message) ? message : `${previous ?? ''} ${message}`;
     const accounts = await this.reads.accounts(scope);
-    if (accounts.length === 0) return { text: W[language].noAccounts, citations: [], answered: true, intent };
+    if (accounts.length === 0)
+      return { text: W[language].noAccounts, citations: [], answered: true, intent, candidates: [] };
     const citations: Citation[] = [];
+    const candidates: ChangeCandidate[] = [];
     const blocks: string[] = [];
     if (intent === 'rules') {
       blocks.push(await this.rules(scope, accounts, asked, language, citations));
@@ -250,10 +265,10 @@ export class Analyst {
           blocks.push(W[language].noData(safeName(account.name)));
           continue;
         }
-        blocks.push(await this.forAccount(scope, intent, account, window, asked, language, citations));
+        blocks.push(await this.forAccount(scope, intent, account, window, asked, language, { citations, candidates }));
       }
     }
-    return { text: blocks.join('\n\n'), citations, answered: true, intent };
+    return { text: blocks.join('\n\n'), citations, answered: true, intent, candidates };
   }
 
   private async forAccount(
@@ -263,7 +278,7 @@ export class Analyst {
     window: Window,
     message: string,
     language: Language,
-    citations: Citation[],
+    { citations, candidates }: { citations: Citation[]; candidates: ChangeCandidate[] },
   ): Promise<string> {
     const w = W[language];
     const money = (value: number) => formatMoney(value, account.currency, language);
@@ -283,6 +298,13 @@ export class Analyst {
       const wasted = spent.filter((e) => e.totals.conversions === 0).sort((a, b) => b.totals.spend - a.totals.spend);
       if (wasted.length > 0) {
         const sum = sumSpend(wasted);
+        // The biggest spenders with nothing to show that still run: pausing them is the change to suggest.
+        for (const e of wasted.filter((row) => row.status === 'ACTIVE').slice(0, SUGGESTED_PAUSES))
+          candidates.push({
+            change: { entityId: e.id, type: 'pause' },
+            name: e.name,
+            reason: w.pauseWasted(money(e.totals.spend), range),
+          });
         return [
           w.wastedHead(name, range),
           ...wasted
@@ -302,6 +324,24 @@ export class Analyst {
               .sort((a, b) => b.totals.spend - a.totals.spend);
       if (costly.length === 0 || accountCpa === null)
         return w.noneWasted(name, range, accountCpa === null ? '–' : money(accountCpa));
+      // Those cost too much per result but bring some: a smaller budget, not a pause, is the change to suggest.
+      for (const e of costly.filter((row) => row.status === 'ACTIVE').slice(0, SUGGESTED_PAUSES)) {
+        const reason = w.cutCostly(money(e.cpa!), money(accountCpa), range);
+        const cut = (row: EntityFigures) => ({
+          change: { entityId: row.id, type: 'decrease_budget' as const, percent: COSTLY_BUDGET_CUT_PERCENT },
+          name: row.name,
+          reason,
+        });
+        // A campaign whose ad sets hold the budgets: its biggest running ad set's budget instead.
+        const children =
+          e.level === 'campaign'
+            ? await this.reads.entities(scope, { level: 'adset', parentId: e.id, from: window.from, to: window.to })
+            : [];
+        const biggest = children
+          .filter((row) => row.status === 'ACTIVE')
+          .sort((a, b) => b.totals.spend - a.totals.spend)[0];
+        candidates.push({ ...cut(e), instead: biggest ? cut(biggest) : undefined });
+      }
       return [
         w.costlyHead(name, range, money(accountCpa)),
         ...costly

@@ -2,10 +2,12 @@ import {
   AI_CONVERSATION_LIMITS,
   AI_MESSAGES,
   formatMoney,
+  SUGGESTED_CHANGES_MAX,
   type ChatReply,
   type Citation,
   type Conversation,
   type ConversationSummary,
+  type SuggestedChange,
 } from '@adpilot/contracts';
 import type { TenantScope, Transactions } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
@@ -16,6 +18,7 @@ import type { AssistantTools } from './assistant-tools.ts';
 import type { ConversationsRepository } from './conversations.repository.ts';
 import type { EntityReads } from './entity-reads.ts';
 import { ModelLoop, type ModelTurn } from './model-loop.ts';
+import type { Suggestions } from './suggestions.ts';
 
 export interface AssistantDeps {
   transactions: Transactions;
@@ -25,6 +28,8 @@ export interface AssistantDeps {
   /** The tool box, built on first use (the registry is made after the AI module). */
   tools: () => AssistantTools;
   conversations: ConversationsRepository;
+  /** The changes an answer suggests, checked as the explorer's dry run would (ADR 0156). */
+  suggestions: Suggestions;
   now: () => Date;
 }
 
@@ -96,6 +101,7 @@ export function citationsOf(text: string, results: unknown[], language: Language
 interface Answer {
   text: string;
   citations: Citation[];
+  suggestions: SuggestedChange[];
   answered: boolean;
   modelCalls: number;
   tokens: number;
@@ -202,6 +208,7 @@ export class AssistantService {
           conversationId,
           citations: answer.citations,
           proposals: [],
+          suggestions: answer.suggestions,
           language,
           counted: answer.answered,
         };
@@ -225,6 +232,7 @@ export class AssistantService {
       return {
         text: reply.text,
         citations: citationsOf(reply.text, reply.results, language),
+        suggestions: reply.suggestions.slice(0, SUGGESTED_CHANGES_MAX),
         answered: true,
         modelCalls: reply.steps,
         tokens: reply.tokens,
@@ -235,7 +243,8 @@ export class AssistantService {
       [...history].reverse().find((m) => m.role === 'user' && intentOf(m.content) !== null)?.content ?? null;
     const answer = await this.analyst.answer(scope, message, language, previous);
     onDelta(answer.text);
-    return { ...answer, modelCalls: 0, tokens: 0 };
+    const suggestions = await this.deps.suggestions.check(scope, answer.candidates);
+    return { ...answer, suggestions, modelCalls: 0, tokens: 0 };
   }
 
   /** The member's model calls and tokens this calendar month (UTC), in this workspace. */

@@ -6,12 +6,15 @@ import type {
   ChatReply,
   Conversation,
   ConversationSummary,
+  EntityActionResult,
+  ErrorCode,
   HackPlatform,
   Platform,
+  SuggestedChange,
   WaitlistResponse,
 } from '@adpilot/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api, apiResponse, ApiError } from '../../../lib/api-client.ts';
 
 /** Every AI studio query sits under this prefix. */
 export const AI_QUERY_KEY = ['ai'] as const;
@@ -77,21 +80,99 @@ export function useDeleteConversation() {
   });
 }
 
+export interface ChatInput {
+  message: string;
+  conversationId?: string | null;
+  language?: string;
+  /** The answer's text as the server streams it (each piece once, in order). */
+  onDelta?: (text: string) => void;
+}
+
+/** One server-sent event of the chat's stream: its name and its JSON. */
+function parseEvent(block: string): { event: string; data: unknown } | null {
+  const event = /^event: ?(.*)$/m.exec(block)?.[1]?.trim();
+  const data = block
+    .split('\n')
+    .filter((line) => line.startsWith('data:'))
+    .map((line) => line.slice(5).replace(/^ /, ''))
+    .join('\n');
+  if (!event || !data) return null;
+  try {
+    return { event, data: JSON.parse(data) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A question, streamed: the server sends the answer's text as `delta` events as the model writes it, then the whole
+ * reply as `done` (or `error`). A server that answers JSON instead is read as JSON.
+ */
+export async function streamChat(input: ChatInput): Promise<ChatReply> {
+  const response = await apiResponse('POST', '/ai/chat', {
+    accept: 'text/event-stream',
+    body: {
+      message: input.message,
+      ...(input.conversationId ? { conversationId: input.conversationId } : {}),
+      ...(input.language === 'th' || input.language === 'en' ? { language: input.language } : {}),
+    },
+  });
+  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream') || !response.body)
+    return ((await response.json()) as { data: ChatReply }).data;
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+      const parsed = parseEvent(buffer.slice(0, cut));
+      buffer = buffer.slice(cut + 2);
+      if (!parsed) continue;
+      if (parsed.event === 'delta') input.onDelta?.((parsed.data as { text: string }).text);
+      if (parsed.event === 'done') return (parsed.data as { data: ChatReply }).data;
+      if (parsed.event === 'error') {
+        const failure = parsed.data as { code?: string; message?: string };
+        throw new ApiError(
+          failure.message ?? 'Something went wrong',
+          502,
+          (failure.code ?? 'INTERNAL_ERROR') as ErrorCode,
+        );
+      }
+    }
+  }
+  throw new ApiError('The answer ended before it was complete', 502, 'AI_INVALID_REPLY');
+}
+
 /** A question, in a new conversation or as a follow-up; the list and the thread are read again after it. */
 export function useChat() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { message: string; conversationId?: string | null; language?: string }) =>
-      api.post<ChatReply>('/ai/chat', {
-        message: input.message,
-        ...(input.conversationId ? { conversationId: input.conversationId } : {}),
-        ...(input.language === 'th' || input.language === 'en' ? { language: input.language } : {}),
-      }),
+    mutationFn: streamChat,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: usageKey }),
         queryClient.invalidateQueries({ queryKey: conversationsKey }),
       ]),
+  });
+}
+
+/**
+ * A suggested change the person confirms: sent to the explorer's manual actions as themselves, applied through the
+ * ledger or (`propose`) left in the Inbox. Its key makes a second click find the first one's change.
+ */
+export function useConfirmSuggestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { suggestion: SuggestedChange; propose: boolean; key: string }) => {
+      const [result] = await api.post<EntityActionResult[]>('/entities/actions', {
+        items: [input.suggestion.change],
+        ...(input.propose ? { propose: true } : {}),
+        key: input.key,
+      });
+      return result!;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['logs'] }),
   });
 }
 

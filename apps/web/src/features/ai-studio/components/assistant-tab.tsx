@@ -1,4 +1,4 @@
-import type { Citation, ConversationMessage } from '@adpilot/contracts';
+import type { Citation, ConversationMessage, SuggestedChange } from '@adpilot/contracts';
 import { MessageSquarePlus, Send, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -8,9 +8,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent } from '../../../components/ui/card.tsx';
 import { usePlanLimitNotice } from '../../../components/plan-limit.tsx';
 import { useFormat } from '../../../lib/format.ts';
+import { useCan } from '../../../api/workspaces.ts';
 import { useChat, useConversation, useConversations, useDeleteConversation } from '../api/ai.ts';
 import { useAiErrorText } from '../hooks/use-ai-error-text.ts';
 import { AnswerText } from './answer-text.tsx';
+import { SuggestedChanges } from './suggested-changes.tsx';
 import { LABEL, TEXTAREA } from './styles.ts';
 
 interface Turn {
@@ -47,7 +49,8 @@ function Citations({ citations }: { citations: Citation[] }) {
 
 /**
  * The assistant (issue 29): past conversations listed beside the thread, a follow-up keeps the conversation, every
- * answer shown with its line breaks and its citations linked to the entities' pages.
+ * answer shown with its line breaks as it streams in, its citations linked to the entities' pages, and the changes
+ * it suggests with from → to and a confirm button.
  */
 export function AssistantTab() {
   const { t, i18n } = useTranslation('ai-studio');
@@ -64,6 +67,11 @@ export function AssistantTab() {
   const [question, setQuestion] = useState('');
   // The turns of this session until the thread is read back (and for a reply the server could not list).
   const [pending, setPending] = useState<Turn[]>([]);
+  // The answer as it streams in, until the whole reply has come.
+  const [streaming, setStreaming] = useState<{ question: string; text: string } | null>(null);
+  // The latest answer's suggested changes (the thread read back keeps the text, not the suggestions).
+  const [suggested, setSuggested] = useState<{ content: string; suggestions: SuggestedChange[] } | null>(null);
+  const canWrite = useCan('editor');
 
   const turns: Turn[] =
     current && thread.data
@@ -80,10 +88,19 @@ export function AssistantTab() {
     const message = question.trim();
     if (!message) return;
     setQuestion('');
+    setStreaming({ question: message, text: '' });
+    setSuggested(null);
     chat.mutate(
-      { message, conversationId: current, language: i18n.language },
       {
+        message,
+        conversationId: current,
+        language: i18n.language,
+        onDelta: (text) => setStreaming((now) => (now ? { ...now, text: now.text + text } : now)),
+      },
+      {
+        onSettled: () => setStreaming(null),
         onSuccess: (reply) => {
+          setSuggested({ content: reply.response, suggestions: reply.suggestions ?? [] });
           setPending((turns) => [
             ...(current ? turns : []),
             { role: 'user', content: message, citations: [] },
@@ -100,6 +117,7 @@ export function AssistantTab() {
   const startNew = () => {
     setCurrent(null);
     setPending([]);
+    setSuggested(null);
   };
 
   return (
@@ -149,7 +167,7 @@ export function AssistantTab() {
         )}
       </nav>
       <div className="min-w-0 space-y-4">
-        {turns.length > 0 && (
+        {(turns.length > 0 || streaming) && (
           <ol className="space-y-3" aria-label={t('assistant.thread')}>
             {turns.map((turn, index) => (
               <li key={index} className={turn.role === 'user' ? 'flex justify-end' : ''}>
@@ -167,11 +185,36 @@ export function AssistantTab() {
                         <AnswerText text={turn.content} />
                       </p>
                       <Citations citations={turn.citations} />
+                      {turn === lastAnswer && suggested?.content === turn.content && (
+                        <SuggestedChanges suggestions={suggested.suggestions} canWrite={canWrite} />
+                      )}
                     </CardContent>
                   </Card>
                 )}
               </li>
             ))}
+            {streaming && (
+              <>
+                <li className="flex justify-end">
+                  <p className="max-w-[85%] rounded-lg bg-blue-600 px-3 py-2 text-sm whitespace-pre-wrap text-white">
+                    {streaming.question}
+                  </p>
+                </li>
+                <li>
+                  <Card>
+                    <CardContent className="pt-4">
+                      <p
+                        data-testid="ai-streaming"
+                        aria-live="polite"
+                        className="text-sm break-words whitespace-pre-wrap text-gray-800 dark:text-gray-200"
+                      >
+                        {streaming.text ? <AnswerText text={streaming.text} /> : t('assistant.thinking')}
+                      </p>
+                    </CardContent>
+                  </Card>
+                </li>
+              </>
+            )}
           </ol>
         )}
         <form onSubmit={onSubmit} className="space-y-3">
