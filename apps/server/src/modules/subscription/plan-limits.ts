@@ -119,9 +119,12 @@ export class PlanLimits {
    */
   async stateOf(tx: SystemTx, workspaceId: string, options: SubscriptionLock = {}): Promise<PlanState> {
     const now = this.deps.now();
-    const pool = await this.deps.pools.poolIn(tx, workspaceId);
-    if (!pool) throw AppError.notFound('Workspace not found');
-    const subscription = await this.deps.repository.getOrCreate(tx, pool.holderId, now, options);
+    const found = await this.deps.pools.poolIn(tx, workspaceId);
+    if (!found) throw AppError.notFound('Workspace not found');
+    const subscription = await this.deps.repository.getOrCreate(tx, found.holderId, now, options);
+    // Locked, the pool is read again: a handover into this plan that committed while this one waited for the lock is
+    // in the pool judged (read before the lock only, two parallel handovers would each miss the other).
+    const pool = options.forUpdate ? ((await this.deps.pools.poolIn(tx, workspaceId)) ?? found) : found;
     const plan = (await this.plans(tx)).get(planIdAt(subscription, now));
     if (!plan) throw new Error(`plan ${subscription.planId} is not in the catalogue`);
     return { plan, subscription, period: usagePeriodAt(subscription, now), pool };
