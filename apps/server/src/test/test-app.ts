@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { workspaceJob } from '../lib/scope.ts';
 import { createTestDatabase } from '@adpilot/db/testing';
 import type { PlanId } from '@adpilot/contracts';
@@ -53,6 +56,9 @@ export function testConfig(env: Record<string, string> = {}) {
     WEB_DIST_DIR: '/nonexistent',
     // The suites sign up hundreds of users from one address; the limit's own test turns it on.
     REGISTRATION_LIMIT_PER_HOUR: '0',
+    // What an app keeps on disk (the sandbox's saved changes) goes to a folder of its own, never ./data: no test
+    // reads another's state, nor the developer's.
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'adpilot-test-data-')),
     ...env,
   });
 }

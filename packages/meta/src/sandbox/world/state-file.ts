@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
@@ -64,7 +65,10 @@ export function readState(path: string): SandboxState | undefined {
   return { anchorDate: stored.anchorDate, worlds };
 }
 
-/** Writes through a temporary file and a rename, so a crash never leaves half a file behind. */
+/**
+ * Writes through a temporary file and a rename, so a crash never leaves half a file behind; the temporary file's name
+ * is this writer's own, so two sandboxes saving to one path at once each rename a whole file, the last one winning.
+ */
 export function writeState(path: string, state: SandboxState): void {
   mkdirSync(dirname(path), { recursive: true });
   const worlds: Record<string, { mutations: unknown[] }> = {};
@@ -72,7 +76,7 @@ export function writeState(path: string, state: SandboxState): void {
     worlds[key] = { mutations: mutations.map(({ at, ...rest }) => ({ at: new Date(at).toISOString(), ...rest })) };
   }
   const stored = { version: 2, anchorDate: state.anchorDate, worlds };
-  const temporary = `${path}.tmp`;
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(stored, null, 2)}\n`);
   renameSync(temporary, path);
 }
