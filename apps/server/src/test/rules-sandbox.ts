@@ -4,6 +4,7 @@ import { adsManagerCookie, type RunningSandbox, type SandboxSeed } from '@adpilo
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/runs/rule-runner.ts';
+import { adsManagerHolderText } from '../providers/meta/meta-provider.ts';
 import { answerConsent } from './meta-sandbox.ts';
 import { createSandboxTestApp, registerUser, type SandboxTestApp, type TestApp } from './test-app.ts';
 
@@ -157,21 +158,24 @@ export function writesTo(sandbox: RunningSandbox, objectId: string) {
 
 /**
  * A person's change on the sandbox's Ads Manager page: posts its edit form as a browser on that page would (same
- * origin), with the name the change is recorded under.
+ * origin), through the link AdPilot signed for `as` (a member who may edit), so the change is recorded as theirs.
  */
 export async function editInAdsManager(
   sandbox: RunningSandbox,
-  change: { act: string; id: string; name: string; status: 'ACTIVE' | 'PAUSED'; dailyBudget?: string },
+  as: Session,
+  change: { act: string; id: string; status: 'ACTIVE' | 'PAUSED'; dailyBudget?: string },
 ): Promise<void> {
   // As a person does: through the signed link AdPilot hands out, whose cookie lets the browser edit the account.
-  const cookie = await adsManagerCookie(sandbox.sandbox.adsManager.link(`${sandbox.url}/adsmanager`, change.act));
+  const holder = adsManagerHolderText({ workspaceId: as.workspaceId, userId: as.user.id });
+  const cookie = await adsManagerCookie(
+    sandbox.sandbox.adsManager.link(`${sandbox.url}/adsmanager`, change.act, holder),
+  );
   const response = await fetch(`${sandbox.url}/adsmanager/edit`, {
     method: 'POST',
     headers: { origin: new URL(sandbox.url).origin, cookie },
     body: new URLSearchParams({
       act: change.act,
       id: change.id,
-      name: change.name,
       status: change.status,
       ...(change.dailyBudget !== undefined ? { daily_budget: change.dailyBudget } : {}),
     }),

@@ -45,6 +45,8 @@ const CHECKED: Record<string, string> = {
   'workspace_invitations.role': `'editor'`,
   // A seeded token references the seeded OAuth client, and only an OAuth token may.
   'api_tokens.kind': `'oauth'`,
+  // A seeded action is a rule's: it has a rule and a run, as the actor check asks.
+  'rule_actions.actor_type': `'rule'`,
 };
 
 /** Values that test the round trip: digits past a double's, text needing escapes, microseconds, bytes. */

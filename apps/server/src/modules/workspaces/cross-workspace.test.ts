@@ -78,6 +78,7 @@ const BODIES: Record<string, object> = {
   'PATCH /api/rules/{id}': { name: 'Taken over' },
   'PATCH /api/ad-accounts/{id}': { facebook_account_name: 'Taken over' },
   'PATCH /api/reports/schedules/{id}': { recipients: ['taken-over@example.com'] },
+  'PUT /api/ad-accounts/{id}/monthly-budgets': { amount: 1 },
 };
 
 /** Queries a route requires, so the answer is the route's own. */

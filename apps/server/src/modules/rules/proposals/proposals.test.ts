@@ -139,10 +139,9 @@ describe('approve mode', () => {
   it('a change at Meta since the proposal makes it stale: 409 from what to what, closed, nothing written', async () => {
     const { session, account, ad, proposal } = await proposed();
     // Someone paused the ad on the sandbox's Ads Manager page after the rule proposed it.
-    await editInAdsManager(sandbox(), {
+    await editInAdsManager(sandbox(), session, {
       act: account.facebookAccountId,
       id: ad.externalId,
-      name: 'Nok Colleague',
       status: 'PAUSED',
     });
     const refused = await proposals(session, 'POST', `/${proposal.id}/approve`);

@@ -26,10 +26,9 @@ async function budgetSetInAdsManager(
   adset: { externalId: string },
   minor: number,
 ): Promise<void> {
-  await editInAdsManager(sandbox(), {
+  await editInAdsManager(sandbox(), session, {
     act: account.facebookAccountId,
     id: adset.externalId,
-    name: 'Nok Colleague',
     status: 'ACTIVE',
     dailyBudget: (minor / 100).toFixed(2),
   });
@@ -78,7 +77,7 @@ function scaleRule(account: AdAccountRow, name: string, hours?: number) {
 }
 
 describe('changes made outside AdPilot', () => {
-  it("a budget changed on Ads Manager is logged with the person's name, and rules leave the ad set alone for the set hours", async () => {
+  it("a budget changed on Ads Manager is logged with the link holder's name, and rules leave the ad set alone for the set hours", async () => {
     const { session, account, adset } = await adSetWithBudget();
     const rule = await createRule(session, scaleRule(account, adset.name));
     const before = adset.dailyBudget ?? 0;
@@ -102,16 +101,16 @@ describe('changes made outside AdPilot', () => {
           from: before / 100,
           to: after / 100,
           currency: 'THB',
-          actor: 'Nok Colleague',
+          actor: session.user.name,
           app: 'Ads Manager',
         },
       },
     });
-    expect(entry?.description).toContain('changed outside AdPilot by Nok Colleague (Ads Manager)');
+    expect(entry?.description).toContain(`changed outside AdPilot by ${session.user.name} (Ads Manager)`);
     const amount = (minor: number) => `THB\u00a0${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2 })}`;
     expect(entry?.description).toContain(`${amount(before)} → ${amount(after)}`);
     const [marked] = (await mirrorEntities(app(), account, 'adset')).filter((row) => row.id === adset.id);
-    expect(marked).toMatchObject({ dailyBudget: after, externalChangeBy: 'Nok Colleague' });
+    expect(marked).toMatchObject({ dailyBudget: after, externalChangeBy: session.user.name });
 
     // Within the 24 hours the rule leaves it alone, saying why; nothing is sent to Meta.
     const writes = writesTo(sandbox(), adset.externalId).length;
@@ -124,7 +123,7 @@ describe('changes made outside AdPilot', () => {
       expect.objectContaining({
         skip: {
           code: 'external_change',
-          params: expect.objectContaining({ hours: 24, by: 'Nok Colleague' }),
+          params: expect.objectContaining({ hours: 24, by: session.user.name }),
         },
       }),
     ]);
