@@ -11,7 +11,7 @@ const RULE_SINCE = '92a5a0d';
  * Subjects that went over after the rule and are kept, since history is not rewritten (others had built on them):
  * each is named here by hash, so a new one still fails.
  */
-const KEPT_OVER = new Set(['29139d1a0d68850b8cd725aa827df3e8631c51a6']);
+const KEPT_OVER = new Set(['29139d1a0d68850b8cd725aa827df3e8631c51a6', 'cf68d3b126c90114e8775085ec86945fe26da3d3']);
 const SUBJECT_MAX = 72;
 
 function git(...args: string[]): string {
