@@ -127,6 +127,29 @@ describe('AdAccountsPage states', () => {
     expect(within(card).queryByRole('link', { name: 'View in Facebook' })).not.toBeInTheDocument();
   });
 
+  it('counts down to the end of Facebook access in its last week, with Reconnect, and not before', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000 + 60_000).toISOString();
+    fakeApi({
+      'GET /ad-accounts': ok([
+        buildAdAccount({ facebook_account_name: 'Ending', token_expires_at: inDays(5) }),
+        buildAdAccount({ facebook_account_name: 'Fresh', token_expires_at: inDays(50) }),
+        buildAdAccount({ facebook_account_name: 'Ended', token_expires_at: inDays(-1) }),
+        buildAdAccount({ facebook_account_name: 'System user', token_expires_at: null }),
+      ]),
+    });
+    const { user } = renderAdAccountsPage();
+    const ending = await screen.findByRole('article', { name: 'Ending' });
+    expect(ending).toHaveTextContent('Facebook access ends in 5 days. Reconnect to keep syncs and rules running.');
+    expect(screen.getByRole('article', { name: 'Ended' })).toHaveTextContent('Facebook access has ended.');
+    for (const name of ['Fresh', 'System user']) {
+      const card = screen.getByRole('article', { name });
+      expect(card).not.toHaveTextContent('Facebook access');
+      expect(within(card).queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
+    }
+    await user.click(within(ending).getByRole('button', { name: 'Reconnect' }));
+    expect(screen.getByRole('dialog', { name: 'Connect Facebook Ad Account' })).toBeInTheDocument();
+  });
+
   it('opens the connect modal from a card that needs reconnecting', async () => {
     fakeApi({ 'GET /ad-accounts': ok([buildAdAccount({ facebook_account_name: 'Expired', needs_reauth: true })]) });
     const { user } = renderAdAccountsPage();
