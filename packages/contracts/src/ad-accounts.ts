@@ -190,3 +190,4 @@ export const anomalyMuteResponseSchema = z.object({ muted_until: z.string().null
 export type SetMonthlyBudgetRequest = z.infer<typeof setMonthlyBudgetRequestSchema>;
 export type MonthlyBudget = z.infer<typeof monthlyBudgetSchema>;
 export type PacingStatus = z.infer<typeof pacingStatusSchema>;
+export type AnomalyMuteResponse = z.infer<typeof anomalyMuteResponseSchema>;

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime, formatTimeUntil } from '../../../lib/format.ts';
 import { useAccountSync } from '../hooks/use-account-sync.ts';
+import { AccountSignals } from './account-signals.tsx';
 
 interface AdAccountCardProps {
   account: AdAccount;
@@ -127,6 +128,8 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
             : t('card.tokenEndsSoon', { when: formatTimeUntil(account.token_expires_at, i18n.language) })}
         </p>
       )}
+
+      <AccountSignals account={account} canEdit={canEdit} />
 
       {/* The server gives a sandbox account's link to those who may edit alone: none, no link. */}
       {account.ads_manager_url && (
