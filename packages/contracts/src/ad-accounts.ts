@@ -22,6 +22,9 @@ export const META_WRITE_SCOPE = 'ads_management';
 export const adAccountStatusSchema = z.enum(['active', 'inactive']);
 export const syncStatusSchema = z.enum(['idle', 'queued', 'syncing', 'error']);
 
+/** The account card warns this many days before the token expires, with "Reconnect" (60-day user tokens). */
+export const TOKEN_EXPIRY_WARNING_DAYS = 7;
+
 /** An ad account as the web app sees it (spec §3); tokens never leave the server. */
 export const adAccountSchema = z.object({
   id: z.uuid(),
@@ -47,6 +50,11 @@ export const adAccountSchema = z.object({
   anomaly_sensitivity: z.enum(['off', 'low', 'medium', 'high']),
   /** Until when no new anomaly is written or sent for this account ("mute 24 h"); null: not muted. */
   anomaly_muted_until: z.string().nullable(),
+  /**
+   * When the Meta token the account was connected with stops working (debug_token's `expires_at`, ADR 0126); null
+   * for a token that does not expire (a system user's) or one whose expiry Meta did not say.
+   */
+  token_expires_at: z.string().nullable(),
   /**
    * Where "View in Facebook" opens the account: Ads Manager, or the sandbox's page by a link signed for the member
    * asking, given to those who may edit only (null for a viewer or an API token on a sandbox account).
@@ -182,3 +190,4 @@ export const anomalyMuteResponseSchema = z.object({ muted_until: z.string().null
 export type SetMonthlyBudgetRequest = z.infer<typeof setMonthlyBudgetRequestSchema>;
 export type MonthlyBudget = z.infer<typeof monthlyBudgetSchema>;
 export type PacingStatus = z.infer<typeof pacingStatusSchema>;
+export type AnomalyMuteResponse = z.infer<typeof anomalyMuteResponseSchema>;

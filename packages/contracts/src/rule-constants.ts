@@ -114,6 +114,8 @@ export const RULE_LIMITS = {
   backtestDaysDefault: 30,
   /** A pause's `resumeAfter.hours`: up to a week. */
   resumeAfterHoursMax: 168,
+  /** Dayparting windows of one schedule (two a day for a week). */
+  windowsMax: 14,
   approvalHoursMin: 1,
   approvalHoursMax: 168,
 } as const;
@@ -185,9 +187,16 @@ export const RULE_MESSAGES = {
   resumeAfterHoursInvalid: `Resume after 1 to ${RULE_LIMITS.resumeAfterHoursMax} whole hours`,
   resumeAfterTimeInvalid: 'The resume time must be HH:MM between 00:00 and 23:59',
   notifyMessageMax: `The message must be at most ${RULE_LIMITS.notifyMessageMax} characters`,
-  scheduleInvalid: 'The schedule is { everyMinutes: 5, 15, 30 or 60 } or { dailyAt: "HH:MM" }',
+  scheduleInvalid:
+    'The schedule is { everyMinutes: 5, 15, 30 or 60 }, { dailyAt: "HH:MM" } or { windows: [{ days, from, to }] }',
   everyMinutesInvalid: 'Run every 5, 15, 30 or 60 minutes',
   dailyAtInvalid: 'The time must be HH:MM between 00:00 and 23:59',
+  windowsInvalid: `Dayparting needs 1 to ${RULE_LIMITS.windowsMax} windows`,
+  windowDaysInvalid: 'Name each day of the week once, 1 (Monday) to 7 (Sunday)',
+  windowTimeInvalid: 'The window runs from HH:MM (00:00 to 23:59) to HH:MM (up to 24:00)',
+  windowOrder: 'The window must end after it starts',
+  daypartNeedsPause: 'A dayparting rule pauses outside its windows: add a pause action',
+  daypartResumeAfter: 'A dayparting rule resumes at its next window start: remove "resume after"',
   cooldownInvalid: `The cooldown is 0 to ${RULE_LIMITS.cooldownHoursMax} whole hours`,
   maxActionsInvalid: `Actions per day must be a whole number from 1 to ${RULE_LIMITS.maxActionsPerDayMax}`,
   minSpendInvalid: 'The minimum spend must be 0 or more',

@@ -15,6 +15,7 @@ export const RULE_TEMPLATE_IDS = [
   'revive_late_conversions',
   'creative_fatigue',
   'month_pacing',
+  'dayparting',
 ] as const;
 export type RuleTemplateId = (typeof RULE_TEMPLATE_IDS)[number];
 
@@ -179,6 +180,26 @@ const SOURCES: TemplateSource[] = [
       actions: [{ type: 'notify', message: 'On track to overspend this month’s budget.' }],
       schedule: { dailyAt: '09:00' },
       safeguards: { cooldownHours: 72, maxActionsPerDay: 20, minSpend: 0, minImpressions: 0, settleHours: 0 },
+    },
+  },
+  {
+    id: 'dayparting',
+    name: { en: 'Dayparting: weekday hours', th: 'ตั้งช่วงเวลาโฆษณา: วันธรรมดา' },
+    description: {
+      en: "Pause active ads at 20:00 and resume them at 08:00, Monday to Friday, in the ad account's time zone; they stay paused over the weekend.",
+      th: 'หยุดโฆษณาที่กำลังทำงานเวลา 20:00 และเปิดอีกครั้งเวลา 08:00 วันจันทร์ถึงศุกร์ ตามเขตเวลาของบัญชีโฆษณา โดยหยุดไว้ตลอดวันเสาร์และอาทิตย์',
+    },
+    rule: {
+      scope: { adAccountIds: [], level: 'ad', statuses: ['ACTIVE'] },
+      // Every active ad in scope: the window decides, not the figures.
+      conditions: {
+        match: 'all',
+        items: [{ metric: 'hours_since_creation', operator: 'gte', value: 0, window: 'today' }],
+      },
+      actions: [{ type: 'pause' }],
+      schedule: { windows: [{ days: [1, 2, 3, 4, 5], from: '08:00', to: '20:00' }] },
+      // No cooldown: the same ads are paused every evening, a resume of the morning in between.
+      safeguards: { cooldownHours: 0, maxActionsPerDay: 200, minSpend: 0, minImpressions: 0, settleHours: 0 },
     },
   },
 ];

@@ -152,6 +152,31 @@ describe('rule format', () => {
     expect(refusals(buildRule({ schedule: { dailyAt: '23:59' } }))).toEqual({});
   });
 
+  it('takes dayparting windows, and refuses each bad one with its own message', () => {
+    const windows = (...list: unknown[]) => buildRule({ schedule: { windows: list } });
+    const office = { days: [1, 2, 3, 4, 5], from: '08:00', to: '20:00' };
+    expect(refusals(windows(office))).toEqual({});
+    expect(refusals(windows({ days: [6, 7], from: '00:00', to: '24:00' }))).toEqual({});
+    expect(refusals(windows())).toEqual({ 'schedule.windows': M.windowsInvalid });
+    expect(refusals(windows(...Array.from({ length: 15 }, () => office)))).toEqual({
+      'schedule.windows': M.windowsInvalid,
+    });
+    expect(refusals(windows({ ...office, days: [] }))).toEqual({ 'schedule.windows.0.days': M.windowDaysInvalid });
+    expect(refusals(windows({ ...office, days: [0] }))).toEqual({ 'schedule.windows.0.days.0': M.windowDaysInvalid });
+    expect(refusals(windows({ ...office, days: [1, 1] }))).toEqual({ 'schedule.windows.0.days': M.windowDaysInvalid });
+    expect(refusals(windows({ ...office, from: '24:00' }))).toEqual({ 'schedule.windows.0.from': M.windowTimeInvalid });
+    expect(refusals(windows({ ...office, to: '8pm' }))).toEqual({ 'schedule.windows.0.to': M.windowTimeInvalid });
+    expect(refusals(windows({ ...office, from: '20:00', to: '08:00' }))).toEqual({
+      'schedule.windows.0.to': M.windowOrder,
+    });
+    expect(refusals(buildRule({ schedule: { windows: [office] }, actions: [{ type: 'notify' }] }))).toEqual({
+      actions: M.daypartNeedsPause,
+    });
+    expect(
+      refusals(buildRule({ schedule: { windows: [office] }, actions: [{ type: 'pause', resumeAfter: { hours: 2 } }] })),
+    ).toEqual({ 'actions.0.resumeAfter': M.daypartResumeAfter });
+  });
+
   it('takes a timed hold on a pause: 1 to 168 whole hours, or a local HH:MM', () => {
     const pause = (resumeAfter: unknown) => buildRule({ actions: [{ type: 'pause', resumeAfter } as never] });
     expect(refusals(pause({ hours: 1 }))).toEqual({});
@@ -242,7 +267,7 @@ describe('rule schemas as OpenAPI', () => {
 });
 
 describe('rule templates', () => {
-  it('are seven valid rule bodies with an English and a Thai name', () => {
+  it('are eight valid rule bodies with an English and a Thai name', () => {
     expect(RULE_TEMPLATES.map((template) => template.id)).toEqual([
       'stop_loss_cpa',
       'scale_winners_roas',
@@ -251,6 +276,7 @@ describe('rule templates', () => {
       'revive_late_conversions',
       'creative_fatigue',
       'month_pacing',
+      'dayparting',
     ]);
     for (const template of RULE_TEMPLATES) {
       expect(createRuleRequestSchema.parse(template.rule)).toEqual(template.rule);

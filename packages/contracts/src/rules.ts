@@ -201,7 +201,8 @@ const budgetChangeSchema = z
     }
   });
 
-const localTimeSchema = (message: string) => z.string({ error: message }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, message);
+const LOCAL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const localTimeSchema = (message: string) => z.string({ error: message }).regex(LOCAL_TIME, message);
 
 /**
  * A timed hold: the paused entity is resumed after some hours, or at the next occurrence of a local time in the ad
@@ -250,6 +251,46 @@ export const ruleActionSchema = z.discriminatedUnion(
 export type RuleAction = z.output<typeof ruleActionSchema>;
 export type BudgetChangeAction = Extract<RuleAction, { type: 'increase_budget' | 'decrease_budget' }>;
 
+const WINDOW_BOUND = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+
+/** Minutes since local midnight of an HH:MM window bound ("24:00" is the day's end). */
+export function windowMinutes(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+/**
+ * A dayparting window (ADR 0127): ISO weekdays (1 = Monday) and local hours in the ad account's time zone. The
+ * rule pauses its entities when a window ends and resumes them when the next one starts.
+ */
+export const daypartWindowSchema = z
+  .strictObject({
+    days: z
+      .array(
+        z
+          .number({ error: M.windowDaysInvalid })
+          .int(M.windowDaysInvalid)
+          .min(1, M.windowDaysInvalid)
+          .max(7, M.windowDaysInvalid),
+        {
+          error: M.windowDaysInvalid,
+        },
+      )
+      .min(1, M.windowDaysInvalid)
+      .refine((days) => new Set(days).size === days.length, M.windowDaysInvalid),
+    from: localTimeSchema(M.windowTimeInvalid),
+    to: z.string({ error: M.windowTimeInvalid }).regex(WINDOW_BOUND, M.windowTimeInvalid),
+  })
+  // Only bounds that are times are put in order: a bad one has its own message already.
+  .refine(
+    (window) =>
+      !LOCAL_TIME.test(window.from) ||
+      !WINDOW_BOUND.test(window.to) ||
+      windowMinutes(window.to) > windowMinutes(window.from),
+    { message: M.windowOrder, path: ['to'] },
+  );
+export type DaypartWindow = z.output<typeof daypartWindowSchema>;
+
 export const ruleScheduleSchema = z.union(
   [
     z.strictObject({
@@ -261,6 +302,13 @@ export const ruleScheduleSchema = z.union(
     z.strictObject({
       dailyAt: localTimeSchema(M.dailyAtInvalid),
     }),
+    z.strictObject({
+      windows: z
+        .array(daypartWindowSchema, { error: M.windowsInvalid })
+        .min(1, M.windowsInvalid)
+        // A refinement, not .max(): the union then keeps this branch's own message on its field.
+        .refine((windows) => windows.length <= RULE_LIMITS.windowsMax, M.windowsInvalid),
+    }),
   ],
   {
     error: (issue) => {
@@ -270,6 +318,9 @@ export const ruleScheduleSchema = z.union(
       }
       if (input && typeof input === 'object' && 'dailyAt' in input && !('everyMinutes' in input)) {
         return M.dailyAtInvalid;
+      }
+      if (input && typeof input === 'object' && 'windows' in input && Object.keys(input).length === 1) {
+        return M.windowsInvalid;
       }
       return M.scheduleInvalid;
     },
@@ -358,7 +409,12 @@ function checkLevelConditions(
 
 /** Checks that need the scope and the actions (or the conditions) together. */
 function checkActions(
-  rule: { scope?: { level: string }; actions?: RuleAction[]; conditions?: RuleConditionGroup },
+  rule: {
+    scope?: { level: string };
+    actions?: RuleAction[];
+    conditions?: RuleConditionGroup;
+    schedule?: RuleSchedule;
+  },
   ctx: z.RefinementCtx,
 ): void {
   if (rule.scope && rule.conditions) checkLevelConditions(rule.scope.level, rule.conditions, ['conditions'], ctx);
@@ -373,10 +429,20 @@ function checkActions(
       ctx.addIssue({ code: 'custom', message: M.oneBudgetAction, path: ['actions', index, 'type'] });
     }
   });
+  if (rule.schedule && 'windows' in rule.schedule) checkDayparting(actions, ctx);
   const resumeAt = actions.findIndex((action) => action.type === 'resume');
   if (resumeAt >= 0 && actions.some((action) => action.type === 'pause')) {
     ctx.addIssue({ code: 'custom', message: M.pauseAndResume, path: ['actions', resumeAt, 'type'] });
   }
+}
+
+/** A dayparting rule pauses at a window's end, and its resume is the next window's start (not resumeAfter). */
+function checkDayparting(actions: RuleAction[], ctx: z.RefinementCtx): void {
+  const pauseAt = actions.findIndex((action) => action.type === 'pause');
+  const pause = actions[pauseAt];
+  if (!pause) ctx.addIssue({ code: 'custom', message: M.daypartNeedsPause, path: ['actions'] });
+  else if (pause.type === 'pause' && pause.resumeAfter !== undefined)
+    ctx.addIssue({ code: 'custom', message: M.daypartResumeAfter, path: ['actions', pauseAt, 'resumeAfter'] });
 }
 
 export function isBudgetAction(

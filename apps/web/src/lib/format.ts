@@ -71,6 +71,14 @@ export function formatDate(value: Instant, language: string, options: ZoneOption
   return dateTimeFormat(language, { dateStyle: 'medium', ...(timeZone ? { timeZone } : {}) }).format(toDate(value));
 }
 
+/** An ISO weekday's short name (1 = Monday … 7 = Sunday): "Mon" · "จ.". */
+export function formatWeekday(isoDay: number, language: string): string {
+  // 5 January 2026 was a Monday; read at noon UTC so no zone moves it to another day.
+  return dateTimeFormat(language, { weekday: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2026, 0, 4 + isoDay, 12)),
+  );
+}
+
 /** The time of an instant: "5:04:03 AM" · "05:04:03". */
 export function formatTime(value: Instant, language: string): string {
   return dateTimeFormat(language, { timeStyle: 'medium' }).format(toDate(value));
@@ -142,5 +150,6 @@ export function useFormat() {
     number: (value: number, digits?: number) => formatNumber(value, language, digits),
     money: (value: number, currency: string) => formatMoney(value, currency, language),
     timeUntil: (value: Instant) => formatTimeUntil(value, language),
+    weekday: (isoDay: number) => formatWeekday(isoDay, language),
   };
 }

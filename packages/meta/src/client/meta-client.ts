@@ -155,8 +155,18 @@ export class MetaClient {
 
   /** The permissions a user token holds now (the user may have unticked some on the consent screen). */
   async grantedScopes(inputToken: string): Promise<string[]> {
+    return (await this.inspectToken(inputToken)).scopes;
+  }
+
+  /**
+   * What debug_token says of a token: its permissions, and when it stops working. Meta answers `expires_at: 0` for
+   * a token that does not expire (a system user's): null; no `expires_at` at all: undefined (not known).
+   */
+  async inspectToken(inputToken: string): Promise<{ scopes: string[]; expiresAt: Date | null | undefined }> {
     const data = await this.debugToken(inputToken);
-    return data.is_valid ? (data.scopes ?? []) : [];
+    const at = data.expires_at;
+    const expiresAt = at === undefined ? undefined : at === 0 ? null : new Date(at * 1000);
+    return { scopes: data.is_valid ? (data.scopes ?? []) : [], expiresAt };
   }
 
   async listAdAccounts(token: string): Promise<GraphAdAccount[]> {

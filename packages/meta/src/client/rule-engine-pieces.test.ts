@@ -157,4 +157,13 @@ describe('login URL', () => {
     const readOnly = fixture.sandbox.issueToken(undefined, ['ads_read']);
     expect(await fixture.client().grantedScopes(readOnly)).toEqual(['ads_read']);
   });
+
+  it("inspectToken reads when the token stops working from debug_token's expires_at", async () => {
+    const token = fixture.sandbox.issueToken(undefined, ['ads_read'], 3 * 86_400);
+    const issuedAt = Math.floor(fixture.clock.now() / 1000);
+    expect(await fixture.client().inspectToken(token)).toEqual({
+      scopes: ['ads_read'],
+      expiresAt: new Date((issuedAt + 3 * 86_400) * 1000),
+    });
+  });
 });

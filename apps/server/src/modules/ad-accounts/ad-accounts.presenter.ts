@@ -62,6 +62,7 @@ export function presentAdAccount(
     auto_sync: row.autoSync,
     anomaly_sensitivity: row.anomalySensitivity,
     anomaly_muted_until: row.anomalyMutedUntil?.toISOString() ?? null,
+    token_expires_at: row.tokenExpiresAt?.toISOString() ?? null,
     ads_manager_url: options.adsManagerUrl(row.facebookAccountId, row.isSandbox, editor),
     created_at: row.createdAt.toISOString(),
   };

@@ -297,13 +297,16 @@ export class AdAccountsService {
     let expiresIn: number | undefined;
     let graphAccounts: GraphAdAccount[];
     let missingScopes: string[];
+    let tokenExpiresAt: Date | null | undefined;
     try {
       const short = await this.deps.metaClient().exchangeCode({ code, redirectUri: issued.redirectUri });
       const long = await this.deps.metaClient().exchangeLongLivedToken(short.accessToken);
       accessToken = long.accessToken;
       expiresIn = long.expiresIn;
-      // The user may untick permissions on the consent screen: read what was really granted.
-      const granted = await this.deps.metaClient().grantedScopes(accessToken);
+      // The user may untick permissions on the consent screen: read what was really granted, and until when.
+      const inspected = await this.deps.metaClient().inspectToken(accessToken);
+      const granted = inspected.scopes;
+      tokenExpiresAt = inspected.expiresAt;
       missingScopes = META_SCOPES.filter((scope) => !granted.includes(scope));
       if (!granted.includes('ads_read') && !granted.includes(META_WRITE_SCOPE)) {
         throw new AppError('META_PERMISSION_MISSING', AD_ACCOUNT_MESSAGES.noAdsPermission, 403);
@@ -323,7 +326,9 @@ export class AdAccountsService {
     }
 
     const sealed = this.deps.secretBox.encrypt(accessToken);
-    const tokenExpiresAt = expiresIn ? new Date(this.deps.now().getTime() + expiresIn * 1000) : null;
+    // debug_token's expiry is the token's own; the exchange's expires_in is the fallback when it gives none.
+    if (tokenExpiresAt === undefined)
+      tokenExpiresAt = expiresIn ? new Date(this.deps.now().getTime() + expiresIn * 1000) : null;
     // The accounts, their queued state and the log entries commit together; the syncs are enqueued after.
     const { rows, leftOut, limit } = await this.tenant(scope, async (tx) => {
       await this.deps.repository.lockConnections(tx);

@@ -224,6 +224,7 @@ describe('anomaly watch', () => {
     advanceTo('Asia/Bangkok', 10, 5);
     const { session, accounts } = await connectedUser(app());
     const account = thbAccount(accounts);
+    await mailsOn(session);
     const mute = await app().app.inject({
       method: 'POST',
       url: `/api/ad-accounts/${account.id}/anomalies/mute`,
@@ -236,6 +237,8 @@ describe('anomaly watch', () => {
     app().clock.advance(12 * HOUR);
     await sync(session, account);
     expect(await entries(session, ['anomaly_jump', 'anomaly_drop'])).toEqual([]);
+    // With mail on, as in the unmuted case: nothing is due to be sent either.
+    expect(await dueMails(session)).toEqual([]);
     const episodes = await app().inspect((db) =>
       db.select().from(anomalyEpisodes).where(eq(anomalyEpisodes.adAccountId, account.id)),
     );

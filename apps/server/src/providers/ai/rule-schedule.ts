@@ -29,17 +29,22 @@ export function fastestSchedule(plan: DraftPlan): RuleSchedule {
 }
 
 const scheduleWords = (schedule: RuleSchedule, language: 'en' | 'th') =>
-  'everyMinutes' in schedule
+  'windows' in schedule
     ? language === 'th'
-      ? `ทุก ${schedule.everyMinutes} นาที`
-      : `every ${schedule.everyMinutes} minutes`
-    : language === 'th'
-      ? `ทุกวันเวลา ${schedule.dailyAt}`
-      : `daily at ${schedule.dailyAt}`;
+      ? 'เมื่อช่วงเวลาที่กำหนดสิ้นสุด'
+      : 'when each set time window ends'
+    : 'everyMinutes' in schedule
+      ? language === 'th'
+        ? `ทุก ${schedule.everyMinutes} นาที`
+        : `every ${schedule.everyMinutes} minutes`
+      : language === 'th'
+        ? `ทุกวันเวลา ${schedule.dailyAt}`
+        : `daily at ${schedule.dailyAt}`;
 
 /** The explanation's line on how often the rule is checked. */
 export function checkedWords(schedule: RuleSchedule, language: 'en' | 'th'): string {
   if (language === 'th') return `ตรวจ${scheduleWords(schedule, 'th')}`;
+  if ('windows' in schedule) return 'Checked when each set time window ends.';
   return 'everyMinutes' in schedule
     ? `Checked every ${schedule.everyMinutes} minutes.`
     : `Checked daily at ${schedule.dailyAt}.`;

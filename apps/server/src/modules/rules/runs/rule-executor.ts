@@ -15,6 +15,7 @@ import {
   type PlannedWrite,
   type Settlement,
 } from './rule-decision.ts';
+import { nextWindowStart } from './rule-windows.ts';
 import { toRuleBody } from '../definitions/rule-definition.ts';
 import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
@@ -239,8 +240,8 @@ export class RuleExecutor {
       if (settlement.state === 'applied') {
         await ledger.settle(tx, row.id, { state: 'applied', at });
         if (rule) await rulesRepository.touchTriggered(tx, rule.id, at);
-        const hold = rule && startsHold(row, settlement) ? pauseHold(rule) : undefined;
-        if (hold) await ledger.planHold(tx, row, holdResumeAt(hold, at, account.timezone));
+        const resumeAt = rule && startsHold(row, settlement) ? holdEnd(rule, at, account.timezone) : undefined;
+        if (resumeAt) await ledger.planHold(tx, row, resumeAt);
         const value = target(row);
         if (row.field !== null && value !== null)
           await this.deps.inputs.recordWrite(
@@ -271,8 +272,13 @@ export class RuleExecutor {
   }
 }
 
-/** The timed hold of the rule's pause action, if it has one. */
-function pauseHold(rule: AutomationRuleRow) {
-  const pause = toRuleBody(rule).actions.find((action) => action.type === 'pause');
-  return pause?.type === 'pause' ? pause.resumeAfter : undefined;
+/**
+ * When the hold a rule's pause starts ends, if it has one: its `resumeAfter`, or for a dayparting rule the next
+ * window's start in the account's time zone (ADR 0127).
+ */
+function holdEnd(rule: AutomationRuleRow, pausedAt: Date, timeZone: string): Date | undefined {
+  const body = toRuleBody(rule);
+  if ('windows' in body.schedule) return nextWindowStart(body.schedule.windows, timeZone, pausedAt);
+  const pause = body.actions.find((action) => action.type === 'pause');
+  return pause?.type === 'pause' && pause.resumeAfter ? holdResumeAt(pause.resumeAfter, pausedAt, timeZone) : undefined;
 }

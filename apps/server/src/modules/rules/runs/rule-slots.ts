@@ -1,7 +1,11 @@
-import { localDate, localMinutesOfDay } from '@adpilot/contracts';
+import { localDate, localMinutesOfDay, type DaypartWindow } from '@adpilot/contracts';
+import { endDue } from './rule-windows.ts';
 
-/** The rule format's schedule: every N minutes, or once a day at a local time of each ad account. */
-export type RuleSchedule = { everyMinutes: number } | { dailyAt: string };
+/**
+ * The rule format's schedule: every N minutes, once a day at a local time of each ad account, or at the ends of
+ * dayparting windows in each account's time zone.
+ */
+export type RuleSchedule = { everyMinutes: number } | { dailyAt: string } | { windows: DaypartWindow[] };
 
 /** One evaluation slot of a rule: the key its run, its job and its ledger rows share. */
 export interface RuleSlot {
@@ -23,6 +27,14 @@ export function dueSlots(schedule: RuleSchedule, timezones: readonly string[], n
     const index = Math.floor(now.getTime() / (schedule.everyMinutes * 60_000));
     return [{ key: `m${schedule.everyMinutes}:${index}` }];
   }
+  if ('windows' in schedule) {
+    const slots: RuleSlot[] = [];
+    for (const timezone of new Set(timezones)) {
+      const end = endDue(schedule.windows, timezone, now, DAILY_GRACE_MINUTES);
+      if (end) slots.push({ key: `w:${end}:${timezone}`, timezone });
+    }
+    return slots;
+  }
   const [hours, minutes] = schedule.dailyAt.split(':').map(Number);
   const at = (hours ?? 0) * 60 + (minutes ?? 0);
   const slots: RuleSlot[] = [];
@@ -35,12 +47,12 @@ export function dueSlots(schedule: RuleSchedule, timezones: readonly string[], n
   return slots;
 }
 
-/** The time zone a slot key is limited to, if any (daily slots). */
+/** The time zone a slot key is limited to, if any (daily and window-end slots). */
 export function slotTimezone(key: string): string | undefined {
-  return key.startsWith('d:') ? key.split(':').slice(2).join(':') : undefined;
+  return key.startsWith('d:') || key.startsWith('w:') ? key.split(':').slice(2).join(':') : undefined;
 }
 
-/** How old an account's mirror may be for this rule: its interval, a day's worth for daily rules. */
+/** How old an account's mirror may be for this rule: its interval, an hour for daily and dayparting rules. */
 export function freshnessMs(schedule: RuleSchedule): number {
   return ('everyMinutes' in schedule ? schedule.everyMinutes : 60) * 60_000;
 }

@@ -1,4 +1,4 @@
-import { isSyncErrorCode, type AdAccount } from '@adpilot/contracts';
+import { isSyncErrorCode, TOKEN_EXPIRY_WARNING_DAYS, type AdAccount } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { AlertTriangle, CheckCircle2, ExternalLink, Eye, FlaskConical, RefreshCw, Unlink, XCircle } from 'lucide-react';
 import { useId } from 'react';
@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../api/workspaces.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, formatTimeUntil } from '../../../lib/format.ts';
 import { useAccountSync } from '../hooks/use-account-sync.ts';
+import { AccountSignals } from './account-signals.tsx';
 
 interface AdAccountCardProps {
   account: AdAccount;
@@ -16,6 +17,18 @@ interface AdAccountCardProps {
 }
 
 const BADGE = 'inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium';
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether the card warns of the token's end (ADR 0126): within the last days before it, or once it passed and no
+ * sync found out yet. An account already marked for reconnecting says so by its badge instead.
+ */
+function tokenWarning(account: AdAccount, now: Date): 'soon' | 'ended' | null {
+  if (!account.token_expires_at || account.needs_reauth) return null;
+  const left = Date.parse(account.token_expires_at) - now.getTime();
+  if (left <= 0) return 'ended';
+  return left <= TOKEN_EXPIRY_WARNING_DAYS * DAY_MS ? 'soon' : null;
+}
 
 export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountCardProps) {
   const { t, i18n } = useTranslation('ad-accounts');
@@ -23,6 +36,7 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
   const nameId = useId();
   const { sync, syncing } = useAccountSync(account);
   const active = account.account_status === 'active';
+  const token = tokenWarning(account, new Date());
 
   // The zone name ("GMT+7") is held to the time before it, so a narrow card never leaves it alone on a line.
   const lastSync = account.last_sync
@@ -106,6 +120,17 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
         </p>
       )}
 
+      {token && account.token_expires_at && (
+        <p role="status" className="mt-3 flex items-start gap-1 text-xs text-amber-700 dark:text-amber-300">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
+          {token === 'ended'
+            ? t('card.tokenEnded')
+            : t('card.tokenEndsSoon', { when: formatTimeUntil(account.token_expires_at, i18n.language) })}
+        </p>
+      )}
+
+      <AccountSignals account={account} canEdit={canEdit} />
+
       {/* The server gives a sandbox account's link to those who may edit alone: none, no link. */}
       {account.ads_manager_url && (
         <a
@@ -124,7 +149,7 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
 
       {canEdit && (
         <div className="mt-auto grid grid-cols-2 gap-2 border-t border-gray-100 pt-4 dark:border-gray-800">
-          {account.needs_reauth && (
+          {(account.needs_reauth || token) && (
             <Button size="sm" className="col-span-2" onClick={onReconnect}>
               {t('card.reconnect')}
             </Button>

@@ -127,12 +127,106 @@ describe('AdAccountsPage states', () => {
     expect(within(card).queryByRole('link', { name: 'View in Facebook' })).not.toBeInTheDocument();
   });
 
+  it('counts down to the end of Facebook access in its last week, with Reconnect, and not before', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000 + 60_000).toISOString();
+    fakeApi({
+      'GET /ad-accounts': ok([
+        buildAdAccount({ facebook_account_name: 'Ending', token_expires_at: inDays(5) }),
+        buildAdAccount({ facebook_account_name: 'Fresh', token_expires_at: inDays(50) }),
+        buildAdAccount({ facebook_account_name: 'Ended', token_expires_at: inDays(-1) }),
+        buildAdAccount({ facebook_account_name: 'System user', token_expires_at: null }),
+      ]),
+    });
+    const { user } = renderAdAccountsPage();
+    const ending = await screen.findByRole('article', { name: 'Ending' });
+    expect(ending).toHaveTextContent('Facebook access ends in 5 days. Reconnect to keep syncs and rules running.');
+    expect(screen.getByRole('article', { name: 'Ended' })).toHaveTextContent('Facebook access has ended.');
+    for (const name of ['Fresh', 'System user']) {
+      const card = screen.getByRole('article', { name });
+      expect(card).not.toHaveTextContent('Facebook access');
+      expect(within(card).queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
+    }
+    await user.click(within(ending).getByRole('button', { name: 'Reconnect' }));
+    expect(screen.getByRole('dialog', { name: 'Connect Facebook Ad Account' })).toBeInTheDocument();
+  });
+
   it('opens the connect modal from a card that needs reconnecting', async () => {
     fakeApi({ 'GET /ad-accounts': ok([buildAdAccount({ facebook_account_name: 'Expired', needs_reauth: true })]) });
     const { user } = renderAdAccountsPage();
     const card = await screen.findByRole('article', { name: 'Expired' });
     await user.click(within(card).getByRole('button', { name: 'Reconnect' }));
     expect(screen.getByRole('dialog', { name: 'Connect Facebook Ad Account' })).toBeInTheDocument();
+  });
+});
+
+describe('AdAccountsPage monthly budgets and the anomaly mute', () => {
+  const BUDGET = {
+    campaign_id: null,
+    name: 'Brooklyn Coffee',
+    amount: 100_000,
+    currency: 'USD',
+    month: '2026-12',
+    month_to_date: 20_000,
+    projected: 130_000,
+    percent: 130,
+    status: 'over' as const,
+  };
+
+  it('shows this month against each budget, sets a campaign one, removes one and mutes the alerts', async () => {
+    const account = buildAdAccount({
+      facebook_account_name: 'Brooklyn Coffee',
+      currency: 'USD',
+      timezone: 'America/New_York',
+    });
+    const base = `/ad-accounts/${account.id}`;
+    const campaign = {
+      ...BUDGET,
+      campaign_id: '2384',
+      name: 'Summer sale',
+      amount: 50_000,
+      status: 'on_track' as const,
+    };
+    const fake = fakeApi({
+      'GET /ad-accounts': ok([account]),
+      [`GET ${base}/monthly-budgets`]: ok([BUDGET]),
+      'GET /entities': ok([{ externalId: '2384', name: 'Summer sale' }]),
+    });
+    fake.on(`PUT ${base}/monthly-budgets`, (call) =>
+      ok((call.body as { amount: number | null }).amount === null ? [campaign] : [BUDGET, campaign]),
+    );
+    fake.on(`POST ${base}/anomalies/mute`, (call) =>
+      ok({ muted_until: (call.body as { hours: number }).hours > 0 ? '2099-01-01T00:00:00.000Z' : null }),
+    );
+    const { user } = renderAdAccountsPage();
+    const card = await screen.findByRole('article', { name: 'Brooklyn Coffee' });
+    await user.click(within(card).getByText('Monthly budget and alerts'));
+
+    expect(await within(card).findByText('Whole account: $100,000.00')).toBeInTheDocument();
+    expect(card).toHaveTextContent('Spent $20,000.00 this month, on course for $130,000.00 (130%). Over budget');
+    expect(fake.callsTo('GET', '/entities')[0]?.query.get('adAccountId')).toBe(account.id);
+
+    await user.click(within(card).getByRole('button', { name: 'Set budget' }));
+    expect(within(card).getByText('Enter an amount above 0')).toBeInTheDocument();
+    expect(fake.callsTo('PUT', `${base}/monthly-budgets`)).toHaveLength(0);
+    await within(card).findByRole('option', { name: 'Summer sale' });
+    await user.selectOptions(within(card).getByLabelText('Budget for'), '2384');
+    await user.type(within(card).getByLabelText('Amount (USD)'), '50000');
+    await user.click(within(card).getByRole('button', { name: 'Set budget' }));
+    await waitFor(() => expect(fake.callsTo('PUT', `${base}/monthly-budgets`)).toHaveLength(1));
+    expect(fake.callsTo('PUT', `${base}/monthly-budgets`)[0]?.body).toEqual({ campaign_id: '2384', amount: 50000 });
+    expect(await within(card).findByText('Summer sale: $50,000.00')).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Remove the budget of Whole account' }));
+    await waitFor(() => expect(within(card).queryByText('Whole account: $100,000.00')).not.toBeInTheDocument());
+    expect(fake.callsTo('PUT', `${base}/monthly-budgets`)[1]?.body).toEqual({ campaign_id: null, amount: null });
+
+    expect(card).toHaveTextContent('Sudden jumps and drops of spend, results, CPA and CPM are flagged and notified.');
+    await user.click(within(card).getByRole('button', { name: 'Mute 24 h' }));
+    expect(await within(card).findByText(/^Muted until /)).toBeInTheDocument();
+    expect(fake.callsTo('POST', `${base}/anomalies/mute`)[0]?.body).toEqual({ hours: 24 });
+    await user.click(within(card).getByRole('button', { name: 'Unmute' }));
+    await waitFor(() => expect(within(card).queryByText(/^Muted until /)).not.toBeInTheDocument());
+    expect(fake.callsTo('POST', `${base}/anomalies/mute`)[1]?.body).toEqual({ hours: 0 });
   });
 });
 

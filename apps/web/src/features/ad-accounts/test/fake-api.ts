@@ -31,6 +31,7 @@ export function buildAdAccount(overrides: Partial<AdAccount> = {}): AdAccount {
     auto_sync: true,
     anomaly_sensitivity: 'medium',
     anomaly_muted_until: null,
+    token_expires_at: null,
     ads_manager_url: `https://adsmanager.facebook.com/adsmanager/manage/campaigns?act=1000${n}`,
     created_at: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -282,6 +282,56 @@ describe('rule builder', () => {
     expect(screen.getByLabelText('Every')).toHaveValue('15');
   });
 
+  it('sets dayparting windows, says them in the summary, checks them and sends them', async () => {
+    setLanguageChoice('en');
+    const fake = api();
+    fake.on('POST /rules', (call) => ok({ ...buildRule(), ...(call.body as object), id: buildRule().id }, 201));
+    const { user } = renderNew();
+    await user.click(await screen.findByRole('button', { name: /Blank rule/ }));
+    await user.selectOptions(screen.getByLabelText('Runs'), 'windows');
+    const summary = screen.getByRole('region', { name: 'The rule in plain words' });
+    expect(summary).toHaveTextContent("Active Mon–Fri 08:00–20:00 in each ad account's time zone");
+
+    await user.click(screen.getByRole('checkbox', { name: 'Fri' }));
+    const to = screen.getByLabelText('To');
+    await user.clear(to);
+    await user.type(to, '07:00');
+    await user.tab();
+    expect(await screen.findByText('The window must end after it starts')).toBeInTheDocument();
+    await user.clear(to);
+    await user.type(to, '24:00');
+    await waitFor(() => expect(screen.queryByText('The window must end after it starts')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Add window' }));
+    expect(summary).toHaveTextContent('Active Mon–Thu 08:00–24:00; Mon–Fri 08:00–20:00');
+
+    await user.type(screen.getByLabelText('Rule name'), 'Weekday hours');
+    await user.click(screen.getByRole('button', { name: 'Create rule' }));
+    await waitFor(() => expect(fake.callsTo('POST', '/rules')).toHaveLength(1));
+    const body = fake.callsTo('POST', '/rules')[0]?.body as CreateRuleRequest;
+    expect(body.schedule).toEqual({
+      windows: [
+        { days: [1, 2, 3, 4], from: '08:00', to: '24:00' },
+        { days: [1, 2, 3, 4, 5], from: '08:00', to: '20:00' },
+      ],
+    });
+  });
+
+  it('shows a window refusal in Thai: a dayparting rule needs a pause', async () => {
+    const fake = api();
+    fake.on('POST /rules', (call) => ok({ ...buildRule(), ...(call.body as object), id: buildRule().id }, 201));
+    const { user } = renderNew();
+    await user.click(await screen.findByRole('button', { name: /กฎเปล่า/ }));
+    await user.selectOptions(screen.getByLabelText('ทำงาน'), 'windows');
+    expect(screen.getByRole('checkbox', { name: 'จันทร์' })).toBeChecked();
+    await user.selectOptions(
+      within(screen.getByRole('group', { name: 'การดำเนินการที่ 1' })).getByLabelText('การดำเนินการ'),
+      'notify',
+    );
+    await user.click(screen.getByRole('button', { name: 'สร้างกฎ' }));
+    expect(await screen.findByText('กฎตามช่วงเวลาจะหยุดโฆษณาชั่วคราวนอกช่วงเวลา: เพิ่มการกระทำหยุดชั่วคราว')).toBeInTheDocument();
+    expect(fake.callsTo('POST', '/rules')).toHaveLength(0);
+  });
+
   it('holds nothing back while the plan cannot be read', async () => {
     setLanguageChoice('en');
     api();

@@ -13,6 +13,7 @@ import { useApiErrorText } from '../hooks/use-api-error-text.ts';
 import { useWords } from '../hooks/use-words.ts';
 import { changesText, plannedItems, runOutcomeText, runTally } from '../lib/consequences.ts';
 import { changeText } from '../lib/explain.ts';
+import { windowsText } from '../lib/windows-text.ts';
 import { ActionPlanLine } from './action-plan-line.tsx';
 
 /**
@@ -166,12 +167,14 @@ interface ActivateDialogProps {
 
 /** Switching a rule on asks first: how often it will check, and what it would do on today's data. */
 export function ActivateDialog({ rule, busy, onConfirm, onCancel }: ActivateDialogProps) {
-  const { t } = useWords();
+  const { t, language } = useWords();
   const schedule =
     rule &&
-    ('dailyAt' in rule.schedule
-      ? t('confirmations.activate.daily', { time: rule.schedule.dailyAt })
-      : t('confirmations.activate.every', { count: rule.schedule.everyMinutes }));
+    ('windows' in rule.schedule
+      ? t('confirmations.activate.windows', { windows: windowsText(rule.schedule.windows, language) })
+      : 'dailyAt' in rule.schedule
+        ? t('confirmations.activate.daily', { time: rule.schedule.dailyAt })
+        : t('confirmations.activate.every', { count: rule.schedule.everyMinutes }));
   return (
     <ConfirmDialog
       open={rule !== null}

@@ -1,5 +1,5 @@
 import { ACTIVITY_MESSAGES, type RuleBacktest } from '@adpilot/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/format.ts';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
@@ -29,6 +29,20 @@ describe('rule detail', () => {
     expect(row).toHaveTextContent('CPA (7 วันล่าสุด รวมวันนี้) เท่ากับ 620.5, มากกว่า 500: เป็นจริง');
     expect(screen.getByText('เรียกใช้เอง')).toBeInTheDocument();
     expect(screen.getByTestId('run-outcome')).toHaveTextContent('ตรวจสอบ 3 ตรงเงื่อนไข 1: ดำเนินการแล้ว 1 รายการ');
+  });
+
+  it('says a dayparting schedule by its windows, in Thai and in English', async () => {
+    const rule = buildRule({
+      name: 'Office hours',
+      schedule: { windows: [{ days: [1, 2, 3, 4, 5], from: '08:00', to: '20:00' }] },
+    });
+    fakeApi({ [`GET /rules/${rule.id}`]: ok(rule), [`GET /rules/${rule.id}/runs`]: ok([]) });
+    renderRulesRoute(`/rules/${rule.id}`, '/rules/:id', <RuleDetailPage />);
+    expect(await screen.findByText('ทำงาน จันทร์–ศุกร์ 08:00–20:00 หยุดชั่วคราวนอกช่วงเวลา')).toBeInTheDocument();
+    cleanup();
+    setLanguageChoice('en');
+    renderRulesRoute(`/rules/${rule.id}`, '/rules/:id', <RuleDetailPage />);
+    expect(await screen.findByText('Active Mon–Fri 08:00–20:00, paused outside')).toBeInTheDocument();
   });
 
   it('words a failed action and a failed run from the catalogue the server’s e-mails use', async () => {

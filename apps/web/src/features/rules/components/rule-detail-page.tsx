@@ -14,6 +14,7 @@ import { useToggleRule } from '../api/toggle-rule.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
 import { useWords } from '../hooks/use-words.ts';
 import { warningText } from '../lib/explain.ts';
+import { windowsText } from '../lib/windows-text.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { BacktestPanel } from './backtest-panel.tsx';
 import { Section } from './builder/controls.tsx';
@@ -29,9 +30,11 @@ function RuleSummary({ rule }: { rule: Rule }) {
   const words = useWords();
   const { t, language } = words;
   const schedule =
-    'dailyAt' in rule.schedule
-      ? t('detail.dailyAt', { time: rule.schedule.dailyAt })
-      : t('detail.everyMinutes', { count: rule.schedule.everyMinutes });
+    'windows' in rule.schedule
+      ? t('detail.windows', { windows: windowsText(rule.schedule.windows, language) })
+      : 'dailyAt' in rule.schedule
+        ? t('detail.dailyAt', { time: rule.schedule.dailyAt })
+        : t('detail.everyMinutes', { count: rule.schedule.everyMinutes });
   const rows: [string, string][] = [
     [t('detail.level'), t(`levels.${rule.scope.level}`)],
     [t('detail.schedule'), schedule],

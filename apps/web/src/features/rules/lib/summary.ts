@@ -10,6 +10,7 @@ import type { Words } from './explain.ts';
 import { metricLabel, subjectText } from './explain.ts';
 import { formatNumber, formatPercent } from '../../../lib/format.ts';
 import type { RuleFormValues } from './rule-form-values.ts';
+import { windowsText } from './windows-text.ts';
 
 /**
  * The whole rule being edited, in the page's language, for the builder's summary. It reads the form's values as
@@ -149,6 +150,8 @@ export function actionSummary(action: RuleAction, words: Words): string {
 }
 
 function scheduleText(schedule: RuleSchedule, words: Words): string {
+  if ('windows' in schedule)
+    return words.t('builderSummary.windows', { windows: windowsText(schedule.windows, words.language) });
   return 'dailyAt' in schedule
     ? words.t('builderSummary.dailyAt', { time: schedule.dailyAt || words.t('builderSummary.blank') })
     : words.t('builderSummary.everyMinutes', { count: schedule.everyMinutes });

@@ -6,6 +6,7 @@ import { useFastestCheckMinutes } from '../../../../api/subscription.ts';
 import { useRuleError } from '../../hooks/use-rule-error.ts';
 import type { RuleFormValues } from '../../lib/rule-form-values.ts';
 import { MiniField, Options, Section, Select, SmallInput } from './controls.tsx';
+import { DEFAULT_WINDOW, ScheduleWindows } from './schedule-windows.tsx';
 
 /** The fastest interval on offer that the plan allows (hourly when the plan is not known yet). */
 export function allowedMinutes(fastest: number | undefined): RuleScheduleMinutes {
@@ -15,7 +16,7 @@ export function allowedMinutes(fastest: number | undefined): RuleScheduleMinutes
 type RuleScheduleMinutes = (typeof RULE_SCHEDULE_MINUTES)[number];
 
 /**
- * Every N minutes, or once a day at a time of the account's time zone. Intervals faster than the user's plan allows
+ * Every N minutes, once a day at a time of the account's time zone, or dayparting windows. Intervals faster than the user's plan allows
  * are shown disabled with a word why (the server refuses them on an active rule, ADR 0040); a new rule that starts
  * on one is moved to the fastest allowed.
  */
@@ -27,27 +28,36 @@ export function ScheduleSection({ isNew = false }: { isNew?: boolean }) {
   const schedule = useWatch({ control, name: 'schedule' }) as RuleSchedule;
   const fastest = useFastestCheckMinutes();
   const daily = 'dailyAt' in schedule;
+  const windowed = 'windows' in schedule;
+  const mode = windowed ? 'windows' : daily ? 'daily' : 'every';
   const tooFast = (minutes: number) => fastest !== undefined && minutes < fastest;
   const startsTooFast = isNew && 'everyMinutes' in schedule && tooFast(schedule.everyMinutes);
   useEffect(() => {
     if (startsTooFast && !getFieldState('schedule').isDirty)
       setValue('schedule', { everyMinutes: allowedMinutes(fastest) });
   }, [startsTooFast, fastest, getFieldState, setValue]);
-  const setMode = (mode: string) =>
-    setValue('schedule', mode === 'daily' ? { dailyAt: '09:00' } : { everyMinutes: allowedMinutes(fastest) }, {
-      shouldDirty: true,
-    });
+  const setMode = (next: string) =>
+    setValue(
+      'schedule',
+      next === 'daily'
+        ? { dailyAt: '09:00' }
+        : next === 'windows'
+          ? { windows: [{ ...DEFAULT_WINDOW }] }
+          : { everyMinutes: allowedMinutes(fastest) },
+      { shouldDirty: true },
+    );
 
   return (
     <Section title={t('builder.schedule')} description={t('builder.scheduleHint')}>
       <div className="flex flex-wrap items-end gap-4">
         <MiniField id={`${id}-mode`} label={t('builder.scheduleMode')}>
-          <Select id={`${id}-mode`} value={daily ? 'daily' : 'every'} onChange={(event) => setMode(event.target.value)}>
+          <Select id={`${id}-mode`} value={mode} onChange={(event) => setMode(event.target.value)}>
             <option value="every">{t('builder.scheduleEvery')}</option>
             <option value="daily">{t('builder.scheduleDaily')}</option>
+            <option value="windows">{t('builder.scheduleWindows')}</option>
           </Select>
         </MiniField>
-        {daily ? (
+        {windowed ? null : daily ? (
           <MiniField id={`${id}-at`} label={t('builder.dailyAt')} error={errorFor('schedule.dailyAt')}>
             <SmallInput
               fitted
@@ -71,7 +81,8 @@ export function ScheduleSection({ isNew = false }: { isNew?: boolean }) {
           </MiniField>
         )}
       </div>
-      {fastest !== undefined && fastest > RULE_SCHEDULE_MINUTES[0] && (
+      {windowed && <ScheduleWindows />}
+      {!windowed && fastest !== undefined && fastest > RULE_SCHEDULE_MINUTES[0] && (
         <p className="mt-2 text-xs text-gray-600 dark:text-gray-400">
           {t('builder.scheduleLimit', { count: fastest })}
         </p>
