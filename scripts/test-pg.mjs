@@ -85,6 +85,9 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  'apps/server/src/modules/ad-accounts/token-expiry.test.ts',
+  'apps/server/src/modules/rules/runs/rule-windows.test.ts',
+  'apps/server/src/modules/rules/runs/rules.dayparting.test.ts',
   // Pure text.
   'apps/server/src/modules/notifications/decision-texts.test.ts',
   'apps/server/src/modules/reports/schedules/report-mail-text.test.ts',
