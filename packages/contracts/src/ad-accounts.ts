@@ -22,6 +22,24 @@ export const META_WRITE_SCOPE = 'ads_management';
 export const adAccountStatusSchema = z.enum(['active', 'inactive']);
 export const syncStatusSchema = z.enum(['idle', 'queued', 'syncing', 'error']);
 
+/**
+ * How far back an account's daily insights are read (ADR 0103): the first sync reads the default's 90 days, a longer
+ * setting is fetched by the backfill job; 1125 days is the most Meta's 37 months of insights always hold.
+ */
+export const BACKFILL_DAYS_MIN = 30;
+export const BACKFILL_DAYS_MAX = 1125;
+export const BACKFILL_DAYS_DEFAULT = 90;
+
+/** How much of the history setting the mirror holds: `days` of the `target_days` read, from `from` on. */
+export const accountHistorySchema = z.object({
+  /** The earliest local day read from Meta; null before the first sync. */
+  from: z.string().nullable(),
+  days: z.number().int(),
+  target_days: z.number().int(),
+  complete: z.boolean(),
+});
+export type AccountHistory = z.infer<typeof accountHistorySchema>;
+
 /** An ad account as the web app sees it (spec §3); tokens never leave the server. */
 export const adAccountSchema = z.object({
   id: z.uuid(),
@@ -47,6 +65,9 @@ export const adAccountSchema = z.object({
   anomaly_sensitivity: z.enum(['off', 'low', 'medium', 'high']),
   /** Until when no new anomaly is written or sent for this account ("mute 24 h"); null: not muted. */
   anomaly_muted_until: z.string().nullable(),
+  /** The history setting (ADR 0103): how many days back the daily insights are read. */
+  backfill_days: z.number().int(),
+  history: accountHistorySchema,
   /**
    * Where "View in Facebook" opens the account: Ads Manager, or the sandbox's page by a link signed for the member
    * asking, given to those who may edit only (null for a viewer or an API token on a sandbox account).
@@ -67,6 +88,7 @@ export const updateAdAccountRequestSchema = z
     facebook_account_name: text({ trim: true }).min(1).max(200).optional(),
     auto_sync: z.boolean().optional(),
     anomaly_sensitivity: z.enum(['off', 'low', 'medium', 'high']).optional(),
+    backfill_days: z.number().int().min(BACKFILL_DAYS_MIN).max(BACKFILL_DAYS_MAX).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' });
 
