@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAccountSync } from '../hooks/use-account-sync.ts';
+import { AccountHistory } from './account-history.tsx';
 
 interface AdAccountCardProps {
   account: AdAccount;
@@ -95,6 +96,7 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
           </div>
         ))}
       </dl>
+      <AccountHistory account={account} />
       {account.sync_status === 'error' && account.last_sync_error && (
         <p role="status" className="mt-3 text-xs text-red-600 dark:text-red-400">
           {t('card.lastSyncError', {
