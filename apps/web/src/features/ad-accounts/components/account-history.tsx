@@ -60,13 +60,13 @@ export function AccountHistory({ account }: { account: AdAccount }) {
         </div>
       )}
       {canEdit && (
-        <div className="flex items-center justify-between gap-4">
-          <label htmlFor={selectId} className="text-gray-500 dark:text-gray-400">
+        <div className="space-y-1">
+          <label htmlFor={selectId} className="block text-gray-500 dark:text-gray-400">
             {t('history.setting')}
           </label>
           <select
             id={selectId}
-            className={`${selectClass} max-w-48`}
+            className={selectClass}
             value={account.backfill_days}
             disabled={update.isPending}
             onChange={(event) => update.mutate({ id: account.id, days: Number(event.target.value) })}
