@@ -78,6 +78,7 @@ const ON_POSTGRES = {
   'apps/server/src/modules/entities/entities.figures.test.ts': "the explorer's sums in SQL",
   'apps/server/src/modules/entities/manual-actions.test.ts':
     "changes by hand: the budget holders' advisory locks under parallel requests",
+  'apps/server/src/modules/ad-accounts/backfill.test.ts': "two backfills at once: the history's conditional move",
 };
 
 /**

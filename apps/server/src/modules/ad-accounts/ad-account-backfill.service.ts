@@ -17,7 +17,7 @@ export interface AdAccountBackfillDeps {
 
 export interface BackfillResult {
   status: 'complete' | 'skipped';
-  /** Chunks read and written by this run. */
+  /** Chunks this run wrote (one another run wrote first is not counted). */
   chunks: number;
   /** The earliest day the mirror holds now (null: the account has no history yet, or is gone). */
   historyFrom: string | null;
@@ -49,11 +49,13 @@ export class AdAccountBackfillService {
       ads ??= await this.listAds(account);
       const levels = await this.read(account, chunk, ads);
       const expected = account.historyFrom;
-      await transactions.tenant(workspaceJob(account.workspaceId), async (tx) => {
-        if (!(await repository.moveHistoryFrom(tx, account.id, expected, chunk.since))) return;
+      // Another run that moved the history first wrote these days: this one reads the account again and goes on.
+      const moved = await transactions.tenant(workspaceJob(account.workspaceId), async (tx) => {
+        if (!(await repository.moveHistoryFrom(tx, account.id, expected, chunk.since))) return false;
         await repository.upsertInsights(tx, account.id, levels);
+        return true;
       });
-      chunks += 1;
+      if (moved) chunks += 1;
     }
   }
 

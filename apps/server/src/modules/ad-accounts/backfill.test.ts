@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceJob } from '../../lib/scope.ts';
 import { connectSandboxAccounts } from '../../test/connect-account.ts';
 import { createSandboxTestApp, registerUser, type SandboxTestApp } from '../../test/test-app.ts';
+import { joinAs, putOnPlan } from '../../test/workspace-fixtures.ts';
 import { AdAccountBackfillService } from './ad-account-backfill.service.ts';
 import { AdAccountsRepository } from './ad-accounts.repository.ts';
 import { BACKFILL_CHUNK_DAYS, historyTarget } from './history-backfill.ts';
@@ -130,6 +131,24 @@ describe('the history backfill against the sandbox (ADR 0103)', () => {
     expect((await account()).backfill_days).toBe(90);
   });
 
+  it('lets a viewer read the progress but not change the setting (403)', async () => {
+    await putOnPlan(t, workspaceId, 'business');
+    const viewer = await joinAs(t, session, workspaceId, 'viewer');
+    const headers = { ...viewer.auth, 'x-workspace-id': workspaceId };
+    const read = await t.app.inject({ method: 'GET', url: `/api/ad-accounts/${accountId}`, headers });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data.history.complete).toBe(true);
+    const refused = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/ad-accounts/${accountId}`,
+      headers,
+      payload: { backfill_days: 365 },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    expect((await account()).backfill_days).toBe(90);
+  });
+
   it('resumes from the day it reached after a stop part way', async () => {
     await t.inspect((db) => db.update(adAccounts).set({ backfillDays: 200 }).where(eq(adAccounts.id, accountId)));
     // A client that stops answering after two chunks: a crash or a limit in the middle of the run.
@@ -215,6 +234,22 @@ describe('the history backfill against the sandbox (ADR 0103)', () => {
       expect(campaigns.get(key)!.spend).toBeCloseTo(sum.spend, 4);
       expect(campaigns.get(key)!.impressions).toBe(sum.impressions);
     }
+  });
+
+  it('writes each chunk once when two runs go at the same time', async () => {
+    await t.inspect((db) => db.update(adAccounts).set({ backfillDays: 320 }).where(eq(adAccounts.id, accountId)));
+    const { backfill } = t.ctx.modules.adAccounts;
+    const runs = await Promise.all([
+      backfill.backfill(workspaceJob(workspaceId), accountId),
+      backfill.backfill(workspaceJob(workspaceId), accountId),
+    ]);
+    expect(runs.map((run) => run.status)).toEqual(['complete', 'complete']);
+    expect(runs.map((run) => run.historyFrom)).toEqual([addDays(today, -319), addDays(today, -319)]);
+    // 40 more days are two chunks (30 and 10), each written by one of the runs.
+    expect(runs[0]!.chunks + runs[1]!.chunks).toBe(2);
+    const since = addDays(today, -319);
+    const until = addDays(today, -280);
+    expect((await mirrorDays('ad', since, until)).length).toBe((await sandboxDays(since, until)).length);
   });
 
   it('reads back to Meta’s 37 months at the most, and nothing is refused on the way', async () => {
