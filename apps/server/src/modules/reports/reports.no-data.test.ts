@@ -85,6 +85,26 @@ describe('a 90-day report before the account’s first data (ADR 0104)', () => {
     expect(series!.totals.spend).toBeCloseTo(sum, 2);
   });
 
+  it('begins the dashboard’s 90-day chart at the first day with data, with no zero day before it', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/reports/overview?days=90&to=${today}`,
+      headers: session.auth,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const overview = response.json().data;
+    expect(overview.from).toBe(addDays(today, -89));
+    const [thb] = overview.currencies as { currency: string; days: { date: string; spend: number }[] }[];
+    const first = [...sandboxSpend.keys()].sort()[0]!;
+    expect(thb!.currency).toBe('THB');
+    expect(thb!.days[0]!.date).toBe(first);
+    expect(thb!.days.at(-1)!.date).toBe(today);
+    expect(thb!.days).toHaveLength(90 - (Date.parse(first) - Date.parse(addDays(today, -89))) / 86_400_000);
+    for (const day of thb!.days.filter((d) => d.date < today)) {
+      expect(day.spend, day.date).toBeCloseTo(sandboxSpend.get(day.date) ?? 0, 2);
+    }
+  });
+
   it('marks the same days "no data" on every campaign’s series', async () => {
     const series = await report('campaign');
     expect(series.length).toBeGreaterThan(1);
