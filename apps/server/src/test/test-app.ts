@@ -64,9 +64,10 @@ export function testConfig(env: Record<string, string> = {}) {
 }
 
 /**
- * A sync scheduler that runs each sync (and the history backfill it leaves) in line, through the context it is handed to, instead of queueing a job: the
- * request that asked for a sync answers after it, so a test (or a benchmark) sees its result at once. The context is
- * looked up when a sync is asked for, since it does not exist yet when the scheduler is built.
+ * A sync scheduler that runs each sync (and the history backfill it leaves) in line, through the context it is
+ * handed to, instead of queueing a job: the request that asked for a sync answers after it, so a test (or a
+ * benchmark) sees its result at once. The context is looked up when a sync is asked for, since it does not exist yet
+ * when the scheduler is built.
  */
 export function syncInLine(context: () => AppContext | undefined): SyncScheduler {
   return {
