@@ -78,6 +78,7 @@ const ON_POSTGRES = {
   'apps/server/src/modules/entities/entities.figures.test.ts': "the explorer's sums in SQL",
   'apps/server/src/modules/entities/manual-actions.test.ts':
     "changes by hand: the budget holders' advisory locks under parallel requests",
+  'apps/server/src/modules/ad-accounts/backfill.test.ts': "two backfills at once: the history's conditional move",
 };
 
 /**
@@ -85,6 +86,7 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  'apps/server/src/modules/reports/reports.no-data.test.ts',
   'apps/server/src/modules/ad-accounts/token-expiry.test.ts',
   'apps/server/src/modules/rules/runs/rule-windows.test.ts',
   'apps/server/src/modules/rules/runs/rules.dayparting.test.ts',

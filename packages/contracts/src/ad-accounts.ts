@@ -24,6 +24,23 @@ export const syncStatusSchema = z.enum(['idle', 'queued', 'syncing', 'error']);
 
 /** The account card warns this many days before the token expires, with "Reconnect" (60-day user tokens). */
 export const TOKEN_EXPIRY_WARNING_DAYS = 7;
+/**
+ * How far back an account's daily insights are read (ADR 0103): the first sync reads the default's 90 days, a longer
+ * setting is fetched by the backfill job; 1125 days is the most Meta's 37 months of insights always hold.
+ */
+export const BACKFILL_DAYS_MIN = 30;
+export const BACKFILL_DAYS_MAX = 1125;
+export const BACKFILL_DAYS_DEFAULT = 90;
+
+/** How much of the history setting the mirror holds: `days` of the `target_days` read, from `from` on. */
+export const accountHistorySchema = z.object({
+  /** The earliest local day read from Meta; null before the first sync. */
+  from: z.string().nullable(),
+  days: z.number().int(),
+  target_days: z.number().int(),
+  complete: z.boolean(),
+});
+export type AccountHistory = z.infer<typeof accountHistorySchema>;
 
 /** An ad account as the web app sees it (spec §3); tokens never leave the server. */
 export const adAccountSchema = z.object({
@@ -50,6 +67,9 @@ export const adAccountSchema = z.object({
   anomaly_sensitivity: z.enum(['off', 'low', 'medium', 'high']),
   /** Until when no new anomaly is written or sent for this account ("mute 24 h"); null: not muted. */
   anomaly_muted_until: z.string().nullable(),
+  /** The history setting (ADR 0103): how many days back the daily insights are read. */
+  backfill_days: z.number().int(),
+  history: accountHistorySchema,
   /**
    * When the Meta token the account was connected with stops working (debug_token's `expires_at`, ADR 0126); null
    * for a token that does not expire (a system user's) or one whose expiry Meta did not say.
@@ -75,6 +95,7 @@ export const updateAdAccountRequestSchema = z
     facebook_account_name: text({ trim: true }).min(1).max(200).optional(),
     auto_sync: z.boolean().optional(),
     anomaly_sensitivity: z.enum(['off', 'low', 'medium', 'high']).optional(),
+    backfill_days: z.number().int().min(BACKFILL_DAYS_MIN).max(BACKFILL_DAYS_MAX).optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update' });
 

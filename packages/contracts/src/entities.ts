@@ -498,16 +498,3 @@ export type EntityActionResult = z.infer<typeof entityActionResultSchema>;
 /** POST /api/entities/actions answers `{ success: true, data: [results] }`, one per item in the request's order. */
 export const entityActionsResultsSchema = z.array(entityActionResultSchema);
 export type EntityActionsResults = z.infer<typeof entityActionsResultsSchema>;
-
-/** The first sync's backfill: 90 days by default, up to Meta's 37 months (1,125 days) as a setting. */
-export const BACKFILL_DAYS_DEFAULT = 90;
-export const BACKFILL_DAYS_MAX = 1125;
-
-/** An account's backfill: the days asked for, the days read so far, and the first day with data (null: none yet). */
-export const backfillProgressSchema = z.object({
-  days: z.number().int(),
-  doneDays: z.number().int(),
-  status: z.enum(['pending', 'running', 'done', 'error']),
-  firstDataDay: z.string().nullable(),
-});
-export type BackfillProgress = z.infer<typeof backfillProgressSchema>;

@@ -55,6 +55,21 @@ export const reportPointSchema = z.object({
 });
 export type ReportPoint = z.infer<typeof reportPointSchema>;
 
+/**
+ * One day of a series: before the account's first day with data (`hasData: false`) every figure is null, "no data",
+ * never a zero; from that day on, a day without delivery is a true zero (ADR 0104).
+ */
+export const reportDaySchema = z.object({
+  date: z.string(),
+  hasData: z.boolean(),
+  spend: z.number().nullable(),
+  conversions: z.number().nullable(),
+  conversionValue: z.number().nullable(),
+  cpa: z.number().nullable(),
+  roas: z.number().nullable(),
+});
+export type ReportDay = z.infer<typeof reportDaySchema>;
+
 export const reportSeriesSchema = z.object({
   /** The account's id, or the campaign's Meta id. */
   id: z.string(),
@@ -64,10 +79,12 @@ export const reportSeriesSchema = z.object({
   adAccountName: z.string(),
   currency: z.string(),
   /**
-   * Every day of the range, zero-filled; per campaign only for the REPORT_DAILY_SERIES_MAX that spent most (the
-   * others: empty, their totals still exact).
+   * Every day of the range: no data before the account's first day with data, zero-filled from it; per campaign
+   * only for the REPORT_DAILY_SERIES_MAX that spent most (the others: empty, their totals still exact).
    */
-  days: z.array(reportPointSchema),
+  days: z.array(reportDaySchema),
+  /** The account's first local day with data (null: none yet). */
+  firstDataDay: z.string().nullable(),
   totals: reportPointSchema.omit({ date: true }),
 });
 export type ReportSeries = z.infer<typeof reportSeriesSchema>;

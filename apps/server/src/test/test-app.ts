@@ -64,16 +64,24 @@ export function testConfig(env: Record<string, string> = {}) {
 }
 
 /**
- * A sync scheduler that runs each sync in line, through the context it is handed to, instead of queueing a job: the
- * request that asked for a sync answers after it, so a test (or a benchmark) sees its result at once. The context is
- * looked up when a sync is asked for, since it does not exist yet when the scheduler is built.
+ * A sync scheduler that runs each sync (and the history backfill it leaves) in line, through the context it is
+ * handed to, instead of queueing a job: the request that asked for a sync answers after it, so a test (or a
+ * benchmark) sees its result at once. The context is looked up when a sync is asked for, since it does not exist yet
+ * when the scheduler is built.
  */
 export function syncInLine(context: () => AppContext | undefined): SyncScheduler {
   return {
     enqueueSync: async (workspaceId, adAccountId) => {
       const ctx = context();
       if (!ctx) throw new Error('a sync was asked for before the app was built');
-      await ctx.modules.adAccounts.sync.sync(workspaceJob(workspaceId), adAccountId, { final: true });
+      const result = await ctx.modules.adAccounts.sync.sync(workspaceJob(workspaceId), adAccountId, { final: true });
+      if (result.backfillDue) await ctx.modules.adAccounts.backfill.backfill(workspaceJob(workspaceId), adAccountId);
+      return true;
+    },
+    enqueueBackfill: async (workspaceId, adAccountId) => {
+      const ctx = context();
+      if (!ctx) throw new Error('a backfill was asked for before the app was built');
+      await ctx.modules.adAccounts.backfill.backfill(workspaceJob(workspaceId), adAccountId);
       return true;
     },
   };

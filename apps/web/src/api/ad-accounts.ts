@@ -35,12 +35,20 @@ export function isSyncing(account: Pick<AdAccount, 'sync_status'>): boolean {
   return account.sync_status === 'queued' || account.sync_status === 'syncing';
 }
 
-/** The list's refetch interval: every 2 s while any account is queued or syncing, for at most the poll limit. */
-export function syncPollInterval(
-  accounts: Pick<AdAccount, 'sync_status'>[] | undefined,
-  pollingForMs = 0,
-): number | false {
-  if (!accounts?.some(isSyncing)) return false;
+/** The account's older history is still being fetched (the backfill job, ADR 0103): its card shows the progress. */
+export function isBackfilling(account: Partial<Pick<AdAccount, 'history'>>): boolean {
+  return account.history !== undefined && account.history.from !== null && !account.history.complete;
+}
+
+type Unsettled = Pick<AdAccount, 'sync_status'> & Partial<Pick<AdAccount, 'history'>>;
+const unsettled = (account: Unsettled) => isSyncing(account) || isBackfilling(account);
+
+/**
+ * The list's refetch interval: every 2 s while any account is queued, syncing or fetching its history, for at most
+ * the poll limit.
+ */
+export function syncPollInterval(accounts: Unsettled[] | undefined, pollingForMs = 0): number | false {
+  if (!accounts?.some(unsettled)) return false;
   return pollingForMs < SYNC_POLL_LIMIT_MS ? SYNC_POLL_INTERVAL_MS : false;
 }
 
@@ -57,7 +65,7 @@ export function adAccountsQueryOptions() {
     // Spec §9 names this list's 5 minutes explicitly; set here so it holds whatever the app default becomes.
     staleTime: QUERY_STALE_MS,
     refetchInterval: (query) => {
-      if (!query.state.data?.some(isSyncing)) {
+      if (!query.state.data?.some(unsettled)) {
         pollingSince.delete(query);
         return false;
       }

@@ -75,6 +75,13 @@ export const adAccounts = pgTable(
       .default('medium'),
     /** Until when the anomaly watch writes no new episode of this account ("mute 24 h"). */
     anomalyMutedUntil: timestamp('anomaly_muted_until', { withTimezone: true }),
+    /** How many days of daily insights the mirror keeps reading back to (ADR 0103): 30 to 1125 (Meta's 37 months). */
+    backfillDays: integer('backfill_days').notNull().default(90),
+    /**
+     * The earliest local day whose daily insights the mirror has read from Meta (null before the first sync): the
+     * first sync sets it, the backfill job moves it back a chunk at a time (ADR 0103).
+     */
+    historyFrom: date('history_from', { mode: 'string' }),
     /** Moves on every write of the account's daily insights: what the explorer's cached sums are keyed by. */
     insightsVersion: bigint('insights_version', { mode: 'number' }).notNull().default(0),
     syncStatus: text('sync_status', { enum: ['idle', 'queued', 'syncing', 'error'] })

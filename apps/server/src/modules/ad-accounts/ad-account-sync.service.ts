@@ -7,6 +7,7 @@ import {
   MetaRateLimitError,
   MetaTokenExpiredError,
   type GraphActivity,
+  type GraphAd,
   type GraphAdAccount,
   type InsightsRow,
   type MetaClient,
@@ -16,22 +17,25 @@ import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountsRepository, EntityInput, EntityLevel, InsightInput } from './ad-accounts.repository.ts';
 import { diffMirror, externalChanges, recordExternalChanges, type OwnWrites } from './external-changes.ts';
 import type { ExternalChangesRepository, MirrorValue } from './external-changes.repository.ts';
+import { firstSyncDays, nextChunk } from './history-backfill.ts';
 import { rollUp } from './insights-rollup.ts';
 import type { SignalsService } from './signals.service.ts';
 import { SyncState } from './sync-state.ts';
 
 /**
- * The first sync backfills a month (every rule window fits); later ones refresh the days Meta still revises:
- * conversions are attributed up to 7 days after the click (the default window) and arrive late, so two weeks
- * (ADR 0012; bench/meta-refresh-window: 9 Graph calls for a 500-ad account instead of 3).
+ * The first sync reads 90 days (or the account's shorter history setting; a longer one is the backfill job's, ADR
+ * 0103); later ones refresh the days Meta still revises: conversions are attributed up to 7 days after the click
+ * (the default window) and arrive late, so two weeks (ADR 0012; bench/meta-refresh-window: 9 Graph calls for a
+ * 500-ad account instead of 3). An account synced before the history was recorded reads its first sync's days once.
  */
-export const BACKFILL_DAYS = 90;
 export const REFRESH_DAYS = 14;
 
 export interface SyncResult {
   status: 'synced' | 'skipped' | 'reauth' | 'failed';
   entities?: number;
   insightRows?: number;
+  /** The history setting asks for older days than the mirror holds: the backfill job's work. */
+  backfillDue?: boolean;
 }
 
 export interface AdAccountSyncDeps {
@@ -64,6 +68,9 @@ interface Pulled {
   insights: { level: EntityLevel; rows: InsightInput[] }[];
   startedAt: Date;
   insightRows: number;
+  /** The first day the insights were read from. */
+  since: string;
+  until: string;
 }
 
 /**
@@ -137,11 +144,18 @@ export class AdAccountSyncService {
             timezone: pulled.info.timezone_name,
             // Kept as known when Meta leaves the field out of an answer (a missing field is not a minimum of 0).
             ...(pulled.info.min_daily_budget !== undefined ? { minDailyBudget: pulled.info.min_daily_budget } : {}),
+            ...(account.historyFrom === null ? { historyFrom: pulled.since } : {}),
           },
           this.deps.now(),
         );
       });
-      return { status: 'synced', entities: pulled.entities.length, insightRows: pulled.insightRows };
+      const historyFrom = account.historyFrom ?? pulled.since;
+      return {
+        status: 'synced',
+        entities: pulled.entities.length,
+        insightRows: pulled.insightRows,
+        backfillDue: nextChunk(historyFrom, pulled.until, account.backfillDays) !== null,
+      };
     } catch (error) {
       return this.fail(account, error, attempt.final);
     }
@@ -239,16 +253,10 @@ export class AdAccountSyncService {
     ];
 
     const until = localDate(info.timezone_name ?? account.timezone, startedAt.getTime());
-    const since = addDays(until, -(account.lastSync ? REFRESH_DAYS : BACKFILL_DAYS - 1));
+    const since = addDays(until, -(account.historyFrom ? REFRESH_DAYS : firstSyncDays(account.backfillDays) - 1));
     const rows = await meta.getInsights(token, actId, { level: 'ad', timeRange: { since, until }, timeIncrement: 1 });
-    const adRows = rows.map(toInsightInput).filter((row): row is InsightInput => row !== null);
-    const adParents = new Map(ads.map((ad) => [ad.id, ad]));
-    const insights = [
-      { level: 'ad' as const, rows: adRows },
-      { level: 'adset' as const, rows: rollUp(adRows, (id) => adParents.get(id)?.adset_id) },
-      { level: 'campaign' as const, rows: rollUp(adRows, (id) => adParents.get(id)?.campaign_id) },
-    ];
-    return { info, entities, insights, startedAt, insightRows: rows.length };
+    const insights = insightLevels(rows, ads);
+    return { info, entities, insights, startedAt, insightRows: rows.length, since, until };
   }
 
   private async fail(account: AdAccountRow, error: unknown, final: boolean): Promise<SyncResult> {
@@ -304,6 +312,20 @@ export function syncErrorCode(error: unknown): SyncErrorCode {
   if (error instanceof MetaPermissionError) return 'meta_permission';
   if (error instanceof MetaApiError) return error.isTransient ? 'meta_unavailable' : 'meta_error';
   return 'unexpected';
+}
+
+/** Meta's ad-level days as the mirror's rows of each level: the ad sets' and campaigns' summed from the ads'. */
+export function insightLevels(
+  rows: readonly InsightsRow[],
+  ads: readonly GraphAd[],
+): { level: EntityLevel; rows: InsightInput[] }[] {
+  const adRows = rows.map(toInsightInput).filter((row): row is InsightInput => row !== null);
+  const adParents = new Map(ads.map((ad) => [ad.id, ad]));
+  return [
+    { level: 'ad', rows: adRows },
+    { level: 'adset', rows: rollUp(adRows, (id) => adParents.get(id)?.adset_id) },
+    { level: 'campaign', rows: rollUp(adRows, (id) => adParents.get(id)?.campaign_id) },
+  ];
 }
 
 function toInsightInput(row: InsightsRow): InsightInput | null {

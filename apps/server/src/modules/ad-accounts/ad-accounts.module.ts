@@ -4,6 +4,7 @@ import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { connectionRedirectUri, type MetaProvider } from '../../providers/meta/meta-provider.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
+import { AdAccountBackfillService } from './ad-account-backfill.service.ts';
 import { defineSyncJobs } from './ad-account-sync.jobs.ts';
 import { AdAccountSyncService } from './ad-account-sync.service.ts';
 import { AdAccountsRepository } from './ad-accounts.repository.ts';
@@ -61,9 +62,17 @@ export function createAdAccountSync(deps: AdAccountSyncDeps) {
     signals,
     now,
   });
+  const backfill = new AdAccountBackfillService({
+    transactions,
+    repository,
+    metaClient: () => deps.meta.client(),
+    secretBox: deps.secretBox,
+    now,
+  });
   const scheduler = defineSyncJobs(deps.queue, {
     transactions,
     sync,
+    backfill,
     repository,
     intervalMinutes: deps.intervalMinutes,
     now,
@@ -72,7 +81,7 @@ export function createAdAccountSync(deps: AdAccountSyncDeps) {
   const mirror = new AdMirrorService(new AdMirrorRepository());
   // The explorer's read of the same mirror (issue 28).
   const entityRead = new EntityReadService(new EntityReadRepository());
-  return { sync, scheduler, mirror, entityRead, signals };
+  return { sync, backfill, scheduler, mirror, entityRead, signals };
 }
 
 export type AdAccountSync = ReturnType<typeof createAdAccountSync>;
@@ -111,6 +120,7 @@ export function createAdAccountsModule(deps: AdAccountsModuleDeps) {
   return {
     service,
     sync: deps.accountSync.sync,
+    backfill: deps.accountSync.backfill,
     mirror: deps.accountSync.mirror,
     routes: bindRoutes(adAccountsRoutes, { adAccounts: service, signals: deps.accountSync.signals }),
   };

@@ -1,5 +1,6 @@
-import { META_WRITE_SCOPE, type AdAccount } from '@adpilot/contracts';
+import { localDate, META_WRITE_SCOPE, type AdAccount } from '@adpilot/contracts';
 import type { AdAccountRow } from '@adpilot/db';
+import { accountHistory } from './history-backfill.ts';
 
 /** Meta's account_status values (reference §2); 1, 8 and 9 can still deliver. */
 const ACCOUNT_STATUS_TEXT: Record<number, string> = {
@@ -42,6 +43,7 @@ export function presentAdAccount(
   row: AdAccountRow,
   options: PresenterOptions,
   editor: AccountEditor | null,
+  now: Date,
 ): AdAccount {
   return {
     id: row.id,
@@ -63,6 +65,8 @@ export function presentAdAccount(
     anomaly_sensitivity: row.anomalySensitivity,
     anomaly_muted_until: row.anomalyMutedUntil?.toISOString() ?? null,
     token_expires_at: row.tokenExpiresAt?.toISOString() ?? null,
+    backfill_days: row.backfillDays,
+    history: accountHistory(row.historyFrom, localDate(row.timezone, now.getTime()), row.backfillDays),
     ads_manager_url: options.adsManagerUrl(row.facebookAccountId, row.isSandbox, editor),
     created_at: row.createdAt.toISOString(),
   };

@@ -145,6 +145,21 @@ export class AdAccountsRepository {
     return row;
   }
 
+  /**
+   * Moves the account's history back to `from` if it still starts at `expected` (the backfill's step, ADR 0103): a
+   * step read twice moves it once, and it never moves forward. `updated_at` is left alone: it dates the sync state.
+   */
+  async moveHistoryFrom(tx: TenantTx, id: string, expected: string, from: string): Promise<boolean> {
+    const rows = await tx.db
+      .update(adAccounts)
+      .set({ historyFrom: from })
+      .where(
+        and(eq(adAccounts.workspaceId, tx.workspaceId), eq(adAccounts.id, id), eq(adAccounts.historyFrom, expected)),
+      )
+      .returning({ id: adAccounts.id });
+    return rows.length === 1;
+  }
+
   /** How many accounts the user has connected (what a plan limits). */
   async countAcross(tx: SystemTx, workspaceIds: readonly string[]): Promise<Map<string, number>> {
     if (workspaceIds.length === 0) return new Map();

@@ -27,6 +27,7 @@ import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import { presentAdAccount, type AccountEditor, type PresenterOptions } from './ad-accounts.presenter.ts';
 import type { AdAccountsRepository, NewAdAccount } from './ad-accounts.repository.ts';
+import { nextChunk } from './history-backfill.ts';
 import { SyncState } from './sync-state.ts';
 
 /** The permissions the spec's consent text promises: read accounts and insights, pause/resume, budgets and bids. */
@@ -56,6 +57,11 @@ export interface AccountRules {
 
 export interface SyncScheduler {
   enqueueSync(workspaceId: string, adAccountId: string, reason: 'connect' | 'manual' | 'schedule'): Promise<boolean>;
+  /**
+   * Asks for the account's history backfill (ADR 0103): one queued and one running per account. A scheduler without
+   * it (a test's stand-in for the queue) backfills nothing.
+   */
+  enqueueBackfill?(workspaceId: string, adAccountId: string): Promise<boolean>;
 }
 
 export interface AdAccountsServiceDeps {
@@ -136,7 +142,7 @@ export class AdAccountsService {
   private presentFor(scope: TenantScope, editing: boolean): (row: AdAccountRow) => AdAccount {
     const editor: AccountEditor | null =
       editing && scope.userId ? { workspaceId: scope.workspaceId, userId: scope.userId } : null;
-    return (row) => presentAdAccount(row, this.deps.presenter, editor);
+    return (row) => presentAdAccount(row, this.deps.presenter, editor, this.deps.now());
   }
 
   private tenant<T>(scope: TenantScope, work: (tx: TenantTx) => Promise<T>): Promise<T> {
@@ -174,9 +180,16 @@ export class AdAccountsService {
         ...(patch.facebook_account_name !== undefined ? { facebookAccountName: patch.facebook_account_name } : {}),
         ...(patch.auto_sync !== undefined ? { autoSync: patch.auto_sync } : {}),
         ...(patch.anomaly_sensitivity !== undefined ? { anomalySensitivity: patch.anomaly_sensitivity } : {}),
+        ...(patch.backfill_days !== undefined ? { backfillDays: patch.backfill_days } : {}),
       });
     });
     if (!row) throw AppError.notFound('Ad account not found');
+    // A longer history is fetched by its job, after the commit (a worker reads the new setting).
+    const today = localDate(row.timezone, this.deps.now().getTime());
+    if (patch.backfill_days !== undefined && nextChunk(row.historyFrom, today, row.backfillDays)) {
+      await this.deps.scheduler.enqueueBackfill?.(scope.workspaceId, id);
+      return this.presentFor(scope, true)(await this.reread(row));
+    }
     return this.presentFor(scope, true)(row);
   }
 

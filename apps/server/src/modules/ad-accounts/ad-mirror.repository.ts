@@ -17,6 +17,8 @@ export interface ReportAccount {
   currency: string;
   /** The account's IANA zone: its local days are the report's days. */
   timeZone: string;
+  /** The first local day the account has any campaign row (null: none yet); the days before it have no data. */
+  firstDataDay: string | null;
 }
 
 export interface ReportRow {
@@ -206,6 +208,8 @@ export class AdMirrorRepository {
         name: adAccounts.facebookAccountName,
         currency: adAccounts.currency,
         timeZone: adAccounts.timezone,
+        firstDataDay: sql<string | null>`(select min(${insightsDaily.date})::text from ${insightsDaily}
+          where ${insightsDaily.adAccountId} = ${adAccounts.id} and ${insightsDaily.level} = 'campaign')`,
       })
       .from(adAccounts)
       .where(and(eq(adAccounts.workspaceId, tx.workspaceId), adAccountId ? eq(adAccounts.id, adAccountId) : undefined))

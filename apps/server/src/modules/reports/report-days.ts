@@ -12,12 +12,13 @@ export function dates(from: string, to: string): string[] {
 
 /**
  * The days of a range per currency (never summed across): each account's spend and results added to its currency's
- * day, each applied rule action counted on its local day; every currency of the accounts has every day, the one that
- * spent most first. The dashboard's overview and a scheduled report's chart both read it.
+ * day, each applied rule action counted on its local day; the one that spent most first. A currency's days begin at
+ * the first day any of its accounts has data: the days before are not zeros but unknown, so they are left out (ADR
+ * 0104), and a currency with no data yet has none. The dashboard's overview and a scheduled report's chart read it.
  */
 export function currencyDays(
   range: readonly string[],
-  accounts: readonly { id: string; currency: string }[],
+  accounts: readonly { id: string; currency: string; firstDataDay: string | null }[],
   rows: readonly { adAccountId: string; date: string; spend: number; conversions: number }[],
   actions: readonly { currency: string; localDate: string }[],
 ): OverviewCurrency[] {
@@ -40,8 +41,15 @@ export function currencyDays(
     const day = dayOf(action.currency, action.localDate);
     if (day) day.actions += 1;
   }
+  const firstOf = new Map<string, string>();
+  for (const { currency, firstDataDay } of accounts) {
+    const known = firstOf.get(currency);
+    if (firstDataDay !== null && (known === undefined || firstDataDay < known)) firstOf.set(currency, firstDataDay);
+  }
   const currencies: OverviewCurrency[] = [...byCurrency].map(([currency, days]) => {
-    const list = [...days].map(([date, day]) => ({
+    const first = firstOf.get(currency);
+    const known = [...days].filter(([date]) => first !== undefined && date >= first);
+    const list = known.map(([date, day]) => ({
       date,
       spend: round(day.spend),
       results: round(day.results),

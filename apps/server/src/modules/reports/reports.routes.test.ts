@@ -43,9 +43,17 @@ describe('GET /api/reports', () => {
     const [series] = report.series;
     expect(series).toMatchObject({ id, name: 'Shop TH', currency: 'THB', adAccountId: id });
     expect(series.days).toEqual([
-      { date: '2026-03-01', spend: 120.5, conversions: 5, conversionValue: 412, cpa: 24.1, roas: 3.4191 },
-      { date: '2026-03-02', spend: 50, conversions: 0, conversionValue: 0, cpa: null, roas: 0 },
-      { date: '2026-03-03', spend: 0, conversions: 0, conversionValue: 0, cpa: null, roas: null },
+      {
+        date: '2026-03-01',
+        hasData: true,
+        spend: 120.5,
+        conversions: 5,
+        conversionValue: 412,
+        cpa: 24.1,
+        roas: 3.4191,
+      },
+      { date: '2026-03-02', hasData: true, spend: 50, conversions: 0, conversionValue: 0, cpa: null, roas: 0 },
+      { date: '2026-03-03', hasData: true, spend: 0, conversions: 0, conversionValue: 0, cpa: null, roas: null },
     ]);
     expect(series.totals).toEqual({ spend: 170.5, conversions: 5, conversionValue: 412, cpa: 34.1, roas: 2.4164 });
   });

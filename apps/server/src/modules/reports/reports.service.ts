@@ -5,6 +5,7 @@ import {
   latestLocalDate,
   type Report,
   REPORT_DAILY_SERIES_MAX,
+  type ReportDay,
   type ReportPoint,
   type ReportOverview,
   type ReportOverviewQuery,
@@ -40,6 +41,17 @@ export function point(date: string, spend: number, conversions: number, conversi
     roas: roas === null ? null : round(roas),
   };
 }
+
+/** A day before the account's first data: nothing is known of it, so nothing is drawn or summed as zero. */
+const noData = (date: string): ReportDay => ({
+  date,
+  hasData: false,
+  spend: null,
+  conversions: null,
+  conversionValue: null,
+  cpa: null,
+  roas: null,
+});
 
 interface Group {
   account: ReportAccount;
@@ -94,10 +106,12 @@ export class ReportsService {
 
     const series: ReportSeries[] = [...groups.values()].map((group) => {
       const byDate = new Map(group.rows.map((row) => [row.date, row]));
+      const first = group.account.firstDataDay;
       const days = group.daily
-        ? range.map((date) => {
+        ? range.map((date): ReportDay => {
+            if (first === null || date < first) return noData(date);
             const row = byDate.get(date);
-            return point(date, row?.spend ?? 0, row?.conversions ?? 0, row?.conversionValue ?? 0);
+            return { ...point(date, row?.spend ?? 0, row?.conversions ?? 0, row?.conversionValue ?? 0), hasData: true };
           })
         : [];
       const sum =
@@ -119,6 +133,7 @@ export class ReportsService {
         adAccountName: group.account.name,
         currency: group.account.currency,
         days,
+        firstDataDay: first,
         totals,
       };
     });

@@ -1,8 +1,7 @@
-import { addDays, localDate, RULE_TEMPLATES } from '@adpilot/contracts';
+import { addDays, BACKFILL_DAYS_DEFAULT, localDate, RULE_TEMPLATES } from '@adpilot/contracts';
 import { adFatigue, FATIGUE_THRESHOLD, type FatigueDay } from '@adpilot/engine';
 import { describe, expect, it } from 'vitest';
 import { connectedUser, rulesSandboxApp } from '../../../test/rules-sandbox.ts';
-import { BACKFILL_DAYS } from '../../ad-accounts/ad-account-sync.service.ts';
 
 const { app, sandbox, rules } = rulesSandboxApp();
 
@@ -16,7 +15,7 @@ function sandboxDays(adId: string, today: string, offset: number): FatigueDay[] 
   const now = sandbox().sandbox.now();
   const firstDay = localDate(world.accountOf(ad).timezone, world.historyStart);
   const days: FatigueDay[] = [];
-  for (let ago = 1; ago < BACKFILL_DAYS && addDays(today, -ago) >= firstDay; ago++) {
+  for (let ago = 1; ago < BACKFILL_DAYS_DEFAULT && addDays(today, -ago) >= firstDay; ago++) {
     const day = sandbox().sandbox.delivery.adDay(ad, addDays(today, -ago), now);
     if (day)
       days.push({ ago, impressions: day.impressions, clicks: day.clicks, spend: day.spend / offset, reach: day.reach });

@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { formatDateTime, formatTimeUntil } from '../../../lib/format.ts';
 import { useAccountSync } from '../hooks/use-account-sync.ts';
 import { AccountSignals } from './account-signals.tsx';
+import { AccountHistory } from './account-history.tsx';
 
 interface AdAccountCardProps {
   account: AdAccount;
@@ -109,6 +110,7 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
           </div>
         ))}
       </dl>
+      <AccountHistory account={account} />
       {account.sync_status === 'error' && account.last_sync_error && (
         <p role="status" className="mt-3 text-xs text-red-600 dark:text-red-400">
           {t('card.lastSyncError', {

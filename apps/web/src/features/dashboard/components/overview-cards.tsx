@@ -95,6 +95,11 @@ export function PerformanceCard({ overview, failed, onRetry }: OverviewProps) {
               <OverviewChart series={main} />
             </Suspense>
             <p className="text-xs text-gray-600 dark:text-gray-400">{t('overview.marks')}</p>
+            {main.days[0] && main.days[0].date > overview.from && (
+              <p className="text-xs text-gray-600 dark:text-gray-400" data-testid="overview-data-begins">
+                {t('overview.dataBegins', { date: format.day(main.days[0].date) })}
+              </p>
+            )}
             {others.length > 0 && (
               <p className="text-xs text-gray-600 dark:text-gray-400">
                 {t('overview.otherCurrencies', { currency: main.currency, others: others.join(', ') })}{' '}

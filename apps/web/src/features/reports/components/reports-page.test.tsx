@@ -18,9 +18,10 @@ function series(name: string, currency: string, spend: number, conversions: numb
     adAccountName: name,
     currency,
     days: [
-      { date: '2026-03-01', spend, conversions, conversionValue: value, cpa, roas },
-      { date: '2026-03-02', spend: 0, conversions: 0, conversionValue: 0, cpa: null, roas: null },
+      { date: '2026-03-01', hasData: true, spend, conversions, conversionValue: value, cpa, roas },
+      { date: '2026-03-02', hasData: true, spend: 0, conversions: 0, conversionValue: 0, cpa: null, roas: null },
     ],
+    firstDataDay: '2026-03-01',
     totals: { spend, conversions, conversionValue: value, cpa, roas },
   };
 }
