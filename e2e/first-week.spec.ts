@@ -40,6 +40,10 @@ const WORDS = {
     waiting: /(\d+) changes? waits? for your approval/,
     openInbox: 'Open the Inbox',
     inbox: 'Inbox',
+    stats: ['Active Rules', 'Ad Accounts', 'Actions Today', 'Total Actions'],
+    approve: 'Approve',
+    approveAndApply: 'Approve and apply',
+    approved: 'Approved: the change was sent to Meta',
     backtestLimit: (days: number) => `Your Free plan backtests up to ${days} days`,
     runBacktest: 'Run backtest',
     backtestTotals: /^Changes: [\d,]+ · Entities affected: [\d,]+$/,
@@ -75,6 +79,10 @@ const WORDS = {
     waiting: /(\d+) รายการรอการอนุมัติจากคุณ/,
     openInbox: 'เปิดกล่องอนุมัติ',
     inbox: 'กล่องอนุมัติ',
+    stats: ['กฎที่เปิดใช้งาน', 'บัญชีโฆษณา', 'การดำเนินการวันนี้', 'การดำเนินการทั้งหมด'],
+    approve: 'อนุมัติ',
+    approveAndApply: 'อนุมัติและดำเนินการ',
+    approved: 'อนุมัติแล้ว: ส่งการเปลี่ยนแปลงไปยัง Meta แล้ว',
     backtestLimit: (days: number) => `แผน Free ของคุณทดสอบย้อนหลังได้สูงสุด ${days} วัน`,
     runBacktest: 'ทดสอบย้อนหลัง',
     backtestTotals: /^การเปลี่ยนแปลง: [\d,]+ · รายการที่ได้รับผล: [\d,]+$/,
@@ -149,6 +157,15 @@ for (const language of ['th', 'en'] as const) {
         await expect(page.getByRole('heading', { level: 1, name: words.welcome(name) })).toBeVisible();
         await expect(page.getByText(words.welcomeBack)).toHaveCount(0);
         await expectOneLanguage(page, language, 'dashboard');
+        // The four stat cards: two to a row on a phone, one row of four on a laptop, never one per row.
+        const tops: number[] = [];
+        for (const label of words.stats) {
+          const box = await page.locator('main').getByText(label, { exact: true }).first().boundingBox();
+          tops.push(Math.round(box!.y));
+        }
+        if (viewport.width < 640)
+          expect([tops[0] === tops[1], tops[2] === tops[3], tops[0]! < tops[2]!]).toEqual([true, true, true]);
+        else expect(new Set(tops).size).toBe(1);
 
         // The sandbox, connected from the Ad Accounts page: the Free plan's one account.
         await page.goto('/ad-accounts');
@@ -225,6 +242,15 @@ for (const language of ['th', 'en'] as const) {
             .first(),
         ).toBeVisible();
         await expectOneLanguage(page, language, 'inbox');
+
+        // Approving one: its toast never covers the next proposal's Approve, which still takes the click.
+        expect(waiting, 'two proposals or more, to see the toast beside the next row').toBeGreaterThan(1);
+        const approveButtons = group.getByRole('button', { name: words.approve, exact: true });
+        await approveButtons.first().click();
+        await page.getByRole('dialog').getByRole('button', { name: words.approveAndApply }).click();
+        await expect(page.getByText(words.approved)).toBeVisible({ timeout: 20_000 });
+        await expect(approveButtons).toHaveCount(waiting - 1);
+        await approveButtons.first().click({ trial: true, timeout: 2_000 });
       });
     });
   }
