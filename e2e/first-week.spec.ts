@@ -157,15 +157,26 @@ for (const language of ['th', 'en'] as const) {
         await expect(page.getByRole('heading', { level: 1, name: words.welcome(name) })).toBeVisible();
         await expect(page.getByText(words.welcomeBack)).toHaveCount(0);
         await expectOneLanguage(page, language, 'dashboard');
-        // The four stat cards: two to a row on a phone, one row of four on a laptop, never one per row.
-        const tops: number[] = [];
-        for (const label of words.stats) {
-          const box = await page.locator('main').getByText(label, { exact: true }).first().boundingBox();
-          tops.push(Math.round(box!.y));
+        // The four stat cards: two to a row on a phone, one row of four on a laptop, never one per row. Measured
+        // together, in one frame, once the page has settled (a spinner above them goes away as the figures land).
+        const statTops = async () => {
+          const tops: number[] = [];
+          for (const label of words.stats) {
+            const card = page
+              .locator('main')
+              .getByText(label, { exact: true })
+              .first()
+              .locator('xpath=ancestor::*[parent::section][1]');
+            tops.push(Math.round((await card.boundingBox())?.y ?? -1));
+          }
+          return tops;
+        };
+        const rows = (tops: number[]) => new Set(tops).size;
+        await expect.poll(async () => rows(await statTops())).toBe(viewport.width < 640 ? 2 : 1);
+        if (viewport.width < 640) {
+          const [a, b, c, d] = await statTops();
+          expect([a === b, c === d, a! < c!]).toEqual([true, true, true]);
         }
-        if (viewport.width < 640)
-          expect([tops[0] === tops[1], tops[2] === tops[3], tops[0]! < tops[2]!]).toEqual([true, true, true]);
-        else expect(new Set(tops).size).toBe(1);
 
         // The sandbox, connected from the Ad Accounts page: the Free plan's one account.
         await page.goto('/ad-accounts');
@@ -233,14 +244,8 @@ for (const language of ['th', 'en'] as const) {
         expect(proposals).toHaveLength(waiting);
         const first = proposals[0]!;
         const group = page.getByRole('region', { name: words.template });
-        await expect(
-          group
-            .getByText(
-              `${plain(formatMoney(Number(first.from), currency, language))} → ${plain(formatMoney(Number(first.to), currency, language))}`,
-              { exact: false },
-            )
-            .first(),
-        ).toBeVisible();
+        const change = `${plain(formatMoney(Number(first.from), currency, language))} → ${plain(formatMoney(Number(first.to), currency, language))}`;
+        await expect(group.getByText(change, { exact: false }).first()).toBeVisible();
         await expectOneLanguage(page, language, 'inbox');
 
         // Approving one: its toast never covers the next proposal's Approve, which still takes the click.
@@ -251,6 +256,12 @@ for (const language of ['th', 'en'] as const) {
         await expect(page.getByText(words.approved)).toBeVisible({ timeout: 20_000 });
         await expect(approveButtons).toHaveCount(waiting - 1);
         await approveButtons.first().click({ trial: true, timeout: 2_000 });
+
+        // Back on the rule, its run history says the same change in the same currency.
+        await page.goBack();
+        await expect(page.getByRole('heading', { level: 1, name: words.template })).toBeVisible();
+        await expect(page.getByRole('group').filter({ hasText: change }).first()).toBeVisible();
+        await expectOneLanguage(page, language, 'rule page, after the run');
       });
     });
   }

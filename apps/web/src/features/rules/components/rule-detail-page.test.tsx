@@ -31,6 +31,22 @@ describe('rule detail', () => {
     expect(screen.getByTestId('run-outcome')).toHaveTextContent('ตรวจสอบ 3 ตรงเงื่อนไข 1: ดำเนินการแล้ว 1 รายการ');
   });
 
+  it('writes a run’s budget change in its ad account’s currency, in the history and the revert question', async () => {
+    const { user, fake, action } = setup();
+    fake.on(
+      'GET /ad-accounts',
+      ok([
+        { id: action.target.adAccountId, facebook_account_name: 'Shop TH', currency: 'THB', timezone: 'Asia/Bangkok' },
+      ]),
+    );
+    const money = (value: number) => formatMoney(value, 'THB', 'th').replace(/\s/g, ' ');
+    const row = await screen.findByRole('group', { name: 'เพิ่มงบประมาณ · Bangkok buyers' });
+    await waitFor(() => expect(row).toHaveTextContent(`งบประมาณรายวัน ${money(1000)} → ${money(1200)}`));
+    await user.click(within(row).getByRole('button', { name: /ย้อนกลับ/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'ย้อนกลับการเปลี่ยนแปลงนี้?' });
+    expect(dialog).toHaveTextContent(`งบประมาณรายวัน ${money(1200)} → ${money(1000)}`);
+  });
+
   it('words a failed action and a failed run from the catalogue the server’s e-mails use', async () => {
     const rule = buildRule({ name: 'Scale winners', isActive: true });
     const failedRun = {
