@@ -276,6 +276,19 @@ describe('rule detail', () => {
     ]);
   });
 
+  it('says why the server refused a backtest, with the plan and its days, when the plan could not be read', async () => {
+    const { user, fake, rule } = setup();
+    fake.on(
+      `POST /rules/${rule.id}/backtest`,
+      fail(403, 'BACKTEST_RANGE_NOT_IN_PLAN', 'The Free plan backtests rules over at most 7 days.', undefined, {
+        plan: 'free',
+        limit: 7,
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'ทดสอบย้อนหลัง' }));
+    expect(await screen.findByText('แผน Free ของคุณทดสอบย้อนหลังได้สูงสุด 7 วัน')).toBeInTheDocument();
+  });
+
   it('keeps 30 days and says nothing more on a plan that backtests further', async () => {
     const { user, fake, rule } = setup();
     const pro = PLAN_TABLE.find((entry) => entry.id === 'pro')!;
