@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { connectSandbox, signInFreshUser } from './session.ts';
 
 const SCALE_WINNERS_TH = 'เพิ่มงบให้ชุดโฆษณาที่ ROAS ดี';
-/** "งบประมาณรายวัน 1,000 → 1,200" in the run history (Thai is the page's default language). */
-const BUDGET_CHANGE = /งบประมาณรายวัน ([\d,.]+) → ([\d,.]+)/;
+/** "งบประมาณรายวัน ฿1,000.00 → ฿1,200.00" in the run history: Thai, in the THB account's currency. */
+const BUDGET_CHANGE = /งบประมาณรายวัน ฿([\d,.]+) → ฿([\d,.]+)/;
 
 /** Major units as the sandbox's Ads Manager prints them ("THB 1200.00 / day"). */
 function minorText(amount: string): string {

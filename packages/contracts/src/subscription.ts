@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_IDS, THB_PER_USD, type PlanId } from './constants.ts';
+import { PLAN_IDS, PLAN_NAMES, THB_PER_USD, type PlanId } from './constants.ts';
 
 /** Texts of spec §5 and §8 (Thai, as the spec gives them) and the server's refusals (English; the web renders codes). */
 export const SUBSCRIPTION_MESSAGES = {
@@ -13,8 +13,9 @@ export const SUBSCRIPTION_MESSAGES = {
   adAccountLimit:
     'Your plan allows no more ad accounts. Disconnect one, or upgrade your plan on the Subscription page.',
   aiRequestLimit: "You have used this month's AI requests. Upgrade your plan on the Subscription page.",
-  backtestTooLong: (days: number) =>
-    `Your plan backtests rules over at most ${days} days. Upgrade your plan on the Subscription page.`,
+  /** Names the plan and its figure, so the refusal says why (issue 33: a panel asked Free for 30 days). */
+  backtestTooLong: (plan: PlanId, days: number) =>
+    `The ${PLAN_NAMES[plan]} plan backtests rules over at most ${days} days. Upgrade your plan on the Subscription page.`,
   scheduleTooFast: (minutes: number) =>
     `Your plan checks rules at most every ${minutes} minutes. Upgrade your plan on the Subscription page.`,
   stripeUnavailable: 'The payment provider could not be reached. Please try again.',

@@ -80,6 +80,12 @@ export function useAdAccounts() {
   return useQuery(adAccountsQueryOptions());
 }
 
+/** The currency an ad account bills in, once the list is read (undefined until then, or for an unknown id). */
+export function useAdAccountCurrency(adAccountId: string | undefined): string | undefined {
+  const { data } = useAdAccounts();
+  return adAccountId ? data?.find((account) => account.id === adAccountId)?.currency : undefined;
+}
+
 /** A window's last day and the instant that day began, as the ad accounts count days. */
 export interface AccountsToday {
   /** YYYY-MM-DD. */

@@ -35,3 +35,14 @@ export function useFastestCheckMinutes(): number | undefined {
   const plan = plans.data?.find((candidate) => candidate.id === current.data?.plan);
   return plan?.limits.fastestCheckMinutes;
 }
+
+/**
+ * The user's plan and how far back it lets a rule be backtested, once both queries are read; undefined until then
+ * (or if either cannot be read), when the page's own default stands.
+ */
+export function usePlanBacktestDays(): { plan: Plan; days: number } | undefined {
+  const current = useCurrentSubscription();
+  const plans = usePlans();
+  const plan = plans.data?.find((candidate) => candidate.id === current.data?.plan);
+  return plan ? { plan, days: plan.limits.backtestDays } : undefined;
+}

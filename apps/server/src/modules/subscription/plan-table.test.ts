@@ -1,4 +1,4 @@
-import { LIMITED_FEATURES, PLAN_TABLE, type PlanEntry } from '@adpilot/contracts';
+import { LIMITED_FEATURES, PLAN_TABLE, SUBSCRIPTION_MESSAGES, type PlanEntry } from '@adpilot/contracts';
 import { subscriptionPlans } from '@adpilot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRule } from '../../test/rule-factories.ts';
@@ -103,9 +103,13 @@ describe('the plan table', () => {
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toMatchObject({
           code: 'BACKTEST_RANGE_NOT_IN_PLAN',
+          message: SUBSCRIPTION_MESSAGES.backtestTooLong(entry.id, entry.limits.backtestDays),
           params: { plan: entry.id, limit: entry.limits.backtestDays },
         });
+        expect(refused.json().message).toContain(`The ${entry.name} plan backtests rules over at most`);
       }
+      // The rule page's default of 30 days fits every plan's panel: it offers min(30, the plan's days) (issue 33).
+      expect((await backtest(session, Math.min(30, entry.limits.backtestDays))).statusCode).toBe(200);
     });
 
     it('seats as listed: the seat after the last is refused, a viewer never', async () => {

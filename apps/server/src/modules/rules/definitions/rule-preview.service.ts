@@ -59,7 +59,7 @@ export class RulePreviewService {
       if (range && days > range.days) {
         throw new AppError(
           'BACKTEST_RANGE_NOT_IN_PLAN',
-          SUBSCRIPTION_MESSAGES.backtestTooLong(range.days),
+          SUBSCRIPTION_MESSAGES.backtestTooLong(range.plan, range.days),
           403,
           undefined,
           undefined,

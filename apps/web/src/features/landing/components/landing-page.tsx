@@ -7,6 +7,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { BenefitsSection } from './benefits-section.tsx';
 import { HOW_IT_WORKS_HEADING_ID, HowItWorksSection } from './how-it-works-section.tsx';
 import { LandingFooter } from './landing-footer.tsx';
+import { PlansSection } from './plans-section.tsx';
+import { TourSection } from './tour-section.tsx';
 
 const primaryLink =
   'inline-flex items-center justify-center rounded-lg bg-blue-600 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400';
@@ -65,7 +67,9 @@ export function LandingPage() {
           </div>
         </section>
         <BenefitsSection />
+        <TourSection />
         <HowItWorksSection />
+        <PlansSection />
       </main>
       <LandingFooter />
     </div>

@@ -1,4 +1,5 @@
 import type { ActionPlan, PlannedChange, ActionSkip, RuleActionType } from '@adpilot/contracts';
+import { useAdAccountCurrency } from '../../../api/ad-accounts.ts';
 import { useWords } from '../hooks/use-words.ts';
 import { changeText, skipText } from '../lib/explain.ts';
 
@@ -11,6 +12,8 @@ interface ActionPlanLineProps {
   /** True when the budget is changed on another entity than the one judged. */
   onHolder: boolean;
   message?: string | null;
+  /** The changed entity's ad account: its budgets are written in that account's currency. */
+  adAccountId?: string;
 }
 
 /** One action for one entity: what it changes (from → to), or why it is skipped, and on which budget holder. */
@@ -22,12 +25,14 @@ export function ActionPlanLine({
   targetName,
   onHolder,
   message,
+  adAccountId,
 }: ActionPlanLineProps) {
   const words = useWords();
+  const currency = useAdAccountCurrency(adAccountId);
   const { t } = words;
   let detail = '';
   if (skip) detail = skipText(skip, words);
-  else if (change) detail = changeText(change, words);
+  else if (change) detail = changeText(change, words, currency);
   else if (type === 'notify') detail = message ? t('explain.notifyMessage', { message }) : t('explain.notifyOnly');
   const holder = onHolder && holderReason && holderReason !== 'self' ? t(`explain.holder.${holderReason}`) : '';
   return (

@@ -4,7 +4,9 @@ import { History } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Link } from 'react-router';
 import { adAccountsQueryOptions } from '../../../api/ad-accounts.ts';
+import { usePlanBacktestDays } from '../../../api/subscription.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useBacktestRule } from '../api/preview-rule.ts';
 import { useApiErrorText } from '../hooks/use-api-error-text.ts';
@@ -12,7 +14,7 @@ import { backtestEntities, type BacktestEntityOutcome } from '../lib/backtest-en
 import { formatDay, formatDayRange, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { Section } from './builder/controls.tsx';
 
-const DAYS = RULE_LIMITS.backtestDaysDefault;
+const DEFAULT_DAYS = RULE_LIMITS.backtestDaysDefault;
 const LINE_COLOURS = ['#16a34a', '#9333ea', '#ea580c'];
 
 /** One row per replayed day: its firings and, per currency, the budgets the rule had set by its end. */
@@ -168,18 +170,28 @@ function BacktestEntities({ backtest }: { backtest: RuleBacktest }) {
   );
 }
 
-/** The saved rule replayed over the last 30 days, on demand (it reads a month of rows). */
+/**
+ * The saved rule replayed on demand (it reads a month of rows) over the last 30 days, or over the plan's furthest
+ * when that is shorter, saying so: the Free plan's 7 days are offered, never refused (issue 33).
+ */
 export function BacktestPanel({ ruleId }: { ruleId: string }) {
   const { t } = useTranslation('rules');
   const errorText = useApiErrorText();
   const backtest = useBacktestRule();
+  const allowed = usePlanBacktestDays();
+  const days = Math.min(DEFAULT_DAYS, allowed?.days ?? DEFAULT_DAYS);
   const run = () =>
-    backtest.mutate(
-      { id: ruleId, days: DAYS },
-      { onError: (error) => toast.error(errorText(error, t('backtest.failed'))) },
-    );
+    backtest.mutate({ id: ruleId, days }, { onError: (error) => toast.error(errorText(error, t('backtest.failed'))) });
   return (
-    <Section title={t('backtest.title')} description={t('backtest.hint', { days: DAYS })}>
+    <Section title={t('backtest.title')} description={t('backtest.hint', { days })}>
+      {allowed && allowed.days < DEFAULT_DAYS && (
+        <p className="text-sm text-gray-600 dark:text-gray-400" data-testid="backtest-plan-limit">
+          {t('backtest.planLimit', { plan: allowed.plan.name, days: allowed.days })}{' '}
+          <Link to="/subscription" className="font-medium text-blue-700 underline dark:text-blue-400">
+            {t('backtest.planLimitLink')}
+          </Link>
+        </p>
+      )}
       {backtest.data && <BacktestResult backtest={backtest.data} />}
       <Button variant="secondary" onClick={run} loading={backtest.isPending}>
         {!backtest.isPending && <History aria-hidden="true" className="size-4" />}

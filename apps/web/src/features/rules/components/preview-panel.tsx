@@ -63,6 +63,7 @@ function EntityResult({ decision }: { decision: EntityDecision }) {
               targetName={plan.target.name}
               onHolder={plan.target.externalId !== entity.externalId}
               message={plan.message}
+              adAccountId={plan.target.adAccountId}
             />
           ))}
         </div>

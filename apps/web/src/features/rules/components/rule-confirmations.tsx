@@ -4,6 +4,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { useCan } from '../../../api/workspaces.ts';
+import { useAdAccountCurrency } from '../../../api/ad-accounts.ts';
 import { Button, type ButtonSize } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -68,6 +69,7 @@ function PreviewConsequences({
                   targetName={plan.target.name}
                   onHolder={plan.target.externalId !== entity.externalId}
                   message={plan.message}
+                  adAccountId={plan.target.adAccountId}
                 />
               </li>
             ))}
@@ -211,6 +213,7 @@ export function RevertDialog({
 }) {
   const words = useWords();
   const { t } = words;
+  const currency = useAdAccountCurrency(action?.target.adAccountId);
   const change = action?.change;
   const back =
     change &&
@@ -219,6 +222,7 @@ export function RevertDialog({
       : changeText(
           { ...change, from: change.to, to: change.from, fromMinor: change.toMinor, toMinor: change.fromMinor },
           words,
+          currency,
         ));
   return (
     <ConfirmDialog

@@ -1,4 +1,4 @@
-import { ACTIVITY_MESSAGES, type RuleBacktest } from '@adpilot/contracts';
+import { ACTIVITY_MESSAGES, PLAN_TABLE, type Plan, type RuleBacktest } from '@adpilot/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/format.ts';
@@ -43,6 +43,22 @@ describe('rule detail', () => {
     setLanguageChoice('en');
     renderRulesRoute(`/rules/${rule.id}`, '/rules/:id', <RuleDetailPage />);
     expect(await screen.findByText('Active Mon–Fri 08:00–20:00, paused outside')).toBeInTheDocument();
+  });
+
+  it('writes a run’s budget change in its ad account’s currency, in the history and the revert question', async () => {
+    const { user, fake, action } = setup();
+    fake.on(
+      'GET /ad-accounts',
+      ok([
+        { id: action.target.adAccountId, facebook_account_name: 'Shop TH', currency: 'THB', timezone: 'Asia/Bangkok' },
+      ]),
+    );
+    const money = (value: number) => formatMoney(value, 'THB', 'th').replace(/\s/g, ' ');
+    const row = await screen.findByRole('group', { name: 'เพิ่มงบประมาณ · Bangkok buyers' });
+    await waitFor(() => expect(row).toHaveTextContent(`งบประมาณรายวัน ${money(1000)} → ${money(1200)}`));
+    await user.click(within(row).getByRole('button', { name: /ย้อนกลับ/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'ย้อนกลับการเปลี่ยนแปลงนี้?' });
+    expect(dialog).toHaveTextContent(`งบประมาณรายวัน ${money(1200)} → ${money(1000)}`);
   });
 
   it('words a failed action and a failed run from the catalogue the server’s e-mails use', async () => {
@@ -240,5 +256,67 @@ describe('rule detail', () => {
     const money = (value: number) => formatMoney(value, 'THB', 'en').replace(/\s/g, ' ');
     await waitFor(() => expect(buyers).toHaveTextContent(`Budget ${money(1000)} → ${money(1200)}`));
     expect(fake.callsTo('POST', `/rules/${rule.id}/backtest`)[0]?.body).toEqual({ days: 30 });
+  });
+
+  it('offers the Free plan its 7 days, says why, and never asks for 30', async () => {
+    const { user, fake, rule } = setup();
+    const plans: Plan[] = PLAN_TABLE.map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      price: entry.prices.USD,
+      prices: [
+        { currency: 'USD', amount: entry.prices.USD },
+        { currency: 'THB', amount: entry.prices.THB },
+      ],
+      features: [...entry.features],
+      limits: entry.limits,
+      badge: entry.badge,
+    }));
+    const free = plans.find((plan) => plan.id === 'free')!;
+    fake.on('GET /subscription/plans', ok(plans));
+    fake.on('GET /subscription/current', ok({ plan: 'free', status: 'active' }));
+    fake.on(`POST /rules/${rule.id}/backtest`, ok({ from: '2026-11-15', to: '2026-11-21', days: [], totals: {} }));
+    expect(await screen.findByTestId('backtest-plan-limit')).toHaveTextContent(
+      `แผน Free ของคุณทดสอบย้อนหลังได้สูงสุด ${free.limits.backtestDays} วัน`,
+    );
+    expect(
+      screen.getByText(`จำลองกฎกับข้อมูล ${free.limits.backtestDays} วันที่ผ่านมา`, { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'อัปเกรดเพื่อทดสอบย้อนหลังได้นานขึ้น' })).toHaveAttribute('href', '/subscription');
+    await user.click(screen.getByRole('button', { name: 'ทดสอบย้อนหลัง' }));
+    expect(await screen.findByText('ยังไม่มีข้อมูลให้จำลอง')).toBeInTheDocument();
+    expect(fake.callsTo('POST', `/rules/${rule.id}/backtest`).map((call) => call.body)).toEqual([
+      { days: free.limits.backtestDays },
+    ]);
+  });
+
+  it('says why the server refused a backtest, with the plan and its days, when the plan could not be read', async () => {
+    const { user, fake, rule } = setup();
+    fake.on(
+      `POST /rules/${rule.id}/backtest`,
+      fail(403, 'BACKTEST_RANGE_NOT_IN_PLAN', 'The Free plan backtests rules over at most 7 days.', undefined, {
+        plan: 'free',
+        limit: 7,
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'ทดสอบย้อนหลัง' }));
+    expect(await screen.findByText('แผน Free ของคุณทดสอบย้อนหลังได้สูงสุด 7 วัน')).toBeInTheDocument();
+  });
+
+  it('keeps 30 days and says nothing more on a plan that backtests further', async () => {
+    const { user, fake, rule } = setup();
+    const pro = PLAN_TABLE.find((entry) => entry.id === 'pro')!;
+    fake.on(
+      'GET /subscription/plans',
+      ok([{ id: 'pro', name: 'Pro', price: 0, prices: [], features: [], limits: pro.limits, badge: null }]),
+    );
+    fake.on('GET /subscription/current', ok({ plan: 'pro', status: 'active' }));
+    fake.on(`POST /rules/${rule.id}/backtest`, ok({ from: '2026-10-23', to: '2026-11-21', days: [], totals: {} }));
+    await user.click(await screen.findByRole('button', { name: 'ทดสอบย้อนหลัง' }));
+    expect(await screen.findByText('ยังไม่มีข้อมูลให้จำลอง')).toBeInTheDocument();
+    expect(screen.queryByTestId('backtest-plan-limit')).not.toBeInTheDocument();
+    expect(fake.callsTo('POST', `/rules/${rule.id}/backtest`)[0]?.body).toEqual({
+      days: Math.min(30, pro.limits.backtestDays),
+    });
   });
 });

@@ -65,6 +65,7 @@ function ActionRow({ action, reverting, refusal, onRevert }: ActionRowProps) {
               holderReason={action.holderReason}
               targetName={action.target.name}
               onHolder={action.target.externalId !== action.entity.externalId}
+              adAccountId={action.target.adAccountId}
             />
             {action.failure && (
               <p className="text-xs text-red-600 dark:text-red-400">

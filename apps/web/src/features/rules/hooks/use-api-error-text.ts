@@ -1,6 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PLAN_NAMES, type PlanId } from '@adpilot/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
+
+const planName = (id: string) => (Object.hasOwn(PLAN_NAMES, id) ? PLAN_NAMES[id as PlanId] : id);
 
 /**
  * The words for a failed call in the page's language, chosen by the answer's code, never by its English message:
@@ -12,7 +15,12 @@ export function useApiErrorText(): (error: unknown, fallback: string) => string 
   return useCallback(
     (error, fallback) => {
       if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) return fallback;
-      return t([`rules:apiErrors.${error.code}`, `errors:codes.${error.code}`], { defaultValue: fallback });
+      // A refusal's figures (ADR 0058: a plan's name and limit) fill the words that name them.
+      const params = {
+        ...error.params,
+        ...(typeof error.params.plan === 'string' ? { plan: planName(error.params.plan) } : {}),
+      };
+      return t([`rules:apiErrors.${error.code}`, `errors:codes.${error.code}`], { ...params, defaultValue: fallback });
     },
     [t],
   );

@@ -8,7 +8,7 @@ import {
   type RuleWarning,
 } from '@adpilot/contracts';
 import type { TFunction } from 'i18next';
-import { formatChange, formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formatChange, formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 
 /**
  * Explanations, skip reasons and warnings arrive as codes with parameters; these turn them into words of the page's
@@ -126,14 +126,14 @@ export function skipText(skip: ActionSkip, words: Words): string {
   return words.t(`explain.skip.${skip.code}`, params(skip.params, words));
 }
 
-export function changeText(change: PlannedChange, words: Words): string {
+/** "Daily budget ฿1,000.00 → ฿1,200.00" in the account's currency when it is known, else the bare figures. */
+export function changeText(change: PlannedChange, words: Words, currency?: string): string {
   if (change.field === 'status') {
     return words.t('explain.change.status', { from: change.from, to: change.to });
   }
-  return words.t(`explain.change.${change.field}`, {
-    from: formatNumber(change.from, words.language),
-    to: formatNumber(change.to, words.language),
-  });
+  const amount = (value: number) =>
+    currency ? formatMoney(value, currency, words.language) : formatNumber(value, words.language);
+  return words.t(`explain.change.${change.field}`, { from: amount(change.from), to: amount(change.to) });
 }
 
 export function warningText(warning: RuleWarning, words: Words): string {

@@ -1,33 +1,10 @@
-import { approximateBaht, type Plan, type PlanLimits } from '@adpilot/contracts';
+import { approximateBaht, type Plan } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
-
-/** A feature code in words, with the plan's own figures; "-1" limits read as unlimited. */
-function useFeatureText() {
-  const { t } = useTranslation('subscription');
-  return (code: string, limits: PlanLimits) => {
-    const count = (value: number) => (value === -1 ? { context: 'unlimited' } : { count: value });
-    switch (code) {
-      case 'ad_accounts':
-        return t('features.ad_accounts', count(limits.adAccounts));
-      case 'active_rules':
-        return t('features.active_rules', count(limits.activeRules));
-      case 'ai_requests':
-        return t('features.ai_requests', count(limits.aiRequests));
-      case 'seats':
-        return t('features.seats', count(limits.seats));
-      case 'rule_check':
-        return t('features.rule_check', { count: limits.fastestCheckMinutes });
-      case 'backtest':
-        return t('features.backtest', { count: limits.backtestDays });
-      default:
-        return t(`features.${code}`, { defaultValue: code });
-    }
-  };
-}
+import { planFeatureCodes, usePlanFeatureText } from '../../../lib/plan-features.ts';
 
 interface PlanCardProps {
   plan: Plan;
@@ -40,7 +17,7 @@ interface PlanCardProps {
 
 export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCardProps) {
   const { t, i18n } = useTranslation('subscription');
-  const featureText = useFeatureText();
+  const featureText = usePlanFeatureText();
   return (
     <article
       aria-label={plan.name}
@@ -68,8 +45,7 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCar
         {t('baht', { value: formatNumber(approximateBaht(plan.price), i18n.language, 0) })}
       </p>
       <ul className="mt-5 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
-        {/* The seats are a limit of every plan, not one of its listed features: they come first. */}
-        {['seats', ...plan.features.filter((code) => code !== 'seats')].map((code) => (
+        {planFeatureCodes(plan.features).map((code) => (
           <li key={code} className="flex gap-2">
             <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" />
             {featureText(code, plan.limits)}
