@@ -269,6 +269,7 @@ export function createContext(options: ContextOptions) {
     activity,
     settings: settingsStore,
     stripeApiUrl: config.stripeApiUrl,
+    billingConfig: config.billing,
     ...(options.billing ? { billing: options.billing } : {}),
     mailer,
     publicUrl: config.publicUrl,

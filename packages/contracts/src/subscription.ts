@@ -242,7 +242,24 @@ export const currentSubscriptionSchema = z.object({
 });
 export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
 
-export const upgradeRequestSchema = z.strictObject({ planId: planIdSchema });
+/**
+ * How a Checkout is paid (ADR 0114): by card (a subscription charged each month), or by PromptPay for baht, which
+ * Stripe takes only on invoices sent to the customer (each month's invoice paid from its page by a QR code).
+ */
+export const PAYMENT_METHODS = ['card', 'promptpay'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const upgradeRequestSchema = z
+  .strictObject({
+    planId: planIdSchema,
+    /** The currency paid in; USD when not said. */
+    currency: currencySchema.optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+  })
+  .refine((body) => body.paymentMethod !== 'promptpay' || body.currency === 'THB', {
+    path: ['paymentMethod'],
+    message: 'PromptPay is paid in baht (currency THB)',
+  });
 export type UpgradeRequest = z.infer<typeof upgradeRequestSchema>;
 
 /** With Stripe the answer carries the Checkout address (`url`); locally the change is already made. */

@@ -1,5 +1,6 @@
 import type { Transactions } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BillingConfig } from '../../config/env.ts';
 import type { SettingsReader } from '../../config/runtime-settings.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
@@ -50,6 +51,8 @@ export interface SubscriptionModuleDeps {
   /** Where Stripe's settings are read (the settings seam); `billing` takes their place (tests' local fake). */
   settings: SettingsReader;
   stripeApiUrl: string;
+  /** Stripe price ids and the seller on receipts (ADR 0114, 0115). */
+  billingConfig: BillingConfig;
   billing?: BillingSettings;
   mailer: Mailer;
   publicUrl: string;
@@ -76,6 +79,7 @@ export function createSubscriptionModule(deps: SubscriptionModuleDeps) {
     selfService: () => deps.settings.current().meta.mode === 'sandbox',
     gateways,
     publicUrl: deps.publicUrl,
+    stripePrices: deps.billingConfig.stripePrices,
     now,
   });
   const webhooks = new BillingWebhooks({

@@ -42,7 +42,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscription: Subscript
     },
     async (request) => ({
       success: true as const,
-      data: await subscription.upgrade(scopeOf(request), request.body.planId),
+      data: await subscription.upgrade(scopeOf(request), request.body),
     }),
   );
 
