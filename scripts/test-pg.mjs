@@ -142,6 +142,7 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/rules/runs/rules.external-changes.test.ts', // the ledger on Postgres: rules.execution
   'apps/server/src/modules/settings/settings.routes.test.ts', // module on Postgres: settings.store, settings.at-rest
   'apps/server/src/modules/subscription/billing-period.test.ts',
+  'apps/server/src/modules/subscription/receipt-pdf.image.test.ts', // the receipt read back as an image: no database
   // Their modules' engine-dependent parts run on Postgres in the suites above, or they are pure.
   'packages/db/src/private-files.test.ts',
   'apps/server/src/modules/agents/agent-policy-decision.test.ts',

@@ -283,3 +283,25 @@ export function usagePercent(used: number, limit: number): number {
 
 /** The contact-sales block's address (spec §2). */
 export const SALES_EMAIL = 'sales@adpilot.app';
+
+/** The languages a receipt is written in. */
+export const RECEIPT_LANGUAGES = ['en', 'th'] as const;
+export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
+
+/**
+ * One paid invoice of the plan, as a receipt (ADR 0115): amounts in whole units with their decimals (฿990.00), VAT
+ * shown only when the seller is registered (prices include it).
+ */
+export const receiptSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  paidAt: z.string(),
+  /** ISO 4217, upper case (USD, THB). */
+  currency: z.string(),
+  total: z.number(),
+  vat: z.object({ rate: z.number(), net: z.number(), amount: z.number() }).nullable(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const receiptParamsSchema = z.strictObject({ id: z.string().regex(/^in_[A-Za-z0-9]{1,64}$/) });
+export const receiptQuerySchema = z.strictObject({ language: z.enum(RECEIPT_LANGUAGES).default('en') });

@@ -26,10 +26,10 @@ export interface PdfReader {
   /** Where the PDFs and their images are written (removed by `close`). */
   folder: string;
   /**
-   * OCR of the top of page 1 (`height` pixels at 150 dpi), without whitespace. Tesseract writes SARA AM as NIKHAHIT +
+   * OCR of the top of page 1 (`height` pixels at `dpi`, 150 unless said), without whitespace. Tesseract writes SARA AM as NIKHAHIT +
    * SARA AA; it is put back so words compare as written.
    */
-  readTop(pdf: Buffer, name: string, options?: { languages?: string; height?: number }): Promise<string>;
+  readTop(pdf: Buffer, name: string, options?: { languages?: string; height?: number; dpi?: number }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -40,11 +40,11 @@ export async function openPdfReader(prefix: string): Promise<PdfReader> {
   const folder = await mkdtemp(join(tmpdir(), prefix));
   return {
     folder,
-    async readTop(pdf, name, { languages = 'tha+eng', height = 620 } = {}) {
+    async readTop(pdf, name, { languages = 'tha+eng', height = 620, dpi = 150 } = {}) {
       const file = join(folder, `${name}.pdf`);
       await writeFile(file, pdf);
       const image = join(folder, name);
-      const page1Top = ['-f', '1', '-l', '1', '-r', '150', '-y', '0', '-H', String(height), '-singlefile'];
+      const page1Top = ['-f', '1', '-l', '1', '-r', String(dpi), '-y', '0', '-H', String(height), '-singlefile'];
       await run('pdftoppm', [...page1Top, '-png', file, image]);
       // One thread: on a busy two-core machine Tesseract's own threads only wait for each other.
       const { stdout } = await run('tesseract', [`${image}.png`, '-', '-l', languages], {
