@@ -25,6 +25,7 @@ export const SUBSCRIPTION_MESSAGES = {
   assignedThroughStripe: 'This instance bills through Stripe: plans are changed there, not assigned',
   webhookSignature: 'Invalid webhook signature',
   notPayer: 'This plan is paid for by another owner: only they change it. Hand the workspace over to change who pays.',
+  receiptNotFound: 'Receipt not found',
 } as const;
 
 /**

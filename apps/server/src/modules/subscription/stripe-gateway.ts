@@ -73,6 +73,10 @@ export class StripeGateway {
                 },
               },
         ],
+        // The buyer's name, address and tax id, for the receipt (ADR 0115); kept on the customer for the next one.
+        billing_address_collection: 'required',
+        tax_id_collection: { enabled: true },
+        customer_update: { name: 'auto', address: 'auto' },
         subscription_data: { metadata },
         metadata,
         success_url: request.successUrl,

@@ -9,6 +9,7 @@ import type { RulesService } from '../rules/definitions/rules.service.ts';
 import { billingSettingsFrom, type BillingSettings } from './billing-settings.ts';
 import { BillingWebhooks, type BillingWebhooksDeps } from './billing-webhooks.ts';
 import { billingRoutes } from './billing.routes.ts';
+import { ReceiptsService } from './receipts.service.ts';
 import { PlanLimits, type PoolSource, type PoolUsageSources } from './plan-limits.ts';
 import { StripeGateways } from './stripe-gateway.ts';
 import { SubscriptionRepository } from './subscription.repository.ts';
@@ -100,7 +101,10 @@ export function createSubscriptionModule(deps: SubscriptionModuleDeps) {
     limits,
     service,
     webhooks,
-    routes: bindRoutes(subscriptionRoutes, { subscription: service }),
+    routes: bindRoutes(subscriptionRoutes, {
+      subscription: service,
+      receipts: new ReceiptsService({ limits, billing, gateways, seller: deps.billingConfig.seller }),
+    }),
     billingRoutes: bindRoutes(billingRoutes, { billingWebhooks: webhooks }),
   };
 }

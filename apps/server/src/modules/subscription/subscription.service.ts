@@ -50,13 +50,20 @@ export interface SubscriptionServiceDeps {
 }
 
 /** A refusal of Stripe's (network, keys, a 5xx) as our 502, without its internals. */
-async function throughStripe<T>(call: () => Promise<T>): Promise<T> {
+export async function throughStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('BILLING_PROVIDER_ERROR', SUBSCRIPTION_MESSAGES.stripeUnavailable, 502);
   }
+}
+
+/** Only the plan's payer changes it or reads its payments; a pool whose payer is gone, its workspace's owners. */
+export function refuseUnlessPayer(state: PlanState, scope: TenantScope): void {
+  const payer = state.pool.payerId;
+  if (payer && scope.userId && payer !== scope.userId)
+    throw new AppError('PLAN_NOT_PAYER', SUBSCRIPTION_MESSAGES.notPayer, 403);
 }
 
 /** Spec §7 Subscription: the current plan with its usage, the catalogue, upgrade and cancel (local provider). */
@@ -80,9 +87,7 @@ export class SubscriptionService {
    * whose payer is gone is changed by the workspace's owners.
    */
   private payerOnly(state: PlanState, scope: TenantScope): void {
-    const payer = state.pool.payerId;
-    if (payer && scope.userId && payer !== scope.userId)
-      throw new AppError('PLAN_NOT_PAYER', SUBSCRIPTION_MESSAGES.notPayer, 403);
+    refuseUnlessPayer(state, scope);
   }
 
   /**
