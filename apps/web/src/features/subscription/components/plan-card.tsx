@@ -1,9 +1,10 @@
-import { approximateBaht, type Plan, type PlanLimits } from '@adpilot/contracts';
+import type { Plan, PlanLimits } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { pageCurrency, priceIn } from '../api/subscription.ts';
 
 /** A feature code in words, with the plan's own figures; "-1" limits read as unlimited. */
 function useFeatureText() {
@@ -41,6 +42,8 @@ interface PlanCardProps {
 export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCardProps) {
   const { t, i18n } = useTranslation('subscription');
   const featureText = useFeatureText();
+  // A Thai page sees and pays the plan's baht price (ADR 0114).
+  const currency = pageCurrency(i18n.language);
   return (
     <article
       aria-label={plan.name}
@@ -61,11 +64,10 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCar
       )}
       <h3 className="text-lg font-semibold text-gray-900 dark:text-gray-100">{plan.name}</h3>
       <p className="mt-3">
-        <span className="text-3xl font-bold text-gray-900 dark:text-gray-100">${plan.price}</span>
+        <span className="text-3xl font-bold text-gray-900 dark:text-gray-100">
+          {formatMoney(priceIn(plan, currency), currency, i18n.language)}
+        </span>
         <span className="text-sm text-gray-600 dark:text-gray-400">{t('perMonth')}</span>
-      </p>
-      <p className="text-sm text-gray-600 dark:text-gray-400">
-        {t('baht', { value: formatNumber(approximateBaht(plan.price), i18n.language, 0) })}
       </p>
       <ul className="mt-5 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
         {/* The seats are a limit of every plan, not one of its listed features: they come first. */}

@@ -244,7 +244,7 @@ describe('Subscription page: a plan change asks first (ADR 0058)', () => {
     });
     await user.click(screen.getByRole('button', { name: 'เลือกแผน Free' }));
     const dialog = screen.getByRole('dialog', { name: 'เปลี่ยนเป็นแผน Free?' });
-    expect(dialog).toHaveTextContent('แผน Free: US$0.00 ต่อเดือน');
+    expect(dialog).toHaveTextContent('แผน Free: ฿0.00 ต่อเดือน');
     expect(dialog).toHaveTextContent('กฎที่เปิดใช้งาน 3 กฎ');
     expect(dialog).toHaveTextContent('คุณมีกฎที่เปิดใช้งาน 5 กฎ แต่แผนนี้เปิดได้ 3 กฎ: กฎที่สร้างล่าสุด 2 กฎจะถูกปิด');
     expect(dialog).toHaveTextContent('กฎที่เปิดใช้งานและตรวจสอบถี่กว่านี้จะทำงานทุก 60 นาที');
@@ -265,7 +265,10 @@ describe('Subscription page: a plan change asks first (ADR 0058)', () => {
     const main = within(await screen.findByRole('main'));
     await user.click(await main.findByRole('button', { name: 'Choose Pro' }));
     const dialog = screen.getByRole('dialog', { name: 'Switch to Pro?' });
-    expect(dialog).toHaveTextContent('Pro: $29.00 a month (≈ ฿1,015).');
+    expect(dialog).toHaveTextContent('Pro: $29.00 a month.');
+    expect(dialog).not.toHaveTextContent('฿');
+    // PromptPay is baht's: not offered on a page in dollars.
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent(
       'It includes 5 ad accounts, 25 active rules, 500 AI requests a month, and rule checks as often as every 15 minutes.',
     );
@@ -340,5 +343,26 @@ describe('Subscription page: the pool', () => {
   it("says so when another owner's plan covers the workspace", async () => {
     await openPage(buildSubscription({ paidByYou: false }));
     expect(screen.getByText('เวิร์กสเปซนี้อยู่ในแผนของเจ้าของที่เป็นผู้ชำระ', { exact: false })).toBeInTheDocument();
+  });
+});
+
+describe('Subscription page: prices in baht (ADR 0114)', () => {
+  it('shows a Thai page the set baht price, and pays in THB by PromptPay when chosen', async () => {
+    const assign = stubLocationAssign();
+    const free = buildSubscription({ plan: 'free', provider: 'stripe', canManageBilling: false, rulesUsed: 2 });
+    const { user, fetchMock } = await openPage(free, {
+      'POST /subscription/upgrade': ok({ subscription: free, url: 'https://invoice.stripe.com/i/acct_x/test_1' }),
+    });
+    const main = within(await screen.findByRole('main'));
+    expect(main.getByRole('article', { name: 'Pro' })).toHaveTextContent('฿990.00/เดือน');
+    expect(main.queryByText(/≈/)).not.toBeInTheDocument();
+    await user.click(main.getByRole('button', { name: 'เลือกแผน Pro' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('แผน Pro: ฿990.00 ต่อเดือน');
+    await user.click(within(dialog).getByRole('checkbox', { name: /ชำระด้วยพร้อมเพย์/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'เปลี่ยนเป็นแผน Pro' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://invoice.stripe.com/i/acct_x/test_1'));
+    const [call] = upgradeCalls(fetchMock);
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ planId: 'pro', currency: 'THB', paymentMethod: 'promptpay' });
   });
 });

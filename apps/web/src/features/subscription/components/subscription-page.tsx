@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useBillingPortal, useCancelSubscription, useUpgrade } from '../api/subscription.ts';
+import { pageCurrency, useBillingPortal, useCancelSubscription, useUpgrade } from '../api/subscription.ts';
 import { PlanChangeQuestion } from './plan-change-question.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PlanPool } from './plan-pool.tsx';
@@ -46,6 +46,7 @@ export function SubscriptionPage() {
   const seatsUsed = useSeatsUsed();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [changeTo, setChangeTo] = useState<Plan | null>(null);
+  const [promptPay, setPromptPay] = useState(false);
 
   /**
    * The server's refusal in the page's language by its code; otherwise `unknownCode` (the spec's fallback text, or
@@ -118,7 +119,7 @@ export function SubscriptionPage() {
 
   const subscription = current.data;
   const expiry = formatDate(subscription.currentPeriodEnd, i18n.language);
-  const pendingPlan = upgrade.isPending ? upgrade.variables : undefined;
+  const pendingPlan = upgrade.isPending ? upgrade.variables?.planId : undefined;
   const seatsLimit =
     seatsUsed === undefined ? undefined : plans.data.find((plan) => plan.id === subscription.plan)?.limits.seats;
 
@@ -261,12 +262,27 @@ export function SubscriptionPage() {
       <ConfirmDialog
         open={changeTo !== null}
         title={t('planChange.title', { name: changeTo?.name ?? '' })}
-        message={changeTo && <PlanChangeQuestion subscription={subscription} plans={plans.data} target={changeTo.id} />}
+        message={
+          changeTo && (
+            <PlanChangeQuestion
+              subscription={subscription}
+              plans={plans.data}
+              target={changeTo.id}
+              promptPay={promptPay}
+              onPromptPay={setPromptPay}
+            />
+          )
+        }
         confirmLabel={t('planChange.confirm', { name: changeTo?.name ?? '' })}
         cancelLabel={t('planChange.keep')}
         closeLabel={t('close')}
         busy={upgrade.isPending}
-        onConfirm={() => changeTo && upgrade.mutate(changeTo.id)}
+        onConfirm={() => {
+          if (!changeTo) return;
+          const currency = pageCurrency(i18n.language);
+          const paidByPromptPay = promptPay && currency === 'THB' && subscription.provider === 'stripe';
+          upgrade.mutate({ planId: changeTo.id, currency, ...(paidByPromptPay ? { paymentMethod: 'promptpay' } : {}) });
+        }}
         onCancel={() => setChangeTo(null)}
       />
     </div>
