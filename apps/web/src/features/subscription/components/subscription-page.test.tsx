@@ -71,6 +71,7 @@ async function openPage(subscription: CurrentSubscription, handlers: Handlers = 
     'GET /auth/me': ok(session.user),
     'GET /subscription/current': ok(subscription),
     'GET /subscription/plans': ok(PLANS),
+    'GET /subscription/receipts': ok([]),
     ...handlers,
   });
   const user = userEvent.setup();
@@ -364,5 +365,38 @@ describe('Subscription page: prices in baht (ADR 0114)', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://invoice.stripe.com/i/acct_x/test_1'));
     const [call] = upgradeCalls(fetchMock);
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ planId: 'pro', currency: 'THB', paymentMethod: 'promptpay' });
+  });
+});
+
+describe('Subscription page: receipts (ADR 0115)', () => {
+  it('lists the payer’s receipts with their VAT, and asks for the PDF in the page’s language', async () => {
+    const { user, fetchMock } = await openPage(buildSubscription(), {
+      'GET /subscription/receipts': ok([
+        {
+          id: 'in_1',
+          number: 'ADP-0042',
+          paidAt: '2026-11-30T10:00:00.000Z',
+          currency: 'THB',
+          total: 990,
+          vat: { rate: 7, net: 925.23, amount: 64.77 },
+        },
+      ]),
+      'GET /subscription/receipts/in_1.pdf': ok('%PDF-'),
+    });
+    const card = within((await screen.findByRole('heading', { name: 'ใบเสร็จรับเงิน' })).closest('div')!);
+    expect(await card.findByText(/ADP-0042/)).toHaveTextContent('฿990.00');
+    expect(card.getByText(/ADP-0042/)).toHaveTextContent('ภาษีมูลค่าเพิ่ม 7%: ฿64.77');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    await user.click(card.getByRole('button', { name: 'ดาวน์โหลด PDF' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/receipts/in_1.pdf?language=th'))).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('says local billing has no receipts', async () => {
+    await openPage(buildSubscription({ provider: 'local', canManageBilling: false }));
+    expect(await screen.findByText(/จึงไม่มีใบเสร็จ/)).toBeInTheDocument();
   });
 });

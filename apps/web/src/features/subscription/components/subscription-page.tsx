@@ -18,6 +18,7 @@ import { pageCurrency, useBillingPortal, useCancelSubscription, useUpgrade } fro
 import { PlanChangeQuestion } from './plan-change-question.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PlanPool } from './plan-pool.tsx';
+import { ReceiptsCard } from './receipts-card.tsx';
 import { UsageMeter } from './usage-meter.tsx';
 
 const FAQ = ['changes', 'commitment', 'security', 'support'] as const;
@@ -187,6 +188,8 @@ export function SubscriptionPage() {
       </Card>
 
       <PlanPool subscription={subscription} />
+
+      <ReceiptsCard subscription={subscription} owns={owns} />
 
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="mb-6 text-lg font-semibold text-gray-900 dark:text-gray-100">
