@@ -41,10 +41,10 @@ test('upgrade free → pro changes the plan, the meters and the limits; cancel a
   await expect(meter(page, 'คำขอ AI')).toHaveAttribute('aria-valuetext', '0 / 30');
   await expect(meter(page, 'กฎอัตโนมัติ')).toHaveAttribute('aria-valuetext', '0 / 3');
   await expect(meter(page, 'บัญชีโฆษณา')).toHaveAttribute('aria-valuetext', '0 / 1');
-  // The plan grid: dollars, ≈ baht (× 35), badges; the free plan has nothing to cancel.
+  // The plan grid: a Thai page in the plan table's baht (ADR 0114), badges; the free plan has nothing to cancel.
   const pro = page.getByRole('article', { name: 'Pro' });
-  await expect(pro.getByText('$29')).toBeVisible();
-  await expect(pro.getByText('≈ ฿1,015/เดือน')).toBeVisible();
+  await expect(pro.getByText('฿990.00')).toBeVisible();
+  await expect(pro.getByText(/≈/)).toHaveCount(0);
   await expect(pro.getByText('ยอดนิยม')).toBeVisible();
   await expect(page.getByRole('article', { name: 'Enterprise' }).getByText('แนะนำ')).toBeVisible();
   await expect(page.getByRole('button', { name: 'ยกเลิกแผน' })).toHaveCount(0);

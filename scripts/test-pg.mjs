@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 
 /** Suites that run on both engines, with what in them depends on the engine. */
 const ON_POSTGRES = {
+  'apps/server/src/modules/account/account-export.test.ts': 'a once-only export link taken by parallel downloads',
   'apps/server/src/modules/workspaces/cross-workspace.test.ts': 'RLS for a member of two workspaces',
   'apps/server/src/modules/workspaces/membership-revocation.test.ts': 'LISTEN/NOTIFY from a trigger ends a stream',
   'packages/db/src/backup/backup.test.ts': "the rows' dump through the system role, a restore in one transaction",
@@ -86,6 +87,7 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  'apps/server/src/modules/subscription/baht-billing.test.ts',
   'apps/server/src/modules/reports/reports.no-data.test.ts',
   'apps/server/src/modules/ad-accounts/token-expiry.test.ts',
   'apps/server/src/modules/rules/runs/rule-windows.test.ts',
@@ -150,6 +152,7 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/rules/runs/rules.external-changes.test.ts', // the ledger on Postgres: rules.execution
   'apps/server/src/modules/settings/settings.routes.test.ts', // module on Postgres: settings.store, settings.at-rest
   'apps/server/src/modules/subscription/billing-period.test.ts',
+  'apps/server/src/modules/subscription/receipt-pdf.image.test.ts', // the receipt read back as an image: no database
   // Their modules' engine-dependent parts run on Postgres in the suites above, or they are pure.
   'packages/db/src/private-files.test.ts',
   'apps/server/src/modules/agents/agent-policy-decision.test.ts',

@@ -145,6 +145,7 @@ export async function buildApp(
       await api.register(modules.activity.routes, { prefix: '/logs' });
       await api.register(modules.workspaces.routes, { prefix: '/workspaces' });
       await api.register(modules.account.routes, { prefix: '/account' });
+      await api.register(modules.account.exportRoutes, { prefix: '/account' });
       await api.register(modules.workspaces.invitationRoutes, { prefix: '/invitations' });
       await api.register(modules.agents.routes, { prefix: '/tokens' });
       await api.register(modules.agents.policyRoutes, { prefix: '/workspaces' });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { DatabaseHandle } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env.ts';
@@ -269,6 +270,7 @@ export function createContext(options: ContextOptions) {
     activity,
     settings: settingsStore,
     stripeApiUrl: config.stripeApiUrl,
+    billingConfig: config.billing,
     ...(options.billing ? { billing: options.billing } : {}),
     mailer,
     publicUrl: config.publicUrl,
@@ -402,6 +404,16 @@ export function createContext(options: ContextOptions) {
       handover: workspaces.handover,
       memberships: workspaces.memberships,
       subscription: subscription.service,
+      queue: jobs,
+      export: {
+        rules: rules.service,
+        activity: activityLog.service,
+        tokens: agents.tokens,
+        mailer,
+        folder: join(config.dataDir, 'exports'),
+        publicUrl: config.publicUrl,
+        now,
+      },
     }),
     outbound,
     agents,

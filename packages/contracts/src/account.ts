@@ -18,6 +18,26 @@ export const ACCOUNT_MESSAGES = {
   accountDeleted: 'Your account has been deleted',
   passwordChanged: 'Your password has been changed; every other session has ended',
   sessionEnded: 'The session has been signed out',
+  exportQueued: 'Your data is being prepared: a link to download it will be e-mailed to you',
+  exportLinkGone: 'This download link has been used or has expired: ask for a new export on My account',
+} as const;
+
+/** How long the e-mailed link to the data export works (once). */
+export const ACCOUNT_EXPORT_HOURS = 24;
+
+/** The e-mailed link's token (GET /api/account/export/:token; the token is the only credential). */
+export const accountExportParamsSchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
+
+/** The mail with the export's link, in the person's language. */
+export const ACCOUNT_EXPORT_MAIL = {
+  en: (link: string) => ({
+    subject: 'Your AdPilot data is ready',
+    text: `The data you asked for is ready: ${link}\n\nThe link works once, for ${ACCOUNT_EXPORT_HOURS} hours. If you did not ask for it, change your password on My account.`,
+  }),
+  th: (link: string) => ({
+    subject: 'ข้อมูล AdPilot ของคุณพร้อมแล้ว',
+    text: `ข้อมูลที่คุณขอพร้อมดาวน์โหลดแล้ว: ${link}\n\nลิงก์นี้ใช้ได้ครั้งเดียว ภายใน ${ACCOUNT_EXPORT_HOURS} ชั่วโมง หากคุณไม่ได้ขอ โปรดเปลี่ยนรหัสผ่านที่หน้าบัญชีของฉัน`,
+  }),
 } as const;
 
 const currentPassword = text({ required: AUTH_MESSAGES.passwordRequired })

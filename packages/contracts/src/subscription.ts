@@ -26,6 +26,7 @@ export const SUBSCRIPTION_MESSAGES = {
   assignedThroughStripe: 'This instance bills through Stripe: plans are changed there, not assigned',
   webhookSignature: 'Invalid webhook signature',
   notPayer: 'This plan is paid for by another owner: only they change it. Hand the workspace over to change who pays.',
+  receiptNotFound: 'Receipt not found',
 } as const;
 
 /**
@@ -243,7 +244,24 @@ export const currentSubscriptionSchema = z.object({
 });
 export type CurrentSubscription = z.infer<typeof currentSubscriptionSchema>;
 
-export const upgradeRequestSchema = z.strictObject({ planId: planIdSchema });
+/**
+ * How a Checkout is paid (ADR 0114): by card (a subscription charged each month), or by PromptPay for baht, which
+ * Stripe takes only on invoices sent to the customer (each month's invoice paid from its page by a QR code).
+ */
+export const PAYMENT_METHODS = ['card', 'promptpay'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const upgradeRequestSchema = z
+  .strictObject({
+    planId: planIdSchema,
+    /** The currency paid in; USD when not said. */
+    currency: currencySchema.optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+  })
+  .refine((body) => body.paymentMethod !== 'promptpay' || body.currency === 'THB', {
+    path: ['paymentMethod'],
+    message: 'PromptPay is paid in baht (currency THB)',
+  });
 export type UpgradeRequest = z.infer<typeof upgradeRequestSchema>;
 
 /** With Stripe the answer carries the Checkout address (`url`); locally the change is already made. */
@@ -267,3 +285,25 @@ export function usagePercent(used: number, limit: number): number {
 
 /** The contact-sales block's address (spec §2). */
 export const SALES_EMAIL = 'sales@adpilot.app';
+
+/** The languages a receipt is written in. */
+export const RECEIPT_LANGUAGES = ['en', 'th'] as const;
+export type ReceiptLanguage = (typeof RECEIPT_LANGUAGES)[number];
+
+/**
+ * One paid invoice of the plan, as a receipt (ADR 0115): amounts in whole units with their decimals (฿990.00), VAT
+ * shown only when the seller is registered (prices include it).
+ */
+export const receiptSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  paidAt: z.string(),
+  /** ISO 4217, upper case (USD, THB). */
+  currency: z.string(),
+  total: z.number(),
+  vat: z.object({ rate: z.number(), net: z.number(), amount: z.number() }).nullable(),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+export const receiptParamsSchema = z.strictObject({ id: z.string().regex(/^in_[A-Za-z0-9]{1,64}$/) });
+export const receiptQuerySchema = z.strictObject({ language: z.enum(RECEIPT_LANGUAGES).default('en') });

@@ -95,6 +95,27 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Stripe's API address (a local fake in tests). */
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /**
+   * Stripe price ids per plan and currency, `pro:THB=price_…,pro:USD=price_…` (ADR 0114); a plan and currency
+   * without one is priced inline from the plan table.
+   */
+  STRIPE_PRICES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((pair) => pair.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z]+:(USD|THB)=price_\w+$/, 'expected plan:USD|THB=price_…')))
+    .transform((pairs) => Object.fromEntries(pairs.map((pair) => pair.split('=') as [string, string]))),
+  /** The seller on receipts, and VAT at BILLING_VAT_RATE % when registered (ADR 0115). */
+  BILLING_VAT_REGISTERED: booleanish,
+  BILLING_VAT_RATE: z.coerce.number().min(0).max(30).default(7),
+  BILLING_VAT_SELLER_NAME: optionalString,
+  BILLING_VAT_SELLER_ADDRESS: optionalString,
+  BILLING_VAT_SELLER_TAX_ID: optionalString,
   /** The Test page's actions; on by default except in production (ADR 0045). */
   DIAGNOSTICS_ENABLED: z.enum(['true', 'false', '1', '0', '']).optional(),
   /** Mount the sandbox's fault, stats and reset routes (development and tests only; never in production). */
@@ -155,6 +176,7 @@ export interface Config {
    */
   settingsEnv: SettingsEnv;
   stripeApiUrl: string;
+  billing: BillingConfig;
   /** Where LINE pushes go (LINE_API_URL, without a trailing slash). */
   lineApiUrl: string;
   /** The Test page's actions (ADR 0045). */
@@ -176,6 +198,14 @@ export interface Config {
   };
   /** How long one call to the AI model may take (AI_TIMEOUT_MS). */
   aiTimeoutMs: number;
+}
+
+/** What billing reads of the environment beside Stripe's keys (ADR 0114, 0115). */
+export interface BillingConfig {
+  /** Stripe price ids keyed `plan:CURRENCY`. */
+  stripePrices: Record<string, string>;
+  /** The seller named on receipts; VAT is shown only when registered. */
+  seller: { name?: string; address?: string; taxId?: string; vatRegistered: boolean; vatRate: number };
 }
 
 export interface SettingsEnv {
@@ -260,6 +290,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       smtpPass: env.SMTP_PASS,
     },
     stripeApiUrl: env.STRIPE_API_URL.replace(/\/$/, ''),
+    billing: {
+      stripePrices: env.STRIPE_PRICES,
+      seller: {
+        name: env.BILLING_VAT_SELLER_NAME,
+        address: env.BILLING_VAT_SELLER_ADDRESS,
+        taxId: env.BILLING_VAT_SELLER_TAX_ID,
+        vatRegistered: env.BILLING_VAT_REGISTERED,
+        vatRate: env.BILLING_VAT_RATE,
+      },
+    },
     lineApiUrl: env.LINE_API_URL.replace(/\/$/, ''),
     diagnosticsEnabled: diagnosticsEnabled(env),
     logs: { retentionDays: env.LOG_RETENTION_DAYS, streamHeartbeatMs: env.LOG_STREAM_HEARTBEAT_MS },

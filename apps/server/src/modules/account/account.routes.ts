@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  accountExportParamsSchema,
   accountSchema,
   accountSessionListSchema,
   accountSessionParamsSchema,
@@ -32,6 +33,15 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       success: true as const,
       data: await account.update(currentUser(request).id, request.body),
     }),
+  );
+
+  app.post(
+    '/export',
+    { schema: { tags, response: { 202: successEnvelope(messageResponseSchema) } } },
+    async (request, reply) => {
+      await account.requestExport(currentUser(request).id);
+      return reply.code(202).send({ success: true as const, data: { message: ACCOUNT_MESSAGES.exportQueued } });
+    },
   );
 
   app.post(
@@ -78,4 +88,17 @@ export const accountRoutes: FastifyPluginAsyncZod<{ account: AccountService }> =
       data: await account.delete(currentUser(request).id, request.body),
     }),
   );
+};
+
+/** GET /api/account/export/:token: the e-mailed link; the token is the credential, and it works once. */
+export const accountExportRoutes: FastifyPluginAsyncZod<{ account: AccountService }> = async (app, { account }) => {
+  app.get('/export/:token', { schema: { tags, params: accountExportParamsSchema } }, async (request, reply) => {
+    const archive = await account.downloadExport(request.params.token);
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', 'attachment; filename="adpilot-my-data.zip"')
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(archive);
+  });
 };

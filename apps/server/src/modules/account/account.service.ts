@@ -36,6 +36,8 @@ export interface AccountDeps {
   memberships: Pick<MembershipCache, 'evict'>;
   /** Subscription: the plan the person pays for (their personal workspace holds it, ADR 0110). */
   subscription: Pick<SubscriptionService, 'current'>;
+  /** The data export: queued as a job, downloaded once through the e-mailed link (account-export.ts). */
+  exports: { request(userId: string): Promise<void>; claim(token: string): Promise<Buffer> };
 }
 
 /**
@@ -75,6 +77,16 @@ export class AccountService {
         ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
       });
     return this.get(userId);
+  }
+
+  /** POST /api/account/export: the ZIP is prepared by a job and its link mailed. */
+  requestExport(userId: string): Promise<void> {
+    return this.deps.exports.request(userId);
+  }
+
+  /** GET /api/account/export/:token: the ZIP, once. */
+  downloadExport(token: string): Promise<Buffer> {
+    return this.deps.exports.claim(token);
   }
 
   changePassword(userId: string, sessionId: string, body: ChangePassword): Promise<void> {

@@ -4,7 +4,7 @@ import { seedReportAccount, seedRuleRun } from '../../test/report-fixtures.ts';
 import { buildRule } from '../../test/rule-factories.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { unzip } from '../../test/zip-reader.ts';
-import { crc32 } from './xlsx.ts';
+import { crc32 } from '../../lib/zip.ts';
 
 describe('GET /api/reports', () => {
   let t: TestApp;

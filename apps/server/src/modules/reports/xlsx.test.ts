@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unzip } from '../../test/zip-reader.ts';
-import { columnName, crc32, xlsx, xmlText } from './xlsx.ts';
+import { crc32 } from '../../lib/zip.ts';
+import { columnName, xlsx, xmlText } from './xlsx.ts';
 
 describe('xlsx', () => {
   it('computes the standard CRC-32', () => {

@@ -84,3 +84,17 @@ export function outcomeOf(subscription: Stripe.Subscription): StripeOutcome {
     },
   };
 }
+
+/**
+ * An invoiced subscription (PromptPay, ADR 0114) is active at Stripe from its creation, before anything is paid: until
+ * its first invoice is paid it gives no plan.
+ */
+export function awaitsFirstPayment(subscription: Stripe.Subscription): boolean {
+  const invoice = subscription.latest_invoice;
+  return (
+    subscription.collection_method === 'send_invoice' &&
+    typeof invoice === 'object' &&
+    invoice !== null &&
+    invoice.status !== 'paid'
+  );
+}

@@ -1,5 +1,6 @@
 import type { Transactions } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BillingConfig } from '../../config/env.ts';
 import type { SettingsReader } from '../../config/runtime-settings.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
@@ -8,6 +9,7 @@ import type { RulesService } from '../rules/definitions/rules.service.ts';
 import { billingSettingsFrom, type BillingSettings } from './billing-settings.ts';
 import { BillingWebhooks, type BillingWebhooksDeps } from './billing-webhooks.ts';
 import { billingRoutes } from './billing.routes.ts';
+import { ReceiptsService } from './receipts.service.ts';
 import { PlanLimits, type PoolSource, type PoolUsageSources } from './plan-limits.ts';
 import { StripeGateways } from './stripe-gateway.ts';
 import { SubscriptionRepository } from './subscription.repository.ts';
@@ -50,6 +52,8 @@ export interface SubscriptionModuleDeps {
   /** Where Stripe's settings are read (the settings seam); `billing` takes their place (tests' local fake). */
   settings: SettingsReader;
   stripeApiUrl: string;
+  /** Stripe price ids and the seller on receipts (ADR 0114, 0115). */
+  billingConfig: BillingConfig;
   billing?: BillingSettings;
   mailer: Mailer;
   publicUrl: string;
@@ -76,6 +80,7 @@ export function createSubscriptionModule(deps: SubscriptionModuleDeps) {
     selfService: () => deps.settings.current().meta.mode === 'sandbox',
     gateways,
     publicUrl: deps.publicUrl,
+    stripePrices: deps.billingConfig.stripePrices,
     now,
   });
   const webhooks = new BillingWebhooks({
@@ -96,7 +101,10 @@ export function createSubscriptionModule(deps: SubscriptionModuleDeps) {
     limits,
     service,
     webhooks,
-    routes: bindRoutes(subscriptionRoutes, { subscription: service }),
+    routes: bindRoutes(subscriptionRoutes, {
+      subscription: service,
+      receipts: new ReceiptsService({ limits, billing, gateways, seller: deps.billingConfig.seller }),
+    }),
     billingRoutes: bindRoutes(billingRoutes, { billingWebhooks: webhooks }),
   };
 }

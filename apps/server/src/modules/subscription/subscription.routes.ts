@@ -3,6 +3,9 @@ import {
   currentSubscriptionSchema,
   planSchema,
   portalResponseSchema,
+  receiptParamsSchema,
+  receiptQuerySchema,
+  receiptSchema,
   successEnvelope,
   upgradeRequestSchema,
   upgradeResponseSchema,
@@ -10,16 +13,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../../plugins/authenticate.ts';
+import type { ReceiptsService } from './receipts.service.ts';
 import type { SubscriptionService } from './subscription.service.ts';
 
 const tags = ['subscription'];
 const emptyBody = z.strictObject({}).nullish();
 
 /** Spec §7 Subscription: the signed-in user's plan, the catalogue, upgrade and cancel. */
-export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscription: SubscriptionService }> = async (
-  app,
-  { subscription },
-) => {
+export const subscriptionRoutes: FastifyPluginAsyncZod<{
+  subscription: SubscriptionService;
+  receipts: ReceiptsService;
+}> = async (app, { subscription, receipts }) => {
   app.addHook('onRequest', app.requireAuth);
 
   app.get(
@@ -42,7 +46,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscription: Subscript
     },
     async (request) => ({
       success: true as const,
-      data: await subscription.upgrade(scopeOf(request), request.body.planId),
+      data: await subscription.upgrade(scopeOf(request), request.body),
     }),
   );
 
@@ -64,5 +68,28 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ subscription: Subscript
       schema: { tags, body: emptyBody, response: { 200: successEnvelope(cancelResponseSchema) } },
     },
     async (request) => ({ success: true as const, data: await subscription.cancel(scopeOf(request)) }),
+  );
+
+  app.get(
+    '/receipts',
+    {
+      // Payments are the payer's (ADR 0110, 0115).
+      config: { role: 'owner' },
+      schema: { tags, response: { 200: successEnvelope(z.array(receiptSchema)) } },
+    },
+    async (request) => ({ success: true as const, data: await receipts.list(scopeOf(request)) }),
+  );
+
+  app.get(
+    '/receipts/:id.pdf',
+    { config: { role: 'owner' }, schema: { tags, params: receiptParamsSchema, querystring: receiptQuerySchema } },
+    async (request, reply) => {
+      const { pdf, name } = await receipts.pdf(scopeOf(request), request.params.id, request.query.language);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
   );
 };

@@ -3,7 +3,9 @@ import {
   SUBSCRIPTION_MESSAGES,
   type CurrentSubscription,
   type Plan,
+  PLAN_TABLE,
   type PlanId,
+  type UpgradeRequest,
   type UpgradeResponse,
 } from '@adpilot/contracts';
 import type { SystemTx, TenantTx, Transactions, TenantScope } from '@adpilot/db';
@@ -20,7 +22,7 @@ import { presentPlan, presentSubscription } from './subscription.presenter.ts';
 import type { SubscriptionPatch, SubscriptionRepository } from './subscription.repository.ts';
 import type { BillingSettings } from './billing-settings.ts';
 import type { StripeGateway, StripeGateways } from './stripe-gateway.ts';
-import { outcomeOf } from './stripe-state.ts';
+import { awaitsFirstPayment, outcomeOf } from './stripe-state.ts';
 
 export interface SubscriptionServiceDeps {
   transactions: Transactions;
@@ -42,17 +44,26 @@ export interface SubscriptionServiceDeps {
   gateways: StripeGateways;
   /** Where Checkout and the billing portal send the user back. */
   publicUrl: string;
+  /** Stripe price ids keyed `plan:CURRENCY` (ADR 0114); without one a price is made from the plan table. */
+  stripePrices: Record<string, string>;
   now: () => Date;
 }
 
 /** A refusal of Stripe's (network, keys, a 5xx) as our 502, without its internals. */
-async function throughStripe<T>(call: () => Promise<T>): Promise<T> {
+export async function throughStripe<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('BILLING_PROVIDER_ERROR', SUBSCRIPTION_MESSAGES.stripeUnavailable, 502);
   }
+}
+
+/** Only the plan's payer changes it or reads its payments; a pool whose payer is gone, its workspace's owners. */
+export function refuseUnlessPayer(state: PlanState, scope: TenantScope): void {
+  const payer = state.pool.payerId;
+  if (payer && scope.userId && payer !== scope.userId)
+    throw new AppError('PLAN_NOT_PAYER', SUBSCRIPTION_MESSAGES.notPayer, 403);
 }
 
 /** Spec §7 Subscription: the current plan with its usage, the catalogue, upgrade and cancel (local provider). */
@@ -76,9 +87,7 @@ export class SubscriptionService {
    * whose payer is gone is changed by the workspace's owners.
    */
   private payerOnly(state: PlanState, scope: TenantScope): void {
-    const payer = state.pool.payerId;
-    if (payer && scope.userId && payer !== scope.userId)
-      throw new AppError('PLAN_NOT_PAYER', SUBSCRIPTION_MESSAGES.notPayer, 403);
+    refuseUnlessPayer(state, scope);
   }
 
   /**
@@ -86,9 +95,10 @@ export class SubscriptionService {
    * without a Stripe subscription answers a Checkout address (the plan applies when its webhook arrives); with
    * one, the billing portal, where the plan is changed; the free plan cancels at the period's end.
    */
-  async upgrade(scope: TenantScope, planId: PlanId): Promise<UpgradeResponse> {
+  async upgrade(scope: TenantScope, request: UpgradeRequest): Promise<UpgradeResponse> {
+    const { planId } = request;
     const stripe = this.stripe();
-    if (stripe) return this.upgradeThroughStripe(stripe, scope, planId);
+    if (stripe) return this.upgradeThroughStripe(stripe, scope, request);
     this.refuseUnlessSelfService();
     return this.deps.transactions.tenant(scope, async (tx) => {
       const state = await this.deps.limits.stateIn(tx, { forUpdate: true });
@@ -300,6 +310,8 @@ export class SubscriptionService {
     }
     const outcome = outcomeOf(stripeSubscription);
     if (outcome.kind === 'pending') return state;
+    if (outcome.kind === 'live' && held !== stripeSubscription.id && awaitsFirstPayment(stripeSubscription))
+      return state;
     if (outcome.kind === 'ended') {
       if (held !== stripeSubscription.id) return state;
       return this.changePlanIn(tx, state, 'free', {
@@ -321,7 +333,7 @@ export class SubscriptionService {
   private async upgradeThroughStripe(
     stripe: StripeGateway,
     scope: TenantScope,
-    planId: PlanId,
+    { planId, currency = 'USD', paymentMethod = 'card' }: UpgradeRequest,
   ): Promise<UpgradeResponse> {
     const { plan, subscription, customerId, email, held, holderId } = await this.deps.transactions.tenant(
       scope,
@@ -352,18 +364,26 @@ export class SubscriptionService {
         await this.setCustomerIn(tx, state, customer);
       });
     }
+    const price = {
+      currency,
+      amount: PLAN_TABLE.find((entry) => entry.id === planId)?.prices[currency] ?? plan.price,
+      priceId: this.deps.stripePrices[`${planId}:${currency}`],
+    };
+    // The same payer, plan, currency and day: a second click answers the same session instead of opening another.
+    const day = this.deps.now().toISOString().slice(0, 10);
+    const order = { workspaceId: holderId, planId, planName: plan.name, price, customerId: customer };
     const url = await throughStripe(() =>
-      stripe.createCheckout({
-        workspaceId: holderId,
-        planId,
-        planName: plan.name,
-        price: plan.price,
-        customerId: customer,
-        successUrl: `${back}?checkout=success`,
-        cancelUrl: `${back}?checkout=cancel`,
-        // The same user, plan and day: a second click answers the same session instead of opening another.
-        idempotencyKey: `checkout-${holderId}-${planId}-${this.deps.now().toISOString().slice(0, 10)}`,
-      }),
+      paymentMethod === 'promptpay'
+        ? stripe.createPromptPaySubscription({ ...order, idempotencyKey: `promptpay-${holderId}-${planId}-${day}` })
+        : stripe.createCheckout({
+            ...order,
+            successUrl: `${back}?checkout=success`,
+            cancelUrl: `${back}?checkout=cancel`,
+            idempotencyKey:
+              currency === 'USD'
+                ? `checkout-${holderId}-${planId}-${day}`
+                : `checkout-${holderId}-${planId}-thb-${day}`,
+          }),
     );
     return { subscription, url };
   }

@@ -37,6 +37,8 @@ const DECLARED: Record<string, WorkspaceRole> = {
   'POST /api/subscription/upgrade': 'owner',
   'POST /api/subscription/portal': 'owner',
   'POST /api/subscription/cancel': 'owner',
+  'GET /api/subscription/receipts': 'owner',
+  'GET /api/subscription/receipts/{id}.pdf': 'owner',
   'POST /api/rules/{id}/preview': 'viewer',
   'POST /api/rules/{id}/backtest': 'viewer',
   'POST /api/tokens/': 'admin',

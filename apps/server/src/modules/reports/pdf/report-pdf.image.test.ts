@@ -1,57 +1,25 @@
-import { execFile, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPdfReader, run, type PdfReader } from '../../../test/pdf-image.ts';
 import { buildReportDocument } from '../../../test/report-document-factory.ts';
 import { renderReportPdf, writeReportPdf } from './report-pdf.ts';
 
 /**
- * The report as a reader sees it: page 1 rasterised by poppler and read back by Tesseract's OCR. Thai comes back as
- * the words written only when its glyphs are there and its vowels and tone marks sit where they belong; the same
- * document in a Latin-only font reads as none of them. The tools are Debian packages that .ci/run installs; without
- * them this suite fails (a skipped check would prove nothing).
+ * The report as a reader sees it: page 1 rasterised and read back by OCR (test/pdf-image.ts). The same document in a
+ * Latin-only font reads as none of its Thai words.
  */
-const run = promisify(execFile);
-const INSTALL = 'apt-get install -y poppler-utils tesseract-ocr tesseract-ocr-tha (.ci/run installs them)';
-
-function missingTools(): string[] {
-  const missing: string[] = [];
-  if (spawnSync('pdftoppm', ['-v']).error) missing.push('pdftoppm (poppler-utils)');
-  if (spawnSync('pdftotext', ['-v']).error) missing.push('pdftotext (poppler-utils)');
-  const languages = spawnSync('tesseract', ['--list-langs'], { encoding: 'utf8' });
-  if (languages.error) missing.push('tesseract (tesseract-ocr)');
-  else if (!/^tha$/m.test(languages.stdout)) missing.push("tesseract's Thai data (tesseract-ocr-tha)");
-  return missing;
-}
-
-let folder = '';
+let reader: PdfReader;
 
 beforeAll(async () => {
-  const missing = missingTools();
-  if (missing.length > 0) throw new Error(`Missing ${missing.join(', ')}: ${INSTALL}`);
-  folder = await mkdtemp(join(tmpdir(), 'report-pdf-'));
+  reader = await openPdfReader('report-pdf-');
 });
 
 afterAll(async () => {
-  if (folder) await rm(folder, { recursive: true, force: true });
+  await reader?.close();
 });
 
-/** OCR of the top of page 1 (title block and the chart's heading) at 150 dpi, without whitespace. */
-async function readTop(pdf: Buffer, name: string, languages = 'tha+eng'): Promise<string> {
-  const file = join(folder, `${name}.pdf`);
-  await writeFile(file, pdf);
-  const image = join(folder, name);
-  const page1Top = ['-f', '1', '-l', '1', '-r', '150', '-y', '0', '-H', '620', '-singlefile'];
-  await run('pdftoppm', [...page1Top, '-png', file, image]);
-  // One thread: on a busy two-core machine Tesseract's own threads only wait for each other.
-  const { stdout } = await run('tesseract', [`${image}.png`, '-', '-l', languages], {
-    env: { ...process.env, OMP_THREAD_LIMIT: '1' },
-  });
-  // Tesseract writes SARA AM as NIKHAHIT + SARA AA; the words below are compared without spaces.
-  return stdout.normalize('NFC').replaceAll('\u0e4d\u0e32', '\u0e33').replace(/\s+/g, '');
-}
+const readTop = (pdf: Buffer, name: string, languages?: string) => reader.readTop(pdf, name, { languages });
 
 /**
  * Report, the workspace, generated, spend, change: words with vowels above and below and stacked tone marks. (The
@@ -79,10 +47,10 @@ describe('the report PDF as an image', () => {
   });
 
   it('repeats the header row on the next page, and its Thai text is extractable', async () => {
-    const file = join(folder, 'long.pdf');
+    const file = join(reader.folder, 'long.pdf');
     await writeFile(file, await renderReportPdf(buildReportDocument({ language: 'th', campaigns: 30 })));
-    await run('pdftotext', ['-f', '2', '-l', '2', '-layout', file, join(folder, 'long.txt')]);
-    const page = await readFile(join(folder, 'long.txt'), 'utf8');
+    await run('pdftotext', ['-f', '2', '-l', '2', '-layout', file, join(reader.folder, 'long.txt')]);
+    const page = await readFile(join(reader.folder, 'long.txt'), 'utf8');
     expect(page).toContain('ร้านกาแฟนอร์ทวินด์ สาขากรุงเทพ');
     expect(page).toMatch(/บัญชี \/ แคมเปญ\s+ค่าใช้จ่าย\s+ผลลัพธ์\s+ต้นทุนต่อผลลัพธ์\s+ROAS/);
   });

@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { buildReportDocument } from '../../../test/report-document-factory.ts';
-import { SARABUN } from './report-pdf-fonts.ts';
+import { SARABUN } from '../../../lib/pdf-fonts.ts';
 import { reportFormat } from './report-pdf-format.ts';
 import { BOLD, fitText, REGULAR } from './report-pdf-layout.ts';
 import { renderReportPdf } from './report-pdf.ts';

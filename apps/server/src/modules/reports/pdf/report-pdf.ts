@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { ReportDocument } from '../report-document.ts';
 import { dailyChart } from './report-pdf-chart.ts';
-import { SARABUN, type ReportPdfFonts } from './report-pdf-fonts.ts';
+import { SARABUN, type PdfFonts } from '../../../lib/pdf-fonts.ts';
 import { reportFormat } from './report-pdf-format.ts';
 import {
   BOLD,
@@ -117,7 +117,7 @@ function footers(canvas: ReportCanvas, doc: ReportDocument): void {
  * Writes the report with the given fonts; `renderReportPdf` is this with the shipped Thai-and-Latin font. The PDF
  * has a fixed creation date (the report's) so the same document gives the same file.
  */
-export async function writeReportPdf(doc: ReportDocument, fonts: ReportPdfFonts): Promise<Buffer> {
+export async function writeReportPdf(doc: ReportDocument, fonts: PdfFonts): Promise<Buffer> {
   const words = REPORT_PDF_WORDS[doc.language];
   const pdf = new PDFDocument({
     size: 'A4',

@@ -84,3 +84,10 @@ export function useDeleteAccount() {
     mutationFn: (body: DeleteAccount) => api.delete<{ message: string }>('/account', body, personal),
   });
 }
+
+/** "Export my data": the server prepares the ZIP as a job and mails a link that works once (ADR 0116). */
+export function useExportMyData() {
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>('/account/export', undefined, personal),
+  });
+}

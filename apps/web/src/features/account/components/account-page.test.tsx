@@ -98,6 +98,15 @@ describe('My account', () => {
     await waitFor(() => expect(screen.queryByText('Safari on iPhone')).not.toBeInTheDocument());
   });
 
+  it('asks for the data export, about the person, and says the link comes by e-mail', async () => {
+    const { server, user } = openAccount();
+    server.on('POST /account/export', ok({ message: 'queued' }));
+    await user.click(await screen.findByRole('button', { name: 'Export my data' }));
+    expect(await screen.findByText('Your data is being prepared: we will e-mail you the link')).toBeInTheDocument();
+    expect(server.callsTo('POST', '/account/export')).toHaveLength(1);
+    expect(server.callsTo('POST', '/account/export')[0]?.headers['x-workspace-id']).toBeUndefined();
+  });
+
   it('puts a wrong current password under its field', async () => {
     const { server, user } = openAccount();
     server.on(

@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAccount } from '../api/account.ts';
 import { DeleteAccountCard } from './delete-account-card.tsx';
+import { ExportCard } from './export-card.tsx';
 import { PasswordCard } from './password-card.tsx';
 import { ProfileCard } from './profile-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
@@ -34,6 +35,7 @@ export function AccountPage() {
       <WorkspacesCard account={account.data} />
       <PasswordCard />
       <SessionsCard timeZone={account.data.timeZone} />
+      <ExportCard />
       <DeleteAccountCard account={account.data} />
     </div>
   );

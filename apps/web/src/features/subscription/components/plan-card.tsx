@@ -1,10 +1,11 @@
-import { approximateBaht, type Plan } from '@adpilot/contracts';
+import type { Plan } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { planFeatureCodes, usePlanFeatureText } from '../../../lib/plan-features.ts';
+import { pageCurrency, priceIn } from '../api/subscription.ts';
 
 interface PlanCardProps {
   plan: Plan;
@@ -18,6 +19,8 @@ interface PlanCardProps {
 export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCardProps) {
   const { t, i18n } = useTranslation('subscription');
   const featureText = usePlanFeatureText();
+  // A Thai page sees and pays the plan's baht price (ADR 0114).
+  const currency = pageCurrency(i18n.language);
   return (
     <article
       aria-label={plan.name}
@@ -38,11 +41,10 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCar
       )}
       <h3 className="text-lg font-semibold text-gray-900 dark:text-gray-100">{plan.name}</h3>
       <p className="mt-3">
-        <span className="text-3xl font-bold text-gray-900 dark:text-gray-100">${plan.price}</span>
+        <span className="text-3xl font-bold text-gray-900 dark:text-gray-100">
+          {formatMoney(priceIn(plan, currency), currency, i18n.language)}
+        </span>
         <span className="text-sm text-gray-600 dark:text-gray-400">{t('perMonth')}</span>
-      </p>
-      <p className="text-sm text-gray-600 dark:text-gray-400">
-        {t('baht', { value: formatNumber(approximateBaht(plan.price), i18n.language, 0) })}
       </p>
       <ul className="mt-5 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
         {planFeatureCodes(plan.features).map((code) => (

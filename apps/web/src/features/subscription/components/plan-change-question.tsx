@@ -1,6 +1,7 @@
-import { approximateBaht, UNLIMITED, type CurrentSubscription, type Plan, type PlanId } from '@adpilot/contracts';
+import { UNLIMITED, type CurrentSubscription, type Plan, type PlanId } from '@adpilot/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
+import { pageCurrency, priceIn } from '../api/subscription.ts';
 
 /** Active rules a move to `limit` switches off: the server keeps the oldest and switches off the newest beyond it. */
 export function rulesSwitchedOff(activeRules: number, limit: number): number {
@@ -11,6 +12,9 @@ interface PlanChangeQuestionProps {
   subscription: CurrentSubscription;
   plans: readonly Plan[];
   target: PlanId;
+  /** Whether to pay by PromptPay (baht through Stripe only), and how the choice is changed; absent, not offered. */
+  promptPay?: boolean;
+  onPromptPay?: (value: boolean) => void;
 }
 
 /**
@@ -18,7 +22,13 @@ interface PlanChangeQuestionProps {
  * that rules checking faster than the new plan are slowed, and when a cancellation through the payment provider
  * takes effect (ADR 0058).
  */
-export function PlanChangeQuestion({ subscription, plans, target }: PlanChangeQuestionProps) {
+export function PlanChangeQuestion({
+  subscription,
+  plans,
+  target,
+  promptPay = false,
+  onPromptPay,
+}: PlanChangeQuestionProps) {
   const { t, i18n } = useTranslation('subscription');
   const next = plans.find((plan) => plan.id === target);
   const now = plans.find((plan) => plan.id === subscription.plan);
@@ -36,12 +46,12 @@ export function PlanChangeQuestion({ subscription, plans, target }: PlanChangeQu
   // Through the payment provider a cancellation (the free plan) waits for the end of the period paid for.
   const atPeriodEnd = target === 'free' && subscription.provider === 'stripe';
   const periodEnd = formatDate(subscription.currentPeriodEnd, i18n.language);
-  const price = formatMoney(next.price, 'USD', i18n.language);
-  const baht = formatNumber(approximateBaht(next.price), i18n.language, 0);
+  const currency = pageCurrency(i18n.language);
+  const price = formatMoney(priceIn(next, currency), currency, i18n.language);
   return (
     <div className="space-y-2" data-testid="plan-change-question">
       <p className="font-medium text-gray-900 dark:text-gray-100">
-        {t('planChange.price', { name: next.name, price, baht })}
+        {t('planChange.price', { name: next.name, price })}
       </p>
       <p>{t('planChange.limitsLine', { limits })}</p>
       {atPeriodEnd && <p>{t('planChange.atPeriodEnd', { date: periodEnd })}</p>}
@@ -56,6 +66,12 @@ export function PlanChangeQuestion({ subscription, plans, target }: PlanChangeQu
       )}
       {slower && <p>{t('planChange.slower', { count: next.limits.fastestCheckMinutes })}</p>}
       {next.price > 0 && subscription.provider === 'stripe' && <p>{t('planChange.payment')}</p>}
+      {onPromptPay && next.price > 0 && subscription.provider === 'stripe' && currency === 'THB' && (
+        <label className="flex items-center gap-2">
+          <input type="checkbox" checked={promptPay} onChange={(event) => onPromptPay(event.target.checked)} />
+          {t('planChange.promptPay')}
+        </label>
+      )}
     </div>
   );
 }

@@ -71,6 +71,7 @@ async function openPage(subscription: CurrentSubscription, handlers: Handlers = 
     'GET /auth/me': ok(session.user),
     'GET /subscription/current': ok(subscription),
     'GET /subscription/plans': ok(PLANS),
+    'GET /subscription/receipts': ok([]),
     ...handlers,
   });
   const user = userEvent.setup();
@@ -244,7 +245,7 @@ describe('Subscription page: a plan change asks first (ADR 0058)', () => {
     });
     await user.click(screen.getByRole('button', { name: 'เลือกแผน Free' }));
     const dialog = screen.getByRole('dialog', { name: 'เปลี่ยนเป็นแผน Free?' });
-    expect(dialog).toHaveTextContent('แผน Free: US$0.00 ต่อเดือน');
+    expect(dialog).toHaveTextContent('แผน Free: ฿0.00 ต่อเดือน');
     expect(dialog).toHaveTextContent('กฎที่เปิดใช้งาน 3 กฎ');
     expect(dialog).toHaveTextContent('คุณมีกฎที่เปิดใช้งาน 5 กฎ แต่แผนนี้เปิดได้ 3 กฎ: กฎที่สร้างล่าสุด 2 กฎจะถูกปิด');
     expect(dialog).toHaveTextContent('กฎที่เปิดใช้งานและตรวจสอบถี่กว่านี้จะทำงานทุก 60 นาที');
@@ -265,7 +266,10 @@ describe('Subscription page: a plan change asks first (ADR 0058)', () => {
     const main = within(await screen.findByRole('main'));
     await user.click(await main.findByRole('button', { name: 'Choose Pro' }));
     const dialog = screen.getByRole('dialog', { name: 'Switch to Pro?' });
-    expect(dialog).toHaveTextContent('Pro: $29.00 a month (≈ ฿1,015).');
+    expect(dialog).toHaveTextContent('Pro: $29.00 a month.');
+    expect(dialog).not.toHaveTextContent('฿');
+    // PromptPay is baht's: not offered on a page in dollars.
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent(
       'It includes 5 ad accounts, 25 active rules, 500 AI requests a month, and rule checks as often as every 15 minutes.',
     );
@@ -340,5 +344,59 @@ describe('Subscription page: the pool', () => {
   it("says so when another owner's plan covers the workspace", async () => {
     await openPage(buildSubscription({ paidByYou: false }));
     expect(screen.getByText('เวิร์กสเปซนี้อยู่ในแผนของเจ้าของที่เป็นผู้ชำระ', { exact: false })).toBeInTheDocument();
+  });
+});
+
+describe('Subscription page: prices in baht (ADR 0114)', () => {
+  it('shows a Thai page the set baht price, and pays in THB by PromptPay when chosen', async () => {
+    const assign = stubLocationAssign();
+    const free = buildSubscription({ plan: 'free', provider: 'stripe', canManageBilling: false, rulesUsed: 2 });
+    const { user, fetchMock } = await openPage(free, {
+      'POST /subscription/upgrade': ok({ subscription: free, url: 'https://invoice.stripe.com/i/acct_x/test_1' }),
+    });
+    const main = within(await screen.findByRole('main'));
+    expect(main.getByRole('article', { name: 'Pro' })).toHaveTextContent('฿990.00/เดือน');
+    expect(main.queryByText(/≈/)).not.toBeInTheDocument();
+    await user.click(main.getByRole('button', { name: 'เลือกแผน Pro' }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog).toHaveTextContent('แผน Pro: ฿990.00 ต่อเดือน');
+    await user.click(within(dialog).getByRole('checkbox', { name: /ชำระด้วยพร้อมเพย์/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'เปลี่ยนเป็นแผน Pro' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://invoice.stripe.com/i/acct_x/test_1'));
+    const [call] = upgradeCalls(fetchMock);
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ planId: 'pro', currency: 'THB', paymentMethod: 'promptpay' });
+  });
+});
+
+describe('Subscription page: receipts (ADR 0115)', () => {
+  it('lists the payer’s receipts with their VAT, and asks for the PDF in the page’s language', async () => {
+    const { user, fetchMock } = await openPage(buildSubscription(), {
+      'GET /subscription/receipts': ok([
+        {
+          id: 'in_1',
+          number: 'ADP-0042',
+          paidAt: '2026-11-30T10:00:00.000Z',
+          currency: 'THB',
+          total: 990,
+          vat: { rate: 7, net: 925.23, amount: 64.77 },
+        },
+      ]),
+      'GET /subscription/receipts/in_1.pdf': ok('%PDF-'),
+    });
+    const card = within((await screen.findByRole('heading', { name: 'ใบเสร็จรับเงิน' })).closest('div')!);
+    expect(await card.findByText(/ADP-0042/)).toHaveTextContent('฿990.00');
+    expect(card.getByText(/ADP-0042/)).toHaveTextContent('ภาษีมูลค่าเพิ่ม 7%: ฿64.77');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    await user.click(card.getByRole('button', { name: 'ดาวน์โหลด PDF' }));
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/receipts/in_1.pdf?language=th'))).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('says local billing has no receipts', async () => {
+    await openPage(buildSubscription({ provider: 'local', canManageBilling: false }));
+    expect(await screen.findByText(/จึงไม่มีใบเสร็จ/)).toBeInTheDocument();
   });
 });

@@ -14,10 +14,11 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { useBillingPortal, useCancelSubscription, useUpgrade } from '../api/subscription.ts';
+import { pageCurrency, useBillingPortal, useCancelSubscription, useUpgrade } from '../api/subscription.ts';
 import { PlanChangeQuestion } from './plan-change-question.tsx';
 import { PlanCard } from './plan-card.tsx';
 import { PlanPool } from './plan-pool.tsx';
+import { ReceiptsCard } from './receipts-card.tsx';
 import { UsageMeter } from './usage-meter.tsx';
 
 const FAQ = ['changes', 'commitment', 'security', 'support'] as const;
@@ -46,6 +47,7 @@ export function SubscriptionPage() {
   const seatsUsed = useSeatsUsed();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [changeTo, setChangeTo] = useState<Plan | null>(null);
+  const [promptPay, setPromptPay] = useState(false);
 
   /**
    * The server's refusal in the page's language by its code; otherwise `unknownCode` (the spec's fallback text, or
@@ -118,7 +120,7 @@ export function SubscriptionPage() {
 
   const subscription = current.data;
   const expiry = formatDate(subscription.currentPeriodEnd, i18n.language);
-  const pendingPlan = upgrade.isPending ? upgrade.variables : undefined;
+  const pendingPlan = upgrade.isPending ? upgrade.variables?.planId : undefined;
   const seatsLimit =
     seatsUsed === undefined ? undefined : plans.data.find((plan) => plan.id === subscription.plan)?.limits.seats;
 
@@ -186,6 +188,8 @@ export function SubscriptionPage() {
       </Card>
 
       <PlanPool subscription={subscription} />
+
+      <ReceiptsCard subscription={subscription} owns={owns} />
 
       <section aria-labelledby="plans-heading">
         <h2 id="plans-heading" className="mb-6 text-lg font-semibold text-gray-900 dark:text-gray-100">
@@ -261,12 +265,27 @@ export function SubscriptionPage() {
       <ConfirmDialog
         open={changeTo !== null}
         title={t('planChange.title', { name: changeTo?.name ?? '' })}
-        message={changeTo && <PlanChangeQuestion subscription={subscription} plans={plans.data} target={changeTo.id} />}
+        message={
+          changeTo && (
+            <PlanChangeQuestion
+              subscription={subscription}
+              plans={plans.data}
+              target={changeTo.id}
+              promptPay={promptPay}
+              onPromptPay={setPromptPay}
+            />
+          )
+        }
         confirmLabel={t('planChange.confirm', { name: changeTo?.name ?? '' })}
         cancelLabel={t('planChange.keep')}
         closeLabel={t('close')}
         busy={upgrade.isPending}
-        onConfirm={() => changeTo && upgrade.mutate(changeTo.id)}
+        onConfirm={() => {
+          if (!changeTo) return;
+          const currency = pageCurrency(i18n.language);
+          const paidByPromptPay = promptPay && currency === 'THB' && subscription.provider === 'stripe';
+          upgrade.mutate({ planId: changeTo.id, currency, ...(paidByPromptPay ? { paymentMethod: 'promptpay' } : {}) });
+        }}
         onCancel={() => setChangeTo(null)}
       />
     </div>
