@@ -120,6 +120,22 @@ export class ManualActionsService {
     });
   }
 
+  /**
+   * The campaign each item's entity belongs to in the mirror (its own id for a campaign), or null when the mirror
+   * does not know it: what an agent's change is checked against its policy's protected campaigns by.
+   */
+  async campaignsOf(scope: TenantScope, items: readonly EntityActionItem[]): Promise<Map<string, string | null>> {
+    const inputs = await this.deps.transactions.tenant(scope, (tx) =>
+      loadManualInputs(this.deps, tx, items, this.deps.now()),
+    );
+    return new Map(
+      items.map((item) => {
+        const row = inputs.rows.get(item.entityId);
+        return [item.entityId, row ? (row.level === 'campaign' ? row.id : (row.campaign?.id ?? null)) : null];
+      }),
+    );
+  }
+
   /** The actor's key: who they are, their name from their record, and the request's key. */
   private async keyOf(options: ManualActionOptions): Promise<ByHandKey> {
     const slot = `hand:${options.key ?? randomUUID()}`;
