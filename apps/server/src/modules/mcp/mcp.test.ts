@@ -422,7 +422,7 @@ describe('revocation and isolation', () => {
     // The explorer's tools: none of the other workspace's entities is listed, and asking for one finds nothing.
     const theirEntity = (await api(other.session, 'GET', '/api/entities')).json().data[0];
     expect(theirEntity).toBeDefined();
-    const listed = answerOf(await client.callTool({ name: 'query_entities', arguments: { limit: 50 } })).json as {
+    const listed = answerOf(await client.callTool({ name: 'query_entities', arguments: { limit: 25 } })).json as {
       rows: { id: string; adAccountId: string }[];
     };
     expect(listed.rows.filter((row) => row.id === theirEntity.id || theirs.has(row.adAccountId))).toEqual([]);

@@ -153,7 +153,7 @@ describe('the assistant with an OpenAI-compatible model', () => {
           toolCalls: [
             {
               name: 'query_entities',
-              arguments: JSON.stringify({ level: 'ad', from: '2026-10-01', to: '2026-11-30', limit: 50 }),
+              arguments: JSON.stringify({ level: 'ad', from: '2026-10-01', to: '2026-11-30', limit: 25 }),
             },
           ],
         }),
@@ -184,7 +184,7 @@ describe('the assistant with an OpenAI-compatible model', () => {
       {
         turn: () => ({
           toolCalls: [
-            { name: 'query_entities', arguments: JSON.stringify({ from: '2026-11-01', to: '2026-11-30', limit: 50 }) },
+            { name: 'query_entities', arguments: JSON.stringify({ from: '2026-11-01', to: '2026-11-30', limit: 25 }) },
           ],
         }),
       },
