@@ -327,6 +327,28 @@ describe('a token without the scope', () => {
     await client.close();
   });
 
+  it('finds no entity of another workspace, to propose or to apply', async () => {
+    const other = await connectedUser(t);
+    const theirs = (
+      await t.app.inject({ method: 'GET', url: '/api/entities?level=ad&limit=5', headers: other.session.auth })
+    ).json().data as EntityRow[];
+    const target = theirs.find((row) => row.status === 'ACTIVE')!;
+    expect(target).toBeDefined();
+    const before = writesTo(t.sandbox, target.externalId).length;
+    const agent = await mint(['write'], 'Wandering agent');
+    const { client } = await connectMcp(origin, agent.token);
+    const applied = await call(client, 'apply_change', { entityId: target.id, type: 'pause', reason: 'theirs' });
+    expect(applied.change).toMatchObject({ outcome: 'refused', code: 'ENTITY_NOT_FOUND' });
+    const proposed = await call(client, 'propose_changes', {
+      changes: [{ entityId: target.id, type: 'pause' }],
+      reason: 'theirs',
+    });
+    expect(proposed).toMatchObject({ proposed: 0, changes: [{ outcome: 'refused', code: 'ENTITY_NOT_FOUND' }] });
+    expect(writesTo(t.sandbox, target.externalId)).toHaveLength(before);
+    expect(await agentRows(agent.id)).toEqual([]);
+    await client.close();
+  });
+
   it('refuses bad changes with the field, before anything is read or written', async () => {
     const agent = await mint(['write'], 'Careless writer');
     const { client } = await connectMcp(origin, agent.token);
