@@ -11,13 +11,7 @@ import {
 } from '@adpilot/contracts';
 import { z } from 'zod';
 import type { EntitiesService } from '../../entities/entities.service.ts';
-import {
-  defineTool,
-  PAGE_DEFAULT,
-  readOnly,
-  ToolError,
-  type ToolDefinition,
-} from '../../../lib/tool-registry.ts';
+import { defineTool, PAGE_DEFAULT, readOnly, ToolError, type ToolDefinition } from '../../../lib/tool-registry.ts';
 
 export interface EntityToolServices {
   entities: Pick<EntitiesService, 'list' | 'detail'>;
