@@ -375,6 +375,15 @@ describe('a token without the scope', () => {
     );
     expect(twice.error).toBe(true);
     expect(twice.text).toContain('changes.1.entityId');
+    // An actor is never taken from the agent: a call naming one is refused, not signed with it.
+    const posing = answerOf(
+      await client.callTool({
+        name: 'apply_change',
+        arguments: { entityId: ad.id, type: 'pause', reason: 'as someone else', actor: { name: 'The owner' } },
+      }),
+    );
+    expect(posing.error).toBe(true);
+    expect(posing.text).toContain('actor');
     expect(await agentRows(agent.id)).toEqual([]);
     await client.close();
   });
