@@ -40,7 +40,7 @@ export interface ManualActionOptions {
 
 export interface ManualActionsDeps extends ManualReadDeps {
   transactions: Transactions;
-  writes: Pick<HandWrites, 'readLive' | 'lockHoldersIn' | 'byKeyIn' | 'recordIn' | 'write'>;
+  writes: Pick<HandWrites, 'readLive' | 'lockHoldersIn' | 'byKeyIn' | 'lastOfIn' | 'recordIn' | 'write'>;
   /** Members' names from their accounts (auth's profiles, on the system path): a person's name is never typed. */
   people: { profilesIn(tx: SystemTx, ids: readonly string[]): Promise<{ id: string; name: string }[]> };
   now: () => Date;
@@ -134,6 +134,37 @@ export class ManualActionsService {
         return [item.entityId, row ? (row.level === 'campaign' ? row.id : (row.campaign?.id ?? null)) : null];
       }),
     );
+  }
+
+  /**
+   * An agent's latest change of the item's entity with the item's action: its request key, its from → to (major
+   * units or statuses) and when it was made; null when it has none. What a retry of a relative change is told by.
+   */
+  async lastAgentChange(
+    scope: TenantScope,
+    credentialId: string,
+    item: EntityActionItem,
+  ): Promise<{ key: string; from: number | string | null; to: number | string | null; at: Date } | null> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
+      const inputs = await loadManualInputs(this.deps, tx, [item], this.deps.now());
+      const row = inputs.rows.get(item.entityId);
+      if (!row) return null;
+      const last = await this.deps.writes.lastOfIn(
+        tx,
+        { actorType: 'agent', actorId: credentialId },
+        row.externalId,
+        item.type,
+      );
+      if (!last || !last.slot.startsWith('hand:')) return null;
+      const major = (minor: number | null) => (minor === null ? null : toMajorUnits(minor, last.currency));
+      const status = last.field === 'status';
+      return {
+        key: last.slot.slice('hand:'.length),
+        from: status ? last.beforeStatus : major(last.beforeMinor),
+        to: status ? last.afterStatus : major(last.afterMinor),
+        at: last.createdAt,
+      };
+    });
   }
 
   /** The actor's key: who they are, their name from their record, and the request's key. */

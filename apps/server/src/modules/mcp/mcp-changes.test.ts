@@ -83,6 +83,17 @@ const agentRows = (credentialId: string) =>
       .where(and(eq(ruleActions.actorType, 'agent'), eq(ruleActions.actorId, credentialId))),
   );
 
+/** The owner's access token lives 15 minutes: after the clock moves past it, a new sign-in. */
+async function signInAgain() {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: owner.user.email, password: owner.password },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  owner = { ...owner, auth: { authorization: `Bearer ${response.json().data.token}` } };
+}
+
 async function call(client: Awaited<ReturnType<typeof connectMcp>>['client'], name: string, args: object) {
   const answer = answerOf(await client.callTool({ name, arguments: args as Record<string, unknown> }));
   expect(answer.error, `${name}: ${answer.text}`).toBe(false);
@@ -244,6 +255,18 @@ describe('apply_change', () => {
     expect(rows[0]).toMatchObject({ state: 'applied', field: 'daily_budget' });
     const detail = (await entities('adset')).find((row) => row.id === adSet.id);
     expect(detail?.budget.daily).toBeCloseTo(daily * 1.1, 0);
+
+    // Sent again once it landed (a retry of an answer lost on the way): the first change answers, nothing is added,
+    // although the budget it starts from has moved.
+    const retry = await call(client, 'apply_change', args);
+    expect(retry).toMatchObject({ repeated: true, change: { outcome: 'applied', actionId: rows[0]!.id } });
+    expect(writesTo(t.sandbox, adSet.externalId)).toHaveLength(before + 1);
+    // Past the retry window it is a new change of the new budget.
+    t.clock.advance(16 * 60_000);
+    await signInAgain();
+    const later = await call(client, 'apply_change', args);
+    expect(later.change).toMatchObject({ outcome: 'applied', from: detail?.budget.daily });
+    expect(writesTo(t.sandbox, adSet.externalId)).toHaveLength(before + 2);
     await client.close();
   });
 

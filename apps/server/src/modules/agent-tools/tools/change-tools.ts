@@ -8,10 +8,14 @@ import { defineTool, ToolError, type ToolContext, type ToolDefinition } from '..
 
 export interface ChangeToolServices {
   /** The explorer's manual actions: the only way an agent's change is dry-run, proposed or written (ADR 0145). */
-  actions: Pick<ManualActionsService, 'run' | 'campaignsOf'>;
+  actions: Pick<ManualActionsService, 'run' | 'campaignsOf' | 'lastAgentChange'>;
   /** The workspace's agent policy and the day's agent changes (ADR 0154). */
   policy: Pick<AgentPolicyService, 'routeChange'>;
+  now: () => Date;
 }
+
+/** How long after an agent's relative budget change the same call again is taken for its retry. */
+export const RETRY_WINDOW_MS = 15 * 60_000;
 
 /** The most changes one `propose_changes` call leaves in the Inbox. */
 export const PROPOSE_CHANGES_MAX = 50;
@@ -102,6 +106,24 @@ function changeToJudge(
   };
 }
 
+/**
+ * The key of the applied call this one repeats, if it is a retry of a relative budget change: the agent's latest
+ * change of the entity with this action, made in the window from the value it left, by the same request. Its dry
+ * run starts from the value the first call wrote, so the key of the values would name a new request and apply the
+ * change twice.
+ */
+async function retriedKey(
+  services: ChangeToolServices,
+  context: ToolContext,
+  item: EntityActionItem,
+  dryRun: EntityActionResult,
+): Promise<string | null> {
+  if ((item.type !== 'increase_budget' && item.type !== 'decrease_budget') || !context.agent) return null;
+  const last = await services.actions.lastAgentChange(context.scope, context.agent.credentialId, item);
+  if (!last || services.now().getTime() - last.at.getTime() > RETRY_WINDOW_MS || last.to !== dryRun.from) return null;
+  return last.key === keyOf('apply', [item], [{ ...dryRun, from: last.from }]) ? last.key : null;
+}
+
 async function route(
   services: ChangeToolServices,
   scope: TenantScope,
@@ -173,6 +195,11 @@ export function changeTools(services: ChangeToolServices): ToolDefinition[] {
         const [dryRun] = await services.actions.run(context.scope, [item], { actor, mode: 'dry_run' });
         if (!dryRun) throw new Error('a dry run answers every item');
         if (dryRun.outcome !== 'would_apply') return { change: presented(dryRun), reason };
+        const retried = await retriedKey(services, context, item, dryRun);
+        if (retried) {
+          const [first] = await services.actions.run(context.scope, [item], { actor, mode: 'apply', key: retried });
+          return { change: presented(first ?? dryRun), repeated: true, reason };
+        }
         const decided = await route(services, context.scope, item, dryRun);
         const mode = decided.apply ? 'apply' : 'propose';
         const [result] = await services.actions.run(context.scope, [item], {
