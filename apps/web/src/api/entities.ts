@@ -6,6 +6,12 @@ import type { RuleEntityRef } from '@adpilot/contracts';
  * so it lives here rather than in the explorer's feature (ADR 0026).
  */
 
+/**
+ * The explorer's queries' prefix: a change made elsewhere (a suggestion confirmed in the AI studio) invalidates it,
+ * so the explorer shows the new status or budget.
+ */
+export const ENTITIES_QUERY_KEY = ['entities'] as const;
+
 export interface EntityParentRef {
   id: string;
   name: string;

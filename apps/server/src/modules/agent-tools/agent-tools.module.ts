@@ -1,5 +1,6 @@
 import { accountTools, type AccountToolServices } from './tools/account-tools.ts';
 import { activityTools, type ActivityToolServices } from './tools/activity-tools.ts';
+import { changeTools, type ChangeToolServices } from './tools/change-tools.ts';
 import { entityTools, type EntityToolServices } from './tools/entity-tools.ts';
 import { proposalTools, type ProposalToolServices } from './tools/proposal-tools.ts';
 import { ruleDraftingTools, ruleTools, type RuleToolServices } from './tools/rule-tools.ts';
@@ -11,11 +12,12 @@ export type AgentToolsDeps = AccountToolServices &
   ActivityToolServices &
   ProposalToolServices &
   EntityToolServices &
+  ChangeToolServices &
   Omit<ToolCallDeps, 'registry'>;
 
 /**
- * The agents' tools, defined once (ADR 0155): the MCP endpoint serves them, and the AI assistant's model will be
- * handed the read tools and `propose_changes` from the same registry. Each tool calls the services a person's
+ * The agents' tools, defined once (ADR 0155): the MCP endpoint serves them, and the AI assistant's model is
+ * handed the read tools and `propose_changes`'s schema from the same registry. Each tool calls the services a person's
  * request would, in the workspace and as the member its credential belongs to. Its public API: `registry`, and
  * `calls`, the one way a tool is called (scope, input, handler as the agent, bounded answer, log entry, metrics).
  */
@@ -27,6 +29,7 @@ export function createAgentToolsModule(deps: AgentToolsDeps) {
     ...activityTools(deps),
     ...proposalTools(deps),
     ...ruleDraftingTools(deps),
+    ...changeTools(deps),
   ]);
   return { registry, calls: new ToolCalls({ ...deps, registry }) };
 }

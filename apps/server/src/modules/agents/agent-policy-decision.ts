@@ -22,7 +22,7 @@ export interface AgentChangeContext {
   campaignId: string | null;
   /** The budget the change would move, read live before deciding (major units); null when it has none or is unknown. */
   liveBudget: number | null;
-  /** Changes agents already applied in this workspace on the account's local day (proposals do not count). */
+  /** Changes agents already applied in this workspace since the UTC day began (proposals do not count). */
   appliedToday: number;
 }
 

@@ -8,11 +8,18 @@ import {
   type AgentPolicyInput,
   type WorkspaceRole,
 } from '@adpilot/contracts';
-import type { TenantTx, Transactions } from '@adpilot/db';
+import type { TenantScope, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import { ROLE_WORDS } from '../../plugins/authenticate.ts';
 import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
+import type { AgentChangesRepository } from '../rules/runs/agent-changes.repository.ts';
+import {
+  routeAgentChange,
+  type AgentChange,
+  type AgentChangeContext,
+  type AgentChangeRoute,
+} from './agent-policy-decision.ts';
 import type { AgentPolicyRepository } from './agent-policy.repository.ts';
 
 export interface AgentPolicyDeps {
@@ -23,8 +30,14 @@ export interface AgentPolicyDeps {
   /** The caller's membership of the workspace the path names (the workspaces module's cache). */
   memberships: { resolve(userId: string, workspaceId: string): Promise<{ role: WorkspaceRole } | null> };
   activity: Pick<ActivityRepository, 'insert'>;
+  /** The rules' ledger: the changes agents applied themselves since a moment (the day's allowance). */
+  agentChanges: Pick<AgentChangesRepository, 'appliedSince'>;
   now: () => Date;
 }
+
+/** How an agent's change is routed (ADR 0154), with the policy and the day's count it was judged by. */
+export type AgentRouting = AgentChangeRoute & { policy: AgentPolicyInput; appliedToday: number };
+export type { AgentChange } from './agent-policy-decision.ts';
 
 const workspaceNotFound = () => AppError.notFound('Workspace not found');
 
@@ -82,6 +95,24 @@ export class AgentPolicyService {
   async policyIn(tx: TenantTx): Promise<AgentPolicyInput> {
     const row = await this.deps.repository.find(tx);
     return row ? fieldsOf(row) : AGENT_POLICY_DEFAULT;
+  }
+
+  /**
+   * Routes an agent's change (`apply_change`): the policy in force and the agent changes applied since the UTC day
+   * began, read together, then `routeAgentChange` on what the caller read of the entity.
+   */
+  async routeChange(
+    scope: TenantScope,
+    change: AgentChange,
+    entity: Omit<AgentChangeContext, 'appliedToday'>,
+  ): Promise<AgentRouting> {
+    const now = this.deps.now();
+    const dayBegan = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const { policy, appliedToday } = await this.deps.transactions.tenant(scope, async (tx) => ({
+      policy: await this.policyIn(tx),
+      appliedToday: await this.deps.agentChanges.appliedSince(tx, dayBegan),
+    }));
+    return { ...routeAgentChange(policy, change, { ...entity, appliedToday }), policy, appliedToday };
   }
 
   private async access(userId: string, workspaceId: string, needed: WorkspaceRole): Promise<void> {

@@ -9,7 +9,7 @@ import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { actingAs } from './agent-actor.ts';
 import { AgentPolicyRepository } from './agent-policy.repository.ts';
 import { agentPolicyRoutes } from './agent-policy.routes.ts';
-import { AgentPolicyService } from './agent-policy.service.ts';
+import { AgentPolicyService, type AgentPolicyDeps } from './agent-policy.service.ts';
 import { defineAgentsJobs } from './agents.jobs.ts';
 import { ApiTokensRepository, CREDENTIALS_CHANNEL } from './api-tokens.repository.ts';
 import { apiTokensRoutes } from './api-tokens.routes.ts';
@@ -31,6 +31,8 @@ export interface AgentsModuleDeps {
   };
   /** The ad-accounts module's mirror: the campaigns a policy may protect. */
   mirror: Pick<AdMirrorService, 'accounts' | 'entities'>;
+  /** The rules' ledger: the changes agents applied themselves (the policy's changes per day). */
+  agentChanges: AgentPolicyDeps['agentChanges'];
   /** Auth's attempt counters: OAuth client registrations per address. */
   limiter: Pick<AttemptLimiter, 'take'>;
   queue: JobQueue;
@@ -75,6 +77,7 @@ export function createAgentsModule(deps: AgentsModuleDeps) {
     mirror: deps.mirror,
     memberships: deps.workspaces,
     activity: deps.activity,
+    agentChanges: deps.agentChanges,
     now,
   });
   const oauthRepository = new OAuthRepository();

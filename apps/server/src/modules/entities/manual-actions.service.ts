@@ -40,7 +40,7 @@ export interface ManualActionOptions {
 
 export interface ManualActionsDeps extends ManualReadDeps {
   transactions: Transactions;
-  writes: Pick<HandWrites, 'readLive' | 'lockHoldersIn' | 'byKeyIn' | 'recordIn' | 'write'>;
+  writes: Pick<HandWrites, 'readLive' | 'lockHoldersIn' | 'byKeyIn' | 'lastOfIn' | 'recordIn' | 'write'>;
   /** Members' names from their accounts (auth's profiles, on the system path): a person's name is never typed. */
   people: { profilesIn(tx: SystemTx, ids: readonly string[]): Promise<{ id: string; name: string }[]> };
   now: () => Date;
@@ -117,6 +117,53 @@ export class ManualActionsService {
       if (code && decision.result.outcome === 'would_apply') return { ...decision.result, ...refusedAs(code) };
       const row = decision.row && byChange.get(`${decision.row.externalId}|${decision.item.type}`);
       return row ? resultOf(decision, row) : decision.result;
+    });
+  }
+
+  /**
+   * The campaign each item's entity belongs to in the mirror (its own id for a campaign), or null when the mirror
+   * does not know it: what an agent's change is checked against its policy's protected campaigns by.
+   */
+  async campaignsOf(scope: TenantScope, items: readonly EntityActionItem[]): Promise<Map<string, string | null>> {
+    const inputs = await this.deps.transactions.tenant(scope, (tx) =>
+      loadManualInputs(this.deps, tx, items, this.deps.now()),
+    );
+    return new Map(
+      items.map((item) => {
+        const row = inputs.rows.get(item.entityId);
+        return [item.entityId, row ? (row.level === 'campaign' ? row.id : (row.campaign?.id ?? null)) : null];
+      }),
+    );
+  }
+
+  /**
+   * An agent's latest change of the item's entity with the item's action: its request key, its from → to (major
+   * units or statuses) and when it was made; null when it has none. What a retry of a relative change is told by.
+   */
+  async lastAgentChange(
+    scope: TenantScope,
+    credentialId: string,
+    item: EntityActionItem,
+  ): Promise<{ key: string; from: number | string | null; to: number | string | null; at: Date } | null> {
+    return this.deps.transactions.tenant(scope, async (tx) => {
+      const inputs = await loadManualInputs(this.deps, tx, [item], this.deps.now());
+      const row = inputs.rows.get(item.entityId);
+      if (!row) return null;
+      const last = await this.deps.writes.lastOfIn(
+        tx,
+        { actorType: 'agent', actorId: credentialId },
+        row.externalId,
+        item.type,
+      );
+      if (!last || !last.slot.startsWith('hand:')) return null;
+      const major = (minor: number | null) => (minor === null ? null : toMajorUnits(minor, last.currency));
+      const status = last.field === 'status';
+      return {
+        key: last.slot.slice('hand:'.length),
+        from: status ? last.beforeStatus : major(last.beforeMinor),
+        to: status ? last.afterStatus : major(last.afterMinor),
+        at: last.createdAt,
+      };
     });
   }
 

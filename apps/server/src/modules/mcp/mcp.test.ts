@@ -148,9 +148,20 @@ describe('what a token sees and may call', () => {
     await client.close();
   });
 
-  it('lists a write token create_rule too, and answers a read token’s call of it with the scope it lacks', async () => {
+  it('lists a write token the write and change tools too, and answers a read token’s call with the scope it lacks', async () => {
+    const proposer = await connectMcp(origin, (await mint(['propose'])).token);
+    expect((await proposer.client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      ...READ_TOOLS,
+      'propose_changes',
+    ]);
+    await proposer.client.close();
     const writer = await connectMcp(origin, (await mint(['write'])).token);
-    expect((await writer.client.listTools()).tools.map((tool) => tool.name)).toEqual([...READ_TOOLS, 'create_rule']);
+    expect((await writer.client.listTools()).tools.map((tool) => tool.name)).toEqual([
+      ...READ_TOOLS,
+      'create_rule',
+      'propose_changes',
+      'apply_change',
+    ]);
     await writer.client.close();
 
     const reader = await mint(['read'], 'Reader that tries');
@@ -313,7 +324,7 @@ describe('the workspace’s own data, as the REST API answers it', () => {
     expect(bad.text).toContain('ruleId');
     const cursor = answerOf(await client.callTool({ name: 'list_rules', arguments: { cursor: 'x' } }));
     expect(cursor.text).toContain('cursor');
-    await expect(client.callTool({ name: 'apply_change', arguments: {} })).rejects.toThrow(/Unknown tool/);
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool/);
     await client.close();
   });
 });
@@ -411,7 +422,7 @@ describe('revocation and isolation', () => {
     // The explorer's tools: none of the other workspace's entities is listed, and asking for one finds nothing.
     const theirEntity = (await api(other.session, 'GET', '/api/entities')).json().data[0];
     expect(theirEntity).toBeDefined();
-    const listed = answerOf(await client.callTool({ name: 'query_entities', arguments: { limit: 50 } })).json as {
+    const listed = answerOf(await client.callTool({ name: 'query_entities', arguments: { limit: 25 } })).json as {
       rows: { id: string; adAccountId: string }[];
     };
     expect(listed.rows.filter((row) => row.id === theirEntity.id || theirs.has(row.adAccountId))).toEqual([]);

@@ -8,6 +8,7 @@ import type { ActivityRepository } from '../activity/activity.repository.ts';
 import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.service.ts';
 import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
 import { AccountRefresher } from './runs/account-refresher.ts';
+import { AgentChangesRepository } from './runs/agent-changes.repository.ts';
 import { MirrorEvaluator } from './runs/rule-evaluator.ts';
 import { HandWrites } from './runs/hand-writes.ts';
 import { RuleExecutor, type ExecutorDeps, type RuleActionObserver, type RuleWriteDeps } from './runs/rule-executor.ts';
@@ -146,6 +147,8 @@ export function createRulesModule(
     impact,
     /** The ledger's path for changes by hand, a person's or an agent's (ADR 0160). */
     handWrites: new HandWrites({ transactions, ledger, executor, activity, metaClient: deps.metaClient, secretBox }),
+    /** The changes agents applied themselves (the agent policy's changes per day, ADR 0145). */
+    agentChanges: new AgentChangesRepository(),
     /** What the rules know of the explorer's entities (issue 28). */
     knowledge: new EntityKnowledgeService(rulesRepository),
     entityHistory: new EntityHistoryService(),

@@ -11,14 +11,7 @@ import {
 } from '@adpilot/contracts';
 import { z } from 'zod';
 import type { EntitiesService } from '../../entities/entities.service.ts';
-import {
-  defineTool,
-  PAGE_DEFAULT,
-  PAGE_MAX,
-  readOnly,
-  ToolError,
-  type ToolDefinition,
-} from '../../../lib/tool-registry.ts';
+import { defineTool, PAGE_DEFAULT, readOnly, ToolError, type ToolDefinition } from '../../../lib/tool-registry.ts';
 
 export interface EntityToolServices {
   entities: Pick<EntitiesService, 'list' | 'detail'>;
@@ -28,6 +21,11 @@ const SORTS = ENTITY_SORT_COLUMNS.flatMap((column) => [column, `-${column}`]) as
 /** The longest window a tool reads day by day (an agent's context holds a quarter's days, not a year's). */
 const TOOL_DAYS_MAX = 92;
 const HISTORY_MAX = 20;
+/**
+ * The most rows a query_entities page holds: a row with both periods' figures weighs about 1.1 KiB, so a page of
+ * the registry's 50 would pass the answer's 48 KiB ceiling and always be refused; 25 leaves room for long names.
+ */
+export const ENTITY_PAGE_MAX = 25;
 
 const windowInput = {
   window: z.enum(ENTITY_WINDOWS).optional().describe('A window in each account’s own time zone (default last_7d)'),
@@ -100,7 +98,13 @@ export function entityTools(services: EntityToolServices): ToolDefinition[] {
         sort: z.enum(SORTS).default('-spend').describe('A column, - for descending (e.g. -spend, cpa)'),
         status: z.array(z.enum(ENTITY_EFFECTIVE_STATUSES)).max(12).optional().describe('Effective statuses to keep'),
         q: z.string().max(200).optional().describe('Part of the name, any case'),
-        limit: z.number().int().min(1).max(PAGE_MAX).default(PAGE_DEFAULT).describe(`Rows per page (1–${PAGE_MAX})`),
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(ENTITY_PAGE_MAX)
+          .default(PAGE_DEFAULT)
+          .describe(`Rows per page (1–${ENTITY_PAGE_MAX})`),
         cursor: z.string().max(200).optional().describe('The nextCursor of the previous page'),
       }),
       annotations: readOnly,

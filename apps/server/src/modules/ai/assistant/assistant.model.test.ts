@@ -86,11 +86,11 @@ describe('the assistant with an OpenAI-compatible model', () => {
     expect(done.event).toBe('done');
     expect(deltas.map((e) => e.data.text).join('')).toBe(done.data.data.response);
 
-    // The first request offered exactly the read tools, from the registry's schemas, and streamed.
+    // The first request offered exactly the read tools and propose_changes, from the registry's schemas, and streamed.
     const [first, second] = fake.requests;
     expect(fake.requests).toHaveLength(2);
     expect(first!.body.stream).toBe(true);
-    expect(toolNames(first!.body)).toEqual([...ASSISTANT_READ_TOOLS]);
+    expect(toolNames(first!.body)).toEqual([...ASSISTANT_READ_TOOLS, 'propose_changes']);
     const query = (first!.body.tools as { function: { name: string; parameters: { properties: object } } }[]).find(
       (tool) => tool.function.name === 'query_entities',
     )!;
@@ -153,7 +153,7 @@ describe('the assistant with an OpenAI-compatible model', () => {
           toolCalls: [
             {
               name: 'query_entities',
-              arguments: JSON.stringify({ level: 'ad', from: '2026-10-01', to: '2026-11-30', limit: 50 }),
+              arguments: JSON.stringify({ level: 'ad', from: '2026-10-01', to: '2026-11-30', limit: 25 }),
             },
           ],
         }),
@@ -184,7 +184,7 @@ describe('the assistant with an OpenAI-compatible model', () => {
       {
         turn: () => ({
           toolCalls: [
-            { name: 'query_entities', arguments: JSON.stringify({ from: '2026-11-01', to: '2026-11-30', limit: 50 }) },
+            { name: 'query_entities', arguments: JSON.stringify({ from: '2026-11-01', to: '2026-11-30', limit: 25 }) },
           ],
         }),
       },
@@ -225,6 +225,51 @@ describe('the assistant with an OpenAI-compatible model', () => {
         .where(eq(adEntities.adAccountId, account.id)),
     );
     expect(statusesAfter).toEqual(expect.arrayContaining(statusesBefore));
+  });
+
+  it('turns the model’s propose_changes into suggestions for the person, writing nothing', async () => {
+    const [adSet] = await t.inspect((db) =>
+      db
+        .select()
+        .from(adEntities)
+        .where(
+          and(eq(adEntities.adAccountId, account.id), eq(adEntities.level, 'adset'), eq(adEntities.status, 'ACTIVE')),
+        ),
+    );
+    fake.reply(
+      {
+        turn: () => ({
+          toolCalls: [
+            {
+              name: 'propose_changes',
+              arguments: JSON.stringify({
+                changes: [{ entityId: adSet!.id, type: 'pause' }],
+                reason: 'Spent with no results',
+              }),
+            },
+          ],
+        }),
+      },
+      { turn: () => ({ content: 'I suggest pausing it; confirm it below.' }) },
+    );
+    const response = await chat('Should I pause anything?');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.suggestions).toEqual([
+      expect.objectContaining({
+        change: { entityId: adSet!.id, type: 'pause' },
+        field: 'status',
+        from: 'ACTIVE',
+        to: 'PAUSED',
+        reason: 'Spent with no results',
+      }),
+    ]);
+    // The model was told nothing changed, and nothing did: no ledger row, no proposal.
+    const told = messagesOf(fake.requests[1]!.body).find((m) => m.role === 'tool')!.content!;
+    expect(told).toContain('Nothing was changed');
+    const ledger = await t.inspect((db) =>
+      db.select().from(ruleActions).where(eq(ruleActions.adAccountId, account.id)),
+    );
+    expect(ledger).toEqual([]);
   });
 
   it('gives the question back when the model cannot be reached', async () => {

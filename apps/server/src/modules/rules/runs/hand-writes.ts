@@ -62,6 +62,16 @@ export class HandWrites {
     return this.deps.ledger.lockHolders(tx, adAccountId, targetExternalIds);
   }
 
+  /** An actor's latest change by hand of an entity with an action (what a retry of it started from). */
+  lastOfIn(
+    tx: TenantTx,
+    actor: Pick<ByHandKey, 'actorType' | 'actorId'>,
+    entityExternalId: string,
+    actionType: string,
+  ): Promise<RuleActionRow | undefined> {
+    return this.deps.ledger.lastByHandOf(tx, actor, entityExternalId, actionType);
+  }
+
   /** The rows a request key already has (a repeated request answers from them). */
   byKeyIn(tx: TenantTx, key: ByHandKey): Promise<RuleActionRow[]> {
     return this.deps.ledger.byHandOf(tx, key);

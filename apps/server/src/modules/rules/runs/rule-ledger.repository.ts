@@ -573,6 +573,31 @@ export class RuleLedgerRepository {
     return this.byHandOf(tx, key);
   }
 
+  /** An actor's latest change by hand of one entity with one action (a retried request is found by it). */
+  async lastByHandOf(
+    tx: TenantTx,
+    { actorType, actorId }: Pick<ByHandKey, 'actorType' | 'actorId'>,
+    entityExternalId: string,
+    actionType: string,
+  ): Promise<RuleActionRow | undefined> {
+    const [row] = await tx.db
+      .select()
+      .from(ruleActions)
+      .where(
+        and(
+          eq(ruleActions.workspaceId, tx.workspaceId),
+          isNull(ruleActions.ruleId),
+          eq(ruleActions.actorType, actorType),
+          eq(ruleActions.actorId, actorId),
+          eq(ruleActions.entityExternalId, entityExternalId),
+          eq(ruleActions.actionType, actionType),
+        ),
+      )
+      .orderBy(desc(ruleActions.createdAt))
+      .limit(1);
+    return row;
+  }
+
   /** The rows of one request key of an actor (a change by hand). */
   byHandOf(
     tx: TenantTx,

@@ -14,6 +14,8 @@ import type {
   WaitlistResponse,
 } from '@adpilot/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ENTITIES_QUERY_KEY } from '../../../api/entities.ts';
+import { PROPOSALS_QUERY_KEY } from '../../../api/proposals.ts';
 import { api, apiResponse, ApiError } from '../../../lib/api-client.ts';
 
 /** Every AI studio query sits under this prefix. */
@@ -172,7 +174,13 @@ export function useConfirmSuggestion() {
       });
       return result!;
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['logs'] }),
+    // The change is in the Inbox's list and count, the explorer's rows and the log now.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PROPOSALS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ENTITIES_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['logs'] }),
+      ]),
   });
 }
 

@@ -9,9 +9,10 @@ import {
 import { api } from '../../../lib/api-client.ts';
 import { downloadFile, queryString } from '../../../lib/download.ts';
 import { localDay } from '../../../lib/format.ts';
+import { ENTITIES_QUERY_KEY } from '../../../api/entities.ts';
 import type { EntityActionItem, EntityActionResult, EntityDetail, EntityLevel, EntityList } from './types.ts';
 
-export const ENTITIES_QUERY_KEY = ['entities'] as const;
+export { ENTITIES_QUERY_KEY };
 /** Rows asked for at a time; the table asks for the next page as its end scrolls near. */
 export const ENTITIES_PAGE_SIZE = 200;
 
