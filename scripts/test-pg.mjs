@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 
 /** Suites that run on both engines, with what in them depends on the engine. */
 const ON_POSTGRES = {
+  'apps/server/src/modules/mcp/mcp-changes.test.ts': "an agent's parallel identical changes written once",
   'apps/server/src/modules/account/account-export.test.ts': 'a once-only export link taken by parallel downloads',
   'apps/server/src/modules/workspaces/cross-workspace.test.ts': 'RLS for a member of two workspaces',
   'apps/server/src/modules/workspaces/membership-revocation.test.ts': 'LISTEN/NOTIFY from a trigger ends a stream',
