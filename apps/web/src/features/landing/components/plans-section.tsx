@@ -1,10 +1,9 @@
 import { PLAN_TABLE, type PlanEntry } from '@adpilot/contracts';
 import { clsx } from 'clsx';
-import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
-import { planFeatureCodes, usePlanFeatureText } from '../../../lib/plan-features.ts';
+import { PlanFeatureList } from '../../../components/plan-feature-list.tsx';
 
 export const PLANS_HEADING_ID = 'plans-heading';
 
@@ -16,7 +15,6 @@ export const PLANS_HEADING_ID = 'plans-heading';
 function PlanOffer({ plan }: { plan: PlanEntry }) {
   const { t, i18n } = useTranslation(['landing', 'subscription']);
   const language = i18n.language;
-  const featureText = usePlanFeatureText();
   return (
     <li
       aria-label={plan.name}
@@ -40,14 +38,7 @@ function PlanOffer({ plan }: { plan: PlanEntry }) {
       <p className="text-sm text-gray-600 dark:text-gray-400" data-testid={`price-thb-${plan.id}`}>
         {t('landing:plans.inBaht', { price: formatMoney(plan.prices.THB, 'THB', language) })}
       </p>
-      <ul className="mt-5 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
-        {planFeatureCodes(plan.features).map((code) => (
-          <li key={code} className="flex gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" />
-            {featureText(code, plan.limits)}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatureList plan={plan} />
       <Link
         to="/register"
         className="mt-6 inline-flex h-10 items-center justify-center rounded-lg bg-blue-600 px-4 text-sm font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"

@@ -1,11 +1,10 @@
 import type { Plan } from '@adpilot/contracts';
 import { clsx } from 'clsx';
-import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { planFeatureCodes, usePlanFeatureText } from '../../../lib/plan-features.ts';
 import { pageCurrency, priceIn } from '../api/subscription.ts';
+import { PlanFeatureList } from '../../../components/plan-feature-list.tsx';
 
 interface PlanCardProps {
   plan: Plan;
@@ -18,7 +17,6 @@ interface PlanCardProps {
 
 export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCardProps) {
   const { t, i18n } = useTranslation('subscription');
-  const featureText = usePlanFeatureText();
   // A Thai page sees and pays the plan's baht price (ADR 0114).
   const currency = pageCurrency(i18n.language);
   return (
@@ -46,14 +44,7 @@ export function PlanCard({ plan, current, pending, disabled, onChoose }: PlanCar
         </span>
         <span className="text-sm text-gray-600 dark:text-gray-400">{t('perMonth')}</span>
       </p>
-      <ul className="mt-5 flex-1 space-y-2 text-sm text-gray-700 dark:text-gray-300">
-        {planFeatureCodes(plan.features).map((code) => (
-          <li key={code} className="flex gap-2">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" />
-            {featureText(code, plan.limits)}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatureList plan={plan} />
       {onChoose ? (
         <Button
           className="mt-6 w-full"
