@@ -279,6 +279,7 @@ export function createContext(options: ContextOptions) {
     {
       transactions,
       settings: settingsStore,
+      addresses: notifications.addressPolicy,
       timeoutMs: config.aiTimeoutMs,
       limits,
       accounts: adAccounts.service,

@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   'AI_INVALID_REPLY',
   'AI_REFUSED',
   'AI_UNAVAILABLE',
+  /** The AI server's address saved in Settings resolves to a private or local network (ADR 0097). */
+  'AI_ADDRESS_REFUSED',
   /** Workspaces (ADR 0070): an invitation that cannot be accepted, one code per reason (409). */
   'INVITATION_USED',
   'INVITATION_REVOKED',
