@@ -109,7 +109,10 @@ function PendingInvitations({ workspace }: { workspace: Workspace }) {
     });
   const onResend = (invitation: Invitation) =>
     resend.mutate(invitation, {
-      onSuccess: () => toast.success(t('invitations.resent', { email: invitation.email })),
+      onSuccess: (sent) =>
+        toast.success(
+          t(sent.mail === 'queued' ? 'invitations.queued' : 'invitations.resent', { email: invitation.email }),
+        ),
       onError: (error) => toast.error(errorText(error, t('invitations.resendFailed'))),
     });
 

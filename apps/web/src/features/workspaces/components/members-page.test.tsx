@@ -77,6 +77,24 @@ describe('the Members page', () => {
     expect(server.callsTo('POST', `${base}/invitations/${PENDING.id}/resend`)).toHaveLength(1);
   });
 
+  it('says the mail will follow when the mail server could not take it yet', async () => {
+    const { server, user, base } = openMembersAs('owner');
+    server.on(
+      `POST ${base}/invitations`,
+      ok({ ...buildInvitation({ email: 'ann@example.com' }), mail: 'queued' }, 201),
+    );
+    server.on(`POST ${base}/invitations/${PENDING.id}/resend`, ok({ ...PENDING, mail: 'queued' }));
+    await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await screen.findByText('Invitation saved: the mail to ann@example.com will follow shortly'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Resend the invitation to ${PENDING.email}` }));
+    expect(
+      await screen.findByText(`Invitation saved: the mail to ${PENDING.email} will follow shortly`),
+    ).toBeInTheDocument();
+  });
+
   it('lets an owner rename the workspace and delete it after typing its name', async () => {
     const { server, user, team, base } = openMembersAs('owner');
     server.on(`PATCH ${base}`, ok({ ...team, name: 'Acme Thailand' }));
