@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'REFRESH_TOKEN_ROTATED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** A path of the API called with a method it does not have (405, with Allow; ADR 0099). */
+  'METHOD_NOT_ALLOWED',
   'CONFLICT',
   'EMAIL_TAKEN',
   'PAYLOAD_TOO_LARGE',
