@@ -10,6 +10,7 @@ import { SESSION_CHANNEL } from './modules/auth/session-cache.ts';
 import { registerBodyDepthLimit } from './plugins/body-depth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { envelopeServerOptions, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
+import { collectRouteMethods, methodNotAllowedEnvelope } from './plugins/method-not-allowed.ts';
 import { registerRequestMetrics } from './plugins/request-metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -123,7 +124,16 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
-      api.setNotFoundHandler((request, reply) => reply.status(404).send(notFoundEnvelope(request.method, request.url)));
+      const methodsOf = collectRouteMethods(api);
+      api.setNotFoundHandler((request, reply) => {
+        const allowed = methodsOf(request.url);
+        if (allowed.length > 0 && !allowed.includes(request.method))
+          return reply
+            .status(405)
+            .header('allow', allowed.join(', '))
+            .send(methodNotAllowedEnvelope(request.method, request.url, allowed));
+        return reply.status(404).send(notFoundEnvelope(request.method, request.url));
+      });
       // Each module's routes, closed over its own services.
       await api.register(modules.health.routes);
       await api.register(modules.metrics.routes);

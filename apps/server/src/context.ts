@@ -73,6 +73,8 @@ export interface ContextOptions {
   metrics?: AppMetrics;
   /** Outbound mail's daily budgets (tests make them small; ADR 0092). */
   mailLimits?: Partial<MailLimits>;
+  /** The first wait before a refused invitation mail is tried again (tests shorten it; ADR 0098). */
+  invitationMailRetrySeconds?: number;
 }
 
 /**
@@ -122,6 +124,8 @@ export function createContext(options: ContextOptions) {
       deliver: (admission, content) => outbound.service.deliver(admission, content),
       confirmIn: (tx, workspaceId, email) => outbound.service.confirmIn(tx, workspaceId, email),
     },
+    queue: jobs,
+    ...(options.invitationMailRetrySeconds ? { invitationMailRetrySeconds: options.invitationMailRetrySeconds } : {}),
     publicUrl: config.publicUrl,
     now,
   });
@@ -281,6 +285,7 @@ export function createContext(options: ContextOptions) {
     {
       transactions,
       settings: settingsStore,
+      addresses: notifications.addressPolicy,
       timeoutMs: config.aiTimeoutMs,
       limits,
       accounts: adAccounts.service,

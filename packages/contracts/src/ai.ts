@@ -43,6 +43,8 @@ export const AI_MESSAGES = {
   providerInvalidReply: 'The AI provider answered in an unexpected format twice. Try again.',
   providerRefused: 'The AI provider declined this request.',
   providerUnavailable: 'The AI provider could not be reached. Try again later.',
+  providerAddressRefused:
+    "The AI server's address in Settings points to a private or local network, which AdPilot does not call.",
   waitlistJoined: "You're on the waitlist",
   conversationUnknown: 'This conversation does not exist or is not yours',
   accountUnknown: 'Choose one of your ad accounts (and one of its campaigns)',

@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'REFRESH_TOKEN_ROTATED',
   'FORBIDDEN',
   'NOT_FOUND',
+  /** A path of the API called with a method it does not have (405, with Allow; ADR 0099). */
+  'METHOD_NOT_ALLOWED',
   'CONFLICT',
   'EMAIL_TAKEN',
   'PAYLOAD_TOO_LARGE',
@@ -71,6 +73,8 @@ export const ERROR_CODES = [
   'AI_INVALID_REPLY',
   'AI_REFUSED',
   'AI_UNAVAILABLE',
+  /** The AI server's address saved in Settings resolves to a private or local network (ADR 0097). */
+  'AI_ADDRESS_REFUSED',
   /** Workspaces (ADR 0070): an invitation that cannot be accepted, one code per reason (409). */
   'INVITATION_USED',
   'INVITATION_REVOKED',

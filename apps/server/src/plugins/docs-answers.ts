@@ -62,7 +62,9 @@ export const ADMIN_PREFIXES: readonly string[] = ['/api/admin/', '/api/settings/
 export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/auth/register': [409],
   'POST /api/auth/login': [401],
-  'POST /api/auth/refresh': [401],
+  'POST /api/auth/refresh': [401, 409],
+  'POST /api/account/password': [403],
+  'DELETE /api/account/': [403, 409],
   'POST /api/ad-accounts/connect': [403, 409, 502],
   'POST /api/ad-accounts/facebook/callback': [403, 409, 502],
   'POST /api/ad-accounts/{id}/sync': [409],
@@ -116,6 +118,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'Not found, or not yours (an id of another workspace, or a workspace you are not a member of)',
   409: 'Conflicts with the current state',
   413: 'The body is larger than 1 MB',
+  414: 'A path parameter is longer than any id or token (512 characters)',
   415: 'The body is not JSON',
   422: 'Understood, but the model could not use it',
   429: 'Too many requests (the request budget, sign-in attempts, or the plan’s AI requests); see Retry-After',

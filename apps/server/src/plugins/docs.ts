@@ -26,8 +26,8 @@ type Answers = Record<string, unknown>;
 /**
  * Who may call an operation and what it answers besides success (ADR 0062). Outside /api (the Meta sandbox) there is
  * no bearer token of ours; under it, a token unless `docs-answers.ts` lists the operation as public. Error answers
- * come from the operation's shape (input → 400, token → 401, id in the path → 404, body → 413 and 415, request
- * budget → 429) and the table's refusals, each in the envelope.
+ * come from the operation's shape (any request → 400, token → 401, id in the path → 404 and 414, body → 413, a
+ * method that carries one → 415, request budget → 429) and the table's refusals, each in the envelope.
  */
 function documentOperation(input: TransformInput): ReturnType<Transform> {
   const transformed = jsonSchemaTransform(input);
@@ -36,38 +36,58 @@ function documentOperation(input: TransformInput): ReturnType<Transform> {
   const method = String(input.route?.method ?? '').toUpperCase();
   const key = `${method} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
   if (schema.hide) return { schema, url };
-  // The Meta sandbox stands in for Meta: its Graph tokens are not ours to document.
-  if (!url.startsWith('/api/')) return { schema: { ...schema, security: [] }, url };
+  // A route of several methods (the sandbox's catch-all) is documented once for all of them.
+  const methods = [input.route?.method ?? []].flat().map((one) => String(one).toUpperCase());
+  const carriesBody = methods.some((one) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(one));
+  const hasParams = /\/[:*]/.test(url);
+  // The Meta sandbox stands in for Meta: its Graph tokens are not ours to document; its refusals are Meta's shapes.
+  if (!url.startsWith('/api/')) {
+    const sandbox = new Set([400, 404]);
+    if (url.includes('/adsmanager')) sandbox.add(403);
+    if (carriesBody) sandbox.add(415);
+    const response = withErrors(schema.response, sandbox);
+    if (!Object.keys(response).some((status) => status.startsWith('2')))
+      response[200] = { description: 'What Meta would answer: a Graph object, a page or a file' };
+    return { schema: { ...schema, security: [], response }, url };
+  }
 
   const open = PUBLIC_OPERATIONS.has(key);
   const optional = OPTIONAL_AUTH_OPERATIONS.has(key);
   schema.security = open ? [] : optional ? [{}, ...BEARER] : BEARER;
 
   const statuses = new Set<number>(OPERATION_ERRORS[key] ?? []);
-  const hasInput = ['body', 'querystring', 'params', 'headers'].some((part) => schema[part] !== undefined);
-  if (hasInput) statuses.add(400);
+  // Any request may carry a body Fastify cannot read (broken JSON, too deep), whatever the operation's input.
+  statuses.add(400);
   if (!open && !optional) statuses.add(401);
   if (ADMIN_PREFIXES.some((prefix) => `${url}/`.startsWith(prefix))) statuses.add(403);
-  if (/\/:/.test(url)) statuses.add(404);
+  if (hasParams) {
+    statuses.add(404);
+    // A path parameter longer than the router's limit (errors.ts, 512 characters) is refused before the route.
+    statuses.add(414);
+  }
   if (WORKSPACE_PREFIXES.some((prefix) => `${url}/`.startsWith(prefix))) {
     statuses.add(404);
     if (routeRole(method, input.route?.config?.role) !== 'viewer') statuses.add(403);
   }
-  if (schema.body !== undefined) {
-    statuses.add(413);
-    statuses.add(415);
-  }
+  if (schema.body !== undefined) statuses.add(413);
+  // Fastify reads a body sent with any of these methods, and refuses one that is not JSON.
+  if (carriesBody) statuses.add(415);
   if (input.route?.config?.rateLimit !== false) statuses.add(429);
 
-  const response: Answers = { ...(schema.response as Answers | undefined) };
+  schema.response = withErrors(schema.response, statuses);
+  return { schema, url };
+}
+
+/** The operation's answers with each of `statuses` added, in the envelope, where it does not describe it already. */
+function withErrors(declared: unknown, statuses: Set<number>): Answers {
+  const response: Answers = { ...(declared as Answers | undefined) };
   for (const status of [...statuses].sort((a, b) => a - b)) {
     response[status] ??= {
       description: errorDescription(status),
       content: { 'application/json': { schema: ERROR_ENVELOPE } },
     };
   }
-  schema.response = response;
-  return { schema, url };
+  return response;
 }
 
 /**

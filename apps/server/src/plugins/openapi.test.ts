@@ -81,6 +81,15 @@ describe('GET /api/docs/json', () => {
     expect(from.allOf.map((part) => new RegExp(part.pattern).test('1999-12-31'))).toContain(false);
   });
 
+  it('describes the log export as a CSV text or a JSON array of entries, as it is sent', () => {
+    const answer = document.paths['/api/logs/export']?.get?.responses['200'];
+    expect(answer?.content?.['text/csv']?.schema).toMatchObject({ type: 'string' });
+    expect(answer?.content?.['application/json']?.schema).toMatchObject({
+      type: 'array',
+      items: { type: 'object', properties: { _id: expect.anything(), code: expect.anything() } },
+    });
+  });
+
   it('every error answer is the envelope', () => {
     for (const { key, operation } of apiOperations()) {
       for (const [status, answer] of Object.entries(operation.responses)) {

@@ -100,6 +100,7 @@ type TestServices = Pick<
   | 'reports'
   | 'metrics'
   | 'mailLimits'
+  | 'invitationMailRetrySeconds'
 >;
 
 /** A fresh app on its own fresh database (PGlite, or Postgres with TEST_DATABASE_URL), with a movable clock. */

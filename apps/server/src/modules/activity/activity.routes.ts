@@ -121,7 +121,7 @@ export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesDeps> = async (
         response: {
           200: {
             description: 'The entries as a file (CSV or a JSON array), streamed',
-            content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: z.string() } },
+            content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: z.array(activityLogSchema) } },
           },
         },
       },

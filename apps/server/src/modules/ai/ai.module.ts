@@ -1,11 +1,13 @@
 import type { Transactions } from '@adpilot/db';
-import type { SettingsReader } from '../../config/runtime-settings.ts';
+import type { ResolvedSettings, SettingsReader } from '../../config/runtime-settings.ts';
 import {
   aiSettingsFrom,
   createAiProviderResolver,
   type AiSettingsSource,
 } from '../../providers/ai/ai-provider-factory.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
+import { pinnedFetch } from '../../lib/pinned-fetch.ts';
+import type { WebhookAddressPolicy } from '../notifications/webhook-address.ts';
 import type { PlanLimits } from '../subscription/plan-limits.ts';
 import type { OwnAccounts } from './account-summary.ts';
 import type { AiQuota } from './ai-quota.ts';
@@ -31,8 +33,13 @@ export interface AiOptions {
 
 export interface AiModuleDeps {
   transactions: Transactions;
-  /** The settings seam the provider settings are read from, with AI_TIMEOUT_MS. */
-  settings: SettingsReader;
+  /** The settings seam the provider settings are read from, and where each came from; with AI_TIMEOUT_MS. */
+  settings: SettingsReader & { details(): Pick<ResolvedSettings, 'sources'> };
+  /**
+   * The webhook address policy (the notifications module's): an AI server address saved in Settings is resolved,
+   * checked and pinned by it at every call (ADR 0097).
+   */
+  addresses: Pick<WebhookAddressPolicy, 'resolve'>;
   timeoutMs: number;
   /** The plan's AI requests and fastest rule check (subscription's limits). */
   limits: Pick<PlanLimits, 'aiQuota' | 'rulesIn'>;
@@ -50,7 +57,12 @@ export interface AiModuleDeps {
 /** The AI tools (spec §5) and the automation waitlist. Other modules need nothing of it: it exports its routes. */
 export function createAiModule(deps: AiModuleDeps, options: AiOptions = {}) {
   const { transactions, limits } = deps;
-  const settings = options.settings ?? aiSettingsFrom(deps.settings, deps.timeoutMs);
+  const guarded = pinnedFetch((url) => deps.addresses.resolve(url));
+  const settings =
+    options.settings ??
+    aiSettingsFrom(deps.settings, deps.timeoutMs, () =>
+      deps.settings.details().sources.openaiBaseUrl === 'saved' ? guarded : undefined,
+    );
   const reads = new MirrorEntityReads(transactions, deps.mirror, deps.now);
   const service = new AiService({
     reads,

@@ -1,5 +1,6 @@
 import type { ConnectionCode, ConnectionService } from '@adpilot/contracts';
 import type { ProviderSettings } from '../../config/runtime-settings.ts';
+import { AddressRefusedError } from '../../lib/pinned-fetch.ts';
 
 /** A check's verdict before timing and wording: `ok`, or why not, with what the service itself said. */
 export interface CheckOutcome {
@@ -15,10 +16,11 @@ export interface ConnectionCheckDeps {
   /** `SELECT 1` on the database. */
   selectOne: () => Promise<void>;
   /**
-   * Whether the AI server's address may be called: a base URL saved in Settings is held to the webhook address
-   * policy (no private, loopback or link-local address, its allow-list aside); the environment's is the operator's.
+   * How the AI server is called: for a base URL saved in Settings, a fetch that resolves, checks and pins its address
+   * by the webhook address policy (ADR 0097), throwing AddressRefusedError for a private or local one; the
+   * environment's address is the operator's and is called by `fetch`.
    */
-  aiAddressAllowed: (baseUrl: string) => Promise<boolean>;
+  aiFetch: typeof fetch;
   /** SMTP: connect, greet and authenticate (nodemailer's verify()), for the given settings. */
   verifySmtp: (mail: ProviderSettings['mail']) => Promise<void>;
 }
@@ -52,6 +54,8 @@ async function refusal(response: Response): Promise<CheckOutcome> {
 
 /** Network failures and timeouts, in the words of the code that names them. */
 export function outcomeOfError(error: unknown): CheckOutcome {
+  if (error instanceof AddressRefusedError)
+    return fail('unreachable', 'the address is on a private or local network, which AdPilot does not call');
   const err = error as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
   if (err?.name === 'TimeoutError' || err?.name === 'AbortError' || err?.code === 'ETIMEDOUT')
     return fail('timeout', `no answer within ${CHECK_TIMEOUT_MS / 1000} s`);
@@ -67,13 +71,18 @@ export function outcomeOfError(error: unknown): CheckOutcome {
 /** The OpenAI-compatible endpoint's model list, and the configured model on it. */
 async function checkOpenAi(settings: ProviderSettings['ai'], deps: ConnectionCheckDeps): Promise<CheckOutcome> {
   if (settings.provider !== 'openai' || !settings.apiKey) return fail('not_configured');
-  if (!(await deps.aiAddressAllowed(settings.baseUrl)))
-    return fail('unreachable', 'the address is on a private or local network, which AdPilot does not call');
-  const response = await deps.fetch(`${settings.baseUrl}/models`, {
+  const response = await deps.aiFetch(`${settings.baseUrl}/models`, {
     headers: { authorization: `Bearer ${settings.apiKey}`, accept: 'application/json' },
     signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
   });
-  if (!response.ok) return refusal(response);
+  // The status only: the body is the words of a server an administrator named, not ours to repeat (ADR 0097).
+  if (!response.ok) {
+    await response.body?.cancel();
+    return fail(
+      response.status === 401 || response.status === 403 ? 'auth_rejected' : 'upstream_error',
+      `HTTP ${response.status}`,
+    );
+  }
   const body = (await response.json().catch(() => null)) as { data?: { id?: unknown }[] } | null;
   if (!body || !Array.isArray(body.data)) return fail('bad_response', 'the answer is not a model list');
   const ids = body.data.map((model) => model.id).filter((id): id is string => typeof id === 'string');

@@ -155,9 +155,14 @@ describe('settings API', () => {
 
     await put({ openaiApiKey: 'sk-wrong', openaiModel: 'gpt-4o-mini' });
     const refused = (await test('openai')).json().data;
-    expect(refused).toMatchObject({ success: false, status: 'disconnected', code: 'auth_rejected' });
-    expect(refused.detail).toContain('Incorrect API key provided');
-    expect(refused.message).toContain('Incorrect API key provided');
+    // The AI server is one an administrator names: its status is told, not the words of its answer (ADR 0097).
+    expect(refused).toMatchObject({
+      success: false,
+      status: 'disconnected',
+      code: 'auth_rejected',
+      detail: 'HTTP 401',
+    });
+    expect(JSON.stringify(refused)).not.toContain('Incorrect API key provided');
   });
 
   it('tests Stripe with its balance: connected, then disconnected with Stripe’s reason', async () => {
@@ -257,14 +262,17 @@ describe('settings API', () => {
   it('does not call a private address saved before the check: the connection test refuses it', async () => {
     await promote(t, admin.user.id);
     await put({ aiProvider: 'openai', openaiApiKey: OPENAI_KEY, openaiBaseUrl: `${openai.url}/v1` });
+    // A local name for the fake's own port: were it called, the fake would see it (and nothing leaves the machine).
     await t.inspect((db) =>
       db
         .update(instanceSettings)
-        .set({ value: 'http://169.254.169.254/v1' })
+        .set({ value: `http://localhost:${new URL(openai.url).port}/v1` })
         .where(eq(instanceSettings.key, 'openaiBaseUrl')),
     );
     await t.ctx.settingsStore.reload();
+    const before = openai.requests.length;
     const answer = (await test('openai')).json().data;
+    expect(openai.requests.length).toBe(before);
     expect(answer).toMatchObject({ success: false, code: 'unreachable' });
     expect(answer.detail).toMatch(/private or local network/);
     expect(answer.latencyMs).toBeLessThan(1000);

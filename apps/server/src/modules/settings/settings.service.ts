@@ -16,6 +16,7 @@ import type { DatabaseKind, Transactions } from '@adpilot/db';
 import { resolveSettings, type SavedSettings } from '../../config/runtime-settings.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
+import { pinnedFetch } from '../../lib/pinned-fetch.ts';
 import type { WebhookAddressPolicy } from '../notifications/webhook-address.ts';
 import { checkConnection, type ConnectionCheckDeps } from './connection-checks.ts';
 import { describeOutcome, statusOf } from './settings.presenter.ts';
@@ -29,7 +30,7 @@ export interface SettingsServiceDeps {
   secretBox: SecretBox;
   config: Parameters<typeof resolveSettings>[0];
   database: { kind: DatabaseKind; description: string };
-  checks: Omit<ConnectionCheckDeps, 'aiAddressAllowed'>;
+  checks: Omit<ConnectionCheckDeps, 'aiFetch'>;
   /** The webhook address policy (notifications'): where AdPilot may call for a person, with its allow-list. */
   addresses: Pick<WebhookAddressPolicy, 'acceptsUrl' | 'resolve'>;
 }
@@ -148,19 +149,20 @@ export class SettingsService {
   }
 
   /**
-   * At a connection test the saved address is resolved and every answer checked, so a name pointing at a private
-   * address is refused too; the environment's address is the operator's and is called as it is.
+   * At a connection test a saved address is resolved, every answer checked and the connection pinned to it, as at
+   * every AI call (ADR 0097), so a name pointing at a private address is refused too; the environment's address is
+   * the operator's and is called as it is.
    */
-  private async aiAddressAllowed(url: string): Promise<boolean> {
-    if (this.deps.store.details().sources.openaiBaseUrl !== 'saved') return true;
-    return (await this.deps.addresses.resolve(url)) !== null;
+  private aiFetch(): typeof fetch {
+    if (this.deps.store.details().sources.openaiBaseUrl !== 'saved') return this.deps.checks.fetch;
+    return pinnedFetch((url) => this.deps.addresses.resolve(url));
   }
 
   async testConnection(service: ConnectionService): Promise<ConnectionResult> {
     const began = performance.now();
     const outcome = await checkConnection(service, this.deps.store.current(), {
       ...this.deps.checks,
-      aiAddressAllowed: (url) => this.aiAddressAllowed(url),
+      aiFetch: this.aiFetch(),
     });
     const latencyMs = Math.round(performance.now() - began);
     return {

@@ -120,6 +120,19 @@ export class InvitationsRepository {
     return row;
   }
 
+  /**
+   * Moves a pending invitation from one link to another in one conditional update: false when it no longer carries
+   * `from` (sent again, or claimed by another attempt) or is no longer pending at `now`.
+   */
+  async moveToken(tx: SystemTx, id: string, from: string, to: string, now: Date): Promise<boolean> {
+    const rows = await tx.db
+      .update(workspaceInvitations)
+      .set({ tokenHash: to })
+      .where(and(eq(workspaceInvitations.id, id), eq(workspaceInvitations.tokenHash, from), pending(now)))
+      .returning({ id: workspaceInvitations.id });
+    return rows.length === 1;
+  }
+
   /** The invitation a link carries, with its workspace, whatever its state. */
   async byTokenHash(tx: SystemTx, tokenHash: string): Promise<InvitationWithWorkspace | undefined> {
     const [row] = await tx.db

@@ -5,7 +5,6 @@ import {
   UNLIMITED,
   type Invitation,
   type InvitationInput,
-  type InvitationMailState,
   type SentInvitation,
   type InvitationPreview,
   type PlanId,
@@ -14,9 +13,9 @@ import {
 import type { SystemTx, Transactions, WorkspaceInvitationRow } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
-import type { Admission, OutboundMail } from '../outbound/outbound-mail.ts';
+import type { OutboundMail } from '../outbound/outbound-mail.ts';
 import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
-import { invitationMail } from './invitation-mail.ts';
+import type { InvitationMailer, MailFrom } from './invitation-mailer.ts';
 import { presentInvitation } from './invitations.presenter.ts';
 import type { InvitationsRepository } from './invitations.repository.ts';
 import { accessIn, roleNeeded } from './workspace-access.ts';
@@ -50,8 +49,9 @@ export interface InvitationsDeps {
   plans: SeatPlans;
   limiter: Pick<AttemptLimiter, 'take'>;
   /** Outbound mail's policy: budgets, the first mail to an outside address, unsubscribe (ADR 0092). */
-  outbound: Pick<OutboundMail, 'admit' | 'deliver' | 'confirmIn'>;
-  publicUrl: string;
+  outbound: Pick<OutboundMail, 'admit' | 'confirmIn'>;
+  /** The invitation's mail: sent, or queued while the mail server refuses it (ADR 0098). */
+  mailer: Pick<InvitationMailer, 'send'>;
   now: () => Date;
 }
 
@@ -97,8 +97,8 @@ export class InvitationsService {
   /**
    * POST /api/workspaces/:id/invitations (admin or owner; an owner alone invites an owner). Once the caller may
    * invite the address, its mail is admitted by outbound mail's policy (a spent budget refuses the invitation before
-   * it is made); the invitation is then made under the workspace's lock, and its mail sent, or withheld while the
-   * address has not answered the workspace's first mail (ADR 0092).
+   * it is made); the invitation is then made under the workspace's lock, and its mail sent, queued while the mail
+   * server refuses it (ADR 0098), or withheld while the address has not answered the workspace's first mail (ADR 0092).
    */
   async invite(actorId: string, workspaceId: string, input: InvitationInput): Promise<SentInvitation> {
     const email = input.email.toLowerCase();
@@ -139,7 +139,10 @@ export class InvitationsService {
       if (admission.action !== 'withhold') await admission.release();
       throw error;
     }
-    return { ...made.invitation, mail: await this.send(admission, made.invitation, token, made.mail) };
+    return {
+      ...made.invitation,
+      mail: await this.deps.mailer.send(admission, made.invitation, token, made.mail, actorId),
+    };
   }
 
   /** Whether the caller may invite `email` as `role` now: their role, and the address not a member nor invited. */
@@ -259,7 +262,10 @@ export class InvitationsService {
       await admission.release();
       throw error;
     }
-    return { ...made.invitation, mail: await this.send(admission, made.invitation, token, made.mail) };
+    return {
+      ...made.invitation,
+      mail: await this.deps.mailer.send(admission, made.invitation, token, made.mail, actorId),
+    };
   }
 
   /** GET /api/invitations/preview?token=…: what the invitation page shows, signed in or not. */
@@ -389,30 +395,4 @@ export class InvitationsService {
     const [person] = await this.deps.people.profilesIn(tx, [userId]);
     return person?.name ?? null;
   }
-
-  /**
-   * The invitation's mail with its link, as its admission allows; the token exists nowhere else (only its hash is
-   * stored). Every name in it is a chosen one and is neutralised by the mail's text.
-   */
-  private async send(
-    admission: Admission,
-    invitation: Invitation,
-    token: string,
-    from: MailFrom,
-  ): Promise<InvitationMailState> {
-    if (admission.action === 'withhold')
-      return admission.outcome === 'unsubscribed' ? 'withheld_unsubscribed' : 'withheld_unconfirmed';
-    const link = `${this.deps.publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
-    const mail = invitationMail({
-      workspaceName: from.workspace.name,
-      personal: from.workspace.personal,
-      inviterName: from.inviter ?? 'A member',
-      role: invitation.role,
-      link,
-    });
-    await this.deps.outbound.deliver(admission, { ...mail, expiresAt: new Date(invitation.expiresAt) });
-    return 'sent';
-  }
 }
-
-type MailFrom = { workspace: { name: string; personal: boolean }; inviter: string | null };

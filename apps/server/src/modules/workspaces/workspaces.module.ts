@@ -1,15 +1,18 @@
 import type { Transactions } from '@adpilot/db';
+import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { OutboundMail } from '../outbound/outbound-mail.ts';
 import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
 import { HandoverRepository } from './handover.repository.ts';
 import { HandoverService, type HandoverPlans } from './handover.service.ts';
+import { InvitationMailer } from './invitation-mailer.ts';
 import { InvitationsRepository } from './invitations.repository.ts';
 import { invitationsRoutes } from './invitations.routes.ts';
 import { InvitationsService, type SeatPlans } from './invitations.service.ts';
 import { MembershipCache } from './membership-cache.ts';
 import { WorkspacesRepository } from './workspaces.repository.ts';
 import { workspacesRoutes } from './workspaces.routes.ts';
+import { defineWorkspaceJobs } from './workspaces.jobs.ts';
 import { WorkspacesService, type People, type WorkspaceActivity } from './workspaces.service.ts';
 
 export interface WorkspacesModuleDeps {
@@ -26,12 +29,17 @@ export interface WorkspacesModuleDeps {
   limiter: Pick<AttemptLimiter, 'take'>;
   /** Outbound mail's policy, built after this module (ADR 0092). */
   outbound: Pick<OutboundMail, 'admit' | 'deliver' | 'confirmIn'>;
+  /** The job queue: an invitation mail the mail server refused is queued there (ADR 0098). */
+  queue: JobQueue;
+  /** The first wait before a refused invitation mail is tried again (tests shorten it). */
+  invitationMailRetrySeconds?: number;
   publicUrl: string;
   now: () => Date;
 }
 
 /**
- * Workspaces, their members and invitations (ADR 0070, 0071). Its public API: `service.createPersonal(tx, user)`,
+ * Workspaces, their members and invitations (ADR 0070, 0071), and the job that sends an invitation mail the mail
+ * server refused (ADR 0098). Its public API: `service.createPersonal(tx, user)`,
  * which sign-up calls in the unit of work that makes the user; `service.resolve(user, id)`, the request's current
  * workspace and role (cached in `memberships`, whose listener app.ts hands the sessions channel); and its routes:
  * `routes` (/api/workspaces) and `invitationRoutes` (/api/invitations).
@@ -49,16 +57,28 @@ export function createWorkspacesModule(deps: WorkspacesModuleDeps) {
       reserveIn: (tx, workspaceId, person) => invitations.checkSeat(tx, workspaceId, person, deps.now(), 'reserve'),
     },
   });
+  const invitationsRepository = new InvitationsRepository();
+  const mailer = new InvitationMailer({
+    transactions: deps.transactions,
+    repository: invitationsRepository,
+    workspaces: repository,
+    people: deps.people,
+    outbound: deps.outbound,
+    queue: deps.queue,
+    publicUrl: deps.publicUrl,
+    now: deps.now,
+  });
+  defineWorkspaceJobs(deps.queue, mailer, deps.invitationMailRetrySeconds);
   const invitations: InvitationsService = new InvitationsService({
     transactions: deps.transactions,
-    repository: new InvitationsRepository(),
+    repository: invitationsRepository,
     workspaces: repository,
     activity: deps.activity,
     people: deps.people,
     plans: deps.plans,
     limiter: deps.limiter,
     outbound: deps.outbound,
-    publicUrl: deps.publicUrl,
+    mailer,
     now: deps.now,
   });
   const handover = new HandoverService({
@@ -74,6 +94,7 @@ export function createWorkspacesModule(deps: WorkspacesModuleDeps) {
   return {
     service,
     invitations,
+    invitationMailer: mailer,
     handover,
     memberships,
     routes: bindRoutes(workspacesRoutes, { workspaces: service, invitations, handover }),

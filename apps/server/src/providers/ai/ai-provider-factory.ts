@@ -11,6 +11,11 @@ export interface AiSettings {
   baseUrl?: string;
   model: string;
   timeoutMs: number;
+  /**
+   * How the server is reached: a fetch that checks and pins its address at every call when the address was saved in
+   * Settings (ADR 0097); the SDK's own fetch for the environment's, which is the operator's.
+   */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -19,9 +24,16 @@ export interface AiSettings {
  */
 export type AiSettingsSource = () => AiSettings | Promise<AiSettings>;
 
-/** The settings seam's AI endpoint, with the call timeout from the boot configuration. */
-export function aiSettingsFrom(settings: SettingsReader, timeoutMs: number): AiSettingsSource {
-  return () => ({ ...settings.current().ai, timeoutMs });
+/** The settings seam's AI endpoint, with the call timeout from the boot configuration and the fetch it is called by. */
+export function aiSettingsFrom(
+  settings: SettingsReader,
+  timeoutMs: number,
+  fetchFor: () => typeof fetch | undefined = () => undefined,
+): AiSettingsSource {
+  return () => {
+    const guarded = fetchFor();
+    return { ...settings.current().ai, timeoutMs, ...(guarded ? { fetch: guarded } : {}) };
+  };
 }
 
 /** Resolves the provider for the current settings, building a client only when the settings changed. */
@@ -36,7 +48,13 @@ export function createAiProviderResolver(source: AiSettingsSource): AiProviderRe
     async current() {
       const settings = await source();
       if (settings.provider === 'builtin') return advisor;
-      const key = JSON.stringify([settings.apiKey, settings.baseUrl, settings.model, settings.timeoutMs]);
+      const key = JSON.stringify([
+        settings.apiKey,
+        settings.baseUrl,
+        settings.model,
+        settings.timeoutMs,
+        Boolean(settings.fetch),
+      ]);
       if (cached?.key !== key) cached = { key, provider: new OpenAiProvider(settings) };
       return cached.provider;
     },

@@ -33,6 +33,7 @@ import type {
 import { z } from 'zod';
 import type { AiSettings } from './ai-provider-factory.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { AddressRefusedError } from '../../lib/pinned-fetch.ts';
 import { languageOf, type AccountSummary, type AdCopyVariation, type AiProvider } from './ai-provider.ts';
 import { checkedWords, readSchedule, scheduleForPlan, type DraftPlan } from './rule-schedule.ts';
 
@@ -116,6 +117,8 @@ export function toAppError(error: unknown, settings: AiSettings): AppError {
   if (error instanceof APIConnectionTimeoutError) {
     return new AppError('AI_TIMEOUT', AI_MESSAGES.providerTimeout, 504);
   }
+  if (error instanceof APIConnectionError && error.cause instanceof AddressRefusedError)
+    return new AppError('AI_ADDRESS_REFUSED', AI_MESSAGES.providerAddressRefused, 503);
   if (error instanceof APIConnectionError) return new AppError('AI_UNAVAILABLE', AI_MESSAGES.providerUnavailable, 503);
   if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
     return new AppError('AI_PROVIDER_AUTH', AI_MESSAGES.providerAuth, 502);
@@ -137,6 +140,7 @@ export function toAppError(error: unknown, settings: AiSettings): AppError {
 /** Worth one more try: the connection dropped, the server erred, or it asked us to slow down (not: quota gone). */
 function isTransient(error: unknown): boolean {
   if (error instanceof APIConnectionTimeoutError) return false;
+  if (error instanceof APIConnectionError && error.cause instanceof AddressRefusedError) return false;
   if (error instanceof APIConnectionError) return true;
   if (error instanceof RateLimitError) return error.code !== 'insufficient_quota';
   return error instanceof APIError && typeof error.status === 'number' && error.status >= 500;
@@ -165,6 +169,7 @@ export class OpenAiProvider implements AiProvider {
       timeout: settings.timeoutMs,
       // Retries are ours (isTransient): the SDK would also retry an exhausted quota.
       maxRetries: 0,
+      ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
   }
 

@@ -65,6 +65,8 @@ export interface Operation {
   downloads: boolean;
   /** Answers the Prometheus text format (the metrics): a success is that text, not an envelope. */
   exposition: boolean;
+  /** The status codes the document lists for it (`default` when it lists one for every other). */
+  documented: string[];
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -98,6 +100,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
           (type) => !['application/json', 'text/event-stream', 'text/plain'].includes(type),
         ),
         exposition: successTypes(operation).includes('text/plain'),
+        documented: Object.keys(operation.responses ?? {}),
       });
     }
   }

@@ -63,6 +63,7 @@ export class ModelLoop {
       baseURL: settings.baseUrl ?? null,
       timeout: settings.timeoutMs,
       maxRetries: 1,
+      ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
   }
 

@@ -60,7 +60,7 @@ export function useResendInvitation(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invitation: Invitation) =>
-      api.post<unknown>(`${workspacePath(workspaceId)}/invitations/${encodeURIComponent(invitation.id)}/resend`),
+      api.post<SentInvitation>(`${workspacePath(workspaceId)}/invitations/${encodeURIComponent(invitation.id)}/resend`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(workspaceId) }),
   });
 }

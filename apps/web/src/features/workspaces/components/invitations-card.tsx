@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { useInvitations, useInvite, useResendInvitation, useRevokeInvitation } from '../api/members.ts';
 import { useErrorText } from '../hooks/use-error-text.ts';
-import { assignableRoles } from '../lib/permissions.ts';
+import { assignableRoles, canManageInvitation } from '../lib/permissions.ts';
 import { RoleBadge, RoleSelect } from './role-select.tsx';
 
 /** The invite form and the pending invitations, for admins and owners. */
@@ -109,7 +109,10 @@ function PendingInvitations({ workspace }: { workspace: Workspace }) {
     });
   const onResend = (invitation: Invitation) =>
     resend.mutate(invitation, {
-      onSuccess: () => toast.success(t('invitations.resent', { email: invitation.email })),
+      onSuccess: (sent) =>
+        toast.success(
+          t(sent.mail === 'queued' ? 'invitations.queued' : 'invitations.resent', { email: invitation.email }),
+        ),
       onError: (error) => toast.error(errorText(error, t('invitations.resendFailed'))),
     });
 
@@ -143,26 +146,30 @@ function PendingInvitations({ workspace }: { workspace: Workspace }) {
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <RoleBadge role={invitation.role} />
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t('invitations.resendLabel', { email: invitation.email })}
-                  loading={resend.isPending && resend.variables.id === invitation.id}
-                  onClick={() => onResend(invitation)}
-                >
-                  <RotateCw aria-hidden="true" className="size-4" />
-                  {t('invitations.resend')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t('invitations.revokeLabel', { email: invitation.email })}
-                  loading={revoke.isPending && revoke.variables.id === invitation.id}
-                  onClick={() => onRevoke(invitation)}
-                >
-                  <X aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
-                  {t('invitations.revoke')}
-                </Button>
+                {canManageInvitation(workspace.role, invitation) && (
+                  <>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t('invitations.resendLabel', { email: invitation.email })}
+                      loading={resend.isPending && resend.variables.id === invitation.id}
+                      onClick={() => onResend(invitation)}
+                    >
+                      <RotateCw aria-hidden="true" className="size-4" />
+                      {t('invitations.resend')}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t('invitations.revokeLabel', { email: invitation.email })}
+                      loading={revoke.isPending && revoke.variables.id === invitation.id}
+                      onClick={() => onRevoke(invitation)}
+                    >
+                      <X aria-hidden="true" className="size-4 text-red-600 dark:text-red-400" />
+                      {t('invitations.revoke')}
+                    </Button>
+                  </>
+                )}
               </div>
             </li>
           ))}

@@ -26,7 +26,7 @@ const EDITOR = buildMember();
 const PENDING = buildInvitation();
 
 /** The user works in a team workspace with `role`, beside an owner and an editor. */
-function openMembersAs(role: Workspace['role']) {
+function openMembersAs(role: Workspace['role'], invitations = [PENDING]) {
   const team = buildWorkspace({ role });
   storeSession();
   chooseWorkspace(team.id);
@@ -35,7 +35,7 @@ function openMembersAs(role: Workspace['role']) {
     'GET /auth/me': ok(ME),
     'GET /workspaces': ok([PERSONAL, team]),
     [`GET ${base}/members`]: ok([meAs(role), OWNER, EDITOR]),
-    [`GET ${base}/invitations`]: ok([PENDING]),
+    [`GET ${base}/invitations`]: ok(invitations),
   });
   const user = userEvent.setup();
   renderApp('/members');
@@ -77,6 +77,24 @@ describe('the Members page', () => {
     expect(server.callsTo('POST', `${base}/invitations/${PENDING.id}/resend`)).toHaveLength(1);
   });
 
+  it('says the mail will follow when the mail server could not take it yet', async () => {
+    const { server, user, base } = openMembersAs('owner');
+    server.on(
+      `POST ${base}/invitations`,
+      ok({ ...buildInvitation({ email: 'ann@example.com' }), mail: 'queued' }, 201),
+    );
+    server.on(`POST ${base}/invitations/${PENDING.id}/resend`, ok({ ...PENDING, mail: 'queued' }));
+    await user.type(await screen.findByLabelText('Email address'), 'ann@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await screen.findByText('Invitation saved: the mail to ann@example.com will follow shortly'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Resend the invitation to ${PENDING.email}` }));
+    expect(
+      await screen.findByText(`Invitation saved: the mail to ${PENDING.email} will follow shortly`),
+    ).toBeInTheDocument();
+  });
+
   it('lets an owner rename the workspace and delete it after typing its name', async () => {
     const { server, user, team, base } = openMembersAs('owner');
     server.on(`PATCH ${base}`, ok({ ...team, name: 'Acme Thailand' }));
@@ -114,6 +132,33 @@ describe('the Members page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remove this member?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(server.callsTo('DELETE', `${base}/members/${EDITOR.userId}`)).toHaveLength(1));
+  });
+
+  it("offers an admin no re-send nor withdrawal of an owner's invitation, which only an owner may touch", async () => {
+    const ownerInvite = buildInvitation({
+      id: '00000000-0000-4000-8000-0000000000d2',
+      email: 'future-owner@example.com',
+      role: 'owner',
+    });
+    openMembersAs('admin', [PENDING, ownerInvite]);
+    expect(await screen.findByText(ownerInvite.email)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Resend the invitation to ${PENDING.email}` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Revoke the invitation to ${PENDING.email}` })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: `Resend the invitation to ${ownerInvite.email}` }),
+    ).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: `Revoke the invitation to ${ownerInvite.email}` }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('lets an owner resend and revoke an owner invitation', async () => {
+    const ownerInvite = buildInvitation({ email: 'future-owner@example.com', role: 'owner' });
+    openMembersAs('owner', [ownerInvite]);
+    expect(
+      await screen.findByRole('button', { name: `Resend the invitation to ${ownerInvite.email}` }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Revoke the invitation to ${ownerInvite.email}` })).toBeInTheDocument();
   });
 
   it('shows a seat refusal with the way to a bigger plan', async () => {

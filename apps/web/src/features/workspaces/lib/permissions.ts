@@ -1,4 +1,10 @@
-import { hasRole, WORKSPACE_ROLES, type WorkspaceMember, type WorkspaceRole } from '@adpilot/contracts';
+import {
+  hasRole,
+  WORKSPACE_ROLES,
+  type Invitation,
+  type WorkspaceMember,
+  type WorkspaceRole,
+} from '@adpilot/contracts';
 
 /*
  * What the Members page offers to whom (ADR 0070): admins and owners manage members and invitations, but only an
@@ -16,4 +22,10 @@ export function assignableRoles(role: WorkspaceRole | null): WorkspaceRole[] {
 export function canManageMember(role: WorkspaceRole | null, member: WorkspaceMember, ownUserId: string): boolean {
   if (role === null || !hasRole(role, 'admin') || member.userId === ownUserId) return false;
   return role === 'owner' || member.role !== 'owner';
+}
+
+/** Whether `role` may re-send or withdraw `invitation`: an invitation to be an owner is an owner's alone. */
+export function canManageInvitation(role: WorkspaceRole | null, invitation: Pick<Invitation, 'role'>): boolean {
+  if (role === null || !hasRole(role, 'admin')) return false;
+  return role === 'owner' || invitation.role !== 'owner';
 }
