@@ -9,6 +9,7 @@ import { readdirSync } from 'node:fs';
 
 /** Suites that run on both engines, with what in them depends on the engine. */
 const ON_POSTGRES = {
+  'apps/server/src/modules/workspaces/invitation-mail-queue.test.ts': 'a queued invitation mail sent once by the job',
   'apps/server/src/modules/mcp/mcp-changes.test.ts': "an agent's parallel identical changes written once",
   'apps/server/src/modules/account/account-export.test.ts': 'a once-only export link taken by parallel downloads',
   'apps/server/src/modules/workspaces/cross-workspace.test.ts': 'RLS for a member of two workspaces',
@@ -88,6 +89,9 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  'apps/server/src/lib/pinned-fetch.test.ts',
+  'apps/server/src/plugins/method-not-allowed.test.ts',
+  'apps/server/src/modules/ai/ai-address.test.ts',
   'apps/server/src/modules/subscription/baht-billing.test.ts',
   'apps/server/src/modules/reports/reports.no-data.test.ts',
   'apps/server/src/modules/ad-accounts/token-expiry.test.ts',
