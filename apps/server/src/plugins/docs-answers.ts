@@ -27,6 +27,8 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /api/mail/link',
   'POST /api/mail/confirm',
   'POST /api/mail/unsubscribe',
+  // "Export my data": the e-mailed link's token is the credential (one download, 24 hours).
+  'GET /api/account/export/{token}',
 ]);
 
 /** Operations that take a token when there is one and work without it (logout ends the refresh token's session). */

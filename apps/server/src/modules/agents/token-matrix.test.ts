@@ -20,7 +20,12 @@ const AGENT_READS = new Set([
   'POST /api/rules/{id}/backtest',
 ]);
 /** Workspace reads that are no agent's (`config.agents: 'never'`). */
-const AGENT_NEVER = new Set(['GET /api/tokens/', 'GET /api/ad-accounts/facebook/auth-url']);
+const AGENT_NEVER = new Set([
+  'GET /api/tokens/',
+  'GET /api/ad-accounts/facebook/auth-url',
+  'GET /api/subscription/receipts',
+  'GET /api/subscription/receipts/{id}.pdf',
+]);
 
 const SOME_ID = '00000000-0000-4000-8000-000000000001';
 

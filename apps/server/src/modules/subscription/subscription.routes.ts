@@ -73,8 +73,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/receipts',
     {
-      // Payments are the payer's (ADR 0110, 0115).
-      config: { role: 'owner' },
+      // Payments are the payer's (ADR 0110, 0115): a person's, never an agent's.
+      config: { role: 'owner', agents: 'never' },
       schema: { tags, response: { 200: successEnvelope(z.array(receiptSchema)) } },
     },
     async (request) => ({ success: true as const, data: await receipts.list(scopeOf(request)) }),
@@ -82,7 +82,10 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/receipts/:id.pdf',
-    { config: { role: 'owner' }, schema: { tags, params: receiptParamsSchema, querystring: receiptQuerySchema } },
+    {
+      config: { role: 'owner', agents: 'never' },
+      schema: { tags, params: receiptParamsSchema, querystring: receiptQuerySchema },
+    },
     async (request, reply) => {
       const { pdf, name } = await receipts.pdf(scopeOf(request), request.params.id, request.query.language);
       return reply
