@@ -121,7 +121,7 @@ export function AssistantTab() {
   };
 
   return (
-    <div className="grid gap-4 md:grid-cols-[15rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[15rem_minmax(0,1fr)]">
       <nav aria-label={t('assistant.conversations')} className="space-y-2">
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-sm font-semibold text-gray-900 dark:text-gray-100">{t('assistant.conversations')}</h2>
