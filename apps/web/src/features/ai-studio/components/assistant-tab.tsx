@@ -141,7 +141,7 @@ export function AssistantTab() {
                   className="min-w-0 flex-1 rounded-md px-2 py-1.5 text-left text-sm hover:bg-gray-100 aria-[current=true]:bg-blue-50 aria-[current=true]:font-medium dark:hover:bg-gray-800 dark:aria-[current=true]:bg-blue-950"
                 >
                   <span className="block truncate text-gray-900 dark:text-gray-100">{conversation.title}</span>
-                  <span className="block text-xs text-gray-500 dark:text-gray-400">
+                  <span className="block text-xs text-gray-600 dark:text-gray-400">
                     {format.dateTime(conversation.updatedAt)}
                   </span>
                 </button>
