@@ -220,6 +220,31 @@ function aiStudioTab(tab: (typeof AI_STUDIO_TABS)[number], index: number): Scree
   };
 }
 
+/**
+ * The assistant's grounded answer (issue 29): the wasted-spend question asked in the page's language, answered by the
+ * built-in analyst from the sandbox's figures, with the cited entities and their figures under it. Ads over 30 days:
+ * a sandbox world's campaigns over a week may have nothing wasted, its ads over a month do (e2e/ai-suggestions.spec.ts).
+ */
+const aiStudioAnswer: Screen = {
+  name: 'ai-studio-answer',
+  async open(page) {
+    await page.goto('/ai-studio');
+    await settled(page);
+    const thai = (await page.locator('html').getAttribute('lang'))?.startsWith('th');
+    const question = page.getByLabel(/^(Your question|คำถามของคุณ)$/);
+    await question.fill(
+      thai
+        ? 'ชิ้นโฆษณาไหนเสียเงินเปล่ามากที่สุดใน 30 วันที่ผ่านมา'
+        : 'Which of my ads is wasting the most money in the last 30 days?',
+    );
+    await page.getByRole('button', { name: /^(Get AI Advice|รับคำแนะนำจาก AI)$/ }).click();
+    await expect(question).toHaveValue('', { timeout: 20_000 });
+    await expect(page.getByTestId('ai-response')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('ai-citations').getByRole('link').first()).toBeVisible({ timeout: 20_000 });
+    await settled(page);
+  },
+};
+
 /** Screens of the signed-in shell, with the workspace's data in them. */
 export const SIGNED_IN_SCREENS: readonly Screen[] = [
   {
@@ -307,6 +332,7 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
     },
   },
   ...AI_STUDIO_TABS.map(aiStudioTab),
+  aiStudioAnswer,
   route('subscription', '/subscription'),
   route('members', '/members'),
   route('settings', '/settings'),

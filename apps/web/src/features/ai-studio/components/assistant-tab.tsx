@@ -121,7 +121,7 @@ export function AssistantTab() {
   };
 
   return (
-    <div className="grid gap-4 md:grid-cols-[15rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[15rem_minmax(0,1fr)]">
       <nav aria-label={t('assistant.conversations')} className="space-y-2">
         <div className="flex items-center justify-between gap-2">
           <h2 className="text-sm font-semibold text-gray-900 dark:text-gray-100">{t('assistant.conversations')}</h2>
@@ -141,7 +141,7 @@ export function AssistantTab() {
                   className="min-w-0 flex-1 rounded-md px-2 py-1.5 text-left text-sm hover:bg-gray-100 aria-[current=true]:bg-blue-50 aria-[current=true]:font-medium dark:hover:bg-gray-800 dark:aria-[current=true]:bg-blue-950"
                 >
                   <span className="block truncate text-gray-900 dark:text-gray-100">{conversation.title}</span>
-                  <span className="block text-xs text-gray-500 dark:text-gray-400">
+                  <span className="block text-xs text-gray-600 dark:text-gray-400">
                     {format.dateTime(conversation.updatedAt)}
                   </span>
                 </button>
