@@ -21,7 +21,8 @@ export function PlanPool({ subscription }: { subscription: CurrentSubscription }
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
         {subscription.paidByYou ? t('pool.yours', { count: workspaces.length }) : t('pool.theirs')} {t('pool.counts')}
       </p>
-      <div className="mt-4 overflow-x-auto">
+      {/* Wider than a phone: a keyboard reaches its scroll too (the region takes focus). */}
+      <div className="mt-4 overflow-x-auto" role="region" aria-labelledby="plan-pool-heading" tabIndex={0}>
         <table className="w-full min-w-[32rem] text-left text-sm">
           <thead className="text-xs text-gray-600 uppercase dark:text-gray-400">
             <tr>
