@@ -28,6 +28,7 @@ export * from './activity.ts';
 export * from './time-zone.ts';
 export * from './format.ts';
 export * from './activity-messages.ts';
+export * from './workspace-roles.ts';
 export * from './workspaces.ts';
 export * from './agents.ts';
 export * from './rule-template-scaling.ts';
