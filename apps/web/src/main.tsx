@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { config as configureSchemas } from 'zod/v4/core';
 import { App } from './app/app.tsx';
 import './index.css';
-import './lib/i18n.ts';
+import { loadShownLanguages } from './lib/i18n.ts';
 import { applyTheme, readInitialTheme } from './lib/theme.ts';
 
 // The CSP forbids eval: without this, zod probes `new Function` before its first parse, which the browser reports
@@ -16,8 +16,14 @@ applyTheme(readInitialTheme());
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render waits for the catalogues of the languages shown (one chunk per language, ADR 0138); should that
+// fetch fail, the app renders anyway (its texts then read as their keys) rather than stay blank.
+void loadShownLanguages()
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
