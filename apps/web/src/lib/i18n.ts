@@ -1,7 +1,7 @@
 import i18n, { type ResourceLanguage } from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
-import { ACTIVITY_MESSAGES, STORAGE_KEYS } from '@adpilot/contracts';
+import { STORAGE_KEYS } from '@adpilot/contracts';
 
 export const LANGUAGES = ['en', 'th'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -14,58 +14,92 @@ const PAGE_MIX = 'auto';
 
 type Catalogues = Record<string, ResourceLanguage>;
 
-// Each language's `locales/<language>/<namespace>.json` files, one chunk per language, fetched when the language is
-// first needed: a page's first download carries the catalogues of its own language only (ADR 0138). Every file
-// becomes a namespace, so a feature adds its catalogue by adding files.
-const loaders: Record<Language, () => Promise<Catalogues>> = {
-  en: () => import('../locales/en/catalogues.ts').then((module) => module.catalogues),
-  th: () => import('../locales/th/catalogues.ts').then((module) => module.catalogues),
+/**
+ * The namespaces of the public pages (landing, sign-in, registration, password) and of the shell: each language's
+ * `first` chunk. Every other namespace is in its `rest` chunk, fetched with the first page that is not one of those
+ * (ADR 0138). `locales/<language>/first.ts` and `rest.ts` list the same files.
+ */
+export const FIRST_NAMESPACES = ['common', 'auth', 'landing', 'subscription', 'errors', 'validation'] as const;
+
+type Part = 'first' | 'rest';
+
+// A page's first download carries the catalogues of its own language only, and of the namespaces it reads.
+const loaders: Record<Language, Record<Part, () => Promise<Catalogues>>> = {
+  en: {
+    first: () => import('../locales/en/first.ts').then((module) => module.catalogues),
+    rest: () =>
+      import('../locales/en/rest.ts').then((module) => withActivity(module.catalogues, module.activityMessages)),
+  },
+  th: {
+    first: () => import('../locales/th/first.ts').then((module) => module.catalogues),
+    rest: () =>
+      import('../locales/th/rest.ts').then((module) => withActivity(module.catalogues, module.activityMessages)),
+  },
 };
 
-const loaded = new Set<Language>();
-const loading = new Map<Language, Promise<void>>();
+/** The page's own activity texts with the codes' words shared with the server (ADR 0051) over them. */
+function withActivity(catalogues: Catalogues, activityMessages: object): Catalogues {
+  return { ...catalogues, './activity.json': { ...catalogues['./activity.json'], ...activityMessages } };
+}
+
+const loaded = new Set<`${Language}:${Part}`>();
+const loading = new Map<`${Language}:${Part}`, Promise<void>>();
+/** Set once a page beyond the public ones was asked for: from then on a language switch fetches both parts. */
+let restWanted = false;
 
 function addCatalogues(language: Language, catalogues: Catalogues): void {
-  const namespaces: Record<string, ResourceLanguage> = {};
   for (const [path, catalogue] of Object.entries(catalogues)) {
     const namespace = /([^/]+)\.json$/.exec(path)?.[1];
-    if (namespace) namespaces[namespace] = catalogue;
+    if (namespace) i18n.addResourceBundle(language, namespace, catalogue, false, true, { skipCopy: true });
   }
-  // The activity codes' words are the catalogue the server's e-mails and webhooks use too (ADR 0051): one copy,
-  // kept in contracts, put into the `activity` namespace next to the page's own texts.
-  namespaces.activity = { ...(namespaces.activity as object), ...ACTIVITY_MESSAGES[language] };
-  for (const [namespace, catalogue] of Object.entries(namespaces))
-    i18n.addResourceBundle(language, namespace, catalogue, false, true, { skipCopy: true });
-  loaded.add(language);
+}
+
+function partsWanted(): Part[] {
+  return restWanted ? ['first', 'rest'] : ['first'];
+}
+
+function loadPart(language: Language, part: Part): Promise<void> {
+  const key = `${language}:${part}` as const;
+  if (loaded.has(key)) return Promise.resolve();
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = loaders[language][part]().then(
+      (catalogues) => {
+        addCatalogues(language, catalogues);
+        loaded.add(key);
+        loading.delete(key);
+      },
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
 }
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** True once the language's catalogues are in (its texts render at once). */
+/** True once the language's catalogues wanted so far are in (its texts render at once). */
 export function isLanguageLoaded(language: Language): boolean {
-  return loaded.has(language);
+  return partsWanted().every((part) => loaded.has(`${language}:${part}`));
 }
 
-/** Fetches the language's catalogues once; a failed fetch is tried again on the next call. */
+/** Fetches the language's catalogues wanted so far, once each; a failed fetch is tried again on the next call. */
 export function loadLanguage(language: Language): Promise<void> {
-  if (loaded.has(language)) return Promise.resolve();
-  let pending = loading.get(language);
-  if (!pending) {
-    pending = loaders[language]().then(
-      (catalogues) => {
-        addCatalogues(language, catalogues);
-        loading.delete(language);
-      },
-      (error: unknown) => {
-        loading.delete(language);
-        throw error;
-      },
-    );
-    loading.set(language, pending);
-  }
-  return pending;
+  return Promise.all(partsWanted().map((part) => loadPart(language, part))).then(() => undefined);
+}
+
+/**
+ * Every namespace from now on, for the languages shown: a page beyond the public ones (lazy-page.ts) and a signed-in
+ * start (main.tsx) wait for it.
+ */
+export function loadAllCatalogues(): Promise<void> {
+  restWanted = true;
+  return loadShownLanguages();
 }
 
 /**
