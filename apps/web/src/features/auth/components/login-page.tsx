@@ -15,7 +15,7 @@ import { setServerErrors, useFieldErrorText } from '../../../lib/form-errors.ts'
 import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { prefilledEmail } from '../../../lib/redirect.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
-import { useRequestLoginCode } from '../api/password-reset.ts';
+import { useRequestLoginCode } from '../api/login-code.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/remembered-email.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { EmailField } from './email-field.tsx';
