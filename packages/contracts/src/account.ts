@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, newPasswordSchema, registerRequestSchema } from './auth.ts';
+import { newPasswordSchema, registerRequestSchema } from './auth.ts';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
 import { NOTIFICATION_LANGUAGES, updateNotificationSettingsSchema } from './notifications.ts';
 import { planIdSchema } from './subscription.ts';
 import { text } from './text.ts';
-import { WORKSPACE_ROLES } from './workspaces.ts';
+import { AUTH_MESSAGES } from './validation-messages.ts';
+import { WORKSPACE_ROLES } from './workspace-roles.ts';
 
 /** My account (issue 31): the person's own profile, sessions and workspaces, and the plan they pay for. */
 

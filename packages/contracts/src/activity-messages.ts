@@ -5,7 +5,7 @@ import type { LineFailureCode, WebhookFailureCode } from './notifications.ts';
 import type { ACTION_FAILURE_CODES, CodeParams } from './rule-codes.ts';
 import type { RuleActionType } from './rule-constants.ts';
 import type { RULE_RUN_ERROR_CODES } from './rule-results.ts';
-import type { WorkspaceRole } from './workspaces.ts';
+import type { WorkspaceRole } from './workspace-roles.ts';
 import type { AgentScope } from './agents.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-import { ROLE_RANK, WORKSPACE_ROLES, type WorkspaceRole } from './workspaces.ts';
+import { ROLE_RANK, WORKSPACE_ROLES, type WorkspaceRole } from './workspace-roles.ts';
 
 /**
  * AI agents in a workspace (ADR 0150–0154): API tokens and OAuth grants (one list, "agent credentials"), what each

@@ -1,30 +1,11 @@
 import { z } from 'zod';
 import { NAME_MAX_LENGTH, NAME_MIN_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { text } from './text.ts';
+import { AUTH_MESSAGES } from './validation-messages.ts';
 
 /** Digits of the one-time sign-in code, and how long it lives (ADR 0087). */
 export const LOGIN_CODE_LENGTH = 6;
 export const LOGIN_CODE_TTL_SECONDS = 10 * 60;
-
-/** The exact validation texts of spec §5; the server answers with the same ones. */
-export const AUTH_MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Invalid email',
-  passwordRequired: 'Password is required',
-  nameRequired: 'Name is required',
-  nameMin: 'Name must be at least 2 characters',
-  nameMax: 'Name must be at most 100 characters',
-  passwordMin: 'Password must be at least 8 characters',
-  passwordMax: 'Password must be at most 128 characters',
-  passwordLower: 'Password must contain at least one lowercase letter',
-  passwordUpper: 'Password must contain at least one uppercase letter',
-  passwordNumber: 'Password must contain at least one number',
-  confirmRequired: 'Please confirm your password',
-  passwordsMatch: 'Passwords must match',
-  tokenRequired: 'Token is required',
-  refreshTokenRequired: 'Refresh token is required',
-  loginCodeInvalid: 'The sign-in code is 6 digits',
-} as const;
 
 const email = text({ required: AUTH_MESSAGES.emailRequired, trim: true })
   .min(1, AUTH_MESSAGES.emailRequired)

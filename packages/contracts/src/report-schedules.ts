@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { RECIPIENT_OUTCOMES } from './outbound-mail.ts';
 import { text } from './text.ts';
+import {
+  REPORT_FREQUENCIES,
+  REPORT_LANGUAGES,
+  REPORT_RECIPIENTS_MAX,
+  REPORT_SCHEDULE_MESSAGES,
+} from './validation-messages.ts';
 
 /**
  * Scheduled reports: per workspace, weekly or monthly, in English or Thai, mailed to members and outside addresses
@@ -11,35 +17,8 @@ import { text } from './text.ts';
  * 08:00 local time on the day after its period ends and is sent once per period, whichever worker finds it due.
  */
 
-export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
-export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
-
-export const REPORT_LANGUAGES = ['en', 'th'] as const;
-export type ReportLanguage = (typeof REPORT_LANGUAGES)[number];
-
-/** A schedule mails at most this many addresses. */
-export const REPORT_RECIPIENTS_MAX = 20;
-/** A workspace keeps at most this many schedules. */
-export const REPORT_SCHEDULES_MAX = 10;
-/** "Send now" of one schedule, at most this many times an hour (outside addresses are someone's inbox). */
-export const REPORT_SENDS_PER_HOUR = 5;
 /** A due report that failed to send is tried this many times in all before the failure is logged. */
 export const REPORT_SEND_ATTEMPTS = 3;
-
-export const REPORT_SCHEDULE_MESSAGES = {
-  notFound: 'Report schedule not found',
-  frequencyInvalid: `Frequency must be one of ${REPORT_FREQUENCIES.join(', ')}`,
-  languageInvalid: `Language must be one of ${REPORT_LANGUAGES.join(', ')}`,
-  recipientsRequired: 'Add at least one recipient',
-  recipientsTooMany: `A report goes to at most ${REPORT_RECIPIENTS_MAX} addresses`,
-  recipientInvalid: 'Each recipient must be a valid e-mail address',
-  recipientsDuplicate: 'Each recipient may appear only once',
-  adAccountInvalid: 'Unknown ad account',
-  adAccountsEmpty: 'Choose at least one ad account, or leave the choice out for all of them',
-  tooMany: `A workspace keeps at most ${REPORT_SCHEDULES_MAX} report schedules`,
-  sendsTooMany: `A report can be sent now at most ${REPORT_SENDS_PER_HOUR} times an hour`,
-  nothingToChange: 'Nothing to change',
-} as const;
 
 const recipient = text({ required: REPORT_SCHEDULE_MESSAGES.recipientInvalid, trim: true })
   .max(254, REPORT_SCHEDULE_MESSAGES.recipientInvalid)

@@ -1,21 +1,6 @@
 import { z } from 'zod';
 import { text } from './text.ts';
-
-/** Spec §5: the OpenAI provider chosen without a key. */
-export const SETTINGS_MESSAGES = {
-  openaiKeyRequired: 'OpenAI API Key is required for AI features',
-  facebookPair: 'The Facebook app id and app secret are set together',
-  fromEnvironment: 'Set in the environment: change it there and restart',
-  databaseReadOnly: 'The database connection is read-only here: set DATABASE_URL and restart the server',
-  invalidUrl: 'Must be an http(s) address',
-  privateAddress: 'This address points to a private or local network, which AdPilot does not call',
-  invalidPort: 'Must be a port between 1 and 65535',
-  invalidEmail: 'Invalid email',
-  facebookAppId: 'A Facebook app id is letters, digits, dashes or underscores',
-  stripeSecretKey: 'A Stripe secret key starts with sk_ or rk_',
-  stripePublishableKey: 'A Stripe publishable key starts with pk_',
-  stripeWebhookSecret: 'A Stripe webhook secret starts with whsec_',
-} as const;
+import { SETTINGS_MESSAGES } from './validation-messages.ts';
 
 export const AI_PROVIDERS = ['builtin', 'openai'] as const;
 export type AiProvider = (typeof AI_PROVIDERS)[number];

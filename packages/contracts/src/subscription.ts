@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_IDS, PLAN_NAMES, THB_PER_USD, type PlanId } from './constants.ts';
+import { CURRENCIES, type PlanFeature } from './plans.ts';
 
 /** Texts of spec §5 and §8 (Thai, as the spec gives them) and the server's refusals (English; the web renders codes). */
 export const SUBSCRIPTION_MESSAGES = {
@@ -47,23 +48,6 @@ export const planIdSchema = z.enum(PLAN_IDS, { error: 'Choose one of the plans: 
 export const subscriptionStatusSchema = z.enum(['active', 'past_due']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-/** Codes of plan features; the web renders each with the plan's limits. */
-export const PLAN_FEATURES = [
-  'ad_accounts',
-  'active_rules',
-  'ai_requests',
-  'rule_check',
-  'free_viewers',
-  'activity_log',
-  'backtest',
-  'email_alerts',
-  'community_support',
-  'email_support',
-  'priority_support',
-  'dedicated_manager',
-] as const;
-export type PlanFeature = (typeof PLAN_FEATURES)[number];
-
 export const planLimitsSchema = z.object({
   adAccounts: z.number().int(),
   activeRules: z.number().int(),
@@ -79,8 +63,6 @@ export const planLimitsSchema = z.object({
 });
 export type PlanLimits = z.infer<typeof planLimitsSchema>;
 
-export const CURRENCIES = ['USD', 'THB'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 export const currencySchema = z.enum(CURRENCIES);
 
 /** Spec §3 Plan: id, name, price (dollars a month), features; plus the limits and the badge the page shows. */
@@ -95,103 +77,6 @@ export const planSchema = z.object({
   badge: z.enum(['popular', 'recommended']).nullable(),
 });
 export type Plan = z.infer<typeof planSchema>;
-
-/** A plan as the table below holds it. */
-export interface PlanEntry {
-  id: PlanId;
-  name: string;
-  prices: Record<Currency, number>;
-  limits: PlanLimits;
-  /** What the plan card lists, in order; every limit-bound code is enforced with the figure in `limits`. */
-  features: readonly PlanFeature[];
-  badge: 'popular' | 'recommended' | null;
-}
-
-/**
- * The plans (ADR 0113): the one table the plan cards are drawn from and every check reads (active rules, fastest
- * check, ad accounts, AI requests a month, seats, backtest range). A limit of -1 is unlimited. The database's
- * `subscription_plans` rows are kept equal to it (a test compares them) for the subscriptions' foreign key.
- */
-export const PLAN_TABLE: readonly PlanEntry[] = [
-  {
-    id: 'free',
-    name: 'Free',
-    prices: { USD: 0, THB: 0 },
-    limits: { adAccounts: 1, activeRules: 3, aiRequests: 30, fastestCheckMinutes: 60, backtestDays: 7, seats: 1 },
-    features: [
-      'ad_accounts',
-      'active_rules',
-      'ai_requests',
-      'rule_check',
-      'backtest',
-      'free_viewers',
-      'activity_log',
-      'community_support',
-    ],
-    badge: null,
-  },
-  {
-    id: 'pro',
-    name: 'Pro',
-    prices: { USD: 29, THB: 990 },
-    limits: { adAccounts: 5, activeRules: 25, aiRequests: 500, fastestCheckMinutes: 15, backtestDays: 30, seats: 3 },
-    features: [
-      'ad_accounts',
-      'active_rules',
-      'ai_requests',
-      'rule_check',
-      'backtest',
-      'free_viewers',
-      'activity_log',
-      'email_alerts',
-      'email_support',
-    ],
-    badge: 'popular',
-  },
-  {
-    id: 'business',
-    name: 'Business',
-    prices: { USD: 79, THB: 2690 },
-    limits: {
-      adAccounts: 20,
-      activeRules: 100,
-      aiRequests: 3000,
-      fastestCheckMinutes: 15,
-      backtestDays: 90,
-      seats: 10,
-    },
-    features: [
-      'ad_accounts',
-      'active_rules',
-      'ai_requests',
-      'rule_check',
-      'backtest',
-      'free_viewers',
-      'activity_log',
-      'email_alerts',
-      'priority_support',
-    ],
-    badge: null,
-  },
-  {
-    id: 'enterprise',
-    name: 'Enterprise',
-    prices: { USD: 199, THB: 6790 },
-    limits: { adAccounts: -1, activeRules: -1, aiRequests: -1, fastestCheckMinutes: 5, backtestDays: 90, seats: -1 },
-    features: [
-      'ad_accounts',
-      'active_rules',
-      'ai_requests',
-      'rule_check',
-      'backtest',
-      'free_viewers',
-      'activity_log',
-      'email_alerts',
-      'dedicated_manager',
-    ],
-    badge: 'recommended',
-  },
-];
 
 /** The features whose figure is a limit the server enforces, and which limit it is. */
 export const LIMITED_FEATURES = {

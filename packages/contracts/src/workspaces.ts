@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import { INVITATION_MAIL_STATES } from './outbound-mail.ts';
 import { text } from './text.ts';
+import { WORKSPACE_ROLES } from './workspace-roles.ts';
 
 /** Workspaces (ADR 0070): the tenant every table moves to, with members and their roles. */
-
-export const WORKSPACE_ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
-export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
-
-/** The request header that picks the current workspace; without it, the user's personal workspace. */
-export const WORKSPACE_HEADER = 'x-workspace-id';
-
-/** How much each role may do, higher is more: a route needing `editor` lets editors, admins and owners through. */
-export const ROLE_RANK: Record<WorkspaceRole, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
-
-/** True when `role` is at least `needed`. */
-export function hasRole(role: WorkspaceRole, needed: WorkspaceRole): boolean {
-  return ROLE_RANK[role] >= ROLE_RANK[needed];
-}
 
 /** An invitation link is valid this long. */
 export const INVITATION_TTL_DAYS = 7;

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { loadAllCatalogues } from '../lib/i18n.ts';
 
 const RELOADED_AT_KEY = 'chunkReloadedAt';
 const RELOAD_COOLDOWN_MS = 10_000;
@@ -16,10 +17,20 @@ function reloadOnce(error: unknown): Promise<never> {
   return new Promise<never>(() => undefined);
 }
 
-/** A screen (or a dialog) loaded on first use, from the named export of its module. */
+/**
+ * A screen (or a dialog) loaded on first use, from the named export of its module, with every namespace of the
+ * catalogues; a public page that reads only the first ones (lib/i18n.ts FIRST_NAMESPACES) says `firstCatalogues`
+ * and loads without the rest (ADR 0138).
+ */
 export function lazyPage<K extends string, P extends object = object>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
+  { firstCatalogues = false }: { firstCatalogues?: boolean } = {},
 ) {
-  return lazy(() => load().then((module) => ({ default: module[name] }), reloadOnce));
+  return lazy(() =>
+    Promise.all([load(), firstCatalogues ? undefined : loadAllCatalogues()]).then(
+      ([module]) => ({ default: module[name] }),
+      reloadOnce,
+    ),
+  );
 }

@@ -8,16 +8,20 @@ import { lazyPage } from './lazy-page.ts';
 import { FocusedLayout, OpenLayout, PublicLayout } from './layout/public-layout.tsx';
 
 // Each screen is its own chunk, so the landing page does not download the whole app.
-const LandingPage = lazyPage(() => import('../features/landing/components/landing-page.tsx'), 'LandingPage');
-const LoginPage = lazyPage(() => import('../features/auth/components/login-page.tsx'), 'LoginPage');
-const RegisterPage = lazyPage(() => import('../features/auth/components/register-page.tsx'), 'RegisterPage');
+// The public pages read only the first namespaces, so they load without the rest of the catalogues (ADR 0138).
+const FIRST = { firstCatalogues: true };
+const LandingPage = lazyPage(() => import('../features/landing/components/landing-page.tsx'), 'LandingPage', FIRST);
+const LoginPage = lazyPage(() => import('../features/auth/components/login-page.tsx'), 'LoginPage', FIRST);
+const RegisterPage = lazyPage(() => import('../features/auth/components/register-page.tsx'), 'RegisterPage', FIRST);
 const ForgotPasswordPage = lazyPage(
   () => import('../features/auth/components/forgot-password-page.tsx'),
   'ForgotPasswordPage',
+  FIRST,
 );
 const ResetPasswordPage = lazyPage(
   () => import('../features/auth/components/reset-password-page.tsx'),
   'ResetPasswordPage',
+  FIRST,
 );
 const VerifyEmailPage = lazyPage(
   () => import('../features/notifications/components/verify-email-page.tsx'),

@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { use, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { i18n, useLanguageChoice, type Language } from './i18n.ts';
+import { i18n, isLanguageLoaded, loadLanguage, useLanguageChoice, type Language } from './i18n.ts';
 
 // One translator per language other than the shell's, sharing the shell's catalogues; made on first use.
 const contentTranslators = new Map<Language, I18n>();
@@ -33,6 +33,8 @@ export function ContentLanguage({ fallback, children }: ContentLanguageProps) {
   // Re-render when the shell's language changes, so the translator is picked against the current one.
   useTranslation();
   const language = choice ?? fallback;
+  // The page mix loads both languages before the first render; this waits only if a language is somehow not in yet.
+  if (!isLanguageLoaded(language)) use(loadLanguage(language));
   return (
     <I18nextProvider i18n={translatorFor(language)}>
       <div lang={language} className="contents">

@@ -2,7 +2,6 @@ import {
   AUTH_MESSAGES,
   ERROR_CODES,
   REPORT_SCHEDULE_MESSAGES,
-  RULE_MESSAGES,
   SETTINGS_MESSAGES,
   type ErrorCode,
 } from '@adpilot/contracts';
@@ -41,20 +40,20 @@ export function setServerErrors<T extends FieldValues>(
 /*
  * A form's own validation runs the contracts' schemas, whose messages are the spec's English texts taken from
  * keyed catalogues. The catalogue key is what identifies a message; its translation lives under
- * `validation:<catalogue>.<key>`. A feature whose schema brings a new catalogue registers it here.
+ * `validation:<catalogue>.<key>`. A feature whose schema brings a new catalogue registers it with
+ * `registerValidationCatalogue` from its own module (the rule builder its rules' texts), so no other page's
+ * download carries it (ADR 0138).
  */
-const VALIDATION_CATALOGUES = {
-  auth: AUTH_MESSAGES,
-  rules: RULE_MESSAGES,
-  settings: SETTINGS_MESSAGES,
-  reportSchedules: REPORT_SCHEDULE_MESSAGES,
-} as const;
+const validationKeys = new Map<string, string>();
 
-const validationKeys = new Map<string, string>(
-  Object.entries(VALIDATION_CATALOGUES).flatMap(([catalogue, messages]) =>
-    Object.entries(messages).map(([key, text]) => [text, `validation:${catalogue}.${key}`] as const),
-  ),
-);
+/** Makes a catalogue's texts known to `useFieldErrorText` as `validation:<catalogue>.<key>`. */
+export function registerValidationCatalogue(catalogue: string, messages: Readonly<Record<string, string>>): void {
+  for (const [key, text] of Object.entries(messages)) validationKeys.set(text, `validation:${catalogue}.${key}`);
+}
+
+registerValidationCatalogue('auth', AUTH_MESSAGES);
+registerValidationCatalogue('settings', SETTINGS_MESSAGES);
+registerValidationCatalogue('reportSchedules', REPORT_SCHEDULE_MESSAGES);
 
 /**
  * The text to show under a field: a server error by its code and field (`errors:fields.<field>.<CODE>`, else

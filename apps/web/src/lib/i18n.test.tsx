@@ -149,7 +149,7 @@ describe('shell and content languages', () => {
       typeof value === 'object' && value !== null
         ? Object.entries(value).flatMap(([key, child]) => keys(child, `${prefix}${key}.`))
         : [prefix];
-    for (const namespace of Object.keys(i18n.options.resources?.en ?? {})) {
+    for (const namespace of Object.keys(i18n.store.data.en ?? {})) {
       const en = keys(i18n.getResourceBundle('en', namespace));
       const th = keys(i18n.getResourceBundle('th', namespace));
       expect(th, namespace).toEqual(expect.arrayContaining(en));

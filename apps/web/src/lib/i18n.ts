@@ -1,7 +1,7 @@
 import i18n, { type ResourceLanguage } from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
-import { ACTIVITY_MESSAGES, STORAGE_KEYS } from '@adpilot/contracts';
+import { STORAGE_KEYS } from '@adpilot/contracts';
 
 export const LANGUAGES = ['en', 'th'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -12,29 +12,95 @@ const DEFAULT_LANGUAGE: Language = 'en';
 /** What the menu stores for "Page default": the explicit choice of the per-page mix (ADR 0130). */
 const PAGE_MIX = 'auto';
 
-// Every `locales/<language>/<namespace>.json` becomes a namespace, so a feature adds its catalogue by adding files.
-const catalogues = import.meta.glob<ResourceLanguage>('../locales/*/*.json', { eager: true, import: 'default' });
+type Catalogues = Record<string, ResourceLanguage>;
 
-function buildResources(): Record<Language, ResourceLanguage> {
-  const resources: Record<Language, ResourceLanguage> = { en: {}, th: {} };
+/**
+ * The namespaces of the public pages (landing, sign-in, registration, password) and of the shell: each language's
+ * `first` chunk. Every other namespace is in its `rest` chunk, fetched with the first page that is not one of those
+ * (ADR 0138). `locales/<language>/first.ts` and `rest.ts` list the same files.
+ */
+export const FIRST_NAMESPACES = ['common', 'auth', 'landing', 'subscription', 'errors', 'validation'] as const;
+
+type Part = 'first' | 'rest';
+
+// A page's first download carries the catalogues of its own language only, and of the namespaces it reads.
+const loaders: Record<Language, Record<Part, () => Promise<Catalogues>>> = {
+  en: {
+    first: () => import('../locales/en/first.ts').then((module) => module.catalogues),
+    rest: () =>
+      import('../locales/en/rest.ts').then((module) => withActivity(module.catalogues, module.activityMessages)),
+  },
+  th: {
+    first: () => import('../locales/th/first.ts').then((module) => module.catalogues),
+    rest: () =>
+      import('../locales/th/rest.ts').then((module) => withActivity(module.catalogues, module.activityMessages)),
+  },
+};
+
+/** The page's own activity texts with the codes' words shared with the server (ADR 0051) over them. */
+function withActivity(catalogues: Catalogues, activityMessages: object): Catalogues {
+  return { ...catalogues, './activity.json': { ...catalogues['./activity.json'], ...activityMessages } };
+}
+
+const loaded = new Set<`${Language}:${Part}`>();
+const loading = new Map<`${Language}:${Part}`, Promise<void>>();
+/** Set once a page beyond the public ones was asked for: from then on a language switch fetches both parts. */
+let restWanted = false;
+
+function addCatalogues(language: Language, catalogues: Catalogues): void {
   for (const [path, catalogue] of Object.entries(catalogues)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    const language = match?.[1];
-    const namespace = match?.[2];
-    if (isLanguage(language) && namespace) resources[language][namespace] = catalogue;
+    const namespace = /([^/]+)\.json$/.exec(path)?.[1];
+    if (namespace) i18n.addResourceBundle(language, namespace, catalogue, false, true, { skipCopy: true });
   }
-  // The activity codes' words are the catalogue the server's e-mails and webhooks use too (ADR 0051): one copy,
-  // kept in contracts, put into the `activity` namespace next to the page's own texts.
-  for (const language of LANGUAGES)
-    resources[language].activity = { ...(resources[language].activity as object), ...ACTIVITY_MESSAGES[language] };
-  return resources;
+}
+
+function partsWanted(): Part[] {
+  return restWanted ? ['first', 'rest'] : ['first'];
+}
+
+function loadPart(language: Language, part: Part): Promise<void> {
+  const key = `${language}:${part}` as const;
+  if (loaded.has(key)) return Promise.resolve();
+  let pending = loading.get(key);
+  if (!pending) {
+    pending = loaders[language][part]().then(
+      (catalogues) => {
+        addCatalogues(language, catalogues);
+        loaded.add(key);
+        loading.delete(key);
+      },
+      (error: unknown) => {
+        loading.delete(key);
+        throw error;
+      },
+    );
+    loading.set(key, pending);
+  }
+  return pending;
 }
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-const resources = buildResources();
+/** True once the language's catalogues wanted so far are in (its texts render at once). */
+export function isLanguageLoaded(language: Language): boolean {
+  return partsWanted().every((part) => loaded.has(`${language}:${part}`));
+}
+
+/** Fetches the language's catalogues wanted so far, once each; a failed fetch is tried again on the next call. */
+export function loadLanguage(language: Language): Promise<void> {
+  return Promise.all(partsWanted().map((part) => loadPart(language, part))).then(() => undefined);
+}
+
+/**
+ * Every namespace from now on, for the languages shown: a page beyond the public ones (lazy-page.ts) and a signed-in
+ * start (main.tsx) wait for it.
+ */
+export function loadAllCatalogues(): Promise<void> {
+  restWanted = true;
+  return loadShownLanguages();
+}
 
 /**
  * The browser's own preference among ours: the first of `navigator.languages` whose primary tag we speak (th-TH →
@@ -67,9 +133,29 @@ export function shellLanguage(): Language {
   return readLanguageChoice() ?? DEFAULT_LANGUAGE;
 }
 
-function applyChoice(): void {
+/**
+ * The languages the current choice shows: the chosen one, or under the page mix both (an English shell, Thai
+ * pages).
+ */
+function languagesShown(): Language[] {
+  const choice = readLanguageChoice();
+  return choice ? [choice] : [...LANGUAGES];
+}
+
+/** Fetches the catalogues of the languages the current choice shows; the app renders once they are in. */
+export function loadShownLanguages(): Promise<void> {
+  return Promise.all(languagesShown().map(loadLanguage)).then(() => undefined);
+}
+
+function switchToChoice(): void {
   if (i18n.language !== shellLanguage()) void i18n.changeLanguage(shellLanguage());
   for (const listener of choiceListeners) listener();
+}
+
+// A language not shown yet is fetched first, so the switch never shows a text's key in its place.
+function applyChoice(): void {
+  if (languagesShown().every(isLanguageLoaded)) switchToChoice();
+  else void loadShownLanguages().then(switchToChoice, () => undefined);
 }
 
 /** Stores the language chosen in the menu (null: the per-page mix) and switches the whole UI to it. */
@@ -100,11 +186,12 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n.use(initReactI18next).init({
-  resources,
+  // Filled by loadLanguage; no backend, so a text of a language not loaded yet would show its key.
+  resources: {},
   lng: shellLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
-  ns: Object.keys(resources.en),
+  ns: ['common'],
   defaultNS: 'common',
   // React escapes what it renders; escaping twice would show entities such as &amp;.
   interpolation: { escapeValue: false },

@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { i18n } from '../lib/i18n.ts';
+import { i18n, LANGUAGES, loadAllCatalogues, loadLanguage } from '../lib/i18n.ts';
 import { stubMatchMedia } from './match-media.ts';
 
 // Pages are lazy chunks: on a machine busy with other work their first transform can outlast the 1 s default.
@@ -13,6 +13,9 @@ beforeEach(async () => {
   // The suites were written for the per-page mix (Rules and Subscription Thai, the rest English): they start with it
   // chosen, as a user who picked "Page default" would (ADR 0130); i18n.test.tsx covers the first visit.
   localStorage.setItem('language', 'auto');
+  // The app fetches a language's catalogues when first shown (ADR 0138); the suites read both at once.
+  await loadAllCatalogues();
+  await Promise.all(LANGUAGES.map(loadLanguage));
   await i18n.changeLanguage('en');
 });
 

@@ -1,21 +1,19 @@
 import type { Workspace } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { Check, ChevronsUpDown, Plus, Users } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import {
-  useCreateWorkspace,
-  useCurrentWorkspace,
-  useSwitchWorkspace,
-  useWorkspaceLabel,
-  useWorkspaces,
-} from '../../api/workspaces.ts';
+import { useCurrentWorkspace, useSwitchWorkspace, useWorkspaceLabel, useWorkspaces } from '../../api/workspaces.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Modal } from '../../components/ui/modal.tsx';
-import { useWorkspaceName, WorkspaceNameField } from '../../features/workspaces/components/workspace-name-field.tsx';
-import { useServerMessage } from '../../lib/server-message.ts';
+import { lazyPage } from '../lazy-page.ts';
+
+// Loaded when first opened: the name's schema brings zod, which no page's first download carries (ADR 0138).
+const CreateWorkspaceDialog = lazyPage(
+  () => import('../../features/workspaces/components/create-workspace-dialog.tsx'),
+  'CreateWorkspaceDialog',
+);
 
 interface WorkspaceSwitcherProps {
   /** Called after a choice that leaves the menu (the mobile drawer closes). */
@@ -37,6 +35,8 @@ export function WorkspaceSwitcher({ onNavigate }: WorkspaceSwitcherProps) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
+  // Mounted from the first opening on, so closing it keeps its closing behaviour.
+  const [createUsed, setCreateUsed] = useState(false);
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -129,6 +129,7 @@ export function WorkspaceSwitcher({ onNavigate }: WorkspaceSwitcherProps) {
               className="w-full justify-start"
               onClick={() => {
                 setOpen(false);
+                setCreateUsed(true);
                 setCreating(true);
               }}
             >
@@ -149,83 +150,22 @@ export function WorkspaceSwitcher({ onNavigate }: WorkspaceSwitcherProps) {
           </div>
         </div>
       )}
-      <CreateWorkspaceDialog
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={(workspace) => {
-          setCreating(false);
-          switchTo(workspace.id);
-          navigate('/dashboard');
-          onNavigate();
-          toast.success(t('workspace.created', { name: workspace.name }));
-        }}
-      />
+      {createUsed && (
+        <Suspense fallback={null}>
+          <CreateWorkspaceDialog
+            open={creating}
+            onClose={() => setCreating(false)}
+            onCreated={(workspace) => {
+              setCreating(false);
+              switchTo(workspace.id);
+              navigate('/dashboard');
+              onNavigate();
+              toast.success(t('workspace.created', { name: workspace.name }));
+            }}
+          />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-interface CreateWorkspaceDialogProps {
-  open: boolean;
-  onClose: () => void;
-  onCreated: (workspace: Workspace) => void;
-}
-
-function CreateWorkspaceDialog({ open, onClose, onCreated }: CreateWorkspaceDialogProps) {
-  const { t } = useTranslation('common');
-  const serverMessage = useServerMessage();
-  const create = useCreateWorkspace();
-  const typed = useWorkspaceName('');
-  const inputId = useId();
-  const formId = useId();
-
-  const close = () => {
-    if (create.isPending) return;
-    typed.reset();
-    onClose();
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = typed.checked();
-    if (!input) return;
-    create.mutate(input, {
-      onSuccess: (workspace) => {
-        typed.reset();
-        onCreated(workspace);
-      },
-      onError: (error) => toast.error(serverMessage(error, t('workspace.createFailed'))),
-    });
-  };
-
-  return (
-    <Modal
-      open={open}
-      onClose={close}
-      title={t('workspace.createTitle')}
-      size="sm"
-      closeLabel={t('workspace.close')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={create.isPending}>
-            {t('workspace.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={create.isPending}>
-            {t('workspace.createSubmit')}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate className="space-y-2">
-        <WorkspaceNameField
-          id={inputId}
-          label={t('workspace.name')}
-          value={typed.name}
-          error={typed.invalid ? t('workspace.nameInvalid') : undefined}
-          onChange={typed.change}
-        />
-        <p className="text-xs text-gray-500 dark:text-gray-400">{t('workspace.createHint')}</p>
-      </form>
-    </Modal>
   );
 }
 

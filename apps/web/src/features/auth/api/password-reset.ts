@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type {
   forgotPasswordRequestSchema,
-  loginCodeRequestSchema,
   messageResponseSchema,
   resetPasswordRequestSchema,
 } from '@adpilot/contracts';
@@ -9,7 +8,6 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
-type LoginCodeRequest = z.infer<typeof loginCodeRequestSchema>;
 type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 type MessageResponse = z.infer<typeof messageResponseSchema>;
 
@@ -25,12 +23,5 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: ResetPasswordRequest) => api.post<MessageResponse>('/auth/reset-password', body, noRetry),
-  });
-}
-
-/** A one-time sign-in code by e-mail, when the account's sign-in budget refused this browser (ADR 0087). */
-export function useRequestLoginCode() {
-  return useMutation({
-    mutationFn: (body: LoginCodeRequest) => api.post<MessageResponse>('/auth/login-code', body, noRetry),
   });
 }

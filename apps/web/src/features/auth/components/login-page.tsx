@@ -1,5 +1,4 @@
-import { loginRequestSchema, type LoginRequest } from '@adpilot/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginRequest, loginRequestSchema } from '@adpilot/contracts';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +12,10 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth.tsx';
 import { setServerErrors, useFieldErrorText } from '../../../lib/form-errors.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { prefilledEmail } from '../../../lib/redirect.ts';
 import { useServerMessage } from '../../../lib/server-message.ts';
-import { useRequestLoginCode } from '../api/password-reset.ts';
+import { useRequestLoginCode } from '../api/login-code.ts';
 import { readRememberedEmail, rememberEmail } from '../utils/remembered-email.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { EmailField } from './email-field.tsx';
@@ -28,6 +28,10 @@ const linkClass = 'font-medium text-blue-600 hover:underline dark:text-blue-400'
  * browser, or sent (the code field shows).
  */
 type CodeStep = 'none' | 'offered' | 'sent';
+
+const loginResolver = lazyResolver<z.input<typeof loginRequestSchema>, LoginRequest>(() =>
+  import('./login-resolver.ts').then((module) => module.loginResolver),
+);
 
 /**
  * Sign-in form. Success needs no navigation here: the signed-out-only guard around /login sees the
@@ -51,7 +55,7 @@ export function LoginPage() {
     trigger,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof loginRequestSchema>, unknown, LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: loginResolver,
     defaultValues: { email: prefilledEmail(location.search) || (readRememberedEmail() ?? ''), password: '' },
   });
 
@@ -92,7 +96,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} className="space-y-5">
+      <form onSubmit={onSubmit} onFocus={loginResolver.preload} className="space-y-5">
         <EmailField id={`${id}-email`} error={errorText(errors.email, 'email')} registration={register('email')} />
         <Field id={`${id}-password`} label={t('fields.password')} error={errorText(errors.password, 'password')}>
           <PasswordInput

@@ -1,8 +1,12 @@
+import { RULE_MESSAGES } from '@adpilot/contracts';
 import { useCallback } from 'react';
 import { get, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldErrorText } from '../../../lib/form-errors.ts';
+import { registerValidationCatalogue, useFieldErrorText } from '../../../lib/form-errors.ts';
 import type { RuleFormValues } from '../lib/rule-form-values.ts';
+
+// The rule builder's own texts, known to the field-error lookup once the builder is loaded (ADR 0138).
+registerValidationCatalogue('rules', RULE_MESSAGES);
 
 interface ErrorLike {
   type?: string;
