@@ -22,7 +22,7 @@ async function startFakeOpenAi() {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     request.on('end', () => {
-      const body = raw ? (JSON.parse(raw) as { model?: string }) : {};
+      const body = raw ? (JSON.parse(raw) as { model?: string; stream?: boolean }) : {};
       seen.push({ path: request.url ?? '', authorization: request.headers.authorization, model: body.model });
       response.setHeader('content-type', 'application/json');
       if (request.headers.authorization !== `Bearer ${KEY}`) {
@@ -30,6 +30,22 @@ async function startFakeOpenAi() {
         return response.end(
           JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }),
         );
+      }
+      if (request.method === 'POST' && request.url === '/v1/chat/completions' && body.stream) {
+        // The assistant streams (ADR 0143): server-sent chunks of the answer's text, a last one with the finish
+        // reason, then [DONE], as OpenAI's streaming Chat Completions send them.
+        response.setHeader('content-type', 'text/event-stream');
+        const chunk = (delta: object, finish: string | null) =>
+          `data: ${JSON.stringify({
+            id: 'chatcmpl-e2e',
+            object: 'chat.completion.chunk',
+            created: Math.floor(Date.now() / 1000),
+            model: 'e2e-model',
+            choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+          })}\n\n`;
+        response.write(chunk({ role: 'assistant', content: ANSWER }, null));
+        response.write(chunk({}, 'stop'));
+        return response.end('data: [DONE]\n\n');
       }
       if (request.method === 'POST' && request.url === '/v1/chat/completions') {
         return response.end(

@@ -23,6 +23,9 @@ const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist
     RATE_LIMIT_MAX: '6000',
     // Likewise every sign-up of the suite comes from 127.0.0.1.
     REGISTRATION_LIMIT_PER_HOUR: '0',
+    // The operator's allow-list, as for a model server on the same machine: the Settings spec saves its local
+    // OpenAI-compatible fake as the AI server, which the address policy refuses otherwise (ADR 0097).
+    WEBHOOK_ALLOWED_PRIVATE_HOSTS: '127.0.0.1',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
