@@ -423,13 +423,26 @@ export function stripeEvent(type: string, object: object, id = `evt_test_${(even
 }
 
 /** Delivers an event to the app's webhook the way Stripe does: the JSON body and its Stripe-Signature header. */
-export function deliverStripeEvent(app: FastifyInstance, body: object, webhookSecret: string) {
+export function deliverStripeEvent(
+  app: FastifyInstance,
+  body: object,
+  webhookSecret: string,
+  /** `signature`: this header instead of a good one (null: none); `timestamp`: the signature's, in seconds. */
+  options: { signature?: string | null; timestamp?: number } = {},
+) {
   const payload = JSON.stringify(body);
-  const signature = new Stripe('sk_test_signer').webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+  const signature =
+    options.signature === undefined
+      ? new Stripe('sk_test_signer').webhooks.generateTestHeaderString({
+          payload,
+          secret: webhookSecret,
+          timestamp: options.timestamp,
+        })
+      : options.signature;
   return app.inject({
     method: 'POST',
     url: '/api/billing/webhook',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
     payload,
   });
 }

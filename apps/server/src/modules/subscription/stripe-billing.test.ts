@@ -1,14 +1,18 @@
 import { activityLogs, automationRules, billingEvents, subscriptions } from '@adpilot/db';
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildRule } from '../../test/rule-factories.ts';
-import { buildSubscription, startStripeFake, type RunningStripeFake } from '../../test/stripe-fake.ts';
+import {
+  buildSubscription,
+  deliverStripeEvent,
+  startStripeFake,
+  stripeEvent,
+  type RunningStripeFake,
+} from '../../test/stripe-fake.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 
 const SECRET_KEY = 'sk_test_fake';
 const WEBHOOK_SECRET = 'whsec_test_secret_for_adpilot';
-const signer = new Stripe(SECRET_KEY).webhooks;
 
 let t: TestApp;
 let fake: RunningStripeFake;
@@ -33,36 +37,9 @@ const api = (session: Session, method: 'GET' | 'POST', url: string, payload?: ob
   t.app.inject({ method, url: `/api/subscription${url}`, headers: session.auth, ...(payload ? { payload } : {}) });
 const current = async (session: Session) => (await api(session, 'GET', '/current')).json().data;
 
-let eventCounter = 0;
-function event(type: string, object: object, id = `evt_test_${(eventCounter += 1)}_${Date.now()}`) {
-  return {
-    id,
-    object: 'event',
-    type,
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-  };
-}
-
 /** Delivers an event the way Stripe does: the JSON body and its Stripe-Signature header. */
-function deliver(body: object, options: { signature?: string | null; secret?: string; timestamp?: number } = {}) {
-  const payload = JSON.stringify(body);
-  const signature =
-    options.signature === undefined
-      ? signer.generateTestHeaderString({
-          payload,
-          secret: options.secret ?? WEBHOOK_SECRET,
-          timestamp: options.timestamp,
-        })
-      : options.signature;
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhook',
-    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'stripe-signature': signature }) },
-    payload,
-  });
-}
+const deliver = (body: object, options: { signature?: string | null; secret?: string; timestamp?: number } = {}) =>
+  deliverStripeEvent(t.app, body, options.secret ?? WEBHOOK_SECRET, options);
 
 const billingEntries = (workspaceId: string) =>
   t.inspect((db) =>
@@ -78,7 +55,7 @@ async function subscribed(planId = 'pro', status = 'active') {
   const customer = `cus_${session.workspaceId.slice(0, 8)}`;
   const subscription = buildSubscription({ customer, workspaceId: session.workspaceId, planId, status });
   fake.subscriptions.set(subscription.id, subscription);
-  const completed = event('checkout.session.completed', {
+  const completed = stripeEvent('checkout.session.completed', {
     id: `cs_test_${subscription.id}`,
     object: 'checkout.session',
     mode: 'subscription',
@@ -208,7 +185,10 @@ describe('POST /api/billing/webhook', () => {
     // Stripe's state has moved on to business and cancel-at-period-end by the time the first event arrives.
     subscription.metadata.plan_id = 'business';
     subscription.cancel_at_period_end = true;
-    const updated = event('customer.subscription.updated', { ...subscription, metadata: { ...subscription.metadata } });
+    const updated = stripeEvent('customer.subscription.updated', {
+      ...subscription,
+      metadata: { ...subscription.metadata },
+    });
     expect((await deliver(updated)).json().data.outcome).toBe('applied');
     // The older event, now late, must not bring pro back.
     expect((await deliver(completed)).json().data.outcome).toBe('applied');
@@ -219,7 +199,7 @@ describe('POST /api/billing/webhook', () => {
     const { session, subscription, completed } = await subscribed('pro');
     await deliver(completed);
     subscription.status = 'past_due';
-    const failed = event('invoice.payment_failed', {
+    const failed = stripeEvent('invoice.payment_failed', {
       id: 'in_test_failed',
       object: 'invoice',
       customer: subscription.customer,
@@ -250,7 +230,7 @@ describe('POST /api/billing/webhook', () => {
     }
     // invoice.paid afterwards: Stripe has it active again.
     subscription.status = 'active';
-    const paid = event('invoice.paid', { ...failed.data.object, id: 'in_test_paid' });
+    const paid = stripeEvent('invoice.paid', { ...failed.data.object, id: 'in_test_paid' });
     expect((await deliver(paid)).json().data.outcome).toBe('applied');
     expect(await current(session)).toMatchObject({ plan: 'pro', status: 'active' });
   });
@@ -265,10 +245,12 @@ describe('POST /api/billing/webhook', () => {
       status: 'canceled',
     });
     fake.subscriptions.set(old.id, old);
-    await deliver(event('customer.subscription.deleted', old));
+    await deliver(stripeEvent('customer.subscription.deleted', old));
     expect((await current(session)).plan).toBe('pro');
     subscription.status = 'canceled';
-    expect((await deliver(event('customer.subscription.deleted', subscription))).json().data.outcome).toBe('applied');
+    expect((await deliver(stripeEvent('customer.subscription.deleted', subscription))).json().data.outcome).toBe(
+      'applied',
+    );
     expect(await current(session)).toMatchObject({ plan: 'free', status: 'active', cancelAtPeriodEnd: false });
   });
 
@@ -283,7 +265,9 @@ describe('POST /api/billing/webhook', () => {
     });
     expect(created.statusCode).toBe(201);
     subscription.status = 'canceled';
-    expect((await deliver(event('customer.subscription.deleted', subscription))).json().data.outcome).toBe('applied');
+    expect((await deliver(stripeEvent('customer.subscription.deleted', subscription))).json().data.outcome).toBe(
+      'applied',
+    );
     const [rule] = await t.inspect((db) =>
       db.select().from(automationRules).where(eq(automationRules.id, created.json().data.id)),
     );
@@ -297,11 +281,11 @@ describe('POST /api/billing/webhook', () => {
   });
 
   it('acknowledges events it does not handle, or for no user of ours, without effect', async () => {
-    expect((await deliver(event('charge.succeeded', { id: 'ch_1', object: 'charge' }))).json().data.outcome).toBe(
+    expect((await deliver(stripeEvent('charge.succeeded', { id: 'ch_1', object: 'charge' }))).json().data.outcome).toBe(
       'ignored',
     );
     const stranger = buildSubscription({ customer: 'cus_stranger', workspaceId: 'not-a-workspace', planId: 'pro' });
-    const answer = await deliver(event('customer.subscription.updated', stranger));
+    const answer = await deliver(stripeEvent('customer.subscription.updated', stranger));
     expect(answer.json().data.outcome).toBe('ignored');
   });
 });
@@ -318,7 +302,7 @@ describe('AI requests through Stripe (ADR 0061)', () => {
     expect(await usage(session)).toEqual({ plan: 'pro', used: 17, limit: 500 });
     await take(session, 3);
     subscription.metadata.plan_id = 'business';
-    await deliver(event('customer.subscription.updated', subscription));
+    await deliver(stripeEvent('customer.subscription.updated', subscription));
     expect(await usage(session)).toEqual({ plan: 'business', used: 20, limit: 3000 });
 
     // Stripe renews: the next period, reported by its webhook, counts from zero; the last one stays as it was.
@@ -330,7 +314,7 @@ describe('AI requests through Stripe (ADR 0061)', () => {
     const saved = t.clock.now;
     t.clock.now = new Date(previous.end * 1000 + 3_600_000);
     try {
-      await deliver(event('customer.subscription.updated', subscription));
+      await deliver(stripeEvent('customer.subscription.updated', subscription));
       expect(await usage(session)).toEqual({ plan: 'business', used: 0, limit: 3000 });
       expect(await t.modules.subscription.limits.takeAiRequest(session.scope)).toMatchObject({
         periodStart: new Date(previous.end * 1000),
@@ -356,7 +340,7 @@ describe('AI requests through Stripe (ADR 0061)', () => {
       t.clock.now = saved;
     }
     subscription.status = 'canceled';
-    await deliver(event('customer.subscription.deleted', subscription));
+    await deliver(stripeEvent('customer.subscription.deleted', subscription));
     // Ended mid-period: back on the free plan with the 40 counted this month, so nothing more until it ends.
     expect(await usage(session)).toEqual({ plan: 'free', used: 40, limit: 30 });
     await expect(t.modules.subscription.limits.takeAiRequest(session.scope)).rejects.toMatchObject({
@@ -415,14 +399,14 @@ describe('cancel and the billing portal through Stripe', () => {
     await deliver(completed);
     expect(await current(session)).toMatchObject({ plan: 'pro', canManageBilling: true });
     subscription.status = 'past_due';
-    await deliver(event('customer.subscription.updated', subscription));
+    await deliver(stripeEvent('customer.subscription.updated', subscription));
     expect(await current(session)).toMatchObject({ status: 'past_due', canManageBilling: true });
     subscription.status = 'active';
     subscription.cancel_at_period_end = true;
-    await deliver(event('customer.subscription.updated', subscription));
+    await deliver(stripeEvent('customer.subscription.updated', subscription));
     expect(await current(session)).toMatchObject({ cancelAtPeriodEnd: true, canManageBilling: true });
     subscription.status = 'canceled';
-    await deliver(event('customer.subscription.deleted', subscription));
+    await deliver(stripeEvent('customer.subscription.deleted', subscription));
     expect(await current(session)).toMatchObject({ plan: 'free', canManageBilling: false });
   });
 
