@@ -58,6 +58,16 @@ export type Settlement =
 const PENDING = ['planned', 'postponed'] as const;
 
 /** Rule runs and the action ledger of the transaction's user. */
+/** The rows of an actor's changes by hand in the unit's workspace (no rule: a person's, a token's). */
+function byHandOfActor(tx: TenantTx, { actorType, actorId }: Pick<ByHandKey, 'actorType' | 'actorId'>) {
+  return [
+    eq(ruleActions.workspaceId, tx.workspaceId),
+    isNull(ruleActions.ruleId),
+    eq(ruleActions.actorType, actorType),
+    eq(ruleActions.actorId, actorId),
+  ];
+}
+
 export class RuleLedgerRepository {
   /** The run of a rule for a slot, created on first sight: duplicated jobs of one slot share one run. */
   async ensureRun(tx: TenantTx, ruleId: string, slot: string, trigger: RuleRunRow['trigger']): Promise<RuleRunRow> {
@@ -585,10 +595,7 @@ export class RuleLedgerRepository {
       .from(ruleActions)
       .where(
         and(
-          eq(ruleActions.workspaceId, tx.workspaceId),
-          isNull(ruleActions.ruleId),
-          eq(ruleActions.actorType, actorType),
-          eq(ruleActions.actorId, actorId),
+          ...byHandOfActor(tx, { actorType, actorId }),
           eq(ruleActions.entityExternalId, entityExternalId),
           eq(ruleActions.actionType, actionType),
         ),
@@ -606,15 +613,7 @@ export class RuleLedgerRepository {
     return tx.db
       .select()
       .from(ruleActions)
-      .where(
-        and(
-          eq(ruleActions.workspaceId, tx.workspaceId),
-          isNull(ruleActions.ruleId),
-          eq(ruleActions.actorType, actorType),
-          eq(ruleActions.actorId, actorId),
-          eq(ruleActions.slot, slot),
-        ),
-      );
+      .where(and(...byHandOfActor(tx, { actorType, actorId }), eq(ruleActions.slot, slot)));
   }
 
   /** Of the given rule × slot pairs, those that already have a run (the tick's "already enqueued"). */
