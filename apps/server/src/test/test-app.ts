@@ -58,7 +58,7 @@ export function testConfig(env: Record<string, string> = {}) {
     REGISTRATION_LIMIT_PER_HOUR: '0',
     // What an app keeps on disk (the sandbox's saved changes) goes to a folder of its own, never ./data: no test
     // reads another's state, nor the developer's.
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'adpilot-test-data-')),
+    DATA_DIR: env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'adpilot-test-data-')),
     ...env,
   });
 }
