@@ -12,6 +12,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/db/package.json packages/db/
 COPY packages/engine/package.json packages/engine/
 COPY packages/meta/package.json packages/meta/
+COPY packages/meta-sandbox/package.json packages/meta-sandbox/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -29,6 +30,7 @@ COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/db/package.json packages/db/
 COPY --from=build /app/packages/engine/package.json packages/engine/
 COPY --from=build /app/packages/meta/package.json packages/meta/
+COPY --from=build /app/packages/meta-sandbox/package.json packages/meta-sandbox/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # The bundle (workspace packages inlined), the SPA it serves, and the migrations it applies at start; each found
 # where the bundle looks for it, relative to apps/server/dist/main.js.

@@ -1,6 +1,6 @@
 // What a sync's insights refresh costs for a 500-ad account as the window widens: Graph calls, rows, time.
 import { MetaClient } from '@adpilot/meta';
-import { startSandboxServer, type SandboxSeed } from '@adpilot/meta/sandbox';
+import { startSandboxServer, type SandboxSeed } from '@adpilot/meta-sandbox';
 
 const WINDOWS = [3, 7, 14, 28];
 const seed: SandboxSeed = {

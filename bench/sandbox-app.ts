@@ -3,7 +3,7 @@
 // with room for them all, and every sandbox account connected through the real consent flow.
 import { createTestDatabase } from '@adpilot/db/testing';
 import { MetaClient } from '@adpilot/meta';
-import { startSandboxServer, type Sandbox, type SandboxOptions } from '@adpilot/meta/sandbox';
+import { startSandboxServer, type Sandbox, type SandboxOptions } from '@adpilot/meta-sandbox';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';

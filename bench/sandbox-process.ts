@@ -2,7 +2,7 @@
 // the world of `BENCH_SANDBOX_ACCOUNTS` accounts × 500 ads, with 60 days of history, is most of a bench's memory,
 // and the processes under measurement call it over HTTP as they would call Meta. It answers its parent's messages:
 // `stats` (the calls it counted and the writes it applied) and `reset` (the counts back to zero).
-import { startSandboxServer } from '@adpilot/meta/sandbox';
+import { startSandboxServer } from '@adpilot/meta-sandbox';
 import { seedOf } from './bench-seed.ts';
 
 export type SandboxRequest = { type: 'stats' } | { type: 'reset' };

@@ -4,8 +4,8 @@
 // model's caches. SANDBOX_WORLDS changes the count. Heap figures are taken after a full collection.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { handleGraphCall } from '../packages/meta/src/sandbox/graph/dispatch.ts';
-import { createSandbox } from '../packages/meta/src/sandbox/create-sandbox.ts';
+import { handleGraphCall } from '../packages/meta-sandbox/src/graph/dispatch.ts';
+import { createSandbox } from '../packages/meta-sandbox/src/create-sandbox.ts';
 
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;

@@ -20,7 +20,8 @@ const PROM_CLIENT = /^prom-client(\/|$)/;
 /** The one home of the metrics library (ADR 0084). */
 const METRICS_MODULE = 'apps/server/src/modules/metrics/';
 
-const isTest = (file) => /\.test\.tsx?$/.test(file) || /^apps\/[^/]+\/src\/test\//.test(file);
+const isTest = (file) =>
+  /\.test\.tsx?$/.test(file) || /^apps\/[^/]+\/src\/test\//.test(file) || /^packages\/[^/]+\/test\//.test(file);
 const isRepository = (file) => file.endsWith('.repository.ts');
 /**
  * Where the server is assembled, and the commands that work on its database as a whole (backup, restore): the only
@@ -42,6 +43,12 @@ export const KNOWN_SERVICE_VALUE_IMPORTS = {
   // The mirror's settling days, read by the rules' impact and the explorer's windows (issue 34).
   'apps/server/src/modules/ad-accounts/ad-mirror.service.ts': ['MIRROR_REVISED_DAYS'],
 };
+
+/**
+ * The one place of the server that builds the Meta sandbox (while no Meta app is configured) and answers its
+ * questions: the rest of the server reaches it through the MetaProvider these files make (ADR 0195).
+ */
+const SANDBOX_MOUNT = 'apps/server/src/providers/meta/';
 
 /** Where the server is started and its whole can be imported: nothing else in it imports context.ts or app.ts. */
 const SERVER_ASSEMBLY = new Set(['apps/server/src/context.ts', 'apps/server/src/app.ts']);
@@ -108,8 +115,12 @@ function violation(file, target, typeOnly, valueNames = ['*']) {
 
   if (file.startsWith('packages/') && isApp(to)) return 'Packages never import apps.';
   if (from === 'contracts' && to && !ownWorkspace) return 'contracts depends on nothing of ours.';
-  if (from === 'meta' && to && !ownWorkspace && to !== 'contracts')
+  if (from === 'meta' && to === 'meta-sandbox' && !isTest(file))
+    return "The real Meta client never imports the sandbox: the server picks one or the other, and only the client's tests run against the sandbox.";
+  if (from === 'meta' && to && !ownWorkspace && to !== 'contracts' && !(to === 'meta-sandbox' && isTest(file)))
     return 'The Meta client depends on contracts only of ours: it never reaches the database (the server stores what it answers).';
+  if (from === 'meta-sandbox' && to && !ownWorkspace && to !== 'contracts' && to !== 'meta')
+    return 'The Meta sandbox stands in for Meta: of ours it imports contracts and the Meta client only.';
   if (from === 'engine') {
     if (to && !ownWorkspace && to !== 'contracts') return 'The engine is pure: it imports contracts only.';
     if (external && (isBuiltin(external) || SERVER_LIBRARIES.test(external)))
@@ -136,6 +147,8 @@ function violation(file, target, typeOnly, valueNames = ['*']) {
 
   if (from === 'server') {
     if (to === 'web') return 'The server does not import the web app.';
+    if (to === 'meta-sandbox' && !isTest(file) && !file.startsWith(SANDBOX_MOUNT))
+      return 'Only providers/meta/ imports the Meta sandbox (it mounts it while no Meta app is configured): elsewhere the server reaches it through the MetaProvider, never by name.';
     const module = moduleOf(file);
     const targetModule = moduleOf(target.rel);
     if (SERVER_ASSEMBLY.has(target.rel) && !assembles(file))

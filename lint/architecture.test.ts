@@ -75,6 +75,45 @@ const cases: Case[] = [
     good: typeOnly('./client/errors.ts'),
     says: 'The Meta client depends on contracts only',
   },
+  // the sandbox is its own package: the client never imports it, the server only where it mounts it (ADR 0195)
+  {
+    rule: 'the Meta client imports the sandbox',
+    file: 'packages/meta/src/client/x.ts',
+    bad: value('@adpilot/meta-sandbox'),
+    good: value('@adpilot/meta-sandbox/testing'),
+    goodFile: 'packages/meta/src/client/x.test.ts',
+    says: 'The real Meta client never imports the sandbox',
+  },
+  {
+    rule: "the Meta client takes the sandbox's types by path",
+    file: 'packages/meta/src/x.ts',
+    bad: typeOnly('../../meta-sandbox/src/index.ts'),
+    good: typeOnly('./client/errors.ts'),
+    says: 'The real Meta client never imports the sandbox',
+  },
+  {
+    rule: 'the sandbox imports the database',
+    file: 'packages/meta-sandbox/src/world/x.ts',
+    bad: value('@adpilot/db'),
+    good: value('@adpilot/meta'),
+    says: 'of ours it imports contracts and the Meta client only',
+  },
+  {
+    rule: 'a server module imports the sandbox',
+    file: 'apps/server/src/modules/ad-accounts/ad-accounts.service.ts',
+    bad: typeOnly('@adpilot/meta-sandbox'),
+    good: value('@adpilot/meta-sandbox'),
+    goodFile: 'apps/server/src/providers/meta/meta-provider.ts',
+    says: 'Only providers/meta/ imports the Meta sandbox',
+  },
+  {
+    rule: 'server code outside providers/meta reaches the sandbox by path',
+    file: 'apps/server/src/app.ts',
+    bad: value('../../../packages/meta-sandbox/src/index.ts'),
+    good: typeOnly('@adpilot/meta-sandbox'),
+    goodFile: 'apps/server/src/test/x.ts',
+    says: 'Only providers/meta/ imports the Meta sandbox',
+  },
   // a workspace declares each package of ours it imports (hoisting would hide the gap)
   {
     rule: 'a package imports a package of ours its package.json does not declare',

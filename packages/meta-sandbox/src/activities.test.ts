@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type Fixture } from '../test-fixtures.ts';
+import { startFixture, type Fixture } from '../test/fixtures.ts';
 import { budgetAt, statusAt } from './world/world.ts';
 import type { SandboxAccount, SandboxAdSet } from './world/types.ts';
 

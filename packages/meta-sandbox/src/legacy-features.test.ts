@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetaRetiredFeatureError } from '../client/errors.ts';
-import { startFixture, type Fixture } from '../test-fixtures.ts';
+import { MetaRetiredFeatureError } from '@adpilot/meta';
+import { startFixture, type Fixture } from '../test/fixtures.ts';
 
 /**
  * Since 4 November 2026 a new Meta app may not use multi-ID reads, field aliases, method override, JSONP or

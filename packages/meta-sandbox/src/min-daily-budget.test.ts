@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MetaInvalidParameterError } from '../client/errors.ts';
-import { startFixture, type Fixture } from '../test-fixtures.ts';
+import { MetaInvalidParameterError } from '@adpilot/meta';
+import { startFixture, type Fixture } from '../test/fixtures.ts';
 
 // Five minutes after midnight in Tokyo: almost nothing is spent yet today, so lowering a budget to the minimum
 // is refused only for the minimum, never for Meta's "10% above today's spend" rule.

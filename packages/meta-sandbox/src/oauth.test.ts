@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetaInvalidParameterError, MetaTokenExpiredError } from '../client/errors.ts';
-import { startFixture, type Fixture } from '../test-fixtures.ts';
+import { MetaInvalidParameterError, MetaTokenExpiredError } from '@adpilot/meta';
+import { startFixture, type Fixture } from '../test/fixtures.ts';
 import { LONG_TOKEN_SECONDS } from './auth/tokens.ts';
 
 const REDIRECT = 'https://app.example.com/ad-accounts/callback';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetaClient } from '../client/meta-client.ts';
-import { TestClock } from '../test-fixtures.ts';
+import { MetaClient } from '@adpilot/meta';
+import { TestClock } from '../test/fixtures.ts';
 import { startSandboxServer, type RunningSandbox } from './http/server.ts';
 import type { SandboxSeed } from './world/seed.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type Fixture } from '../test-fixtures.ts';
+import { startFixture, type Fixture } from '../test/fixtures.ts';
 import { createSandbox } from './create-sandbox.ts';
 import { adsManagerCookie } from './http/ads-manager-access.ts';
 import { BAD_WORLD_HINT } from './http/plugin.ts';

@@ -1,6 +1,6 @@
-import { MetaClient, type MetaClientOptions } from './client/meta-client.ts';
-import { startSandboxServer, type RunningSandbox, type StartSandboxOptions } from './sandbox/http/server.ts';
-import type { SandboxSeed } from './sandbox/world/seed.ts';
+import { MetaClient, type MetaClientOptions } from '@adpilot/meta';
+import { startSandboxServer, type RunningSandbox, type StartSandboxOptions } from '../src/http/server.ts';
+import type { SandboxSeed } from '../src/world/seed.ts';
 
 /** A clock shared by the sandbox and the client, so an injected sleep really lets time pass. */
 export class TestClock {

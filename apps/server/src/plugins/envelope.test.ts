@@ -1,5 +1,5 @@
 import { errorEnvelopeSchema, INPUT_MESSAGES } from '@adpilot/contracts';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import type { RunningSandbox } from '@adpilot/meta-sandbox';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

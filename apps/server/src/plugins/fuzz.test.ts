@@ -1,5 +1,5 @@
 import { errorEnvelopeSchema } from '@adpilot/contracts';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import type { RunningSandbox } from '@adpilot/meta-sandbox';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandboxAccounts } from '../test/connect-account.ts';

@@ -1,5 +1,5 @@
 import { MetaClient, type MetaObserver } from '@adpilot/meta';
-import { isAccountOfWorld, startSandboxServer, type RunningSandbox, type SandboxOptions } from '@adpilot/meta/sandbox';
+import { isAccountOfWorld, startSandboxServer, type RunningSandbox, type SandboxOptions } from '@adpilot/meta-sandbox';
 import { adsManagerHolderText, type MetaProvider } from '../providers/meta/meta-provider.ts';
 
 export interface TestSandboxOptions extends SandboxOptions {

@@ -1,6 +1,6 @@
 import { localDate } from '@adpilot/contracts';
 import { adAccounts, adEntities, insightsDaily, ruleActions, type AdAccountRow } from '@adpilot/db';
-import { adsManagerCookie, type RunningSandbox, type SandboxSeed } from '@adpilot/meta/sandbox';
+import { adsManagerCookie, type RunningSandbox, type SandboxSeed } from '@adpilot/meta-sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/runs/rule-runner.ts';

@@ -5,7 +5,7 @@ import { workspaceJob } from '../lib/scope.ts';
 import { createTestDatabase } from '@adpilot/db/testing';
 import type { PlanId } from '@adpilot/contracts';
 import type { DatabaseHandle, Transaction } from '@adpilot/db';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import type { RunningSandbox } from '@adpilot/meta-sandbox';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';

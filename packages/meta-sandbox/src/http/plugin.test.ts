@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MetaClient } from '../../client/meta-client.ts';
+import { MetaClient } from '@adpilot/meta';
 import { createSandbox, type MetaSandbox } from '../create-sandbox.ts';
 import { adsManagerCookie } from './ads-manager-access.ts';
 

@@ -1,4 +1,4 @@
-import { redactUrl } from '../../client/redact.ts';
+import { redactUrl } from '@adpilot/meta';
 
 /**
  * The sandbox's request serializer: its OAuth routes take `client_secret`, `fb_exchange_token`, `code` and tokens

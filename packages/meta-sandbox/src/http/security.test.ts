@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { MetaClient } from '../../client/meta-client.ts';
+import { MetaClient } from '@adpilot/meta';
 import { TokenService } from '../auth/tokens.ts';
 import { ALL_SCOPES, createSandbox } from '../create-sandbox.ts';
 import { startSandboxServer } from './server.ts';

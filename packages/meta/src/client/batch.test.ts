@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type Fixture } from '../test-fixtures.ts';
+import { startFixture, type Fixture } from '@adpilot/meta-sandbox/testing';
 import { MetaBudgetLimitError, MetaInvalidParameterError, MetaTransientError } from './errors.ts';
 import type { BatchRequest } from './batch.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetaTooMuchDataError } from './errors.ts';
-import { startFixture, type Fixture } from '../test-fixtures.ts';
+import { startFixture, type Fixture } from '@adpilot/meta-sandbox/testing';
 import { parseInsightsRow } from './insights.ts';
 
 describe('parseInsightsRow', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIG_ACCOUNT_SEED, startFixture, type Fixture } from '../test-fixtures.ts';
+import { BIG_ACCOUNT_SEED, startFixture, type Fixture } from '@adpilot/meta-sandbox/testing';
 import { appSecretProof } from './graph-transport.ts';
 
 const ACT = 'act_500500500500';

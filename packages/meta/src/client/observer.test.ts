@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type Fixture } from '../test-fixtures.ts';
+import { startFixture, type Fixture } from '@adpilot/meta-sandbox/testing';
 import { callKind, type MetaObserver } from './observer.ts';
 
 let fixture: Fixture;

@@ -1,4 +1,4 @@
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import type { RunningSandbox } from '@adpilot/meta-sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConsent, startTestSandbox } from '../../test/meta-sandbox.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';

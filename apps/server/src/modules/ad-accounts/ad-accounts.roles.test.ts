@@ -1,6 +1,6 @@
 import { WORKSPACE_HEADER, type WorkspaceRole } from '@adpilot/contracts';
 import { oauthStates, workspaceMembers } from '@adpilot/db';
-import { adsManagerCookie, type RunningSandbox } from '@adpilot/meta/sandbox';
+import { adsManagerCookie, type RunningSandbox } from '@adpilot/meta-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConsent, startTestSandbox } from '../../test/meta-sandbox.ts';

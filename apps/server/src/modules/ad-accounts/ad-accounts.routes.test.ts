@@ -1,5 +1,5 @@
 import { adAccounts, activityLogs, adEntities, insightsDaily } from '@adpilot/db';
-import { adsManagerCookie, type RunningSandbox } from '@adpilot/meta/sandbox';
+import { adsManagerCookie, type RunningSandbox } from '@adpilot/meta-sandbox';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConsent } from '../../test/meta-sandbox.ts';

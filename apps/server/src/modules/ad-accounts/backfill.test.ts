@@ -1,7 +1,7 @@
 import { addDays, localDate } from '@adpilot/contracts';
 import { adAccounts, insightsDaily } from '@adpilot/db';
 import type { MetaClient } from '@adpilot/meta';
-import { defaultSeed } from '@adpilot/meta/sandbox';
+import { defaultSeed } from '@adpilot/meta-sandbox';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workspaceJob } from '../../lib/scope.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adAccounts } from '@adpilot/db';
 import { MetaApiError, MetaClient } from '@adpilot/meta';
-import { adsManagerCookie, createSandbox } from '@adpilot/meta/sandbox';
+import { adsManagerCookie, createSandbox } from '@adpilot/meta-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConsent } from '../../test/meta-sandbox.ts';

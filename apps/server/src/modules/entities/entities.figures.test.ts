@@ -1,6 +1,6 @@
 import { addDays, derivedMetrics, localDate, type EntityRow } from '@adpilot/contracts';
 import { adAccounts } from '@adpilot/db';
-import { defaultSeed } from '@adpilot/meta/sandbox';
+import { defaultSeed } from '@adpilot/meta-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandboxAccounts } from '../../test/connect-account.ts';

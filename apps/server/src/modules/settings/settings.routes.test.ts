@@ -1,6 +1,6 @@
 import { instanceSettings, users } from '@adpilot/db';
 import { SECRET_MASK, SETTINGS_MESSAGES } from '@adpilot/contracts';
-import { startSandboxServer, type RunningSandbox } from '@adpilot/meta/sandbox';
+import { startSandboxServer, type RunningSandbox } from '@adpilot/meta-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOpenAiFake, startStripeFake, type RunningFake } from '../../test/fakes/http-fake.ts';

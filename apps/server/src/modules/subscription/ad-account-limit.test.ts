@@ -1,6 +1,6 @@
 import { SUBSCRIPTION_MESSAGES } from '@adpilot/contracts';
 import { adAccounts } from '@adpilot/db';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import type { RunningSandbox } from '@adpilot/meta-sandbox';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerConsent, startTestSandbox } from '../../test/meta-sandbox.ts';

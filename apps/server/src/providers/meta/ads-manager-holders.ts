@@ -1,6 +1,6 @@
 import { hasRole, type WorkspaceRole } from '@adpilot/contracts';
 import type { SystemTx, Transactions } from '@adpilot/db';
-import type { AdsManagerPerson, Sandbox } from '@adpilot/meta/sandbox';
+import type { AdsManagerPerson, Sandbox } from '@adpilot/meta-sandbox';
 import { readAdsManagerHolder } from './meta-provider.ts';
 
 export interface AdsManagerHolderDeps {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/env.ts';
 import { fixedSettings, resolveSettings } from '../../config/runtime-settings.ts';
-import { readWorldHint } from '@adpilot/meta/sandbox';
+import { readWorldHint } from '@adpilot/meta-sandbox';
 import { connectionRedirectUri, createMetaProvider } from './meta-provider.ts';
 
 /** A config and the settings seam it alone resolves to (nothing saved). */
@@ -37,6 +37,16 @@ describe('embedded sandbox provider', () => {
     const token = first.sandbox?.issueToken() ?? '';
     expect(restarted.sandbox?.tokens.readUser(token)).toBeDefined();
     expect(other.sandbox?.tokens.readUser(token)).toBeUndefined();
+  });
+
+  it('builds the sandbox only while the environment names no Meta app (the server mounts it then alone)', () => {
+    const dir = dataDir();
+    expect(createMetaProvider(...withSettings({ DATA_DIR: dir, NODE_ENV: 'test' })).sandbox).toBeDefined();
+    const live = createMetaProvider(
+      ...withSettings({ DATA_DIR: dir, NODE_ENV: 'test', META_APP_ID: '123', META_APP_SECRET: 'live-secret' }),
+    );
+    expect(live.sandbox).toBeUndefined();
+    expect(live.isSandbox()).toBe(false);
   });
 
   it("lets the consent dialog send users back to the instance's connection page alone", () => {

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { MetaClient, type MetaClientOptions, type MetaObserver } from '@adpilot/meta';
-import { createSandbox, isAccountOfWorld, type Sandbox } from '@adpilot/meta/sandbox';
+import { createSandbox, isAccountOfWorld, type Sandbox } from '@adpilot/meta-sandbox';
 import type { Config } from '../../config/env.ts';
 import type { SettingsReader } from '../../config/runtime-settings.ts';
 import { resolveSandboxSecret } from './sandbox-secret.ts';

@@ -1,6 +1,6 @@
 import { createDatabase, migrateDatabase, ruleActions, ruleRuns, type DatabaseHandle } from '@adpilot/db';
 import { createTestDatabase, pgliteSnapshot } from '@adpilot/db/testing';
-import type { RunningSandbox } from '@adpilot/meta/sandbox';
+import type { RunningSandbox } from '@adpilot/meta-sandbox';
 import { eq } from 'drizzle-orm';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,6 +1,6 @@
 import { addDays, currencyOffset, localDate, type RuleImpact } from '@adpilot/contracts';
 import type { AdAccountRow, RuleActionRow } from '@adpilot/db';
-import type { SandboxAd } from '@adpilot/meta/sandbox';
+import type { SandboxAd } from '@adpilot/meta-sandbox';
 import { describe, expect, it } from 'vitest';
 import { buildRule, buildScaleRule, buildStopLossRule } from '../../../test/rule-factories.ts';
 import {
