@@ -89,6 +89,8 @@ const ON_POSTGRES = {
  * another suite of the module ran on Postgres (ADR 0068).
  */
 const PGLITE_ONLY = [
+  // The job registry against the docs and the wiring: no SQL of its own.
+  'apps/server/src/jobs/job-docs.test.ts',
   'apps/server/src/lib/pinned-fetch.test.ts',
   'apps/server/src/plugins/method-not-allowed.test.ts',
   'apps/server/src/modules/ai/ai-address.test.ts',

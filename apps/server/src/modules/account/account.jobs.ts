@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { registeredJob } from '../../jobs/job-registry.ts';
 import type { AccountExport } from './account-export.ts';
 
 export const ACCOUNT_EXPORT_JOB = 'account-export';
@@ -7,7 +8,7 @@ export const ACCOUNT_EXPORT_JOB = 'account-export';
 /** "Export my data": the ZIP is built and its link mailed by a worker, not in the request (issue 31). */
 export function defineAccountJobs(queue: JobQueue, exporter: Pick<AccountExport, 'prepare'>): void {
   queue.define({
-    name: ACCOUNT_EXPORT_JOB,
+    ...registeredJob(ACCOUNT_EXPORT_JOB),
     payload: z.object({ userId: z.uuid() }),
     retryLimit: 2,
     handler: async ({ userId }) => {

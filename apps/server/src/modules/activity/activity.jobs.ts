@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { ActivityService } from './activity.service.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { registeredJob } from '../../jobs/job-registry.ts';
 
 export const LOG_RETENTION_JOB = 'activity-log-retention';
 
@@ -23,9 +24,8 @@ export async function runLogRetention(deps: RetentionDeps): Promise<number> {
 /** Daily at 03:41 UTC (one run however many processes): the activity log keeps LOG_RETENTION_DAYS days. */
 export function defineActivityJobs(queue: JobQueue, deps: RetentionDeps): void {
   queue.define({
-    name: LOG_RETENTION_JOB,
+    ...registeredJob(LOG_RETENTION_JOB),
     payload: z.object({}).loose(),
-    cron: '41 3 * * *',
     retryLimit: 2,
     handler: async () => {
       await runLogRetention(deps);

@@ -6,6 +6,7 @@ import type { AdAccountBackfillService } from './ad-account-backfill.service.ts'
 import type { AdAccountSyncService } from './ad-account-sync.service.ts';
 import type { SyncScheduler } from './ad-accounts.service.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { registeredJob } from '../../jobs/job-registry.ts';
 
 export const SYNC_JOB = 'ad-account-sync';
 export const SYNC_DUE_JOB = 'ad-account-sync-due';
@@ -38,10 +39,9 @@ export function defineSyncJobs(
   },
 ): SyncScheduler {
   queue.define({
-    name: SYNC_JOB,
+    ...registeredJob(SYNC_JOB),
     payload: syncPayload,
     // One queued and one running sync per account at most: the singleton key is the account.
-    policy: 'stately',
     retryLimit: SYNC_RETRY_LIMIT,
     retryDelaySeconds: 30,
     concurrency: 2,
@@ -54,10 +54,9 @@ export function defineSyncJobs(
   });
 
   queue.define({
-    name: BACKFILL_JOB,
+    ...registeredJob(BACKFILL_JOB),
     payload: backfillPayload,
     // One queued and one running per account: two runs would read the same chunk (harmless, but twice the calls).
-    policy: 'stately',
     retryLimit: BACKFILL_RETRY_LIMIT,
     retryDelaySeconds: 120,
     // A 37-month history is 38 chunks of a few calls each.
@@ -80,9 +79,8 @@ export function defineSyncJobs(
   };
 
   queue.define({
-    name: SYNC_DUE_JOB,
+    ...registeredJob(SYNC_DUE_JOB),
     payload: z.object({}).loose(),
-    cron: '*/5 * * * *',
     retryLimit: 0,
     handler: async () => {
       const before = new Date(deps.now().getTime() - deps.intervalMinutes * 60_000);

@@ -2,6 +2,7 @@ import type { Transactions } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { registeredJob } from '../../jobs/job-registry.ts';
 import type { OAuthRepository } from './oauth/oauth.repository.ts';
 
 export const AGENTS_PURGE_JOB = 'agents-purge';
@@ -31,9 +32,8 @@ export async function purgeAgentLeftovers(deps: AgentsPurgeDeps): Promise<{ code
 
 export function defineAgentsJobs(queue: JobQueue, deps: AgentsPurgeDeps): void {
   queue.define({
-    name: AGENTS_PURGE_JOB,
+    ...registeredJob(AGENTS_PURGE_JOB),
     payload: z.object({}).loose(),
-    cron: '23 * * * *',
     retryLimit: 1,
     handler: async () => {
       await purgeAgentLeftovers(deps);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MaintenanceService } from './maintenance.service.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { registeredJob } from '../../jobs/job-registry.ts';
 
 export const PURGE_JOB = 'maintenance-purge';
 
@@ -23,9 +24,8 @@ export async function runMaintenance(deps: MaintenanceDeps): Promise<void> {
  */
 export function defineMaintenanceJobs(queue: JobQueue, deps: MaintenanceDeps): void {
   queue.define({
-    name: PURGE_JOB,
+    ...registeredJob(PURGE_JOB),
     payload: z.object({}).loose(),
-    cron: '17 * * * *',
     retryLimit: 1,
     handler: () => runMaintenance(deps),
   });

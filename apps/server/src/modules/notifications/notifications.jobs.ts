@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTIFY_JOBS, type NotificationDispatcher } from './notification-dispatcher.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { registeredJob } from '../../jobs/job-registry.ts';
 import type { LineDelivery } from './line-delivery.ts';
 
 export interface WebhookRetry {
@@ -25,18 +26,16 @@ export function defineNotificationJobs(
   retry: WebhookRetry = DEFAULT_WEBHOOK_RETRY,
 ): void {
   queue.define({
-    name: NOTIFY_JOBS.scan,
+    ...registeredJob(NOTIFY_JOBS.scan),
     payload: z.object({}).loose(),
-    cron: '* * * * *',
     retryLimit: 0,
     handler: async () => {
       await dispatcher.scanAll();
     },
   });
   queue.define({
-    name: NOTIFY_JOBS.nudge,
+    ...registeredJob(NOTIFY_JOBS.nudge),
     payload: z.object({ workspaceId: z.uuid() }),
-    policy: 'stately',
     retryLimit: 1,
     retryDelaySeconds: 5,
     handler: async ({ workspaceId }) => {
@@ -44,14 +43,14 @@ export function defineNotificationJobs(
     },
   });
   queue.define({
-    name: NOTIFY_JOBS.email,
+    ...registeredJob(NOTIFY_JOBS.email),
     payload: entryPayload,
     retryLimit: 5,
     retryDelaySeconds: 60,
     handler: ({ userId, workspaceId, activityId }) => dispatcher.deliverEmail({ workspaceId, userId }, activityId),
   });
   queue.define({
-    name: NOTIFY_JOBS.webhook,
+    ...registeredJob(NOTIFY_JOBS.webhook),
     payload: entryPayload,
     retryLimit: retry.limit,
     retryDelaySeconds: retry.delaySeconds,
@@ -64,7 +63,7 @@ export function defineNotificationJobs(
   });
   // LINE keeps a retry key for 24 hours: the retries (with the default, about 15 minutes) stay well inside it.
   queue.define({
-    name: NOTIFY_JOBS.line,
+    ...registeredJob(NOTIFY_JOBS.line),
     payload: entryPayload,
     retryLimit: retry.limit,
     retryDelaySeconds: retry.delaySeconds,
@@ -73,16 +72,15 @@ export function defineNotificationJobs(
       line.deliver({ workspaceId, userId }, activityId, { retryCount: job.retryCount, retryLimit: retry.limit }),
   });
   queue.define({
-    name: NOTIFY_JOBS.digestTick,
+    ...registeredJob(NOTIFY_JOBS.digestTick),
     payload: z.object({}).loose(),
-    cron: '2 * * * *',
     retryLimit: 0,
     handler: async () => {
       await dispatcher.enqueueDueDigests();
     },
   });
   queue.define({
-    name: NOTIFY_JOBS.digest,
+    ...registeredJob(NOTIFY_JOBS.digest),
     payload: z.object({ userId: z.uuid(), workspaceId: z.uuid(), date: z.iso.date() }),
     retryLimit: 5,
     retryDelaySeconds: 60,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RuleRunner, RuleRunRequest, RuleRunScheduler } from './runs/rule-runner.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { registeredJob } from '../../jobs/job-registry.ts';
 import type { HoldRequest } from './runs/rule-holds.ts';
 
 export const RULE_RUN_JOB = 'rule-run';
@@ -59,9 +60,8 @@ export function defineRuleJobs(
 ): void {
   const scheduler = queuedRuleRuns(queue);
   queue.define({
-    name: RULE_RUN_JOB,
+    ...registeredJob(RULE_RUN_JOB),
     payload: runPayload,
-    policy: 'stately',
     retryLimit: RULE_RETRY_LIMIT,
     retryDelaySeconds: options.retryDelaySeconds ?? 30,
     expireInSeconds: options.expireInSeconds ?? 10 * 60,
@@ -78,7 +78,7 @@ export function defineRuleJobs(
   });
 
   queue.define({
-    name: RULE_HOLD_JOB,
+    ...registeredJob(RULE_HOLD_JOB),
     payload: z.object({ workspaceId: z.uuid(), id: z.uuid() }),
     retryLimit: RULE_RETRY_LIMIT,
     retryDelaySeconds: options.retryDelaySeconds ?? 30,
@@ -89,9 +89,8 @@ export function defineRuleJobs(
   });
 
   queue.define({
-    name: RULE_TICK_JOB,
+    ...registeredJob(RULE_TICK_JOB),
     payload: z.object({}).loose(),
-    cron: '* * * * *',
     retryLimit: 0,
     handler: async () => {
       const now = deps.now();
@@ -105,9 +104,8 @@ export function defineRuleJobs(
   // Lists and decisions expire proposals as they read them; this closes (and logs) the rest within five minutes,
   // and hands an approval a crash left unwritten back to its run.
   queue.define({
-    name: PROPOSAL_EXPIRY_JOB,
+    ...registeredJob(PROPOSAL_EXPIRY_JOB),
     payload: z.object({}).loose(),
-    cron: '*/5 * * * *',
     retryLimit: 0,
     handler: async () => {
       await deps.expiry.expireDue(deps.now());

@@ -1,4 +1,5 @@
 import type { JobQueue } from '../../jobs/job-queue.ts';
+import { registeredJob } from '../../jobs/job-registry.ts';
 import { INVITATION_MAIL_JOB, queuedInvitationMailSchema, type InvitationMailer } from './invitation-mailer.ts';
 
 /** The wait before a refused invitation mail is tried again; pg-boss doubles it each time. Tests shorten it. */
@@ -13,10 +14,9 @@ export function defineWorkspaceJobs(
   retryDelaySeconds = DEFAULT_INVITATION_MAIL_RETRY_SECONDS,
 ): void {
   queue.define({
-    name: INVITATION_MAIL_JOB,
+    ...registeredJob(INVITATION_MAIL_JOB),
     payload: queuedInvitationMailSchema,
     // One job per invitation link queued, retrying or running: the key is the invitation and its link's hash.
-    policy: 'exclusive',
     retryLimit: INVITATION_MAIL_RETRIES,
     retryDelaySeconds,
     concurrency: 1,

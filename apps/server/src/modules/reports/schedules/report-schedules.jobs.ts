@@ -1,6 +1,7 @@
 import { REPORT_SEND_ATTEMPTS } from '@adpilot/contracts';
 import { z } from 'zod';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
+import { registeredJob } from '../../../jobs/job-registry.ts';
 import { REPORT_JOBS, type ReportScheduler } from './report-scheduler.ts';
 
 /** The wait before a failed report is tried again; pg-boss doubles it each time (with jitter). Tests shorten it. */
@@ -13,19 +14,17 @@ export function defineReportJobs(
   retryDelaySeconds = DEFAULT_REPORT_RETRY_DELAY_SECONDS,
 ): void {
   queue.define({
-    name: REPORT_JOBS.tick,
+    ...registeredJob(REPORT_JOBS.tick),
     payload: z.object({}).loose(),
-    cron: '*/5 * * * *',
     retryLimit: 0,
     handler: async () => {
       await scheduler.enqueueDue();
     },
   });
   queue.define({
-    name: REPORT_JOBS.send,
+    ...registeredJob(REPORT_JOBS.send),
     payload: z.object({ workspaceId: z.uuid(), deliveryId: z.uuid() }),
     // One job per delivery queued, retrying or running: the key is the delivery, so a claim asked again is dropped.
-    policy: 'exclusive',
     retryLimit: REPORT_SEND_ATTEMPTS - 1,
     retryDelaySeconds,
     concurrency: 1,
