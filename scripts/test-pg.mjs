@@ -113,7 +113,7 @@ const PGLITE_ONLY = [
   // Counting what the Meta client and the rules runtime report; the metrics' SQL runs on Postgres in
   // metrics.routes.test.ts.
   'apps/server/src/modules/metrics/metrics.sandbox.test.ts',
-  // Replays the migration files on a fresh embedded database made at the migration before (migration-fixture.ts).
+  // Replays the migration files on a fresh embedded database made at the migration before (test/migration-fixture.ts).
   'packages/db/src/usage-month-migration.test.ts',
   // The embedded folder's lock and the checks before a restore reads a file; the round trip is backup.test.ts.
   'packages/db/src/backup/backup-embedded.test.ts',

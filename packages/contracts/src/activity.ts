@@ -533,7 +533,10 @@ export const deleteLogsRequestSchema = z.strictObject({
     .max(LOG_DELETE_MAX),
 });
 
-/** POST /api/logs/clear: the filters of the entries to delete (none: all of them). */
+/**
+ * POST /api/logs/clear: the filters of the entries to delete (none: all of them).
+ * @alias the same schema as the list's filters, under the route's own name
+ */
 export const clearLogsRequestSchema = logFiltersSchema;
 
 export const activityLogSchema = z.object({

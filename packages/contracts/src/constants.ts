@@ -34,7 +34,6 @@ export const UNLIMITED = -1;
 /** Baht approximation of a dollar price (spec §9: price × 35, rounded). */
 export const THB_PER_USD = 35;
 
-export const LOGS_DEFAULT_PAGE = 1;
 export const LOGS_DEFAULT_LIMIT = 50;
 
 /** Freshness of cached queries in the web app, in milliseconds. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER } from './migrate.ts';
-import { applyMigration, databaseMigratedTo } from './migration-fixture.ts';
+import { applyMigration, databaseMigratedTo } from '../test/migration-fixture.ts';
 
 const MIGRATION = '0036_plans-per-payer';
 

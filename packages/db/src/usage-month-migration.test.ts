@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigration, databaseMigratedTo } from './migration-fixture.ts';
+import { applyMigration, databaseMigratedTo } from '../test/migration-fixture.ts';
 
 const DAY = 86_400_000;
 

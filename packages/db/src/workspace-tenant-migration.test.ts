@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigration, databaseMigratedTo } from './migration-fixture.ts';
+import { applyMigration, databaseMigratedTo } from '../test/migration-fixture.ts';
 
 /**
  * 0025 moves every user's rows into their personal workspace (ADR 0070). Made on a database at 0024, seeded the old

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { MIGRATIONS_FOLDER } from '../src/migrate.ts';
 
 interface Journal {
   entries: { tag: string }[];

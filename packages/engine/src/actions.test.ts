@@ -2,7 +2,7 @@ import { describeActionPlan, describeSkip, type CreateRuleRequest } from '@adpil
 import { describe, expect, it } from 'vitest';
 import { compileRule, evaluateRule } from './evaluate.ts';
 import { buildSnapshot } from './snapshot.ts';
-import { NOW, TOKYO, buildAccount, buildEntity, buildRow, buildRule, buildTree, cond } from './test-fixtures.ts';
+import { NOW, TOKYO, buildAccount, buildEntity, buildRow, buildRule, buildTree, cond } from '../test/fixtures.ts';
 import type { EngineAccount, EngineEntity } from './types.ts';
 
 const everything = { match: 'all' as const, items: [cond('spend', 'gte', 0)] };

@@ -2,7 +2,7 @@ import { describeExplanation } from '@adpilot/contracts';
 import { describe, expect, it } from 'vitest';
 import { compileRule, evaluateRule } from './evaluate.ts';
 import { EngineInputError, buildSnapshot } from './snapshot.ts';
-import { BANGKOK, NOW, buildAccount, buildEntity, buildRow, buildRule, cond } from './test-fixtures.ts';
+import { BANGKOK, NOW, buildAccount, buildEntity, buildRow, buildRule, cond } from '../test/fixtures.ts';
 
 const ads = ['ad-1', 'ad-2', 'ad-3', 'ad-4'];
 const entities = ads.map((id, n) => buildEntity({ externalId: id, name: id, status: n === 3 ? 'PAUSED' : 'ACTIVE' }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backtestRule } from './backtest.ts';
-import { NEW_YORK, NOW, buildAccount, buildRow, buildRule, buildTree, cond } from './test-fixtures.ts';
+import { NEW_YORK, NOW, buildAccount, buildRow, buildRule, buildTree, cond } from '../test/fixtures.ts';
 
 /** Ten days of an ad set returning ฿5 per ฿1 spent, and of an ad that spends without converting from 3 days ago. */
 const rows = Array.from({ length: 10 }, (_, ago) => [

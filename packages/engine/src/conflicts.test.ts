@@ -1,7 +1,7 @@
 import { describeWarning } from '@adpilot/contracts';
 import { describe, expect, it } from 'vitest';
 import { ruleWarnings, type OtherRule } from './conflicts.ts';
-import { BANGKOK, NEW_YORK, buildRule } from './test-fixtures.ts';
+import { BANGKOK, NEW_YORK, buildRule } from '../test/fixtures.ts';
 
 function other(name: string, overrides: Parameters<typeof buildRule>[0]): OtherRule {
   const rule = buildRule({ isActive: true, ...overrides });

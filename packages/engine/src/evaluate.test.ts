@@ -2,7 +2,7 @@ import { describeActionPlan, describeCondition, describeExplanation, type RuleOp
 import { describe, expect, it } from 'vitest';
 import { compileRule, evaluateRule, type EngineRule } from './evaluate.ts';
 import { buildSnapshot } from './snapshot.ts';
-import { NOW, buildAccount, buildEntity, buildRow, buildRule, buildTree, cond } from './test-fixtures.ts';
+import { NOW, buildAccount, buildEntity, buildRow, buildRule, buildTree, cond } from '../test/fixtures.ts';
 import type { EngineDailyRow, EngineEntity } from './types.ts';
 
 function run(

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compileRule, evaluateRule } from './evaluate.ts';
 import { adFatigue, FATIGUE_THRESHOLD, type FatigueDay } from './fatigue.ts';
 import { buildSnapshot } from './snapshot.ts';
-import { NOW, buildAccount, buildRow, buildRule, buildTree } from './test-fixtures.ts';
+import { NOW, buildAccount, buildRow, buildRule, buildTree } from '../test/fixtures.ts';
 
 /** An ad's days from `age` days ago to yesterday; `tire` (0…1) moves frequency, CTR and CPM as a creative wears. */
 function lifeOf(age: number, tire: number, base = { impressions: 10_000, ctr: 2, cpm: 100 }): FatigueDay[] {

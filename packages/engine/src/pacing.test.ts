@@ -3,7 +3,7 @@ import { backtestRule } from './backtest.ts';
 import { compileRule, evaluateRule } from './evaluate.ts';
 import { monthOf, pacingPercent, projectMonth } from './pacing.ts';
 import { buildSnapshot } from './snapshot.ts';
-import { buildAccount, buildRow, buildRule, buildTree } from './test-fixtures.ts';
+import { buildAccount, buildRow, buildRule, buildTree } from '../test/fixtures.ts';
 import { dayNumber, isoDate, zonedInstant } from './time.ts';
 import type { EngineDailyRow } from './types.ts';
 

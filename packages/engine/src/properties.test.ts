@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileRule, evaluateRule, type EngineRule } from './evaluate.ts';
 import { buildSnapshot } from './snapshot.ts';
-import { BANGKOK, NOW, buildAccount, buildRow, buildRule, buildTree, cond } from './test-fixtures.ts';
+import { BANGKOK, NOW, buildAccount, buildRow, buildRule, buildTree, cond } from '../test/fixtures.ts';
 import type { LedgerEntry } from './types.ts';
 
 const HOUR = 3_600_000;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { backtestRule } from './backtest.ts';
 import { compileRule, evaluateRule, type EngineRule } from './evaluate.ts';
 import { buildSnapshot } from './snapshot.ts';
-import { NOW, buildAccount, buildEntity, buildRow, buildRule } from './test-fixtures.ts';
+import { NOW, buildAccount, buildEntity, buildRow, buildRule } from '../test/fixtures.ts';
 import type { EngineDailyRow, EngineEntity } from './types.ts';
 
 /** A small deterministic generator, so a failing case can be replayed from its seed. */

@@ -2,7 +2,7 @@ import { describeSkip } from '@adpilot/contracts';
 import { describe, expect, it } from 'vitest';
 import { compileRule, evaluateRule, type EngineRule } from './evaluate.ts';
 import { buildSnapshot } from './snapshot.ts';
-import { BANGKOK, NOW, buildAccount, buildEntity, buildRow, buildRule, buildTree, cond } from './test-fixtures.ts';
+import { BANGKOK, NOW, buildAccount, buildEntity, buildRow, buildRule, buildTree, cond } from '../test/fixtures.ts';
 import type { EngineDailyRow, EngineEntity, LedgerEntry, OpposingEntry } from './types.ts';
 
 const HOUR = 3_600_000;

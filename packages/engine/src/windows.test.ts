@@ -2,7 +2,7 @@ import { type RULE_WINDOWS, derivedMetrics, type RuleMetric } from '@adpilot/con
 import { describe, expect, it } from 'vitest';
 import { METRIC_CODES, readMetric } from './metrics.ts';
 import { buildSnapshot } from './snapshot.ts';
-import { NEW_YORK, NOW, buildAccount, buildEntity, buildRow, buildTree } from './test-fixtures.ts';
+import { NEW_YORK, NOW, buildAccount, buildEntity, buildRow, buildTree } from '../test/fixtures.ts';
 import { endOfLocalDay, isoDate, localTime } from './time.ts';
 import { windowSlot } from './windows.ts';
 

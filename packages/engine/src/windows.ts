@@ -70,9 +70,6 @@ export function previousSlot(slot: number): number {
   return slot < 0 ? -1 : (PREVIOUS_SLOT[slot] ?? -1);
 }
 
-/** The days before today a rule must load for a window and its previous period: 2 × N (+ the day of `today`). */
-export const PREVIOUS_PERIOD_DAYS = 60;
-
 /** Marks a condition that reads only today's figures while they settle: it cannot be judged yet. */
 export const SETTLING_SLOT = -1;
 

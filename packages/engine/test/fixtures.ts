@@ -1,7 +1,7 @@
 import { createRuleRequestSchema, type CreateRuleRequest, type RuleCondition } from '@adpilot/contracts';
-import type { EngineRule } from './evaluate.ts';
-import { isoDate, localTime } from './time.ts';
-import type { EngineAccount, EngineDailyRow, EngineEntity } from './types.ts';
+import type { EngineRule } from '../src/evaluate.ts';
+import { isoDate, localTime } from '../src/time.ts';
+import type { EngineAccount, EngineDailyRow, EngineEntity } from '../src/types.ts';
 
 /** Builders for engine tests: plain values, every field overridable. */
 

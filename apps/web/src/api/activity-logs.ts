@@ -1,4 +1,4 @@
-import type { ActivityLevel, ActivityLog, ActivityType, LogList, LogStats } from '@adpilot/contracts';
+import type { ActivityLevel, ActivityType, LogList, LogStats } from '@adpilot/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, API_BASE } from '../lib/api-client.ts';
 import { readWorkspaceChoice } from '../lib/current-workspace.ts';
@@ -75,5 +75,3 @@ export function logStreamUrl(filters: LogFilterValues, lastEventId: number | und
   const workspaceId = readWorkspaceChoice() ?? undefined;
   return `${API_BASE}/logs/stream?${queryString({ ...filters, token: readToken() ?? '', workspaceId, lastEventId })}`;
 }
-
-export type { ActivityLog };

@@ -103,8 +103,6 @@ export class MetaTooMuchDataError extends MetaApiError {}
 
 /** How long a budget-limit answer holds an ad set when Meta gives no regain time. */
 export const BUDGET_LIMIT_HOLD_MS = 60 * 60_000;
-/** Insights timeouts Meta's insights error page says to handle with async jobs or smaller requests. */
-export const INSIGHTS_TIMEOUT_SUBCODES: readonly number[] = [1504018, 1504038];
 /** Subcode seen in third-party code only for "too much data"; recognised, never relied on. */
 const LEGACY_TOO_MUCH_DATA_SUBCODE = 1487534;
 const REDUCE_DATA = /reduce the amount of data/i;

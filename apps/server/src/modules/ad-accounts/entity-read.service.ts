@@ -10,14 +10,7 @@ import type {
   WindowSums,
 } from './entity-read.repository.ts';
 
-export type {
-  AccountWindow,
-  EntityFilter,
-  EntityPage,
-  EntityReadRow,
-  EntityTotalsRow,
-  FigureSums,
-} from './entity-read.repository.ts';
+export type { AccountWindow, EntityFilter, EntityPage, EntityReadRow, FigureSums } from './entity-read.repository.ts';
 
 /** Windows' sums kept at once (each one level of one account over two windows: a few hundred KB at 5,000 ads). */
 const CACHE_ENTRIES = 64;

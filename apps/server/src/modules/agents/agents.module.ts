@@ -108,5 +108,3 @@ export function createAgentsModule(deps: AgentsModuleDeps) {
     },
   };
 }
-
-export type AgentsModule = ReturnType<typeof createAgentsModule>;

@@ -8,7 +8,7 @@ import { registerRequestMetrics } from '../../plugins/request-metrics.ts';
 import { buildApp } from '../../app.ts';
 import { createTestApp, registerUser, type TestApp } from '../../test/test-app.ts';
 import { AppMetrics } from './app-metrics.ts';
-import { sample, scrapeOf, waitForSample } from './metrics-test-helpers.ts';
+import { sample, scrapeOf, waitForSample } from '../../test/metrics-test-helpers.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789abcdef';
 const SOME_ID = '00000000-0000-4000-8000-000000000001';

@@ -3,7 +3,7 @@ import { buildRule } from '../../test/rule-factories.ts';
 import { connectedUser, HeldScheduler, mirrorEntities, type Session } from '../../test/rules-sandbox.ts';
 import { createSandboxTestApp, type SandboxTestApp } from '../../test/test-app.ts';
 import { AppMetrics } from './app-metrics.ts';
-import { sample, scrapeOf, total } from './metrics-test-helpers.ts';
+import { sample, scrapeOf, total } from '../../test/metrics-test-helpers.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef0123456789abcdef';
 

@@ -1,4 +1,4 @@
-import { describeActivity, REPORT_SEND_ATTEMPTS, type RecipientOutcome } from '@adpilot/contracts';
+import { describeActivity, type RecipientOutcome } from '@adpilot/contracts';
 import type { ReportDeliveryRow, ReportScheduleRow, TenantScope, Transactions } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
 import type { OutboundMail } from '../../outbound/outbound-mail.ts';
@@ -166,7 +166,3 @@ function reportsMailed(row: ReportDeliveryRow): number {
   const outcomes = Object.values(row.outcomes ?? {});
   return outcomes.length ? outcomes.filter((outcome) => outcome === 'sent').length : row.sentTo.length;
 }
-
-/** How many attempts a delivery of this trigger gets: the clock's are retried, "Send now" answers at once. */
-export const attemptsOf = (trigger: ReportDeliveryRow['trigger']) =>
-  trigger === 'scheduled' ? REPORT_SEND_ATTEMPTS : 1;

@@ -148,7 +148,3 @@ export async function recentBudgetChangesIn(
     out.set(row.id, { count: Number(row.count), oldestAt: row.oldest ? new Date(row.oldest) : null });
   return out;
 }
-
-export function knowledgeKey(adAccountId: string, externalId: string): string {
-  return keyOf(adAccountId, externalId);
-}

@@ -1,18 +1,5 @@
 /* The entities API's answers as the explorer reads them (packages/contracts/src/entities.ts). */
-export type {
-  EntityAccountWindow,
-  EntityActionItem,
-  EntityActionResult,
-  EntityActionType,
-  EntityBudget,
-  EntityDay,
-  EntityDetail,
-  EntityHistoryItem,
-  EntityList,
-  EntityMetrics,
-  EntityRow,
-  EntityTotals,
-} from '@adpilot/contracts';
+export type { EntityActionItem, EntityActionResult, EntityDetail, EntityList, EntityRow } from '@adpilot/contracts';
 
 export type EntityLevel = 'campaign' | 'adset' | 'ad';
 export const ENTITY_LEVEL_LIST: readonly EntityLevel[] = ['campaign', 'adset', 'ad'];

@@ -4,7 +4,7 @@ import { RULES_QUERY_KEY } from '../../../api/rules.ts';
 import { api } from '../../../lib/api-client.ts';
 
 // The list's query is shared with the dashboard (api/rules.ts); the rest is this feature's own.
-export { getRules, RULES_QUERY_KEY, rulesQueryOptions, useRules } from '../../../api/rules.ts';
+export { RULES_QUERY_KEY, rulesQueryOptions, useRules } from '../../../api/rules.ts';
 export const ruleQueryKey = (id: string) => [...RULES_QUERY_KEY, 'detail', id] as const;
 
 const rulePath = (id: string) => `/rules/${encodeURIComponent(id)}`;

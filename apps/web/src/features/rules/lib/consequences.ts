@@ -106,5 +106,3 @@ export function runOutcomeText(run: RuleRun, words: Words): string {
   const reason = short ? shortfallReason(run, words) : null;
   return reason ? words.t('runOutcome.because', { summary, reason }) : summary;
 }
-
-export { isFinished as isRunFinished };

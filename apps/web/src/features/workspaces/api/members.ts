@@ -18,7 +18,7 @@ import { api } from '../../../lib/api-client.ts';
 const workspacePath = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
 
 // The lists are shared with the Subscription page's seats meter (ADR 0026): their keys and queries live in api/.
-export { invitationsQueryKey, membersQueryKey, useInvitations, useMembers } from '../../../api/workspaces.ts';
+export { useInvitations, useMembers } from '../../../api/workspaces.ts';
 
 export function useChangeMemberRole(workspaceId: string) {
   const queryClient = useQueryClient();
