@@ -236,7 +236,7 @@ export function createContext(options: ContextOptions) {
       people: auth.service,
       now,
     },
-    { quota: limits, ...options.rules },
+    { quota: limits, ...options.rules, jobs: { runConcurrency: config.ruleRunConcurrency, ...options.rules?.jobs } },
   );
   const adAccounts = createAdAccountsModule({
     transactions,

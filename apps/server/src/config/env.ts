@@ -33,6 +33,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Rule runs one worker process runs at once (the `rule-run` job's concurrency). */
+  RULE_RUN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** MCP tool calls one agent credential may make a minute, across every API process (ADR 0152); 0: no limit. */
@@ -154,6 +156,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  ruleRunConcurrency: number;
   /** Requests per minute one address may make before the flood limit answers 429; 0 turns it off. */
   rateLimitMax: number;
   /** Sign-ups one address may make an hour (counted in the database, before the password is hashed); 0: no limit. */
@@ -263,6 +266,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    ruleRunConcurrency: env.RULE_RUN_CONCURRENCY,
     rateLimitMax: env.RATE_LIMIT_MAX,
     registrationsPerHour: env.REGISTRATION_LIMIT_PER_HOUR,
     appSecret: env.APP_SECRET,
