@@ -248,6 +248,7 @@ export function createContext(options: ContextOptions) {
     quota: options.adAccountQuota ?? limits,
     rules: rules.service,
     publicUrl: config.publicUrl,
+    apiVersion: { version: config.meta.version, endsAt: config.meta.versionEndsAt },
     now,
   });
   // The sandbox's Ads Manager links: their holder is asked of the memberships at every use (ADR 0096).

@@ -24,6 +24,8 @@ export const syncStatusSchema = z.enum(['idle', 'queued', 'syncing', 'error']);
 
 /** The account card warns this many days before the token expires, with "Reconnect" (60-day user tokens). */
 export const TOKEN_EXPIRY_WARNING_DAYS = 7;
+/** Days before the pinned Marketing API version's end of life when the account cards start to warn. */
+export const API_VERSION_WARNING_DAYS = 90;
 /**
  * How far back an account's daily insights are read (ADR 0103): the first sync reads the default's 90 days, a longer
  * setting is fetched by the backfill job; 1125 days is the most Meta's 37 months of insights always hold.
@@ -75,6 +77,13 @@ export const adAccountSchema = z.object({
    * for a token that does not expire (a system user's) or one whose expiry Meta did not say.
    */
   token_expires_at: z.string().nullable(),
+  /** The Marketing API version AdPilot speaks to Meta with (one setting for the instance, e.g. "v27.0"). */
+  api_version: z.string().nullable(),
+  /**
+   * The day (YYYY-MM-DD) Meta ends that version, from Meta's version history or the instance's setting; null while
+   * Meta has not announced it. The card warns API_VERSION_WARNING_DAYS before it.
+   */
+  api_version_ends_at: z.string().nullable(),
   /**
    * Where "View in Facebook" opens the account: Ads Manager, or the sandbox's page by a link signed for the member
    * asking, given to those who may edit only (null for a viewer or an API token on a sandbox account).

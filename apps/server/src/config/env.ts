@@ -1,3 +1,4 @@
+import { marketingApiEndOfLife } from '@adpilot/meta';
 import { z } from 'zod';
 
 const booleanish = z
@@ -74,6 +75,16 @@ const envSchema = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, 'must look like v27.0')
     .default('v27.0'),
+  /**
+   * The day Meta ends META_API_VERSION (YYYY-MM-DD); unset, the date Meta's version history gives (none yet for
+   * v27.0). The account cards warn before it.
+   */
+  META_API_VERSION_ENDS_AT: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2027-11-04')
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'must be a real date')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
   META_DIALOG_URL: z.url().default('https://www.facebook.com'),
   META_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
@@ -191,6 +202,8 @@ export interface Config {
     appId?: string;
     appSecret?: string;
     version: string;
+    /** When Meta ends that version (YYYY-MM-DD), or null while Meta has not said (META_API_VERSION_ENDS_AT). */
+    versionEndsAt: string | null;
     graphUrl: string;
     dialogUrl: string;
     syncIntervalMinutes: number;
@@ -312,6 +325,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       appId: env.META_APP_ID,
       appSecret: env.META_APP_SECRET,
       version: env.META_API_VERSION,
+      versionEndsAt: env.META_API_VERSION_ENDS_AT ?? marketingApiEndOfLife(env.META_API_VERSION),
       graphUrl: env.META_GRAPH_URL,
       dialogUrl: env.META_DIALOG_URL,
       syncIntervalMinutes: env.META_SYNC_INTERVAL_MINUTES,

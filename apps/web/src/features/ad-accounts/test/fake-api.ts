@@ -32,6 +32,8 @@ export function buildAdAccount(overrides: Partial<AdAccount> = {}): AdAccount {
     anomaly_sensitivity: 'medium',
     anomaly_muted_until: null,
     token_expires_at: null,
+    api_version: 'v27.0',
+    api_version_ends_at: null,
     backfill_days: 90,
     history: { from: '2024-10-03', days: 90, target_days: 90, complete: true },
     ads_manager_url: `https://adsmanager.facebook.com/adsmanager/manage/campaigns?act=1000${n}`,
