@@ -162,11 +162,22 @@ export class MetaClient {
    * What debug_token says of a token: its permissions, and when it stops working. Meta answers `expires_at: 0` for
    * a token that does not expire (a system user's): null; no `expires_at` at all: undefined (not known).
    */
-  async inspectToken(inputToken: string): Promise<{ scopes: string[]; expiresAt: Date | null | undefined }> {
+  async inspectToken(inputToken: string): Promise<{
+    scopes: string[];
+    expiresAt: Date | null | undefined;
+    /** debug_token's `type`: USER, SYSTEM_USER (a Business Manager system user's), PAGE, APP. */
+    type?: string;
+    isValid: boolean;
+  }> {
     const data = await this.debugToken(inputToken);
     const at = data.expires_at;
     const expiresAt = at === undefined ? undefined : at === 0 ? null : new Date(at * 1000);
-    return { scopes: data.is_valid ? (data.scopes ?? []) : [], expiresAt };
+    return {
+      scopes: data.is_valid ? (data.scopes ?? []) : [],
+      expiresAt,
+      ...(data.type ? { type: data.type } : {}),
+      isValid: data.is_valid,
+    };
   }
 
   async listAdAccounts(token: string): Promise<GraphAdAccount[]> {

@@ -67,6 +67,7 @@ export function presentAdAccount(
     anomaly_sensitivity: row.anomalySensitivity,
     anomaly_muted_until: row.anomalyMutedUntil?.toISOString() ?? null,
     token_expires_at: row.tokenExpiresAt?.toISOString() ?? null,
+    token_kind: row.tokenKind,
     api_version: options.apiVersion?.version ?? null,
     api_version_ends_at: options.apiVersion?.endsAt ?? null,
     backfill_days: row.backfillDays,

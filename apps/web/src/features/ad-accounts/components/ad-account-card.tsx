@@ -69,6 +69,8 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
     [t('card.currency'), account.currency],
     [t('card.timezone'), account.timezone],
     [t('card.lastSync'), lastSync],
+    // A system user's token (an agency's business) never counts down when it does not expire.
+    [t('card.tokenKind'), t(`card.tokenKinds.${account.token_kind}`)],
   ];
 
   return (

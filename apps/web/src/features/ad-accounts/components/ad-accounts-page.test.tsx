@@ -134,7 +134,7 @@ describe('AdAccountsPage states', () => {
         buildAdAccount({ facebook_account_name: 'Ending', token_expires_at: inDays(5) }),
         buildAdAccount({ facebook_account_name: 'Fresh', token_expires_at: inDays(50) }),
         buildAdAccount({ facebook_account_name: 'Ended', token_expires_at: inDays(-1) }),
-        buildAdAccount({ facebook_account_name: 'System user', token_expires_at: null }),
+        buildAdAccount({ facebook_account_name: 'System user', token_expires_at: null, token_kind: 'system_user' }),
       ]),
     });
     const { user } = renderAdAccountsPage();
@@ -146,6 +146,9 @@ describe('AdAccountsPage states', () => {
       expect(card).not.toHaveTextContent('Facebook access');
       expect(within(card).queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
     }
+    // The kind of token is on each card: a never-expiring system user's counts nothing down.
+    expect(screen.getByRole('article', { name: 'System user' })).toHaveTextContent('AccessBusiness system user');
+    expect(ending).toHaveTextContent('AccessPersonal (Facebook Login)');
     await user.click(within(ending).getByRole('button', { name: 'Reconnect' }));
     expect(screen.getByRole('dialog', { name: 'Connect Facebook Ad Account' })).toBeInTheDocument();
   });

@@ -32,6 +32,7 @@ export function buildAdAccount(overrides: Partial<AdAccount> = {}): AdAccount {
     anomaly_sensitivity: 'medium',
     anomaly_muted_until: null,
     token_expires_at: null,
+    token_kind: 'user',
     api_version: 'v27.0',
     api_version_ends_at: null,
     backfill_days: 90,
