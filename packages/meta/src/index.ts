@@ -1,6 +1,7 @@
 export {
   MetaClient,
   toActId,
+  type BudgetSchedule,
   type DialogUrlInput,
   type EntityStatus,
   type MetaClientOptions,

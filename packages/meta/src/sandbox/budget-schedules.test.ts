@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MetaClient } from '../client/meta-client.ts';
+import { MetaApiError } from '../client/errors.ts';
 import { TestClock } from '../test-fixtures.ts';
 import { startSandboxServer, type RunningSandbox } from './http/server.ts';
 import type { SandboxSeed } from './world/seed.ts';
@@ -125,5 +127,28 @@ describe("budget_schedules as Meta's Marketing API serves them", () => {
       expect((refused.body.error as { code: number }).code).toBe(100);
     }
     expect((await graph('GET', `${cbo.id}/budget_schedules`)).body.data).toEqual([]);
+  });
+
+  it('is spoken by the client: create, list by window, a real DELETE to revert, and the refusal as an error', async () => {
+    const client = new MetaClient({
+      graphBaseUrl: running.url,
+      appId: running.sandbox.appId,
+      appSecret: running.sandbox.appSecret,
+    });
+    const { cbo, cboAdSet } = await objects();
+    const window = { timeStart: new Date(start * 1000), timeEnd: new Date((start + 3600) * 1000) };
+    const id = await client.createBudgetSchedule(token, cbo.id, {
+      budgetValue: 5000,
+      budgetValueType: 'ABSOLUTE',
+      ...window,
+    });
+    expect(await client.listBudgetSchedules(token, cbo.id, { from: window.timeStart })).toEqual([
+      { id, budgetValue: 5000, budgetValueType: 'ABSOLUTE', ...window },
+    ]);
+    await client.deleteBudgetSchedule(token, id);
+    expect(await client.listBudgetSchedules(token, cbo.id)).toEqual([]);
+    await expect(
+      client.createBudgetSchedule(token, cboAdSet.id, { budgetValue: 150, budgetValueType: 'MULTIPLIER', ...window }),
+    ).rejects.toBeInstanceOf(MetaApiError);
   });
 });
