@@ -64,9 +64,10 @@ try {
   const setupStarted = performance.now();
   const bench = await startBenchAppOn(graph, { accounts: ACCOUNTS, keepDatabase: true });
   cleanups.push(() => bench.database.close());
-  const { app, auth, connected, ctx, workspaceId, database } = bench;
+  const { app, connected, ctx, workspaceId, database } = bench;
   await firstSyncs(ctx, workspaceId, connected);
-  await createRules(app, auth, connected);
+  // The first syncs of many accounts outlast the access token the setup signed in with.
+  await createRules(app, await bench.signIn(), connected);
   await bench.close();
   const databaseUrl = database.url;
   if (!databaseUrl) throw new Error('the bench database has no address');
