@@ -5,20 +5,26 @@ import { defaultSeed, type SandboxSeed } from '@adpilot/meta-sandbox';
 /** 10 accounts (THB in Bangkok and USD in New York, alternately), each 10 campaigns × 5 ad sets × 10 ads. */
 export const BENCH_ACCOUNTS = 10;
 
-export const seedOf = (accounts: number): SandboxSeed => ({
-  ...defaultSeed(),
-  personas: [
-    {
-      name: 'Benchmark advertiser',
-      accounts: Array.from({ length: accounts }, (_, i) => ({
-        name: `Bench account ${i + 1}`,
-        currency: i % 2 ? 'USD' : 'THB',
-        timezone: i % 2 ? 'America/New_York' : 'Asia/Bangkok',
-        campaigns: 10,
-        adSetsPerCampaign: 5,
-        adsPerAdSet: 10,
-        cboCampaigns: 0,
-      })),
-    },
-  ],
-});
+/**
+ * `accounts` accounts of `ads` ads each (500 by default): 10 campaigns × 5 ad sets × `ads / 50` ads (a multiple of 50).
+ */
+export const seedOf = (accounts: number, ads = 500): SandboxSeed => {
+  if (!Number.isInteger(ads / 50) || ads < 50) throw new Error('ads per account: a multiple of 50');
+  return {
+    ...defaultSeed(),
+    personas: [
+      {
+        name: 'Benchmark advertiser',
+        accounts: Array.from({ length: accounts }, (_, i) => ({
+          name: `Bench account ${i + 1}`,
+          currency: i % 2 ? 'USD' : 'THB',
+          timezone: i % 2 ? 'America/New_York' : 'Asia/Bangkok',
+          campaigns: 10,
+          adSetsPerCampaign: 5,
+          adsPerAdSet: ads / 50,
+          cboCampaigns: 0,
+        })),
+      },
+    ],
+  };
+};

@@ -16,7 +16,7 @@ import { PgBoss } from 'pg-boss';
 import { RULE_RUN_JOB, RULE_TICK_JOB } from '../apps/server/src/modules/rules/rules.jobs.ts';
 import { freePort, ready, until } from '../apps/server/src/test/processes.ts';
 import { spanReport, sumSpans, type SpanTotals } from './rules-cycle-spans.ts';
-import { ACCOUNTS, createRules, firstSyncs, PER_WORKER, WORKERS } from './rules-cycle-setup.ts';
+import { ACCOUNTS, ADS, createRules, firstSyncs, LATENCY, PER_WORKER, WORKERS } from './rules-cycle-setup.ts';
 import { cpuSeconds, rssMb } from './soak-cluster.ts';
 import { BENCH_APP_SECRET, startBenchAppOn } from './sandbox-app.ts';
 import type { SandboxAnswer, SandboxRequest } from './sandbox-process.ts';
@@ -27,7 +27,7 @@ const SLOT_MS = 15 * 60_000;
 
 // --- The sandbox's process.
 const sandboxChild = spawn(process.execPath, ['--import', 'tsx', here('./sandbox-process.ts')], {
-  env: { ...process.env, BENCH_SANDBOX_ACCOUNTS: String(ACCOUNTS) },
+  env: { ...process.env, BENCH_SANDBOX_ACCOUNTS: String(ACCOUNTS), BENCH_SANDBOX_ADS: String(ADS) },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 const answers: SandboxAnswer[] = [];
@@ -64,9 +64,10 @@ try {
   const setupStarted = performance.now();
   const bench = await startBenchAppOn(graph, { accounts: ACCOUNTS, keepDatabase: true });
   cleanups.push(() => bench.database.close());
-  const { app, auth, connected, ctx, workspaceId, database } = bench;
+  const { app, connected, ctx, workspaceId, database } = bench;
   await firstSyncs(ctx, workspaceId, connected);
-  await createRules(app, auth, connected);
+  // The first syncs of many accounts outlast the access token the setup signed in with.
+  await createRules(app, await bench.signIn(), connected);
   await bench.close();
   const databaseUrl = database.url;
   if (!databaseUrl) throw new Error('the bench database has no address');
@@ -131,6 +132,9 @@ try {
           META_GRAPH_URL: graph.url,
           META_DIALOG_URL: graph.url,
           RULES_CYCLE_SPANS_FILE: spansFile,
+          RULE_RUN_CONCURRENCY: String(PER_WORKER),
+          // Each run holds a connection while it writes; the pool keeps room for the queue's own.
+          DATABASE_POOL_SIZE: String(Math.max(10, PER_WORKER + 6)),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -197,6 +201,8 @@ try {
     'the workers to create their queues',
     60_000,
   );
+  // Meta's answer times, from the slot on: the setup ran without them.
+  if (LATENCY) await ask({ type: 'faults', config: { latency: { ...LATENCY, seed: 'rules-cycle' } } });
   await ask({ type: 'reset' });
   const mutationsBefore = (await ask({ type: 'stats' })).mutations;
   const spansBefore = await workerSpans();
@@ -256,7 +262,8 @@ try {
   const perProcess = (label: string, values: number[]) =>
     `${label} ${values.map((value) => value.toFixed(1)).join(' + ')} s`;
   console.log(
-    `rules-cycle: ${rules} rules over ${ACCOUNTS} accounts × 500 ads in ${seconds.toFixed(1)} s ` +
+    `rules-cycle: ${rules} rules over ${ACCOUNTS} accounts × ${ADS} ads in ${seconds.toFixed(1)} s ` +
+      `(Meta latency ${LATENCY ? `p50 ${LATENCY.p50Ms} ms, p99 ${LATENCY.p99Ms} ms` : 'none'}) ` +
       `(${(seconds / ACCOUNTS).toFixed(2)} s an account; ${WORKERS} worker processes, ${PER_WORKER} runs at once each, ` +
       `sandbox in its own process, Postgres); ${perProcess('CPU of the workers', cpu)}, of the sandbox ` +
       `${sandboxCpu.toFixed(1)} s; ${stats.total} Graph requests, ${(stats.total / ACCOUNTS).toFixed(1)} an account ` +

@@ -11,8 +11,23 @@ const positive = (name: string, fallback: number): number => {
 export const ACCOUNTS = positive('RULES_CYCLE_ACCOUNTS', 10);
 export const RULES = positive('RULES_CYCLE_RULES', 100);
 export const WORKERS = positive('RULES_CYCLE_WORKERS', 1);
-/** What one worker process runs at once (the `rule-run` job's concurrency). */
-export const PER_WORKER = 2;
+/** Ads per account: 10 campaigns × 5 ad sets × ADS / 50 ads. */
+export const ADS = positive('RULES_CYCLE_ADS', 500);
+/** What one worker process runs at once (the `rule-run` job's concurrency, `RULE_RUN_CONCURRENCY`). */
+export const PER_WORKER = positive('RULES_CYCLE_PER_WORKER', 2);
+
+/**
+ * Meta's answer times during the slot (`RULES_CYCLE_LATENCY=p50,p99` in ms, e.g. `200,1000`): the sandbox holds every
+ * answer for a draw of the log-normal fitted to both. The setup runs without it.
+ */
+export const LATENCY = ((): { p50Ms: number; p99Ms: number } | undefined => {
+  const raw = process.env.RULES_CYCLE_LATENCY;
+  if (!raw) return undefined;
+  const [p50Ms, p99Ms] = raw.split(',').map(Number);
+  if (p50Ms === undefined || p99Ms === undefined || !(p50Ms >= 0) || !(p99Ms >= p50Ms))
+    throw new Error('RULES_CYCLE_LATENCY is p50,p99 in milliseconds, p99 at least p50');
+  return { p50Ms, p99Ms };
+})();
 /** First syncs the setup runs at once. */
 export const SETUP_CONCURRENCY = 4;
 export const engine = process.env.TEST_DATABASE_URL ? 'Postgres' : 'PGlite';

@@ -135,6 +135,19 @@ export async function startBenchAppOn(
     workspaceId: await personalWorkspace(app, auth),
     /** The connected accounts' ids, in the sandbox's order. */
     connected,
+    /**
+     * The advertiser signed in again: a setup of many accounts outlasts an access token's lifetime, so what follows
+     * the first syncs asks for fresh headers.
+     */
+    async signIn(): Promise<Record<string, string>> {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'bench@example.com', password: 'Bench-passw0rd' },
+      });
+      if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.body}`);
+      return { authorization: `Bearer ${(login.json().data as { token: string }).token}` };
+    },
     async close() {
       await app.close();
       if (!options.keepDatabase) await database.close();

@@ -97,6 +97,7 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/subscription/baht-billing.test.ts',
   'apps/server/src/modules/reports/reports.no-data.test.ts',
   'apps/server/src/modules/ad-accounts/token-expiry.test.ts',
+  'apps/server/src/modules/ad-accounts/system-user-token.test.ts',
   'apps/server/src/modules/rules/runs/rule-windows.test.ts',
   'apps/server/src/modules/rules/runs/rules.dayparting.test.ts',
   // Pure text.

@@ -236,7 +236,7 @@ export function createContext(options: ContextOptions) {
       people: auth.service,
       now,
     },
-    { quota: limits, ...options.rules },
+    { quota: limits, ...options.rules, jobs: { runConcurrency: config.ruleRunConcurrency, ...options.rules?.jobs } },
   );
   const adAccounts = createAdAccountsModule({
     transactions,
@@ -248,6 +248,7 @@ export function createContext(options: ContextOptions) {
     quota: options.adAccountQuota ?? limits,
     rules: rules.service,
     publicUrl: config.publicUrl,
+    apiVersion: { version: config.meta.version, endsAt: config.meta.versionEndsAt },
     now,
   });
   // The sandbox's Ads Manager links: their holder is asked of the memberships at every use (ADR 0096).

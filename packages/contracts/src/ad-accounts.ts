@@ -14,6 +14,9 @@ export const AD_ACCOUNT_MESSAGES = {
   readOnly:
     'This ad account is read-only: AdPilot was not given permission to manage its ads. Reconnect it and allow managing ads.',
   noAdsPermission: 'Facebook did not give AdPilot permission to read your ads. Please connect again and allow it.',
+  systemUserTokenInvalid: 'Facebook says this token is not valid (expired, revoked or mistyped).',
+  notSystemUserToken:
+    "This is not a Business Manager system user's token. Generate one for your business's system user and paste it.",
 } as const;
 
 /** What AdPilot needs from Meta: ads_read to read, ads_management to pause, resume and change budgets. */
@@ -24,6 +27,8 @@ export const syncStatusSchema = z.enum(['idle', 'queued', 'syncing', 'error']);
 
 /** The account card warns this many days before the token expires, with "Reconnect" (60-day user tokens). */
 export const TOKEN_EXPIRY_WARNING_DAYS = 7;
+/** Days before the pinned Marketing API version's end of life when the account cards start to warn. */
+export const API_VERSION_WARNING_DAYS = 90;
 /**
  * How far back an account's daily insights are read (ADR 0103): the first sync reads the default's 90 days, a longer
  * setting is fetched by the backfill job; 1125 days is the most Meta's 37 months of insights always hold.
@@ -75,6 +80,18 @@ export const adAccountSchema = z.object({
    * for a token that does not expire (a system user's) or one whose expiry Meta did not say.
    */
   token_expires_at: z.string().nullable(),
+  /**
+   * Whose token the account was connected with: a person's (Facebook Login) or a Business Manager system user's
+   * (an agency's business, ADR 0190); a never-expiring system user token has no token_expires_at.
+   */
+  token_kind: z.enum(['user', 'system_user']),
+  /** The Marketing API version AdPilot speaks to Meta with (one setting for the instance, e.g. "v27.0"). */
+  api_version: z.string().nullable(),
+  /**
+   * The day (YYYY-MM-DD) Meta ends that version, from Meta's version history or the instance's setting; null while
+   * Meta has not announced it. The card warns API_VERSION_WARNING_DAYS before it.
+   */
+  api_version_ends_at: z.string().nullable(),
   /**
    * Where "View in Facebook" opens the account: Ads Manager, or the sandbox's page by a link signed for the member
    * asking, given to those who may edit only (null for a viewer or an API token on a sandbox account).
@@ -131,6 +148,11 @@ export const adAccountStatsSchema = z.object({
 });
 
 export const authUrlResponseSchema = z.object({ authUrl: z.string() });
+
+/** POST /ad-accounts/system-user: a Business Manager system user's access token, pasted by an admin. */
+export const systemUserConnectRequestSchema = z.strictObject({
+  access_token: z.string().trim().min(20).max(1000),
+});
 
 export const facebookCallbackRequestSchema = z.strictObject({
   code: text().min(1, 'code is required').max(2048),

@@ -48,6 +48,9 @@ export const ERROR_CODES = [
   'WEBHOOK_SIGNATURE_INVALID',
   'META_REAUTH_REQUIRED',
   'META_PERMISSION_MISSING',
+  /** POST /api/ad-accounts/system-user refused (400): debug_token says the token is not valid, or not a system user's. */
+  'META_TOKEN_INVALID',
+  'META_TOKEN_NOT_SYSTEM_USER',
   'AD_ACCOUNT_READ_ONLY',
   'META_ERROR',
   /** POST /api/rules/actions/:actionId/revert refused (409), one code per reason (rule-codes' REVERT_REFUSAL_CODES). */

@@ -200,6 +200,11 @@ export class MetaSandbox implements SandboxHost {
     return this.defaultWorld.issueToken(personaId, scopes, lifetimeSeconds);
   }
 
+  /** A default-world Business Manager system user's token (never expiring unless `expiresIn60Days`). */
+  issueSystemUserToken(options: { personaId?: string; scopes?: string[]; expiresIn60Days?: boolean } = {}): string {
+    return this.defaultWorld.issueSystemUserToken(options);
+  }
+
   /**
    * The world of `key`, built on first use from a seed derived from the key (the same key builds the same world
    * after a restart) with the writes the state file kept for it. '' is the default world.

@@ -16,6 +16,7 @@ export type CallKind =
   | 'insights_async'
   | 'report_run'
   | 'update'
+  | 'budget_schedules'
   | 'batch'
   | 'unknown';
 

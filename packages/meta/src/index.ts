@@ -1,6 +1,7 @@
 export {
   MetaClient,
   toActId,
+  type BudgetSchedule,
   type DialogUrlInput,
   type EntityStatus,
   type MetaClientOptions,
@@ -22,6 +23,7 @@ export {
   type MetaErrorInit,
 } from './client/errors.ts';
 export { appSecretProof } from './client/graph-transport.ts';
+export { MARKETING_API_END_OF_LIFE, marketingApiEndOfLife } from './client/versions.ts';
 export { MAX_BATCH_SIZE, type BatchRequest, type BatchResult } from './client/batch.ts';
 export type { FieldWrite, LiveField, LiveValues } from './client/live-fields.ts';
 export type { MetaLogger } from './client/graph-transport.ts';

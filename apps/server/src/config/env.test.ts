@@ -14,6 +14,25 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it("dates the pinned Marketing API version's end from Meta's version history, or from META_API_VERSION_ENDS_AT", () => {
+    // Meta's version history gives no date for v27.0 yet ("TBD"), v25.0 ends on 23 February 2027.
+    expect(loadConfig({}).meta.versionEndsAt).toBeNull();
+    expect(loadConfig({ META_API_VERSION: 'v25.0' }).meta.versionEndsAt).toBe('2027-02-23');
+    expect(loadConfig({ META_API_VERSION: 'v24.0' }).meta.versionEndsAt).toBe('2026-11-10');
+    expect(loadConfig({ META_API_VERSION_ENDS_AT: '2027-11-04' }).meta).toMatchObject({
+      version: 'v27.0',
+      versionEndsAt: '2027-11-04',
+    });
+    expect(loadConfig({ META_API_VERSION_ENDS_AT: '' }).meta.versionEndsAt).toBeNull();
+    expect(() => loadConfig({ META_API_VERSION_ENDS_AT: 'next year' })).toThrow(/META_API_VERSION_ENDS_AT/);
+  });
+
+  it('runs 2 rule runs at once per process unless RULE_RUN_CONCURRENCY says more', () => {
+    expect(loadConfig({}).ruleRunConcurrency).toBe(2);
+    expect(loadConfig({ RULE_RUN_CONCURRENCY: '8' }).ruleRunConcurrency).toBe(8);
+    expect(() => loadConfig({ RULE_RUN_CONCURRENCY: '0' })).toThrow(/RULE_RUN_CONCURRENCY/);
+  });
+
   it('pushes LINE notifications to api.line.me unless LINE_API_URL names another address', () => {
     expect(loadConfig({}).lineApiUrl).toBe('https://api.line.me');
     expect(loadConfig({ LINE_API_URL: 'http://127.0.0.1:4010/' }).lineApiUrl).toBe('http://127.0.0.1:4010');

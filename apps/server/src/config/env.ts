@@ -1,3 +1,4 @@
+import { marketingApiEndOfLife } from '@adpilot/meta';
 import { z } from 'zod';
 
 const booleanish = z
@@ -33,6 +34,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Rule runs one worker process runs at once (the `rule-run` job's concurrency). */
+  RULE_RUN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).max(1_000_000).default(600),
   REGISTRATION_LIMIT_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** MCP tool calls one agent credential may make a minute, across every API process (ADR 0152); 0: no limit. */
@@ -72,6 +75,16 @@ const envSchema = z.object({
     .string()
     .regex(/^v\d+\.\d+$/, 'must look like v27.0')
     .default('v27.0'),
+  /**
+   * The day Meta ends META_API_VERSION (YYYY-MM-DD); unset, the date Meta's version history gives (none yet for
+   * v27.0). The account cards warn before it.
+   */
+  META_API_VERSION_ENDS_AT: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2027-11-04')
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'must be a real date')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
   META_DIALOG_URL: z.url().default('https://www.facebook.com'),
   META_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
@@ -154,6 +167,7 @@ export interface Config {
   dataDir: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  ruleRunConcurrency: number;
   /** Requests per minute one address may make before the flood limit answers 429; 0 turns it off. */
   rateLimitMax: number;
   /** Sign-ups one address may make an hour (counted in the database, before the password is hashed); 0: no limit. */
@@ -188,6 +202,8 @@ export interface Config {
     appId?: string;
     appSecret?: string;
     version: string;
+    /** When Meta ends that version (YYYY-MM-DD), or null while Meta has not said (META_API_VERSION_ENDS_AT). */
+    versionEndsAt: string | null;
     graphUrl: string;
     dialogUrl: string;
     syncIntervalMinutes: number;
@@ -263,6 +279,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    ruleRunConcurrency: env.RULE_RUN_CONCURRENCY,
     rateLimitMax: env.RATE_LIMIT_MAX,
     registrationsPerHour: env.REGISTRATION_LIMIT_PER_HOUR,
     appSecret: env.APP_SECRET,
@@ -308,6 +325,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       appId: env.META_APP_ID,
       appSecret: env.META_APP_SECRET,
       version: env.META_API_VERSION,
+      versionEndsAt: env.META_API_VERSION_ENDS_AT ?? marketingApiEndOfLife(env.META_API_VERSION),
       graphUrl: env.META_GRAPH_URL,
       dialogUrl: env.META_DIALOG_URL,
       syncIntervalMinutes: env.META_SYNC_INTERVAL_MINUTES,

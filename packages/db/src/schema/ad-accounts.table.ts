@@ -61,6 +61,13 @@ export const adAccounts = pgTable(
     /** AES-256-GCM ciphertext of the long-lived user token; never leaves the server. */
     accessTokenEnc: text('access_token_enc').notNull(),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /**
+     * Whose token it is: a person's (Facebook Login, 60 days) or a Business Manager system user's (generated for an
+     * agency's business; never expiring, or 60 days), as debug_token's `type` says.
+     */
+    tokenKind: text('token_kind', { enum: ['user', 'system_user'] })
+      .notNull()
+      .default('user'),
     needsReauth: boolean('needs_reauth').notNull().default(false),
     isSandbox: boolean('is_sandbox').notNull().default(false),
     /** Permissions the user did not grant (Meta scope names, read with debug_token); without ads_management the account is read-only. */

@@ -1,3 +1,4 @@
+import { tokenExpired } from '../auth/tokens.ts';
 import type { SandboxAccount, SandboxEntity } from '../world/types.ts';
 import { GraphError, missingPermission, unsupportedRequest } from './graph-error.ts';
 import type { Auth, GraphCall, GraphRuntime, UserAuth } from './runtime.ts';
@@ -56,7 +57,7 @@ export function authenticate(rt: GraphRuntime, call: GraphCall, need: AuthNeed):
     });
   }
   const now = rt.now();
-  if (claims.exp * 1000 <= now) throw expiredToken(claims.exp * 1000, now);
+  if (tokenExpired(claims, now)) throw expiredToken(claims.exp * 1000, now);
   if (rt.faults.isTokenExpired(token)) throw expiredToken(now - 60_000, now);
   return { kind: 'user', token, claims, persona };
 }

@@ -7,6 +7,12 @@ import { handleActivities } from './handlers/activities.ts';
 import { handleAccessToken, handleDebugToken } from './handlers/oauth-token.ts';
 import { handleAdAccounts, handleEdge, handleMe, handleObject } from './handlers/read.ts';
 import { handleUpdate } from './handlers/update.ts';
+import {
+  handleCreateBudgetSchedule,
+  handleDeleteBudgetSchedule,
+  handleListBudgetSchedules,
+  isBudgetSchedule,
+} from './handlers/budget-schedules.ts';
 import type { Auth, GraphAnswer, GraphCall, GraphRuntime } from './runtime.ts';
 import type { UseCase } from './usage-meter.ts';
 
@@ -91,8 +97,25 @@ function matchRoute(rt: GraphRuntime, call: GraphCall): Route {
     return unknown(`me/${second}`);
   }
 
+  if (second === undefined && method === 'DELETE' && isBudgetSchedule(rt, first)) {
+    return {
+      ...read('budget_schedules', (auth) => handleDeleteBudgetSchedule(rt, call, auth, first)),
+      points: 3,
+    };
+  }
   const accountId = accountIdOf(rt, first);
   const isReportRun = rt.reports.get(first) !== undefined;
+  if (second === 'budget_schedules' && !first.startsWith('act_')) {
+    if (method === 'POST') {
+      return {
+        ...read('budget_schedules', (auth) => handleCreateBudgetSchedule(rt, call, auth, first), accountId),
+        points: 3,
+      };
+    }
+    if (method === 'GET') {
+      return read('budget_schedules', (auth) => handleListBudgetSchedules(rt, call, auth, first), accountId);
+    }
+  }
   if (second === undefined) {
     if (method === 'POST') {
       return { ...read('update', (auth) => handleUpdate(rt, call, auth, first), accountId), points: 3 };

@@ -132,7 +132,8 @@ function registerGraph(app: FastifyInstance, host: SandboxHost): void {
         const refusal = legacyFeatureRefused('method_override');
         return sendGraph(reply, refusal.status, {}, refusal.toBody(host.traceId()));
       }
-      if (host.faults.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, host.faults.latencyMs));
+      const latency = host.faults.nextLatencyMs();
+      if (latency > 0) await new Promise((resolve) => setTimeout(resolve, latency));
       const answer = handleGraphCall(host, {
         method: request.method as HttpMethod,
         version,

@@ -95,6 +95,17 @@ export class WorldRuntime implements GraphRuntime {
     return this.tokens.issueUser(persona.id, scopes, this.now(), lifetimeSeconds, this.worldKey);
   }
 
+  /**
+   * A Business Manager system user's token for the business of `personaId` (default: the first persona's), as
+   * `POST /{business_id}/system_user_access_tokens` generates one: never expiring, or for 60 days when asked.
+   */
+  issueSystemUserToken(options: { personaId?: string; scopes?: string[]; expiresIn60Days?: boolean } = {}): string {
+    const persona = options.personaId ? this.world.persona(options.personaId) : this.personas[0];
+    if (!persona) throw new Error(`no sandbox user ${options.personaId ?? ''}`);
+    const lifetime = options.expiresIn60Days ? 60 * 86_400 : null;
+    return this.tokens.issueSystemUser(persona.id, options.scopes ?? ALL_SCOPES, this.now(), lifetime, this.worldKey);
+  }
+
   replace(state: WorldState): void {
     this.state = state;
   }

@@ -30,7 +30,8 @@ export interface MetaLogger {
 export type ParamValue = string | number | boolean | undefined;
 
 export interface GraphRequest {
-  method: 'GET' | 'POST';
+  /** A real DELETE, never a POST with `method=delete` (method override is closed to new apps). */
+  method: 'GET' | 'POST' | 'DELETE';
   /** Path after the version, e.g. `act_1/campaigns`; or `url`, an absolute link to follow as given. */
   path?: string;
   url?: string;
@@ -213,7 +214,7 @@ export class GraphTransport {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (request.token) headers.authorization = `Bearer ${request.token}`;
     let body: string | undefined;
-    if (request.method === 'GET') {
+    if (request.method === 'GET' || request.method === 'DELETE') {
       params.forEach((value, name) => url.searchParams.set(name, value));
     } else {
       headers['content-type'] = 'application/x-www-form-urlencoded';

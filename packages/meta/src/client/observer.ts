@@ -48,7 +48,12 @@ export type MetaWaitReason = 'throttle' | 'rate_limit' | 'transient';
  */
 export interface MetaObserver {
   /** One HTTP exchange (each retry is one), after its answer or failure. */
-  call?(event: { kind: MetaCallKind; method: 'GET' | 'POST'; outcome: MetaCallOutcome; seconds: number }): void;
+  call?(event: {
+    kind: MetaCallKind;
+    method: 'GET' | 'POST' | 'DELETE';
+    outcome: MetaCallOutcome;
+    seconds: number;
+  }): void;
   /** A pause before a call, slept through. */
   wait?(event: { reason: MetaWaitReason; seconds: number }): void;
   /** The usage Meta's headers reported on an answer: the call's ad account (numeric id) and the app. */

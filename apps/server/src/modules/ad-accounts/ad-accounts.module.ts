@@ -96,6 +96,8 @@ export interface AdAccountsModuleDeps extends Omit<AdAccountSyncDeps, 'queue' | 
   /** The rules' part in a disconnection (the rules service). */
   rules: AccountRules;
   publicUrl: string;
+  /** The pinned Marketing API version and the day Meta ends it (config.meta). */
+  apiVersion?: { version: string; endsAt: string | null };
 }
 
 /** Connected Meta ad accounts. Its public API: `service` (the AI reads accounts through it) and `sync`. */
@@ -114,7 +116,10 @@ export function createAdAccountsModule(deps: AdAccountsModuleDeps) {
     sandboxWorldHint: (workspaceId) => meta.sandboxWorldHint?.(workspaceId),
     sandboxWorldOwns: (workspaceId, act) => meta.sandboxWorldOwns?.(workspaceId, act) ?? true,
     redirectUri: connectionRedirectUri(deps.publicUrl),
-    presenter: meta,
+    presenter: {
+      adsManagerUrl: (act, isSandbox, holder) => meta.adsManagerUrl(act, isSandbox, holder),
+      ...(deps.apiVersion ? { apiVersion: deps.apiVersion } : {}),
+    },
     now: deps.now,
   });
   return {

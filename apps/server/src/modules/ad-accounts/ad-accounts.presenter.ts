@@ -26,6 +26,8 @@ export interface PresenterOptions {
    * `holder`; null where a sandbox account has no holder to sign for.
    */
   adsManagerUrl(facebookAccountId: string, isSandbox: boolean, holder: AccountEditor | null): string | null;
+  /** The Marketing API version the client speaks, and the day Meta ends it (null: not announced). */
+  apiVersion?: { version: string; endsAt: string | null };
 }
 
 /** The member an answer is for, when they may edit the workspace's accounts (editor or higher, a person). */
@@ -65,6 +67,9 @@ export function presentAdAccount(
     anomaly_sensitivity: row.anomalySensitivity,
     anomaly_muted_until: row.anomalyMutedUntil?.toISOString() ?? null,
     token_expires_at: row.tokenExpiresAt?.toISOString() ?? null,
+    token_kind: row.tokenKind,
+    api_version: options.apiVersion?.version ?? null,
+    api_version_ends_at: options.apiVersion?.endsAt ?? null,
     backfill_days: row.backfillDays,
     history: accountHistory(row.historyFrom, localDate(row.timezone, now.getTime()), row.backfillDays),
     ads_manager_url: options.adsManagerUrl(row.facebookAccountId, row.isSandbox, editor),

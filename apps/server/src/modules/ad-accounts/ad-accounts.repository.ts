@@ -24,6 +24,7 @@ export type NewAdAccount = Pick<
   | 'minDailyBudget'
   | 'accessTokenEnc'
   | 'tokenExpiresAt'
+  | 'tokenKind'
   | 'isSandbox'
   | 'missingScopes'
 >;
@@ -124,6 +125,7 @@ export class AdAccountsRepository {
             'timezone',
             'accessTokenEnc',
             'tokenExpiresAt',
+            'tokenKind',
             'isSandbox',
             'missingScopes',
           ]),

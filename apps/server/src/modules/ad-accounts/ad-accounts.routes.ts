@@ -10,6 +10,7 @@ import {
   messageResponseSchema,
   successEnvelope,
   syncResponseSchema,
+  systemUserConnectRequestSchema,
   updateAdAccountRequestSchema,
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -79,6 +80,24 @@ export const adAccountsRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       success: true as const,
       data: await adAccounts.completeConnection(scopeOf(request), request.body.code, request.body.state),
+    }),
+  );
+
+  // An agency's accounts through its Business Manager system user (ADR 0190): an admin's or the owner's step, a
+  // person's own (the token is a secret of the business), never an API token's.
+  app.post(
+    '/system-user',
+    {
+      config: { role: 'admin', agents: 'never' },
+      schema: {
+        tags,
+        body: systemUserConnectRequestSchema,
+        response: { 200: successEnvelope(facebookCallbackResponseSchema) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await adAccounts.connectSystemUser(scopeOf(request), request.body.access_token),
     }),
   );
 

@@ -332,6 +332,70 @@ export class AdAccountsService {
       throw error;
     }
 
+    return this.connectWith(scope, {
+      accessToken,
+      graphAccounts,
+      missingScopes,
+      tokenExpiresAt,
+      expiresIn,
+      tokenKind: 'user',
+    });
+  }
+
+  /**
+   * Connects the accounts a Business Manager system user's token reaches (an agency's accounts, ADR 0190): the token
+   * is pasted by an admin, checked with debug_token (it must be a valid SYSTEM_USER token of this app with ads_read
+   * or ads_management) and sealed like a person's. A never-expiring one has no end; a 60-day one counts down.
+   */
+  async connectSystemUser(scope: TenantScope, token: string): Promise<ConnectionResult> {
+    let graphAccounts: GraphAdAccount[];
+    let missingScopes: string[];
+    let tokenExpiresAt: Date | null | undefined;
+    try {
+      const inspected = await this.deps.metaClient().inspectToken(token);
+      if (!inspected.isValid)
+        throw AppError.badRequest(AD_ACCOUNT_MESSAGES.systemUserTokenInvalid, 'META_TOKEN_INVALID');
+      if (inspected.type !== 'SYSTEM_USER') {
+        throw AppError.badRequest(AD_ACCOUNT_MESSAGES.notSystemUserToken, 'META_TOKEN_NOT_SYSTEM_USER');
+      }
+      const granted = inspected.scopes;
+      tokenExpiresAt = inspected.expiresAt;
+      missingScopes = META_SCOPES.filter((name) => !granted.includes(name));
+      if (!granted.includes('ads_read') && !granted.includes(META_WRITE_SCOPE)) {
+        throw new AppError('META_PERMISSION_MISSING', AD_ACCOUNT_MESSAGES.noAdsPermission, 403);
+      }
+      graphAccounts = await this.deps.metaClient().listAdAccounts(token);
+    } catch (error) {
+      // Meta's message never carries the token; ours never repeats it.
+      if (error instanceof MetaApiError) {
+        throw new AppError('META_ERROR', `Facebook refused the token: ${error.message}`, 502);
+      }
+      throw error;
+    }
+    return this.connectWith(scope, {
+      accessToken: token,
+      graphAccounts,
+      missingScopes,
+      tokenExpiresAt: tokenExpiresAt ?? null,
+      expiresIn: undefined,
+      tokenKind: 'system_user',
+    });
+  }
+
+  /** What both ways of connecting share: the accounts stored with the sealed token, their log entries, their syncs. */
+  private async connectWith(
+    scope: TenantScope,
+    input: {
+      accessToken: string;
+      graphAccounts: GraphAdAccount[];
+      missingScopes: string[];
+      tokenExpiresAt: Date | null | undefined;
+      expiresIn: number | undefined;
+      tokenKind: 'user' | 'system_user';
+    },
+  ): Promise<ConnectionResult> {
+    const { accessToken, graphAccounts, missingScopes, expiresIn, tokenKind } = input;
+    let { tokenExpiresAt } = input;
     // A consent given in another sandbox world (its hint removed or swapped on the way) connects nothing here.
     const owns = this.deps.sandboxWorldOwns;
     if (owns && graphAccounts.some((account) => !owns(scope.workspaceId, account.account_id))) {
@@ -381,6 +445,7 @@ export class AdAccountsService {
           minDailyBudget: account.min_daily_budget ?? null,
           accessTokenEnc: sealed,
           tokenExpiresAt,
+          tokenKind,
           isSandbox: this.deps.isSandbox(),
           missingScopes,
         })),

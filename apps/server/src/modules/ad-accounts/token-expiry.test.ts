@@ -15,4 +15,12 @@ describe("the Meta token's end on the ad account (ADR 0126)", () => {
     const expected = new Date(Date.parse('2026-12-03T10:00:00.000Z') + 5_183_944_000).toISOString();
     for (const account of accounts) expect(account.token_expires_at).toBe(expected);
   });
+
+  it('answers the pinned Marketing API version and its end, null while Meta has not dated v27.0', async () => {
+    const { session } = await connectedUser(app());
+    const response = await app().app.inject({ method: 'GET', url: '/api/ad-accounts', headers: session.auth });
+    const accounts = response.json().data as { api_version: string | null; api_version_ends_at: string | null }[];
+    expect(accounts.length).toBeGreaterThan(0);
+    for (const account of accounts) expect(account).toMatchObject({ api_version: 'v27.0', api_version_ends_at: null });
+  });
 });

@@ -24,6 +24,8 @@ export interface RuleJobOptions {
   /** Seconds a run may stay active before pg-boss gives it to another worker (a crashed worker's job). */
   expireInSeconds?: number;
   retryDelaySeconds?: number;
+  /** Rule runs one process runs at once (2 by default; `RULE_RUN_CONCURRENCY`). */
+  runConcurrency?: number;
 }
 
 /** The singleton key of a run: one queued and one running job per rule and slot at most. */
@@ -65,7 +67,9 @@ export function defineRuleJobs(
     retryLimit: RULE_RETRY_LIMIT,
     retryDelaySeconds: options.retryDelaySeconds ?? 30,
     expireInSeconds: options.expireInSeconds ?? 10 * 60,
-    concurrency: 2,
+    // Runs wait on Meta most of their time (its answers take 0.2 to 1 s): where Meta is slow, more runs at once
+    // keep a worker's CPU busy (docs/performance.md, "Rule cycle at agency scale").
+    concurrency: options.runConcurrency ?? 2,
     // A slot enqueues every due rule at once, and most runs are short (their account already refreshed by another
     // run): a slot that waited out pg-boss's 2 s after each short run took a slot of 1,000 rules a quarter of an
     // hour on two workers, waiting, not working. Runs are taken two at a time and, while the backlog fills the

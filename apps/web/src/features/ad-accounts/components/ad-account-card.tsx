@@ -1,4 +1,9 @@
-import { isSyncErrorCode, TOKEN_EXPIRY_WARNING_DAYS, type AdAccount } from '@adpilot/contracts';
+import {
+  API_VERSION_WARNING_DAYS,
+  isSyncErrorCode,
+  TOKEN_EXPIRY_WARNING_DAYS,
+  type AdAccount,
+} from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { AlertTriangle, CheckCircle2, ExternalLink, Eye, FlaskConical, RefreshCw, Unlink, XCircle } from 'lucide-react';
 import { useId } from 'react';
@@ -6,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useCan } from '../../../api/workspaces.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatDateTime, formatTimeUntil } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatTimeUntil } from '../../../lib/format.ts';
 import { useAccountSync } from '../hooks/use-account-sync.ts';
 import { AccountSignals } from './account-signals.tsx';
 import { AccountHistory } from './account-history.tsx';
@@ -31,6 +36,17 @@ function tokenWarning(account: AdAccount, now: Date): 'soon' | 'ended' | null {
   return left <= TOKEN_EXPIRY_WARNING_DAYS * DAY_MS ? 'soon' : null;
 }
 
+/**
+ * Whether the card warns of the end of the Marketing API version AdPilot speaks: in the last
+ * API_VERSION_WARNING_DAYS before Meta's date, or once it passed. No date announced, no warning.
+ */
+function apiVersionWarning(account: AdAccount, now: Date): 'soon' | 'ended' | null {
+  if (!account.api_version_ends_at) return null;
+  const left = Date.parse(`${account.api_version_ends_at}T00:00:00Z`) - now.getTime();
+  if (left <= 0) return 'ended';
+  return left <= API_VERSION_WARNING_DAYS * DAY_MS ? 'soon' : null;
+}
+
 export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountCardProps) {
   const { t, i18n } = useTranslation('ad-accounts');
   const canEdit = useCan('editor');
@@ -38,6 +54,7 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
   const { sync, syncing } = useAccountSync(account);
   const active = account.account_status === 'active';
   const token = tokenWarning(account, new Date());
+  const apiVersion = apiVersionWarning(account, new Date());
 
   // The zone name ("GMT+7") is held to the time before it, so a narrow card never leaves it alone on a line.
   const lastSync = account.last_sync
@@ -52,6 +69,8 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
     [t('card.currency'), account.currency],
     [t('card.timezone'), account.timezone],
     [t('card.lastSync'), lastSync],
+    // A system user's token (an agency's business) never counts down when it does not expire.
+    [t('card.tokenKind'), t(`card.tokenKinds.${account.token_kind}`)],
   ];
 
   return (
@@ -128,6 +147,16 @@ export function AdAccountCard({ account, onDisconnect, onReconnect }: AdAccountC
           {token === 'ended'
             ? t('card.tokenEnded')
             : t('card.tokenEndsSoon', { when: formatTimeUntil(account.token_expires_at, i18n.language) })}
+        </p>
+      )}
+
+      {apiVersion && account.api_version_ends_at && (
+        <p role="status" className="mt-3 flex items-start gap-1 text-xs text-amber-700 dark:text-amber-300">
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-3 shrink-0" />
+          {t(apiVersion === 'ended' ? 'card.apiVersionEnded' : 'card.apiVersionEndsSoon', {
+            version: account.api_version,
+            date: formatDate(`${account.api_version_ends_at}T00:00:00Z`, i18n.language, { timeZone: 'UTC' }),
+          })}
         </p>
       )}
 

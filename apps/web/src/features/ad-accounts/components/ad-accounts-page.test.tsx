@@ -134,7 +134,7 @@ describe('AdAccountsPage states', () => {
         buildAdAccount({ facebook_account_name: 'Ending', token_expires_at: inDays(5) }),
         buildAdAccount({ facebook_account_name: 'Fresh', token_expires_at: inDays(50) }),
         buildAdAccount({ facebook_account_name: 'Ended', token_expires_at: inDays(-1) }),
-        buildAdAccount({ facebook_account_name: 'System user', token_expires_at: null }),
+        buildAdAccount({ facebook_account_name: 'System user', token_expires_at: null, token_kind: 'system_user' }),
       ]),
     });
     const { user } = renderAdAccountsPage();
@@ -146,8 +146,36 @@ describe('AdAccountsPage states', () => {
       expect(card).not.toHaveTextContent('Facebook access');
       expect(within(card).queryByRole('button', { name: 'Reconnect' })).not.toBeInTheDocument();
     }
+    // The kind of token is on each card: a never-expiring system user's counts nothing down.
+    expect(screen.getByRole('article', { name: 'System user' })).toHaveTextContent('AccessBusiness system user');
+    expect(ending).toHaveTextContent('AccessPersonal (Facebook Login)');
     await user.click(within(ending).getByRole('button', { name: 'Reconnect' }));
     expect(screen.getByRole('dialog', { name: 'Connect Facebook Ad Account' })).toBeInTheDocument();
+  });
+
+  it("warns before Meta's end of the pinned Marketing API version, in its last 90 days and after, and not before", async () => {
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    fakeApi({
+      'GET /ad-accounts': ok([
+        buildAdAccount({ facebook_account_name: 'Ending version', api_version: 'v25.0', api_version_ends_at: day(30) }),
+        buildAdAccount({ facebook_account_name: 'Ended version', api_version: 'v24.0', api_version_ends_at: day(-2) }),
+        buildAdAccount({ facebook_account_name: 'Far version', api_version: 'v27.0', api_version_ends_at: day(200) }),
+        buildAdAccount({ facebook_account_name: 'Undated version', api_version: 'v27.0', api_version_ends_at: null }),
+      ]),
+    });
+    renderAdAccountsPage();
+    const ending = await screen.findByRole('article', { name: 'Ending version' });
+    const endDay = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${day(30)}T00:00:00Z`),
+    );
+    expect(ending).toHaveTextContent(
+      `Meta ends Marketing API v25.0 on ${endDay}. AdPilot must move to a newer version before then: tell your administrator.`,
+    );
+    expect(screen.getByRole('article', { name: 'Ended version' })).toHaveTextContent(
+      'Meta ended Marketing API v24.0 on',
+    );
+    for (const name of ['Far version', 'Undated version'])
+      expect(screen.getByRole('article', { name })).not.toHaveTextContent('Marketing API');
   });
 
   it('opens the connect modal from a card that needs reconnecting', async () => {
