@@ -63,7 +63,7 @@ export interface EntityTableProps {
 const HEADER_HEIGHT = 44;
 
 /** The cells of a row, laid out as a flex row of fixed widths (the table's layout is not used: see `EntityTable`). */
-const CELL = 'flex flex-none flex-col justify-center overflow-hidden';
+const CELL = 'flex flex-none flex-col justify-center';
 
 const cellWidth = (width: number, grow = false) => ({ width, flexGrow: grow ? 1 : 0 });
 
