@@ -165,19 +165,19 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 
 interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
+  samples?: number[];
+  timeDeltas?: number[];
 }
 
 /** The scroll's CPU profile (`BENCH_CPU_PROFILE=<file>`): the functions with the most self time, a frame's share. */
 function profileSummary(profile: CpuProfile, frames: number): string {
   const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
   const self = new Map<string, number>();
-  profile.samples.forEach((id, index) => {
+  (profile.samples ?? []).forEach((id, index) => {
     const frame = byNode.get(id);
     const file = frame?.url.split('/').pop() ?? '';
     const key = `${frame?.functionName || '(anonymous)'} ${file}:${frame?.lineNumber ?? 0}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
   });
   const top = [...self]
     .sort(([, a], [, b]) => b - a)
@@ -188,14 +188,14 @@ function profileSummary(profile: CpuProfile, frames: number): string {
   for (const node of profile.nodes as { id: number; children?: number[] }[])
     for (const child of node.children ?? []) parent.set(child, node.id);
   const total = new Map<string, number>();
-  profile.samples.forEach((id, index) => {
+  (profile.samples ?? []).forEach((id, index) => {
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
       const frame = byNode.get(at);
       const name = frame?.functionName || '(anonymous)';
       if (seen.has(name)) continue;
       seen.add(name);
-      total.set(name, (total.get(name) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+      total.set(name, (total.get(name) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
     }
   });
   const inclusive = [...total]
