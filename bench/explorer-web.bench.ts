@@ -3,7 +3,7 @@
 // Prints the rows drawn in the document, the frames' p50 / p95 / p99 and longest time, and how many frames missed
 // a 60 Hz deadline. The table is virtualised (ADR 0107): what is drawn stays a few dozen rows whatever the count.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
@@ -104,6 +104,107 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
+/** What a trace of the scroll records: the main thread's tasks, frames, style, layout, paint and raster. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * The renderer's work per frame in the trace (`BENCH_TRACE=<file>`): the main thread's script, style recalculation,
+ * layout, pre-paint and paint, the raster threads' raster, each as milliseconds a frame and how many times a frame.
+ */
+function traceSummary(path: string, frames: number): string {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(raw) ? raw : raw.traceEvents;
+  const threads = new Map<string, string>();
+  for (const event of events)
+    if (event.ph === 'M' && event.name === 'thread_name')
+      threads.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
+  const main = new Set([...threads].filter(([, name]) => name === 'CrRendererMain').map(([key]) => key));
+  const totals = new Map<string, { ms: number; count: number }>();
+  const add = (name: string, dur: number) => {
+    const total = totals.get(name) ?? { ms: 0, count: 0 };
+    total.ms += dur / 1000;
+    total.count += 1;
+    totals.set(name, total);
+  };
+  for (const event of events) {
+    if (event.ph !== 'X' || event.dur === undefined) continue;
+    const thread = threads.get(`${event.pid}:${event.tid}`) ?? '';
+    if (main.has(`${event.pid}:${event.tid}`)) {
+      if (['FunctionCall', 'EventDispatch', 'FireAnimationFrame', 'RunMicrotasks', 'TimerFire'].includes(event.name))
+        add(`script:${event.name}`, event.dur);
+      if (['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'UpdateLayer', 'Commit'].includes(event.name))
+        add(event.name, event.dur);
+      if (event.name === 'RunTask') add('main task', event.dur);
+    } else if (
+      /Raster|Compositor/.test(thread) &&
+      ['RasterTask', 'TileManager::FlushAndIssueSignals'].includes(event.name)
+    ) {
+      add(`raster (${thread.replace(/\d+$/, '')})`, event.dur);
+    }
+  }
+  const parts = [...totals]
+    .sort(([, a], [, b]) => b.ms - a.ms)
+    .map(([name, { ms, count }]) => `${name} ${round1(ms / frames)} ms (${round1(count / frames)}×)`);
+  return `trace, per frame of ${frames}: ${parts.join(', ')}`;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The scroll's CPU profile (`BENCH_CPU_PROFILE=<file>`): the functions with the most self time, a frame's share. */
+function profileSummary(profile: CpuProfile, frames: number): string {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, index) => {
+    const frame = byNode.get(id);
+    const file = frame?.url.split('/').pop() ?? '';
+    const key = `${frame?.functionName || '(anonymous)'} ${file}:${frame?.lineNumber ?? 0}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
+  });
+  const top = [...self]
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 25)
+    .map(([name, ms]) => `  ${round1(ms / frames)} ms  ${name}`);
+  // Total time: each sample counted once for every distinct function on its stack.
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes as { id: number; children?: number[] }[])
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  const total = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, index) => {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byNode.get(at);
+      const name = frame?.functionName || '(anonymous)';
+      if (seen.has(name)) continue;
+      seen.add(name);
+      total.set(name, (total.get(name) ?? 0) + (profile.timeDeltas?.[index] ?? 0) / 1000);
+    }
+  });
+  const inclusive = [...total]
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 30)
+    .map(([name, ms]) => `  ${round1(ms / frames)} ms  ${name}`);
+  return `CPU profile, self time a frame of ${frames}:\n${top.join('\n')}\ntotal time a frame:\n${inclusive.join('\n')}`;
+}
+
 buildIfMissing();
 const server = await serve();
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
@@ -177,9 +278,20 @@ try {
     if (Number(loaded) >= ROWS + 2) break;
     await page.waitForTimeout(100);
   }
-  // Sent as text: the bundler would name the closures with a helper the page does not have.
-  const figures = (await page.evaluate(`new Promise((done) => {
-    const element = document.querySelector('[data-testid="entity-table-scroller"]');
+  const shot = process.env.BENCH_SCREENSHOT;
+  if (shot) {
+    // The table as drawn, then scrolled sideways: the name and the actions stay in place.
+    await page.evaluate(`document.querySelector('[data-testid="entity-table-scroller"]').scrollTop = 64 * 2000`);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${shot}-top.png` });
+    await page.evaluate(`document.querySelector('[data-testid="entity-table-scroller"]').scrollLeft = 400`);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${shot}-sideways.png` });
+  }
+  // Sent as text: the bundler would name the closures with a helper the page does not have. The same loop scrolls
+  // the table and, for the floor, an empty scroller of the table's size and scroll height.
+  const scrollLoop = (selector: string) => `new Promise((done) => {
+    const element = document.querySelector('${selector}');
     element.scrollTop = 0;
     const frames = [];
     let last = performance.now();
@@ -190,7 +302,8 @@ try {
       last = now;
       drawn = Math.max(drawn, element.querySelectorAll('tbody tr:not([aria-hidden])').length);
       if (element.scrollTop + element.clientHeight >= element.scrollHeight - 1) {
-        done({ frames: frames.slice(1), drawn, rows: Number(element.querySelector('table').getAttribute('aria-rowcount')) - 2 });
+        const table = element.querySelector('table');
+        done({ frames: frames.slice(1), drawn, rows: table ? Number(table.getAttribute('aria-rowcount')) - 2 : 0 });
         return;
       }
       // 160 px a frame (about 9,600 px a second at 60 Hz): a hard flick through the whole list.
@@ -198,15 +311,55 @@ try {
       requestAnimationFrame(step);
     };
     requestAnimationFrame(step);
-  })`)) as { frames: number[]; drawn: number; rows: number };
-  const sorted = [...figures.frames].sort((a, b) => a - b);
-  const missed = figures.frames.filter((frame) => frame > 1000 / 60 + 1).length;
+  })`;
+  type Figures = { frames: number[]; drawn: number; rows: number };
+  const tracePath = process.env.BENCH_TRACE;
+  if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+  const profilePath = process.env.BENCH_CPU_PROFILE;
+  const cdp = profilePath ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  // Let the last page's rendering settle before the clock starts.
+  await page.waitForTimeout(500);
+  const figures = (await page.evaluate(scrollLoop('[data-testid="entity-table-scroller"]'))) as Figures;
+  if (cdp && profilePath) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(profilePath, JSON.stringify(profile));
+    console.log(profileSummary(profile, figures.frames.length));
+  }
+  if (tracePath) {
+    await browser.stopTracing();
+    console.log(traceSummary(tracePath, figures.frames.length));
+  }
+  await page.evaluate(`(() => {
+    const table = document.querySelector('[data-testid="entity-table-scroller"]');
+    const box = table.getBoundingClientRect();
+    const empty = document.createElement('div');
+    empty.id = 'bench-empty-scroller';
+    empty.style.cssText = 'position:fixed;left:' + box.left + 'px;top:' + box.top + 'px;width:' + box.width +
+      'px;height:' + box.height + 'px;overflow:auto;background:#fff;z-index:100';
+    const inner = document.createElement('div');
+    inner.style.height = table.scrollHeight + 'px';
+    empty.append(inner);
+    document.body.append(empty);
+  })()`);
+  const floor = (await page.evaluate(scrollLoop('#bench-empty-scroller'))) as Figures;
   const round = (value: number) => Math.round(value * 10) / 10;
+  const summary = ({ frames }: Figures) => {
+    const sorted = [...frames].sort((a, b) => a - b);
+    const missed = frames.filter((frame) => frame > 1000 / 60 + 1).length;
+    return (
+      `frame p50 ${round(percentile(sorted, 50))} ms, p95 ${round(percentile(sorted, 95))} ms, ` +
+      `p99 ${round(percentile(sorted, 99))} ms, max ${round(sorted.at(-1) ?? 0)} ms; ${missed} over 17.7 ms`
+    );
+  };
   console.log(
     `explorer web: ${figures.rows} rows, ${figures.drawn} drawn at most, ${figures.frames.length} frames scrolled; ` +
-      `frame p50 ${round(percentile(sorted, 50))} ms, p95 ${round(percentile(sorted, 95))} ms, ` +
-      `p99 ${round(percentile(sorted, 99))} ms, max ${round(sorted.at(-1) ?? 0)} ms; ` +
-      `${missed} over 17.7 ms (load ${loadavg()[0]?.toFixed(1)})`,
+      `${summary(figures)}; an empty scroller of the same size: ${summary(floor)} ` +
+      `(load ${loadavg()[0]?.toFixed(1)})`,
   );
 } finally {
   await browser.close();

@@ -277,6 +277,9 @@ export const SIGNED_IN_SCREENS: readonly Screen[] = [
       }
       // The ad set that spent most, opened from the table: its breadcrumbs, daily chart and history.
       await page.getByRole('combobox', { name: /^(Show|แสดง)$/ }).selectOption('adset');
+      // The ad sets' list, not a campaign's row still on its way out: the address says the level, then the list loads.
+      await expect(page).toHaveURL(/[?&]level=adset\b/);
+      await settled(page);
       const first = page.getByRole('rowheader').or(page.getByRole('article')).first().getByRole('link').first();
       await expect(first).toBeVisible({ timeout: 20_000 });
       await first.click();

@@ -11,8 +11,13 @@ import {
 } from '../walk.ts';
 import { SCREENSHOTS_DIR, WORKSPACE_FILE } from './files.ts';
 
+/** `TOUR_SCREENS=campaigns,campaign-entity`: only the screens named (comma-separated), in every combination. */
+const ONLY = process.env.TOUR_SCREENS?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+
 async function picture(page: Page, prefix: string, screens: readonly Screen[], workspace: Workspace | null) {
-  for (const screen of screens) {
+  for (const screen of screens.filter((item) => !ONLY?.length || ONLY.includes(item.name))) {
     await test.step(screen.name, async () => {
       await screen.open(page, workspace);
       await page.screenshot({

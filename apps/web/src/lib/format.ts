@@ -138,7 +138,11 @@ export function localDay(days = 0, from: Date = new Date()): string {
 /** The formatters bound to the language of the content being read (a page's content language inside the shell). */
 export function useFormat() {
   const { i18n } = useTranslation();
-  const language = i18n.language;
+  return formatsFor(i18n.language);
+}
+
+/** The formatters of `useFormat` for one language, outside a component (one set shared by many rows). */
+export function formatsFor(language: string) {
   return {
     language,
     dateTime: (value: Instant, options?: DateTimeOptions) => formatDateTime(value, language, options),

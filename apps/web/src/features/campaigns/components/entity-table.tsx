@@ -1,16 +1,16 @@
 import type { EntityTotals } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { ArrowDown, ArrowUp, ChevronRight, Pause, Play, Wallet } from 'lucide-react';
-import { memo, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import { Link } from 'react-router';
 import { parentTrail } from '../../../api/entities.ts';
 import type { EntityRow } from '../api/types.ts';
-import { allowedActions, useEntityWords } from '../hooks/use-entity-words.ts';
+import { allowedActions, useEntityWords, type EntityWords } from '../hooks/use-entity-words.ts';
 import { METRIC_KEYS, type ColumnKey, type MetricKey, type Sort, type SortKey } from '../lib/columns.ts';
 import type { DialogAction } from './action-dialog.tsx';
-import { KnowsLine } from './knows-line.tsx';
-import { MetricValue } from './metric-value.tsx';
-import { StatusBadge } from './status-badge.tsx';
+import { KnowsChips } from './knows-line.tsx';
+import { MetricFigure, MetricValue } from './metric-value.tsx';
+import { StatusLabel } from './status-badge.tsx';
 import type { TreeItem } from './tree.ts';
 
 /** Every row is this tall, so the rows in view are known from the scroll position alone (virtualised). */
@@ -59,15 +59,34 @@ export interface EntityTableProps {
   zones: ReadonlyMap<string, string>;
 }
 
+/** Height of the header row, which stays at the top of the scroller. */
+const HEADER_HEIGHT = 44;
+
+/** The cells of a row, laid out as a flex row of fixed widths (the table's layout is not used: see `EntityTable`). */
+const CELL = 'flex flex-none flex-col justify-center';
+
+const cellWidth = (width: number, grow = false) => ({ width, flexGrow: grow ? 1 : 0 });
+
 /**
- * The explorer's table, virtualised: only the rows in view (and a margin) are in the document, between two spacer
- * rows as tall as the rows above and below, so 5,000 rows scroll as smoothly as 50. The name column and the actions
+ * The name column and the actions stay in place while the figures scroll sideways: moved by the scroller's
+ * horizontal offset, which the scroll handler writes into two custom properties of the table. Not `position:
+ * sticky`: a sticky cell is a composited layer of its own, two in every row drawn, and the compositor's work on
+ * them every frame was most of a frame's time in software rendering (ADR 0180).
+ */
+const PIN_LEFT = 'relative [transform:translateX(var(--pin-left,0px))]';
+const PIN_RIGHT = 'relative [transform:translateX(var(--pin-right,0px))]';
+
+/**
+ * The explorer's table, virtualised: only the rows in view (and a margin) are in the document, so 5,000 rows scroll
+ * as smoothly as 50. It stays a table for assistive technology (its elements and roles, `aria-rowcount`,
+ * `aria-rowindex`), but is laid out as blocks: the body is as tall as every row, each drawn row is placed with a
+ * transform at its index × the row height and is its own layout and paint boundary (`contain: strict`), so a row
+ * coming into view is laid out alone instead of the whole table again (ADR 0180). The name column and the actions
  * stay in place while the figures scroll sideways inside the card; the page itself never scrolls sideways.
  */
 export function EntityTable(props: EntityTableProps) {
   const { items, columns, sort, onSort, days, totals, canEdit, selected } = props;
   const words = useEntityWords();
-  const { t } = words;
   const scroller = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(0);
@@ -84,8 +103,9 @@ export function EntityTable(props: EntityTableProps) {
   }, []);
 
   const visible = height > 0 ? Math.ceil(height / ROW_HEIGHT) : FALLBACK_VISIBLE;
-  const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(items.length, Math.floor(scrollTop / ROW_HEIGHT) + visible + OVERSCAN);
+  const top = Math.floor(scrollTop / ROW_HEIGHT);
+  const first = Math.max(0, top - OVERSCAN);
+  const last = Math.min(items.length, top + visible + OVERSCAN);
   const shown = items.slice(first, last);
 
   const { hasMore, loadingMore, onLoadMore } = props;
@@ -93,175 +113,270 @@ export function EntityTable(props: EntityTableProps) {
     if (hasMore && !loadingMore && last >= items.length - LOAD_AHEAD) onLoadMore();
   }, [hasMore, loadingMore, last, items.length, onLoadMore]);
 
-  const entities = items.filter((item) => item.kind === 'entity');
-  const allSelected = entities.length > 0 && entities.every((item) => selected.has(item.entity.id));
-  const span = columns.length + 1 + (canEdit ? 1 : 0);
-
-  const header = (key: SortKey, label: string, className?: string) => (
-    <th
-      key={key}
-      scope="col"
-      aria-sort={sort.key === key ? (sort.descending ? 'descending' : 'ascending') : undefined}
-      className={clsx('sticky top-0 z-10 h-11 px-3 font-medium whitespace-nowrap', STICKY_BG, className)}
-    >
-      <button
-        type="button"
-        onClick={() => onSort(key)}
-        className="inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
-      >
-        {label}
-        {sort.key === key &&
-          (sort.descending ? (
-            <ArrowDown aria-hidden="true" className="size-3" />
-          ) : (
-            <ArrowUp aria-hidden="true" className="size-3" />
-          ))}
-      </button>
-    </th>
-  );
+  const allSelected = useMemo(() => {
+    const entities = items.filter((item) => item.kind === 'entity');
+    return entities.length > 0 && entities.every((item) => selected.has(item.entity.id));
+  }, [items, selected]);
 
   const width = WIDTHS.name + columns.reduce((sum, key) => sum + WIDTHS[key], 0) + (canEdit ? WIDTHS.actions : 0);
+  // Only the row window changes the rows: a scroll within a row's height draws nothing new.
+  // How far the table can scroll sideways: measured when the scroller or the table changes size, never while
+  // scrolling.
+  const table = useRef<HTMLTableElement>(null);
+  const sideways = useRef({ max: 0, left: 0 });
+  const pin = () => {
+    const element = table.current;
+    if (!element) return;
+    const { max, left } = sideways.current;
+    element.style.setProperty('--pin-left', `${left}px`);
+    element.style.setProperty('--pin-right', `${Math.min(0, left - max)}px`);
+  };
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    const inner = table.current;
+    if (!element || !inner) return;
+    const measure = () => {
+      sideways.current = { max: Math.max(0, inner.offsetWidth - element.clientWidth), left: element.scrollLeft };
+      pin();
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const left = event.currentTarget.scrollLeft;
+    if (left !== sideways.current.left) {
+      sideways.current.left = left;
+      pin();
+    }
+    const next = event.currentTarget.scrollTop;
+    setScrollTop((current) => (Math.floor(current / ROW_HEIGHT) === Math.floor(next / ROW_HEIGHT) ? current : next));
+  };
 
   return (
     <div
       ref={scroller}
       className="relative max-h-[min(72vh,760px)] overflow-auto overscroll-contain"
-      onScroll={(event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop)}
+      onScroll={onScroll}
       data-testid="entity-table-scroller"
     >
       <table
-        className="table-fixed border-separate border-spacing-0 text-sm"
+        ref={table}
+        role="table"
+        className="block text-sm"
         style={{ width: `max(100%, ${width}px)` }}
         aria-rowcount={items.length + 1 + totals.length}
       >
         <caption className="sr-only">{props.caption}</caption>
-        <colgroup>
-          <col style={{ width: WIDTHS.name }} />
-          {columns.map((key) => (
-            <col key={key} style={{ width: WIDTHS[key] }} />
-          ))}
-          {canEdit && <col style={{ width: WIDTHS.actions }} />}
-        </colgroup>
-        <thead className="text-left text-gray-600 dark:text-gray-400">
-          <tr aria-rowindex={1} className="[&>th]:border-b [&>th]:border-gray-200 dark:[&>th]:border-gray-800">
-            <th scope="col" className={clsx('sticky top-0 left-0 z-20 h-11 px-3 font-medium', STICKY_BG)}>
-              <div className="flex items-center gap-2">
-                {canEdit && (
-                  <input
-                    type="checkbox"
-                    className="size-4"
-                    checked={allSelected}
-                    onChange={(event) => props.onSelectAll(event.target.checked)}
-                    aria-label={t('rows.selectAll')}
-                  />
-                )}
-                <button
-                  type="button"
-                  onClick={() => onSort('name')}
-                  aria-label={t('sortBy', { column: t('columns.name') })}
-                  className="inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
-                >
-                  {t('columns.name')}
-                  {sort.key === 'name' &&
-                    (sort.descending ? (
-                      <ArrowDown aria-hidden="true" className="size-3" />
-                    ) : (
-                      <ArrowUp aria-hidden="true" className="size-3" />
-                    ))}
-                </button>
-              </div>
-            </th>
-            {columns.map((key) =>
-              header(key, t(`columns.${key}`), isMetric(key) ? 'text-right [&>button]:flex-row-reverse' : undefined),
-            )}
-            {canEdit && (
-              <th scope="col" className={clsx('sticky top-0 right-0 z-20 h-11 px-3 text-right font-medium', STICKY_BG)}>
-                <span className="sr-only">{t('columns.actions')}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {first > 0 && (
-            <tr aria-hidden="true" style={{ height: first * ROW_HEIGHT }}>
-              <td colSpan={span} />
-            </tr>
-          )}
+        <TableHead
+          columns={columns}
+          sort={sort}
+          onSort={onSort}
+          canEdit={canEdit}
+          allSelected={allSelected}
+          onSelectAll={props.onSelectAll}
+        />
+        <tbody role="rowgroup" className="relative block" style={{ height: items.length * ROW_HEIGHT }}>
           {shown.map((item, offset) => (
             <TableRow
               key={item.key}
               item={item}
               rowIndex={first + offset + 2}
+              top={(first + offset) * ROW_HEIGHT}
               columns={columns}
               days={days}
               canEdit={canEdit}
               isSelected={item.kind === 'entity' && selected.has(item.entity.id)}
               zone={item.kind === 'entity' ? props.zones.get(item.entity.adAccountId) : undefined}
+              words={words}
               onSelect={props.onSelect}
               onExpand={props.onExpand}
               onAct={props.onAct}
             />
           ))}
-          {last < items.length && (
-            <tr aria-hidden="true" style={{ height: (items.length - last) * ROW_HEIGHT }}>
-              <td colSpan={span} />
-            </tr>
-          )}
         </tbody>
         {totals.length > 0 && (
-          <tfoot className="font-medium">
-            {totals.map((total, index) => (
-              <tr key={total.currency} aria-rowindex={items.length + 2 + index} style={{ height: ROW_HEIGHT }}>
-                <th
-                  scope="row"
-                  className={clsx(
-                    'sticky bottom-0 left-0 z-20 border-t border-gray-300 px-3 text-left dark:border-gray-700',
-                    'bg-gray-50 dark:bg-gray-950',
-                  )}
-                >
-                  <span className="block pl-9 text-gray-900 dark:text-gray-100">
-                    {t('totals.label', { currency: total.currency })}
-                  </span>
-                  <span className="block pl-9 text-xs font-normal text-gray-500 dark:text-gray-400">
-                    {t('rows.count', { count: total.count, shown: words.format.number(total.count, 0) })}
-                  </span>
-                </th>
-                {columns.map((key) => (
-                  <td
-                    key={key}
-                    className="sticky bottom-0 z-10 border-t border-gray-300 bg-gray-50 px-3 text-right dark:border-gray-700 dark:bg-gray-950"
-                  >
-                    {isMetric(key) ? (
-                      <MetricValue
-                        metric={key}
-                        value={total.metrics[key]}
-                        previous={total.previous[key]}
-                        currency={total.currency}
-                        days={days}
-                      />
-                    ) : null}
-                  </td>
-                ))}
-                {canEdit && (
-                  <td className="sticky right-0 bottom-0 z-20 border-t border-gray-300 bg-gray-50 dark:border-gray-700 dark:bg-gray-950" />
-                )}
-              </tr>
-            ))}
-          </tfoot>
+          <TableFoot totals={totals} columns={columns} days={days} canEdit={canEdit} firstIndex={items.length + 2} />
         )}
       </table>
     </div>
   );
 }
 
+interface TableHeadProps {
+  columns: readonly ColumnKey[];
+  sort: Sort;
+  onSort: (key: SortKey) => void;
+  canEdit: boolean;
+  allSelected: boolean;
+  onSelectAll: (checked: boolean) => void;
+}
+
+/** The header row, sticking to the top of the scroller; memoised, so a scroll does not draw it again. */
+const TableHead = memo(function TableHead({
+  columns,
+  sort,
+  onSort,
+  canEdit,
+  allSelected,
+  onSelectAll,
+}: TableHeadProps) {
+  const { t } = useEntityWords();
+  const arrow = (key: SortKey) =>
+    sort.key === key &&
+    (sort.descending ? (
+      <ArrowDown aria-hidden="true" className="size-3" />
+    ) : (
+      <ArrowUp aria-hidden="true" className="size-3" />
+    ));
+  const header = (key: ColumnKey, label: string) => (
+    <th
+      key={key}
+      role="columnheader"
+      scope="col"
+      aria-sort={sort.key === key ? (sort.descending ? 'descending' : 'ascending') : undefined}
+      style={cellWidth(WIDTHS[key])}
+      className={clsx(CELL, 'px-3 font-medium whitespace-nowrap', STICKY_BG, isMetric(key) && 'items-end')}
+    >
+      <button
+        type="button"
+        onClick={() => onSort(key)}
+        className={clsx(
+          'inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-blue-600',
+          isMetric(key) && 'flex-row-reverse',
+        )}
+      >
+        {label}
+        {arrow(key)}
+      </button>
+    </th>
+  );
+  return (
+    <thead role="rowgroup" className="sticky top-0 z-20 block text-left text-gray-600 dark:text-gray-400">
+      <tr
+        role="row"
+        aria-rowindex={1}
+        className="flex [&>th]:border-b [&>th]:border-gray-200 dark:[&>th]:border-gray-800"
+        style={{ height: HEADER_HEIGHT }}
+      >
+        <th
+          role="columnheader"
+          scope="col"
+          style={cellWidth(WIDTHS.name, true)}
+          className={clsx(CELL, PIN_LEFT, 'z-20 px-3 font-medium', STICKY_BG)}
+        >
+          <div className="flex items-center gap-2">
+            {canEdit && (
+              <input
+                type="checkbox"
+                className="size-4"
+                checked={allSelected}
+                onChange={(event) => onSelectAll(event.target.checked)}
+                aria-label={t('rows.selectAll')}
+              />
+            )}
+            <button
+              type="button"
+              onClick={() => onSort('name')}
+              aria-label={t('sortBy', { column: t('columns.name') })}
+              className="inline-flex items-center gap-1 rounded hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
+              {t('columns.name')}
+              {arrow('name')}
+            </button>
+          </div>
+        </th>
+        {columns.map((key) => header(key, t(`columns.${key}`)))}
+        {canEdit && (
+          <th
+            role="columnheader"
+            scope="col"
+            style={cellWidth(WIDTHS.actions)}
+            className={clsx(CELL, PIN_RIGHT, 'z-20 px-3 text-right font-medium', STICKY_BG)}
+          >
+            <span className="sr-only">{t('columns.actions')}</span>
+          </th>
+        )}
+      </tr>
+    </thead>
+  );
+});
+
+interface TableFootProps {
+  totals: readonly EntityTotals[];
+  columns: readonly ColumnKey[];
+  days: number;
+  canEdit: boolean;
+  /** The `aria-rowindex` of the first totals row. */
+  firstIndex: number;
+}
+
+/** The totals, one row per currency, sticking to the bottom of the scroller; memoised like the header. */
+const TableFoot = memo(function TableFoot({ totals, columns, days, canEdit, firstIndex }: TableFootProps) {
+  const words = useEntityWords();
+  const { t } = words;
+  const FOOT = 'border-t border-gray-300 bg-gray-50 dark:border-gray-700 dark:bg-gray-950';
+  return (
+    <tfoot role="rowgroup" className="sticky bottom-0 z-20 block font-medium">
+      {totals.map((total, index) => (
+        <tr
+          key={total.currency}
+          role="row"
+          aria-rowindex={firstIndex + index}
+          className="flex"
+          style={{ height: ROW_HEIGHT }}
+        >
+          <th
+            role="rowheader"
+            scope="row"
+            style={cellWidth(WIDTHS.name, true)}
+            className={clsx(CELL, PIN_LEFT, 'z-20 px-3 text-left', FOOT)}
+          >
+            <span className="block pl-9 text-gray-900 dark:text-gray-100">
+              {t('totals.label', { currency: total.currency })}
+            </span>
+            <span className="block pl-9 text-xs font-normal text-gray-500 dark:text-gray-400">
+              {t('rows.count', { count: total.count, shown: words.format.number(total.count, 0) })}
+            </span>
+          </th>
+          {columns.map((key) => (
+            <td key={key} role="cell" style={cellWidth(WIDTHS[key])} className={clsx(CELL, 'px-3 text-right', FOOT)}>
+              {isMetric(key) ? (
+                <MetricValue
+                  metric={key}
+                  value={total.metrics[key]}
+                  previous={total.previous[key]}
+                  currency={total.currency}
+                  days={days}
+                />
+              ) : null}
+            </td>
+          ))}
+          {canEdit && (
+            <td role="cell" style={cellWidth(WIDTHS.actions)} className={clsx(CELL, PIN_RIGHT, 'z-20', FOOT)} />
+          )}
+        </tr>
+      ))}
+    </tfoot>
+  );
+});
+
 interface TableRowProps {
   item: TreeItem;
   rowIndex: number;
+  /** Where the row sits in the body, in pixels from its top. */
+  top: number;
   columns: readonly ColumnKey[];
   days: number;
   canEdit: boolean;
   isSelected: boolean;
   zone: string | undefined;
+  /** The table's words, shared by its rows. */
+  words: EntityWords;
   onSelect: EntityTableProps['onSelect'];
   onExpand: EntityTableProps['onExpand'];
   onAct: EntityTableProps['onAct'];
@@ -272,15 +387,13 @@ interface TableRowProps {
  * their element as long as their entity, selection and columns are the same.
  */
 const TableRow = memo(function TableRow(props: TableRowProps) {
-  const { item, rowIndex, columns, days, canEdit, isSelected, zone, onSelect, onExpand, onAct } = props;
-  const words = useEntityWords();
+  const { item, rowIndex, top, columns, days, canEdit, isSelected, zone, words, onSelect, onExpand, onAct } = props;
   const { t } = words;
-  const span = columns.length + 1 + (canEdit ? 1 : 0);
   const nameCell = (item: TreeItem) => {
-    const indent = { paddingLeft: `${12 + item.depth * 20}px` };
+    const indent = { ...cellWidth(WIDTHS.name, true), paddingLeft: `${12 + item.depth * 20}px` };
     if (item.kind === 'note')
       return (
-        <td style={indent} className={clsx('sticky left-0 z-[1] px-3 text-sm text-gray-500', STICKY_BG)}>
+        <td role="cell" style={indent} className={clsx(CELL, PIN_LEFT, 'z-[1] px-3 text-sm text-gray-500', STICKY_BG)}>
           <span className="pl-16">
             {item.note === 'loading'
               ? t('rows.loadingChildren')
@@ -293,7 +406,12 @@ const TableRow = memo(function TableRow(props: TableRowProps) {
     const { entity } = item;
     const trail = parentTrail(entity.parents);
     return (
-      <th scope="row" style={indent} className={clsx('sticky left-0 z-[1] pr-3 text-left font-normal', STICKY_BG)}>
+      <th
+        role="rowheader"
+        scope="row"
+        style={indent}
+        className={clsx(CELL, PIN_LEFT, 'z-[1] pr-3 text-left font-normal', STICKY_BG)}
+      >
         <div className="flex items-center gap-1">
           {canEdit && (
             <input
@@ -333,7 +451,7 @@ const TableRow = memo(function TableRow(props: TableRowProps) {
                 {trail.join(' › ')}
               </p>
             )}
-            <KnowsLine entity={entity} compact timeZone={zone} />
+            <KnowsChips entity={entity} compact timeZone={zone} words={words} />
           </div>
         </div>
       </th>
@@ -343,7 +461,7 @@ const TableRow = memo(function TableRow(props: TableRowProps) {
   const budgetCell = (entity: EntityRow) => {
     const budget = words.budget(entity);
     return (
-      <td key="budget" className="px-3 text-sm">
+      <td key="budget" role="cell" style={cellWidth(WIDTHS.budget)} className={clsx(CELL, 'px-3 text-sm')}>
         {budget.amount && <span className="block truncate text-gray-900 dark:text-gray-100">{budget.amount}</span>}
         {budget.holder && (
           <span
@@ -360,7 +478,7 @@ const TableRow = memo(function TableRow(props: TableRowProps) {
   const actionsCell = (entity: EntityRow) => {
     const { canPause, canResume, canBudget } = allowedActions(entity);
     return (
-      <td className={clsx('sticky right-0 z-[1] px-2', STICKY_BG)}>
+      <td role="cell" style={cellWidth(WIDTHS.actions)} className={clsx(CELL, PIN_RIGHT, 'z-[1] px-2', STICKY_BG)}>
         <div className="flex justify-end gap-1">
           {canPause && (
             <button
@@ -402,33 +520,37 @@ const TableRow = memo(function TableRow(props: TableRowProps) {
 
   return (
     <tr
+      role="row"
       aria-rowindex={rowIndex}
-      style={{ height: ROW_HEIGHT }}
+      // Placed by a transform and contained: a row drawn or removed lays out and paints itself alone.
+      style={{ height: ROW_HEIGHT, transform: `translateY(${top}px)`, contain: 'strict' }}
       className={clsx(
+        'absolute top-0 left-0 flex w-full',
         '[&>*]:border-b [&>*]:border-gray-100 dark:[&>*]:border-gray-800',
         isSelected && '[&>*]:bg-blue-50 dark:[&>*]:bg-blue-950/40',
       )}
     >
       {nameCell(item)}
       {item.kind === 'note' ? (
-        <td colSpan={span - 1} />
+        <td role="cell" className="flex-1" />
       ) : (
         <>
           {columns.map((key) =>
             key === 'status' ? (
-              <td key={key} className="px-3">
-                <StatusBadge status={item.entity.effectiveStatus} />
+              <td key={key} role="cell" style={cellWidth(WIDTHS[key])} className={clsx(CELL, 'items-start px-3')}>
+                <StatusLabel status={item.entity.effectiveStatus} words={words} />
               </td>
             ) : key === 'budget' ? (
               budgetCell(item.entity)
             ) : (
-              <td key={key} className="px-3 text-right">
-                <MetricValue
+              <td key={key} role="cell" style={cellWidth(WIDTHS[key])} className={clsx(CELL, 'px-3 text-right')}>
+                <MetricFigure
                   metric={key}
                   value={item.entity.metrics[key]}
                   previous={item.entity.previous[key]}
                   currency={item.entity.currency}
                   days={days}
+                  words={words}
                 />
               </td>
             ),

@@ -2,7 +2,7 @@ import { AlertTriangle, Clock, GraduationCap, History, Inbox, Workflow } from 'l
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EntityRow } from '../api/types.ts';
-import { useEntityWords } from '../hooks/use-entity-words.ts';
+import { useEntityWords, type EntityWords } from '../hooks/use-entity-words.ts';
 
 const CHIP =
   'inline-flex max-w-full items-center gap-1 truncate rounded-md px-1.5 py-0.5 text-xs ' +
@@ -63,18 +63,20 @@ export function runHref(ruleId: string | null, runId: string | null): string | n
  * waiting, a hold and when it resumes, a change made outside AdPilot, Meta's learning phase. Nothing when it knows
  * nothing.
  */
-export function KnowsLine({
-  entity,
-  compact = false,
-  timeZone,
-}: {
+export function KnowsLine(props: KnowsLineProps) {
+  return <KnowsChips {...props} words={useEntityWords()} />;
+}
+
+interface KnowsLineProps {
   entity: EntityRow;
   /** A table row: a few words per chip, on one line. */
   compact?: boolean;
   /** The account's zone, in which its instants are written. */
   timeZone?: string | undefined;
-}) {
-  const words = useEntityWords();
+}
+
+/** `KnowsLine` with the words handed in: a table's rows share their table's. */
+export function KnowsChips({ entity, compact = false, timeZone, words }: KnowsLineProps & { words: EntityWords }) {
   const { t, format } = words;
   const short = (key: string, values: Record<string, unknown> = {}) =>
     compact ? t(`knows.short.${key}`, values) : undefined;

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { changeTone, type MetricKey } from '../lib/columns.ts';
-import { useEntityWords } from '../hooks/use-entity-words.ts';
+import { useEntityWords, type EntityWords } from '../hooks/use-entity-words.ts';
 
 const TONE_CLASSES = {
   good: 'text-green-700 dark:text-green-400',
@@ -19,8 +19,20 @@ interface MetricValueProps {
 }
 
 /** A figure of the window and, under it, its change against the previous period of the same length. */
-export function MetricValue({ metric, value, previous, currency, days, align = 'right' }: MetricValueProps) {
-  const words = useEntityWords();
+export function MetricValue(props: MetricValueProps) {
+  return <MetricFigure {...props} words={useEntityWords()} />;
+}
+
+/** `MetricValue` with the words handed in: a table's rows share their table's. */
+export function MetricFigure({
+  metric,
+  value,
+  previous,
+  currency,
+  days,
+  align = 'right',
+  words,
+}: MetricValueProps & { words: EntityWords }) {
   const change = words.change(value, previous, days);
   const tone = changeTone(metric, change.percent);
   return (

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useEntityWords } from '../hooks/use-entity-words.ts';
+import { useEntityWords, type EntityWords } from '../hooks/use-entity-words.ts';
 
 const TONES: Record<string, string> = {
   ACTIVE: 'bg-green-100 text-green-800 dark:bg-green-900/50 dark:text-green-200',
@@ -13,7 +13,11 @@ const OTHER = 'bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-300';
 
 /** An effective status in words, coloured by what it means for delivery. */
 export function StatusBadge({ status }: { status: string }) {
-  const words = useEntityWords();
+  return <StatusLabel status={status} words={useEntityWords()} />;
+}
+
+/** `StatusBadge` with the words handed in: a table's rows share their table's. */
+export function StatusLabel({ status, words }: { status: string; words: EntityWords }) {
   return (
     <span
       className={clsx(

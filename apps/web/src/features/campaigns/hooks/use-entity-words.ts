@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPercent, useFormat } from '../../../lib/format.ts';
+import { formatPercent, formatsFor } from '../../../lib/format.ts';
 import type { EntityRow } from '../api/types.ts';
 import { changePercent, METRIC_KIND, type MetricKey } from '../lib/columns.ts';
 
@@ -31,11 +33,21 @@ export function allowedActions(entity: Pick<EntityRow, 'editable' | 'status' | '
   };
 }
 
-/** The explorer's words: statuses, levels, figures in the account's currency, changes, budgets. */
-export function useEntityWords() {
-  const { t } = useTranslation('campaigns');
-  const format = useFormat();
-  const { language } = format;
+/**
+ * The explorer's words: statuses, levels, figures in the account's currency, changes, budgets. One object per
+ * language, kept across renders: a table hands it to its rows, so a row drawn while scrolling does not subscribe to
+ * the translations itself (each `useTranslation` costs a copy of the i18n instance's descriptors when mounted).
+ */
+export function useEntityWords(): EntityWords {
+  const { t, i18n } = useTranslation('campaigns');
+  const language = i18n.language;
+  return useMemo(() => entityWords(t, language), [t, language]);
+}
+
+export type EntityWords = ReturnType<typeof entityWords>;
+
+function entityWords(t: TFunction<'campaigns'>, language: string) {
+  const format = formatsFor(language);
 
   const status = (code: string) =>
     KNOWN_STATUSES.has(code) ? t(`statuses.${code}`) : t('statuses.other', { status: code });
