@@ -108,6 +108,12 @@ export const ERROR_CODES = [
   'MAIL_UNSUBSCRIBED',
   /** A person owns at most WORKSPACES_PER_PERSON workspaces, the personal one included (409, params: limit). */
   'WORKSPACE_LIMIT_REACHED',
+  /**
+   * The demo workspace (ADR 0185): a demo session's write, export, invitation or billing call (403), and Watch Demo
+   * on an instance whose Meta is not the sandbox (503).
+   */
+  'DEMO_READ_ONLY',
+  'DEMO_UNAVAILABLE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
