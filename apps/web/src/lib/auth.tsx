@@ -1,4 +1,10 @@
-import type { LoginRequest, RegisterRequest, Session, User } from '@adpilot/contracts';
+import {
+  DEMO_VISITOR_EMAIL,
+  type LoginRequest,
+  type RegisterRequest,
+  type Session,
+  type User,
+} from '@adpilot/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -33,6 +39,12 @@ export interface AuthContextValue {
   login: (credentials: LoginRequest) => Promise<User>;
   register: (body: RegisterRequest) => Promise<User>;
   logout: () => Promise<void>;
+  /** Whether this is a demo session (ADR 0185): read-only, with the banner inviting to register. */
+  isDemo: boolean;
+  /** Watch Demo: signs in to the read-only demo workspace and opens the dashboard; throws when refused. */
+  watchDemo: () => Promise<void>;
+  /** The banner's way out: ends the demo session and opens the sign-up form. */
+  leaveDemoToRegister: () => Promise<void>;
   /** Reloads the user from the server; signs out if that fails. */
   refreshUser: () => Promise<void>;
   /** A fresh access token for places that cannot send headers (the log stream's URL). */
@@ -89,7 +101,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
+      const wasDemo = readStoredUser()?.email === DEMO_VISITOR_EMAIL;
       endSession();
+      // A demo session that ended (an hour at most, ADR 0185) goes back to the landing page, not to a sign-in.
+      if (wasDemo) {
+        navigate('/', { replace: true });
+        return;
+      }
       if (currentPath.current.startsWith('/login')) return;
       const state: RedirectState = { from: currentPath.current };
       navigate('/login', { replace: true, state });
@@ -155,6 +173,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate('/', { replace: true });
   }, [endSession, navigate, t]);
 
+  const watchDemo = useCallback(async () => {
+    setIsLoading(true);
+    try {
+      const { token, refreshToken, user: visitor } = await authApi.demo();
+      sessionStorage.removeItem(NEW_ACCOUNT_KEY);
+      startSession({ token, refreshToken, user: visitor });
+      navigate('/dashboard', { replace: false });
+    } finally {
+      setIsLoading(false);
+    }
+  }, [startSession, navigate]);
+
+  const leaveDemoToRegister = useCallback(async () => {
+    await authApi.logout(readRefreshToken()).catch(() => undefined);
+    endSession();
+    navigate('/register');
+  }, [endSession, navigate]);
+
   const refreshUser = useCallback(async () => {
     try {
       const fresh = await authApi.me();
@@ -173,8 +209,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ user, isInitializing, isLoading, login, register, logout, refreshUser, refreshAccessToken }),
-    [user, isInitializing, isLoading, login, register, logout, refreshUser, refreshAccessToken],
+    () => ({
+      user,
+      isInitializing,
+      isLoading,
+      login,
+      register,
+      logout,
+      isDemo: user?.email === DEMO_VISITOR_EMAIL,
+      watchDemo,
+      leaveDemoToRegister,
+      refreshUser,
+      refreshAccessToken,
+    }),
+    [
+      user,
+      isInitializing,
+      isLoading,
+      login,
+      register,
+      logout,
+      watchDemo,
+      leaveDemoToRegister,
+      refreshUser,
+      refreshAccessToken,
+    ],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }
