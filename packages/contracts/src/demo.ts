@@ -20,6 +20,7 @@ export const isDemoEmail = (email: string) => [DEMO_OWNER_EMAIL, DEMO_VISITOR_EM
 export const DEMO_MESSAGES = {
   readOnly: 'This is a read-only demo: nothing can be changed, sent or exported here. Create a free account to try it.',
   unavailable: 'The demo is not available on this server.',
+  preparing: 'The demo is being prepared. Please try again in a few seconds.',
   tooMany: 'Too many demo sessions from this address. Please try again later.',
   reserved: 'This address cannot be used to sign up.',
 } as const;

@@ -53,6 +53,18 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** The first visit of an instance waits while the demo is built (503 DEMO_PREPARING), a minute at most. */
+async function openDemoSession() {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await authApi.demo();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'DEMO_PREPARING' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
+  }
+}
+
 /** This tab registered the account it is signed in to: the dashboard says "Welcome", not "Welcome back". */
 const NEW_ACCOUNT_KEY = 'adpilot.newAccount';
 
@@ -176,7 +188,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const watchDemo = useCallback(async () => {
     setIsLoading(true);
     try {
-      const { token, refreshToken, user: visitor } = await authApi.demo();
+      const { token, refreshToken, user: visitor } = await openDemoSession();
       sessionStorage.removeItem(NEW_ACCOUNT_KEY);
       startSession({ token, refreshToken, user: visitor });
       navigate('/dashboard', { replace: false });

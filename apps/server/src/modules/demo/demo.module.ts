@@ -1,6 +1,6 @@
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
-import { defineDemoJobs } from './demo.jobs.ts';
+import { DEMO_RESET_JOB, defineDemoJobs } from './demo.jobs.ts';
 import { demoRoutes } from './demo.routes.ts';
 import { DemoService, type DemoDeps } from './demo.service.ts';
 
@@ -9,9 +9,12 @@ import { DemoService, type DemoDeps } from './demo.service.ts';
  * services a person's requests reach. Its public API: `service` (the authentication hook asks it which workspace a
  * demo session views).
  */
-export function createDemoModule(deps: DemoDeps & { queue: JobQueue }) {
+export function createDemoModule(deps: Omit<DemoDeps, 'requestBuild'> & { queue: JobQueue }) {
   const { queue, ...rest } = deps;
-  const service = new DemoService(rest);
+  const service = new DemoService({
+    ...rest,
+    requestBuild: () => queue.send(DEMO_RESET_JOB, {}, { singletonKey: 'demo' }),
+  });
   defineDemoJobs(queue, service);
   return { service, routes: bindRoutes(demoRoutes, { demo: service }) };
 }

@@ -39,6 +39,8 @@ export interface DemoDeps {
   /** The demo owner's plan: room for two demo workspaces' accounts while a rebuild runs. */
   plans: Pick<SubscriptionService, 'assignPlan'>;
   meta: Pick<MetaProvider, 'isSandbox' | 'sandbox'>;
+  /** Asks the queue for a build (the `demo-reset` job): a visit never builds the demo itself. */
+  requestBuild: () => Promise<unknown>;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -59,12 +61,22 @@ export class DemoService {
     return this.deps.meta.isSandbox() && this.deps.meta.sandbox !== undefined;
   }
 
-  /** POST /api/demo/session: a demo session in the demo workspace, made first if there is none. */
+  /**
+   * POST /api/demo/session: a demo session in the demo workspace. Before the first demo exists, a build is asked of
+   * the queue and the visit answers 503 DEMO_PREPARING with Retry-After (not counted: the web asks again); the build
+   * takes seconds of two cores, which no visitor's request may hold.
+   */
   async startSession(ip: string): Promise<DemoSession> {
     if (!this.available()) throw new AppError('DEMO_UNAVAILABLE', DEMO_MESSAGES.unavailable, 503);
-    await this.deps.limiter.take([PER_ADDRESS, PER_INSTANCE], { account: 'demo', address: ip }, DEMO_MESSAGES.tooMany);
     const { visitorId } = await this.deps.auth.demoUsers();
-    const workspaceId = (await this.workspaceOf(visitorId, true)) ?? (await this.rebuild());
+    const workspaceId = await this.workspaceOf(visitorId, true);
+    if (workspaceId === undefined) {
+      await this.deps
+        .requestBuild()
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'demo build not queued'));
+      throw new AppError('DEMO_PREPARING', DEMO_MESSAGES.preparing, 503, undefined, { 'retry-after': '5' });
+    }
+    await this.deps.limiter.take([PER_ADDRESS, PER_INSTANCE], { account: 'demo', address: ip }, DEMO_MESSAGES.tooMany);
     const { session, expiresAt } = await this.deps.auth.startDemoSession(visitorId);
     return { ...session, workspaceId, expiresAt: expiresAt.toISOString() };
   }

@@ -15,7 +15,13 @@ const nextAddress = () => `198.51.100.${(addresses += 1)}`;
 beforeAll(async () => {
   // Rule runs the demo build asks for later (none: its runs finish in line) are held, never sent to a queue.
   t = await createSandboxTestApp({}, { rules: { scheduler: new HeldScheduler() } });
-});
+  // Before the first build a visit asks to come back (the build is the queue's job, never a visitor's request).
+  const early = await watchDemo();
+  expect(early.statusCode).toBe(503);
+  expect(early.json()).toMatchObject({ code: 'DEMO_PREPARING' });
+  expect(early.headers['retry-after']).toBe('5');
+  await t.modules.demo.service.rebuild();
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
