@@ -11,6 +11,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, refreshSession, setUnauthorizedHandler } from './api-client.ts';
+import { chooseWorkspace } from './current-workspace.ts';
 import { useServerMessage } from './server-message.ts';
 import { authApi } from './auth-api.ts';
 import { pathOf, type RedirectState } from './redirect.ts';
@@ -188,9 +189,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const watchDemo = useCallback(async () => {
     setIsLoading(true);
     try {
-      const { token, refreshToken, user: visitor } = await openDemoSession();
+      const { token, refreshToken, user: visitor, workspaceId } = await openDemoSession();
       sessionStorage.removeItem(NEW_ACCOUNT_KEY);
       startSession({ token, refreshToken, user: visitor });
+      // The demo workspace is the tab's: its role (viewer) is known as soon as the list is read.
+      chooseWorkspace(workspaceId);
       navigate('/dashboard', { replace: false });
     } finally {
       setIsLoading(false);
