@@ -1,11 +1,10 @@
 /**
  * The read-only demo workspace (ADR 0185). A visitor's demo session lives `DEMO_SESSION_SECONDS` at most (a refresh
  * never moves its end), an address opens `DEMO_SESSIONS_PER_HOUR` of them an hour, and the demo data is rebuilt by
- * the `demo-reset` job every `DEMO_RESET_MINUTES`.
+ * the hourly `demo-reset` job.
  */
 export const DEMO_SESSION_SECONDS = 60 * 60;
 export const DEMO_SESSIONS_PER_HOUR = 10;
-export const DEMO_RESET_MINUTES = 60;
 
 /**
  * The demo's two users, on the probe domain (`.invalid`, RFC 2606: nobody receives mail there, and a user on it never
@@ -22,5 +21,4 @@ export const DEMO_MESSAGES = {
   unavailable: 'The demo is not available on this server.',
   preparing: 'The demo is being prepared. Please try again in a few seconds.',
   tooMany: 'Too many demo sessions from this address. Please try again later.',
-  reserved: 'This address cannot be used to sign up.',
 } as const;

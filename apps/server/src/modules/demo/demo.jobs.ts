@@ -4,7 +4,7 @@ import type { DemoService } from './demo.service.ts';
 
 export const DEMO_RESET_JOB = 'demo-reset';
 
-/** Every hour (DEMO_RESET_MINUTES): a fresh demo workspace, the visitor moved to it, the older one deleted. */
+/** Every hour: a fresh demo workspace, the visitor moved to it, the older one deleted. */
 export function defineDemoJobs(queue: JobQueue, demo: DemoService): void {
   queue.define({
     name: DEMO_RESET_JOB,

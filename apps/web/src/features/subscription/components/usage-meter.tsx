@@ -47,7 +47,10 @@ export function UsageMeter({
         aria-valuetext={`${used} / ${limitText}`}
         className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-700"
       >
-        <div className={clsx('h-full rounded-full', meterColour(used, limit, blocksAtLimit))} style={{ width: `${percent}%` }} />
+        <div
+          className={clsx('h-full rounded-full', meterColour(used, limit, blocksAtLimit))}
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );
