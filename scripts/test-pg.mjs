@@ -37,6 +37,7 @@ const ON_POSTGRES = {
     'a sign-in code taken once by concurrent sign-ins; attempt counters',
   'apps/server/src/modules/auth/password-reset.test.ts': 'single-use links under concurrency',
   'apps/server/src/modules/auth/registration-limit.test.ts': 'atomic sign-up counter',
+  'apps/server/src/modules/demo/demo.test.ts': 'parallel demo visits on the atomic attempt counter',
   'apps/server/src/modules/auth/session-cache.test.ts': 'NOTIFY of session changes across processes',
   'apps/server/src/modules/diagnostics/diagnostics.routes.test.ts': 'the row-level security probe',
   'apps/server/src/modules/health/health.routes.test.ts': 'module smoke (health)',

@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import type { AppContext } from './context.ts';
 import { logOptions } from './lib/redact.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
+import { registerDemoGuard } from './plugins/demo-guard.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { SESSION_CHANNEL } from './modules/auth/session-cache.ts';
 import { registerBodyDepthLimit } from './plugins/body-depth.ts';
@@ -110,7 +111,10 @@ export async function buildApp(
     sessions: modules.auth.service,
     memberships: modules.workspaces.service,
     agents: modules.agents.authenticator,
+    demo: { workspaceOf: (visitorId) => modules.demo.service.workspaceOf(visitorId) },
   });
+  // A demo session's writes are refused before any route runs (ADR 0185).
+  registerDemoGuard(app);
   // A revoked agent credential ends its MCP sessions in every API process (ADR 0152).
   let unlistenRevocations: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
@@ -138,6 +142,7 @@ export async function buildApp(
       await api.register(modules.health.routes);
       await api.register(modules.metrics.routes);
       await api.register(modules.auth.routes, { prefix: '/auth' });
+      await api.register(modules.demo.routes, { prefix: '/demo' });
       await api.register(modules.adAccounts.routes, { prefix: '/ad-accounts' });
       await api.register(modules.admin.routes, { prefix: '/admin' });
       await api.register(modules.rules.routes, { prefix: '/rules' });

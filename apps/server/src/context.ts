@@ -20,6 +20,7 @@ import { createAiModule, type AiOptions } from './modules/ai/ai.module.ts';
 import { createAuthModule } from './modules/auth/auth.module.ts';
 import { createEntitiesModule } from './modules/entities/entities.module.ts';
 import { xlsx } from './modules/reports/xlsx.ts';
+import { createDemoModule } from './modules/demo/demo.module.ts';
 import { createDiagnosticsModule } from './modules/diagnostics/diagnostics.module.ts';
 import { createHealthModule } from './modules/health/health.module.ts';
 import { createMaintenanceModule } from './modules/maintenance/maintenance.module.ts';
@@ -357,8 +358,24 @@ export function createContext(options: ContextOptions) {
     mcp: config.mcp,
     log,
   });
+  // Watch Demo (ADR 0185): the read-only demo workspace, built through the modules above.
+  const demo = createDemoModule({
+    auth: auth.service,
+    limiter: auth.limiter,
+    workspaces: workspaces.service,
+    adAccounts: adAccounts.service,
+    sync: accountSync.sync,
+    rules: rules.service,
+    runner: rules.runner,
+    plans: subscription.service,
+    meta,
+    queue: jobs,
+    log,
+    now,
+  });
   const modules = {
     health: createHealthModule({ database, queue: jobs, config }),
+    demo,
     auth,
     adAccounts,
     admin: createAdminModule({

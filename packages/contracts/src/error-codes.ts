@@ -111,6 +111,13 @@ export const ERROR_CODES = [
   'MAIL_UNSUBSCRIBED',
   /** A person owns at most WORKSPACES_PER_PERSON workspaces, the personal one included (409, params: limit). */
   'WORKSPACE_LIMIT_REACHED',
+  /**
+   * The demo workspace (ADR 0185): a demo session's write, export, invitation or billing call (403), Watch Demo on
+   * an instance whose Meta is not the sandbox (503), and before the first demo is built (503 with Retry-After).
+   */
+  'DEMO_READ_ONLY',
+  'DEMO_UNAVAILABLE',
+  'DEMO_PREPARING',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;

@@ -5,6 +5,8 @@ export * from './text.ts';
 export * from './json-depth.ts';
 export * from './validation-messages.ts';
 export * from './auth.ts';
+export * from './demo.ts';
+export * from './demo-session.ts';
 export * from './ad-accounts.ts';
 export * from './health.ts';
 export * from './admin.ts';

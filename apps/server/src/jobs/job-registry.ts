@@ -164,6 +164,14 @@ export const JOB_REGISTRY: readonly RegisteredJob[] = [
       "link's hash; retried nine times with backoff, sent at most once by moving the invitation to a new link in " +
       'one conditional update first (ADR 0098).',
   },
+  {
+    name: 'demo-reset',
+    owner: 'demo',
+    cron: '41 * * * *',
+    summary:
+      'A new read-only demo workspace built on the sandbox, the demo visitor moved to it, the older one deleted ' +
+      '(ADR 0185).',
+  },
 ];
 
 /**

@@ -19,6 +19,8 @@ export interface AuthUser {
   id: string;
   role: 'admin' | 'user';
   sessionId: string;
+  /** A demo session (ADR 0185): read-only, in the demo workspace whatever the request names. */
+  demo?: boolean;
 }
 
 /** The request's current workspace and the user's role in it (ADR 0070). */
@@ -112,6 +114,8 @@ export function registerAuthentication(
     memberships: { resolve(userId: string, workspaceId: string | undefined): Promise<Membership | null> };
     /** Agent credentials (API tokens, ADR 0150); without it, no token is accepted. */
     agents?: { authenticate(secret: string): Promise<AgentCredential | null>; isAgentSecret(secret: string): boolean };
+    /** The demo workspace a demo session views now (ADR 0185); without it, a demo session has no workspace. */
+    demo?: { workspaceOf(visitorId: string): Promise<string | undefined> };
   },
 ): void {
   app.decorateRequest('authUser', null);
@@ -138,7 +142,7 @@ export function registerAuthentication(
     // The role comes from the session's user, not from the token: a demoted admin loses admin routes at once.
     const role = await auth.sessions.sessionRole(claims.sessionId, claims.userId);
     if (!role) throw AppError.unauthorized('Session has ended, please sign in again', 'TOKEN_EXPIRED');
-    request.authUser = { id: claims.userId, role, sessionId: claims.sessionId };
+    request.authUser = { id: claims.userId, role, sessionId: claims.sessionId, ...(claims.demo ? { demo: true } : {}) };
   });
 
   app.decorate('requireAuth', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -149,8 +153,10 @@ export function registerAuthentication(
     const requested = requestedWorkspace(request);
     // Another workspace's id, a removed member's, or no id at all look the same: not found (ADR 0070).
     if (requested !== undefined && !UUID_PATTERN.test(requested)) throw AppError.notFound('Workspace not found');
-    const membership = await auth.memberships.resolve(user.id, requested);
-    if (!membership) throw AppError.notFound('Workspace not found');
+    // A demo session views the demo workspace of now: the one it was shown may have been rebuilt since (ADR 0185).
+    const demoWorkspace = user.demo ? await auth.demo?.workspaceOf(user.id) : undefined;
+    const membership = await auth.memberships.resolve(user.id, user.demo ? demoWorkspace : requested);
+    if (!membership || (user.demo && demoWorkspace === undefined)) throw AppError.notFound('Workspace not found');
     request.workspace = membership;
     const needed = routeRole(request.method, request.routeOptions.config.role);
     if (!hasRole(membership.role, needed)) {

@@ -19,6 +19,8 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/login-code',
   'POST /api/auth/reset-password',
+  // Watch Demo: a read-only demo session without signing up (ADR 0185).
+  'POST /api/demo/session',
   'POST /api/email-verification/confirm',
   'POST /api/billing/webhook',
   'GET /api/invitations/preview',
@@ -63,6 +65,7 @@ export const ADMIN_PREFIXES: readonly string[] = ['/api/admin/', '/api/settings/
  */
 export const OPERATION_ERRORS: Readonly<Record<string, readonly number[]>> = {
   'POST /api/auth/register': [409],
+  'POST /api/demo/session': [502, 503],
   'POST /api/auth/login': [401],
   'POST /api/auth/refresh': [401, 409],
   'POST /api/account/password': [403],

@@ -5,6 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '../version.ts';
 import { routeRole } from './authenticate.ts';
+import { demoRefuses } from './demo-guard.ts';
 import {
   ADMIN_PREFIXES,
   WORKSPACE_PREFIXES,
@@ -60,6 +61,8 @@ function documentOperation(input: TransformInput): ReturnType<Transform> {
   statuses.add(400);
   if (!open && !optional) statuses.add(401);
   if (ADMIN_PREFIXES.some((prefix) => `${url}/`.startsWith(prefix))) statuses.add(403);
+  // A demo session's write, export or own-account read is refused whatever the route (ADR 0185).
+  if (methods.some((one) => demoRefuses(one, url))) statuses.add(403);
   if (hasParams) {
     statuses.add(404);
     // A path parameter longer than the router's limit (errors.ts, 512 characters) is refused before the route.

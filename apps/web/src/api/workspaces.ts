@@ -46,8 +46,10 @@ export interface CurrentWorkspace {
 export function useCurrentWorkspace(): CurrentWorkspace {
   const choice = useWorkspaceChoice();
   const { data } = useWorkspaces();
-  const workspace = data && (data.find((candidate) => candidate.id === choice) ?? ownPersonalWorkspace(data));
-  return { workspace, role: workspace?.role ?? (choice === null ? 'owner' : null) };
+  // A user without a personal workspace (the demo's visitor, ADR 0185) works in the one workspace they have.
+  const workspace =
+    data && (data.find((candidate) => candidate.id === choice) ?? ownPersonalWorkspace(data) ?? data[0]);
+  return { workspace, role: workspace?.role ?? (choice === null && data === undefined ? 'owner' : null) };
 }
 
 /** The current workspace's role (null while unknown). The one place pages learn what the user may do. */

@@ -1,10 +1,17 @@
-import type { LoginRequest, RegisterRequest, Session, User } from '@adpilot/contracts';
+import {
+  DEMO_VISITOR_EMAIL,
+  type LoginRequest,
+  type RegisterRequest,
+  type Session,
+  type User,
+} from '@adpilot/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, refreshSession, setUnauthorizedHandler } from './api-client.ts';
+import { chooseWorkspace } from './current-workspace.ts';
 import { useServerMessage } from './server-message.ts';
 import { authApi } from './auth-api.ts';
 import { pathOf, type RedirectState } from './redirect.ts';
@@ -33,6 +40,12 @@ export interface AuthContextValue {
   login: (credentials: LoginRequest) => Promise<User>;
   register: (body: RegisterRequest) => Promise<User>;
   logout: () => Promise<void>;
+  /** Whether this is a demo session (ADR 0185): read-only, with the banner inviting to register. */
+  isDemo: boolean;
+  /** Watch Demo: signs in to the read-only demo workspace and opens the dashboard; throws when refused. */
+  watchDemo: () => Promise<void>;
+  /** The banner's way out: ends the demo session and opens the sign-up form. */
+  leaveDemoToRegister: () => Promise<void>;
   /** Reloads the user from the server; signs out if that fails. */
   refreshUser: () => Promise<void>;
   /** A fresh access token for places that cannot send headers (the log stream's URL). */
@@ -40,6 +53,18 @@ export interface AuthContextValue {
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The first visit of an instance waits while the demo is built (503 DEMO_PREPARING), a minute at most. */
+async function openDemoSession() {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await authApi.demo();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== 'DEMO_PREPARING' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+    }
+  }
+}
 
 /** This tab registered the account it is signed in to: the dashboard says "Welcome", not "Welcome back". */
 const NEW_ACCOUNT_KEY = 'adpilot.newAccount';
@@ -89,7 +114,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
+      const wasDemo = readStoredUser()?.email === DEMO_VISITOR_EMAIL;
       endSession();
+      // A demo session that ended (an hour at most, ADR 0185) goes back to the landing page, not to a sign-in.
+      if (wasDemo) {
+        navigate('/', { replace: true });
+        return;
+      }
       if (currentPath.current.startsWith('/login')) return;
       const state: RedirectState = { from: currentPath.current };
       navigate('/login', { replace: true, state });
@@ -155,6 +186,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     navigate('/', { replace: true });
   }, [endSession, navigate, t]);
 
+  const watchDemo = useCallback(async () => {
+    setIsLoading(true);
+    try {
+      const { token, refreshToken, user: visitor, workspaceId } = await openDemoSession();
+      sessionStorage.removeItem(NEW_ACCOUNT_KEY);
+      startSession({ token, refreshToken, user: visitor });
+      // The demo workspace is the tab's: its role (viewer) is known as soon as the list is read.
+      chooseWorkspace(workspaceId);
+      navigate('/dashboard', { replace: false });
+    } finally {
+      setIsLoading(false);
+    }
+  }, [startSession, navigate]);
+
+  const leaveDemoToRegister = useCallback(async () => {
+    await authApi.logout(readRefreshToken()).catch(() => undefined);
+    endSession();
+    navigate('/register');
+  }, [endSession, navigate]);
+
   const refreshUser = useCallback(async () => {
     try {
       const fresh = await authApi.me();
@@ -173,8 +224,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ user, isInitializing, isLoading, login, register, logout, refreshUser, refreshAccessToken }),
-    [user, isInitializing, isLoading, login, register, logout, refreshUser, refreshAccessToken],
+    () => ({
+      user,
+      isInitializing,
+      isLoading,
+      login,
+      register,
+      logout,
+      isDemo: user?.email === DEMO_VISITOR_EMAIL,
+      watchDemo,
+      leaveDemoToRegister,
+      refreshUser,
+      refreshAccessToken,
+    }),
+    [
+      user,
+      isInitializing,
+      isLoading,
+      login,
+      register,
+      logout,
+      watchDemo,
+      leaveDemoToRegister,
+      refreshUser,
+      refreshAccessToken,
+    ],
   );
   return <AuthContext value={value}>{children}</AuthContext>;
 }

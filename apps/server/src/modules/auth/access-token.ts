@@ -9,6 +9,8 @@ export interface AccessClaims {
   userId: string;
   sessionId: string;
   role: 'admin' | 'user';
+  /** A demo session's token (ADR 0185): the server refuses its every write. */
+  demo?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export class AccessTokens {
 
   sign(claims: AccessClaims): Promise<string> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
-    return new SignJWT({ sid: claims.sessionId, role: claims.role })
+    return new SignJWT({ sid: claims.sessionId, role: claims.role, ...(claims.demo ? { demo: true } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
       .setIssuer(ISSUER)
@@ -60,7 +62,12 @@ export class AccessTokens {
     if (!isNumericDate(iat)) return null;
     if (nbf !== undefined && (!isNumericDate(nbf) || nbf > nowSeconds)) return null;
     if (typeof sub !== 'string' || typeof sid !== 'string') return null;
-    return { userId: sub, sessionId: sid, role: payload.role === 'admin' ? 'admin' : 'user' };
+    return {
+      userId: sub,
+      sessionId: sid,
+      role: payload.role === 'admin' ? 'admin' : 'user',
+      ...(payload.demo === true ? { demo: true } : {}),
+    };
   }
 }
 

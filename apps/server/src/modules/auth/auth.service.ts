@@ -1,5 +1,9 @@
 import {
   ACCOUNT_MESSAGES,
+  DEMO_OWNER_EMAIL,
+  DEMO_SESSION_SECONDS,
+  DEMO_VISITOR_EMAIL,
+  isDemoEmail,
   type AccountSession,
   type ChangePassword,
   LOGIN_CODE_TTL_SECONDS,
@@ -136,6 +140,8 @@ export class AuthService {
    */
   async register(input: RegisterRequest, client: ClientInfo): Promise<SignIn> {
     const { ip } = client;
+    // The demo's users are nobody's to claim (ADR 0185), even before the demo first made them.
+    if (isDemoEmail(input.email)) throw AppError.conflict('An account with this email already exists', 'EMAIL_TAKEN');
     const { registrationsPerHour } = this.deps;
     if (registrationsPerHour > 0) {
       const rule: LimitRule = {
@@ -255,6 +261,12 @@ export class AuthService {
     if (stored.expiresAt <= now) throw AppError.unauthorized('Refresh token expired, please sign in again');
     const user = await repository.findUserById(stored.userId);
     if (!user) throw AppError.unauthorized('Invalid refresh token');
+    // A demo session stays a demo session, and a refresh never moves its end (ADR 0185).
+    if (user.email === DEMO_VISITOR_EMAIL)
+      return this.issueTokens(presentUser(user), stored.familyId, undefined, {
+        demo: true,
+        expiresAt: stored.expiresAt,
+      });
     return this.issueTokens(presentUser(user), stored.familyId, client);
   }
 
@@ -465,14 +477,57 @@ export class AuthService {
     return PASSWORD_RESET_DONE_MESSAGE;
   }
 
+  /**
+   * The demo's owner and visitor (ADR 0185), made once on the system path: the owner with a personal workspace (the
+   * plan holder of the demo workspaces it builds), the visitor without one (it only ever views the demo workspace).
+   * Their passwords are random and never kept, so nobody signs in as either.
+   */
+  async demoUsers(): Promise<{ ownerId: string; visitorId: string }> {
+    const ensure = async (email: string, name: string, personal: boolean): Promise<string> => {
+      const found = await this.deps.repository.findUserByEmail(email);
+      if (found) return found.id;
+      const passwordHash = await hashPassword(`${randomToken()}aA1`);
+      const made = await this.deps.transactions.system('demo user', async (tx) => {
+        const user = await this.deps.repository.createUser(tx, { name, email, passwordHash });
+        if (user && personal) await this.deps.workspaces.createPersonal(tx, { id: user.id, name: user.name });
+        return user;
+      });
+      // A parallel first visit made it a moment ago.
+      const id = made?.id ?? (await this.deps.repository.findUserByEmail(email))?.id;
+      if (!id) throw new Error(`demo user ${email} could not be made`);
+      return id;
+    };
+    const ownerId = await ensure(DEMO_OWNER_EMAIL, 'AdPilot demo', true);
+    const visitorId = await ensure(DEMO_VISITOR_EMAIL, 'Demo visitor', false);
+    return { ownerId, visitorId };
+  }
+
+  /**
+   * A visitor's demo session (ADR 0185): signed in as the demo's visitor for `DEMO_SESSION_SECONDS` at most, its
+   * tokens marked demo (every write refused), with no address or browser kept (visitors share one user).
+   */
+  async startDemoSession(visitorId: string): Promise<{ session: Session; expiresAt: Date }> {
+    const row = await this.deps.repository.findUserById(visitorId);
+    if (!row || row.email !== DEMO_VISITOR_EMAIL) throw AppError.unauthorized('Invalid demo user');
+    const user = presentUser(row);
+    const expiresAt = new Date(this.deps.now().getTime() + DEMO_SESSION_SECONDS * 1000);
+    const tokens = await this.issueTokens(user, randomUUID(), undefined, { demo: true, expiresAt });
+    return { session: { ...tokens, user }, expiresAt };
+  }
+
   private async startSession(user: User, client: ClientInfo): Promise<Session> {
     const { token, refreshToken } = await this.issueTokens(user, randomUUID(), client);
     return { token, refreshToken, user };
   }
 
-  private async issueTokens(user: User, familyId: string, client?: ClientInfo): Promise<RefreshResponse> {
+  private async issueTokens(
+    user: User,
+    familyId: string,
+    client?: ClientInfo,
+    demo?: { demo: true; expiresAt: Date },
+  ): Promise<RefreshResponse> {
     const refreshToken = randomToken();
-    const expiresAt = new Date(this.deps.now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
+    const expiresAt = demo?.expiresAt ?? new Date(this.deps.now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000);
     await this.deps.repository.insertRefreshToken({
       userId: user.id,
       familyId,
@@ -482,7 +537,12 @@ export class AuthService {
       userAgent: client?.userAgent?.slice(0, 300) ?? null,
       ipAddress: client?.ip ?? null,
     });
-    const token = await this.deps.accessTokens.sign({ userId: user.id, sessionId: familyId, role: user.role });
+    const token = await this.deps.accessTokens.sign({
+      userId: user.id,
+      sessionId: familyId,
+      role: user.role,
+      ...(demo ? { demo: true } : {}),
+    });
     return { token, refreshToken };
   }
 }

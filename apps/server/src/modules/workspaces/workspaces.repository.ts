@@ -217,6 +217,16 @@ export class WorkspacesRepository {
     return row?.n ?? 0;
   }
 
+  /** The ids of the workspaces the user is a member of, the newest membership first. */
+  async workspaceIdsOf(tx: SystemTx, userId: string): Promise<string[]> {
+    const rows = await tx.db
+      .select({ id: workspaceMembers.workspaceId })
+      .from(workspaceMembers)
+      .where(eq(workspaceMembers.userId, userId))
+      .orderBy(desc(workspaceMembers.createdAt));
+    return rows.map((row) => row.id);
+  }
+
   /** Adds a member; false when the user already is one (their role stays). */
   async addMember(tx: SystemTx, workspaceId: string, userId: string, role: WorkspaceRole): Promise<boolean> {
     const rows = await tx.db

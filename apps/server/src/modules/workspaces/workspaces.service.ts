@@ -228,6 +228,21 @@ export class WorkspacesService {
     for (const member of members) this.deps.memberships.evict(member.userId);
   }
 
+  /**
+   * Seats the demo's visitor in `workspaceId` as a viewer and out of every other workspace (ADR 0185), in one unit of
+   * work on the system path: a demo session sees one demo workspace, the new one once a rebuild moved it. A viewer
+   * takes no seat of the plan (ADR 0111).
+   */
+  async seatDemoVisitor(visitorId: string, workspaceId: string): Promise<void> {
+    await this.deps.transactions.system('demo visitor seat', async (tx) => {
+      for (const other of await this.deps.repository.workspaceIdsOf(tx, visitorId)) {
+        if (other !== workspaceId) await this.deps.repository.removeMember(tx, other, visitorId);
+      }
+      await this.deps.repository.addMember(tx, workspaceId, visitorId, 'viewer');
+    });
+    this.deps.memberships.evict(visitorId);
+  }
+
   /** GET /api/workspaces/:id/members (any member): read on the system path once the caller's membership is known. */
   async members(userId: string, workspaceId: string): Promise<WorkspaceMember[]> {
     return this.deps.transactions.system('workspace members', async (tx) => {

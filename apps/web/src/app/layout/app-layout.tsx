@@ -6,6 +6,7 @@ import { useWorkspaceFallback } from '../../api/workspaces.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { Brand } from '../../components/brand.tsx';
+import { DemoBanner } from '../../components/demo-banner.tsx';
 import { useWorkspaceChoice } from '../../lib/current-workspace.ts';
 import { Sidebar } from './sidebar.tsx';
 import { CurrentWorkspaceName } from './workspace-switcher.tsx';
@@ -44,6 +45,7 @@ export function AppLayout() {
       </header>
       <Sidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
       <main className="min-w-0 flex-1 p-4 sm:p-6 lg:p-8">
+        <DemoBanner />
         <Suspense
           fallback={
             <div className="flex justify-center py-24">

@@ -10,7 +10,7 @@ export function HowItWorksSection() {
     <section aria-labelledby={HOW_IT_WORKS_HEADING_ID} className="py-20">
       <div className="mx-auto max-w-6xl px-4">
         <div className="mx-auto max-w-2xl text-center">
-          {/* Focusable so Watch Demo can move keyboard and screen-reader users here too. */}
+          {/* Focusable: a link to #how-it-works moves keyboard and screen-reader users here too. */}
           <h2
             id={HOW_IT_WORKS_HEADING_ID}
             tabIndex={-1}

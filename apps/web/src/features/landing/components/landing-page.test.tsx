@@ -1,20 +1,15 @@
-import { PLAN_TABLE } from '@adpilot/contracts';
+import { DEMO_VISITOR_EMAIL, PLAN_TABLE } from '@adpilot/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/format.ts';
 import { setLanguageChoice } from '../../../lib/i18n.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { buildSession, buildUser, fail, mockApi, ok, renderApp } from '../../../test/render-app.tsx';
 
 // Intl writes no-break spaces; the DOM text matchers see plain ones.
 const plain = (text: string) => text.replace(/\s/g, ' ');
 
 describe('LandingPage', () => {
-  afterEach(() => {
-    // jsdom has no scrollIntoView; the Watch Demo test lends one.
-    delete (Element.prototype as Partial<Element>).scrollIntoView;
-  });
-
   it('offers sign-in and sign-up and lists the six benefits', async () => {
     renderApp('/');
     await screen.findByRole('heading', { level: 1 });
@@ -43,14 +38,43 @@ describe('LandingPage', () => {
     expect(screen.getByText('© 2024 AdPilot. All rights reserved.')).toBeInTheDocument();
   });
 
-  it('Watch Demo brings the "How it works" steps into view', async () => {
-    const scrollIntoView = vi.fn();
-    Element.prototype.scrollIntoView = scrollIntoView;
+  it('Watch Demo opens the read-only demo with its banner, whose button leads to the sign-up form', async () => {
+    setLanguageChoice('en');
+    const session = buildSession(buildUser({ email: DEMO_VISITOR_EMAIL, name: 'Demo visitor' }));
+    mockApi({
+      'POST /demo/session': ok({ ...session, workspaceId: crypto.randomUUID(), expiresAt: new Date().toISOString() }),
+      'POST /auth/logout': ok({ message: 'Logged out' }),
+    });
+    const user = userEvent.setup();
     renderApp('/');
-    await userEvent.click(await screen.findByRole('button', { name: 'Watch Demo' }));
-    const heading = screen.getByRole('heading', { name: 'How it works' });
-    expect(scrollIntoView).toHaveBeenCalledOnce();
-    expect(heading).toHaveFocus();
+    await user.click(await screen.findByRole('button', { name: 'Watch Demo' }));
+    const banner = await screen.findByRole('complementary', { name: 'Demo' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+    expect(banner).toHaveTextContent('You are looking around a read-only demo with sample data');
+    expect(localStorage.getItem('token')).toBe(session.token);
+
+    await user.click(within(banner).getByRole('button', { name: 'Create your free account' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /create/i })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/register');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('Watch Demo says why when the demo cannot open', async () => {
+    setLanguageChoice('en');
+    mockApi({
+      'POST /demo/session': fail(
+        429,
+        'RATE_LIMITED',
+        'Too many demo sessions from this address. Please try again later.',
+      ),
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Watch Demo' }));
+    expect(
+      await screen.findByText('Too many demo sessions from this address. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/');
   });
 
   it('tours the product in four stops, its money in the reader’s currency', async () => {

@@ -1,11 +1,15 @@
 import { PlayCircle } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from '../../../components/brand.tsx';
 import { DisplayControls } from '../../../components/display-controls.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useAuth } from '../../../lib/auth.tsx';
+import { useServerMessage } from '../../../lib/server-message.ts';
 import { BenefitsSection } from './benefits-section.tsx';
-import { HOW_IT_WORKS_HEADING_ID, HowItWorksSection } from './how-it-works-section.tsx';
+import { HowItWorksSection } from './how-it-works-section.tsx';
 import { LandingFooter } from './landing-footer.tsx';
 import { PlansSection } from './plans-section.tsx';
 import { TourSection } from './tour-section.tsx';
@@ -13,15 +17,18 @@ import { TourSection } from './tour-section.tsx';
 const primaryLink =
   'inline-flex items-center justify-center rounded-lg bg-blue-600 font-medium text-white hover:bg-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400';
 
-/** Watch Demo walks the visitor through the product: it brings the "How it works" steps into view. */
-function showHowItWorks(): void {
-  const heading = document.getElementById(HOW_IT_WORKS_HEADING_ID);
-  heading?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  heading?.focus({ preventScroll: true });
-}
-
 export function LandingPage() {
   const { t } = useTranslation('landing');
+  const { watchDemo } = useAuth();
+  const errorMessage = useServerMessage();
+  const [opening, setOpening] = useState(false);
+  // Watch Demo opens the read-only demo workspace, no sign-up (ADR 0185).
+  const openDemo = () => {
+    setOpening(true);
+    watchDemo()
+      .catch((error: unknown) => toast.error(errorMessage(error, t('hero.demoFailed'))))
+      .finally(() => setOpening(false));
+  };
   return (
     <div className="min-h-screen bg-white dark:bg-gray-950">
       <header className="border-b border-gray-100 dark:border-gray-900">
@@ -60,9 +67,9 @@ export function LandingPage() {
             <Link to="/register" className={`${primaryLink} h-12 px-6 text-base`}>
               {t('hero.startTrial')}
             </Link>
-            <Button variant="secondary" size="lg" onClick={showHowItWorks}>
-              <PlayCircle aria-hidden="true" className="size-5" />
-              {t('hero.watchDemo')}
+            <Button variant="secondary" size="lg" onClick={openDemo} loading={opening}>
+              {!opening && <PlayCircle aria-hidden="true" className="size-5" />}
+              {opening ? t('hero.demoOpening') : t('hero.watchDemo')}
             </Button>
           </div>
         </section>

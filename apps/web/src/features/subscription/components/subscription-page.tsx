@@ -176,7 +176,12 @@ export function SubscriptionPage() {
             seatsLimit === undefined ? 'md:grid-cols-3' : 'md:grid-cols-2 xl:grid-cols-4',
           )}
         >
-          <UsageMeter label={t('meters.ai')} used={subscription.aiRequestsUsed} limit={subscription.aiRequestsLimit} />
+          <UsageMeter
+            label={t('meters.ai')}
+            used={subscription.aiRequestsUsed}
+            limit={subscription.aiRequestsLimit}
+            blocksAtLimit
+          />
           <UsageMeter label={t('meters.rules')} used={subscription.rulesUsed} limit={subscription.rulesLimit} />
           <UsageMeter
             label={t('meters.adAccounts')}

@@ -2,14 +2,31 @@ import { usagePercent } from '@adpilot/contracts';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §9: green below 70 %, yellow from 70, red from 90; width capped at 100; unlimited (-1) shows 0 and ∞. */
-export function meterColour(percent: number): string {
-  if (percent >= 90) return 'bg-red-500';
-  if (percent >= 70) return 'bg-yellow-500';
+/**
+ * A meter's colour (ADR 0186): green below 90 % of the plan's limit, amber from 90 % up to a full bar (a plan used
+ * as far as it goes is full, not an error: one ad account of one), red only past the limit (after a downgrade) or,
+ * for a monthly allowance (`blocksAtLimit`, the AI requests), once it is spent and requests are refused. Width capped
+ * at 100; unlimited (-1) shows an empty green bar and ∞ (spec §9).
+ */
+export function meterColour(used: number, limit: number, blocksAtLimit = false): string {
+  if (limit === -1) return 'bg-green-500';
+  if (used > limit || (blocksAtLimit && used >= limit)) return 'bg-red-500';
+  if (usagePercent(used, limit) >= 90) return 'bg-amber-500';
   return 'bg-green-500';
 }
 
-export function UsageMeter({ label, used, limit }: { label: string; used: number; limit: number }) {
+export function UsageMeter({
+  label,
+  used,
+  limit,
+  blocksAtLimit = false,
+}: {
+  label: string;
+  used: number;
+  limit: number;
+  /** A monthly allowance: spent, it refuses (red); a capacity at its limit is only full (amber). */
+  blocksAtLimit?: boolean;
+}) {
   const { t } = useTranslation('subscription');
   const percent = usagePercent(used, limit);
   const limitText = limit === -1 ? '∞' : t('number', { value: limit });
@@ -30,7 +47,10 @@ export function UsageMeter({ label, used, limit }: { label: string; used: number
         aria-valuetext={`${used} / ${limitText}`}
         className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-700"
       >
-        <div className={clsx('h-full rounded-full', meterColour(percent))} style={{ width: `${percent}%` }} />
+        <div
+          className={clsx('h-full rounded-full', meterColour(used, limit, blocksAtLimit))}
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );
