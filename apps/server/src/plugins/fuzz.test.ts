@@ -32,6 +32,8 @@ beforeAll(async () => {
   accounts = [await registerUser(t.app), await registerUser(t.app)];
   const [admin, member] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
   context = { ownedIds: await connectSandboxAccounts(t.app, member.auth), sessions: [member.auth, admin.auth] };
+  // The demo is built as its hourly job would: before that, Watch Demo answers its designed 503 "being prepared".
+  await t.modules.demo.service.rebuild();
 });
 afterAll(async () => {
   await t.ctx.jobs.stop();
