@@ -166,7 +166,8 @@ describe('POST /api/entities/actions', () => {
   it('holds the four-an-hour limit under parallel requests', async () => {
     const { session, accounts } = await connectedUser(app());
     const adSets = await ownBudgetAdSets(session, accounts, 12);
-    const items = adSets.map((row) => ({ entityId: row.id, type: 'decrease_budget', percent: 1 }));
+    // Raises: a cut must stay 10 % above today's spend, which depends on the hour the suite runs.
+    const items = adSets.map((row) => ({ entityId: row.id, type: 'increase_budget', percent: 1 }));
     const answers = await Promise.all(Array.from({ length: 6 }, () => act(session.auth, { items })));
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
     const results = answers.flatMap((answer) => answer.json().data as EntityActionResult[]);
@@ -176,7 +177,7 @@ describe('POST /api/entities/actions', () => {
       expect(mine.filter((result) => result.code === 'BUDGET_CHANGE_LIMIT').length).toBeGreaterThanOrEqual(2);
       expect(budgetWrites(row.externalId).length).toBeLessThanOrEqual(4);
     }
-    expect(results.some((result) => result.code === 'META_ERROR')).toBe(false);
+    expect(results.filter((result) => result.code === 'META_ERROR')).toEqual([]);
   });
 
   it('refuses a read-only account with its code and writes nothing', async () => {

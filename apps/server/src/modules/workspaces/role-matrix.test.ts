@@ -29,11 +29,13 @@ const NOT_WORKSPACE_PREFIXES = [
   '/api/metrics',
   '/api/ready',
   '/api/oauth',
+  '/api/demo',
 ];
 
 /** The routes whose role is not the default (viewer reads, editor writes). */
 const DECLARED: Record<string, WorkspaceRole> = {
   'GET /api/ad-accounts/facebook/auth-url': 'editor',
+  'POST /api/ad-accounts/system-user': 'admin',
   'POST /api/subscription/upgrade': 'owner',
   'POST /api/subscription/portal': 'owner',
   'POST /api/subscription/cancel': 'owner',
