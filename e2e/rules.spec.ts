@@ -94,8 +94,18 @@ test('a rule from the scale-winners template: preview, activate, run now, see an
   await page.goBack();
   await expect(actionRow).toBeVisible({ timeout: 20_000 });
   await actionRow.getByRole('button', { name: /ย้อนกลับ/ }).click();
+  const answered = page.waitForResponse((response) => /\/rules\/actions\/[^/]+\/revert$/.test(response.url()));
   await page.getByRole('dialog').getByRole('button', { name: 'ย้อนกลับ' }).click();
-  await expect(actionRow).toContainText('ย้อนกลับแล้ว');
+  const revertedByMeta = (await answered).ok();
+  // A revert of a raise is a cut, and Meta refuses a cut under 110 % of the day's spend so far: in the account's
+  // morning (Bangkok) it is always taken; later in its day either outcome is right, and Meta must agree with it.
+  const bangkokHour = Number(
+    new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bangkok' }).format(
+      new Date(),
+    ),
+  );
+  if (bangkokHour < 12) expect(revertedByMeta, "a revert in the account's morning is taken").toBe(true);
+  if (revertedByMeta) await expect(actionRow).toContainText('ย้อนกลับแล้ว');
   await manager!.reload();
-  await expect(row).toContainText(`${minorText(before!)} / day`);
+  await expect(row).toContainText(`${minorText(revertedByMeta ? before! : after!)} / day`);
 });
