@@ -318,12 +318,8 @@ export class AdAccountsService {
       expiresIn = long.expiresIn;
       // The user may untick permissions on the consent screen: read what was really granted, and until when.
       const inspected = await this.deps.metaClient().inspectToken(accessToken);
-      const granted = inspected.scopes;
       tokenExpiresAt = inspected.expiresAt;
-      missingScopes = META_SCOPES.filter((scope) => !granted.includes(scope));
-      if (!granted.includes('ads_read') && !granted.includes(META_WRITE_SCOPE)) {
-        throw new AppError('META_PERMISSION_MISSING', AD_ACCOUNT_MESSAGES.noAdsPermission, 403);
-      }
+      missingScopes = missingScopesOf(inspected.scopes);
       graphAccounts = await this.deps.metaClient().listAdAccounts(accessToken);
     } catch (error) {
       if (error instanceof MetaApiError) {
@@ -358,12 +354,8 @@ export class AdAccountsService {
       if (inspected.type !== 'SYSTEM_USER') {
         throw AppError.badRequest(AD_ACCOUNT_MESSAGES.notSystemUserToken, 'META_TOKEN_NOT_SYSTEM_USER');
       }
-      const granted = inspected.scopes;
       tokenExpiresAt = inspected.expiresAt;
-      missingScopes = META_SCOPES.filter((name) => !granted.includes(name));
-      if (!granted.includes('ads_read') && !granted.includes(META_WRITE_SCOPE)) {
-        throw new AppError('META_PERMISSION_MISSING', AD_ACCOUNT_MESSAGES.noAdsPermission, 403);
-      }
+      missingScopes = missingScopesOf(inspected.scopes);
       graphAccounts = await this.deps.metaClient().listAdAccounts(token);
     } catch (error) {
       // Meta's message never carries the token; ours never repeats it.
@@ -484,4 +476,12 @@ export class AdAccountsService {
       adAccountLimit: Number.isFinite(limit) ? limit : -1,
     };
   }
+}
+
+/** The scopes a token lacks of those AdPilot asks for; refused when it can neither read nor manage ads. */
+function missingScopesOf(granted: readonly string[]): string[] {
+  if (!granted.includes('ads_read') && !granted.includes(META_WRITE_SCOPE)) {
+    throw new AppError('META_PERMISSION_MISSING', AD_ACCOUNT_MESSAGES.noAdsPermission, 403);
+  }
+  return META_SCOPES.filter((scope) => !granted.includes(scope));
 }
