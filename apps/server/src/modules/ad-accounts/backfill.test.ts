@@ -259,7 +259,9 @@ describe('the history backfill against the sandbox (ADR 0103)', () => {
     const target = historyTarget(today, 1125);
     expect(history).toMatchObject({ from: target, complete: true });
     expect(history.days).toBe(history.target_days);
-    // The sandbox's history begins 300 days back: the days before it hold nothing, not zeros.
-    expect(await mirrorDays('ad', target, addDays(today, -301))).toEqual([]);
+    // The sandbox's history begins 300 days before its anchor, a UTC day (a day behind the account's own between
+    // 17:00 and 24:00 UTC): the days before it hold nothing, not zeros.
+    const anchorDay = t.clock.now.toISOString().slice(0, 10);
+    expect(await mirrorDays('ad', target, addDays(anchorDay, -301))).toEqual([]);
   });
 });
