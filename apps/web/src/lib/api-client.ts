@@ -1,4 +1,5 @@
 import {
+  REFRESH_RACE_GRACE_SECONDS,
   WORKSPACE_HEADER,
   type ErrorCode,
   type ErrorEnvelope,
@@ -141,8 +142,12 @@ export function refreshSession(stale: string | null = readToken()): Promise<bool
   return refreshInFlight;
 }
 
-/** How long a tab told its refresh token was just rotated waits for the other tab's tokens to reach its storage. */
-export const SUCCESSOR_WAIT_MS = 3000;
+/**
+ * How long a tab told its refresh token was just rotated waits for the other tab's tokens to reach its storage: most
+ * of the server's grace, since a loaded machine delays the storage a tab sees by seconds, and the wait costs only
+ * the session a thief already holds.
+ */
+export const SUCCESSOR_WAIT_MS = (REFRESH_RACE_GRACE_SECONDS - 2) * 1000;
 const SUCCESSOR_POLL_MS = 50;
 
 /**
