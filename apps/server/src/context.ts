@@ -176,7 +176,7 @@ export function createContext(options: ContextOptions) {
   // Every module writes activity through this one writer; entries to send at once nudge the notifier, and entries
   // written for an agent are signed with its credential (ADR 0152).
   const activity = agentSignedActivity(
-    nudgingActivity(activityWriter, (userId) => notifications.dispatcher.nudge(userId)),
+    nudgingActivity(activityWriter, (workspaceId) => notifications.dispatcher.nudge(workspaceId)),
   );
   const activityLog = createActivityModule({
     database,
@@ -307,7 +307,7 @@ export function createContext(options: ContextOptions) {
     read: accountSync.entityRead,
     knowledge: rules.knowledge,
     history: rules.entityHistory,
-    writes: rules.handWrites,
+    handWrites: rules.handWrites,
     people: auth.service,
     xlsx,
     now,

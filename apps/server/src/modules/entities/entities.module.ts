@@ -10,7 +10,7 @@ import { ManualActionsService, type ManualActionsDeps } from './manual-actions.s
  * a mode), and the export.
  */
 export function createEntitiesModule(
-  deps: EntitiesDeps & Pick<ManualActionsDeps, 'writes' | 'people'> & { xlsx: XlsxWriter },
+  deps: EntitiesDeps & Pick<ManualActionsDeps, 'handWrites' | 'people'> & { xlsx: XlsxWriter },
 ) {
   const service = new EntitiesService(deps);
   const actions = new ManualActionsService(deps);

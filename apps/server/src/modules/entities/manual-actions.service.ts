@@ -40,7 +40,7 @@ export interface ManualActionOptions {
 
 export interface ManualActionsDeps extends ManualReadDeps {
   transactions: Transactions;
-  writes: Pick<HandWrites, 'readLive' | 'lockHoldersIn' | 'byKeyIn' | 'lastOfIn' | 'recordIn' | 'write'>;
+  handWrites: Pick<HandWrites, 'readLive' | 'lockHoldersIn' | 'byKeyIn' | 'lastOfIn' | 'recordIn' | 'write'>;
   /** Members' names from their accounts (auth's profiles, on the system path): a person's name is never typed. */
   people: { profilesIn(tx: SystemTx, ids: readonly string[]): Promise<{ id: string; name: string }[]> };
   now: () => Date;
@@ -89,14 +89,14 @@ export class ManualActionsService {
     const unread = await this.overlayLive(inputs);
     const { decisions, rows } = await transactions.tenant(scope, async (tx) => {
       for (const [adAccountId, holders] of [...holdersByAccount(inputs)].sort(([a], [b]) => a.localeCompare(b)))
-        await this.deps.writes.lockHoldersIn(tx, adAccountId, [...holders]);
-      const existing = new Set((await this.deps.writes.byKeyIn(tx, key)).map(SAME_CHANGE));
+        await this.deps.handWrites.lockHoldersIn(tx, adAccountId, [...holders]);
+      const existing = new Set((await this.deps.handWrites.byKeyIn(tx, key)).map(SAME_CHANGE));
       const decisions = await decideManual(this.deps, tx, items, inputs, now);
       const actions = decisions.flatMap((decision) => {
         const action = this.actionOf(decision, options.mode, now);
         return action && !existing.has(`${action.entityExternalId}|${action.actionType}`) ? [action] : [];
       });
-      return { decisions, rows: await this.deps.writes.recordIn(tx, inputs.accounts, key, actions, now) };
+      return { decisions, rows: await this.deps.handWrites.recordIn(tx, inputs.accounts, key, actions, now) };
     });
 
     let settled = rows;
@@ -104,7 +104,7 @@ export class ManualActionsService {
       for (const account of inputs.accounts.values()) {
         const planned = rows.filter((row) => row.adAccountId === account.id && row.state === 'planned');
         if (planned.length > 0)
-          settled = await this.deps.writes.write(
+          settled = await this.deps.handWrites.write(
             scope,
             account,
             key,
@@ -149,7 +149,7 @@ export class ManualActionsService {
       const inputs = await loadManualInputs(this.deps, tx, [item], this.deps.now());
       const row = inputs.rows.get(item.entityId);
       if (!row) return null;
-      const last = await this.deps.writes.lastOfIn(
+      const last = await this.deps.handWrites.lastOfIn(
         tx,
         { actorType: 'agent', actorId: credentialId },
         row.externalId,
@@ -209,7 +209,7 @@ export class ManualActionsService {
             : []),
         ];
       });
-      const read = await this.deps.writes.readLive(account, wanted);
+      const read = await this.deps.handWrites.readLive(account, wanted);
       if (!read.ok) {
         for (const row of rows) unread.set(row.id, read.code);
         continue;

@@ -66,7 +66,7 @@ export function isImmediate(entry: NewActivity): boolean {
 
 /**
  * The activity writer every module is handed, with a nudge after an entry to send at once: the nudge asks for the
- * user's scan a second later (after the writing transaction has committed, nearly always); the minute scan
+ * workspace's scan a second later (after the writing transaction has committed, nearly always); the minute scan
  * catches whatever a nudge missed. Everything else of the writer is the writer's own.
  */
 export function nudgingActivity(inner: ActivityRepository, nudge: (workspaceId: string) => void): ActivityRepository {

@@ -51,7 +51,7 @@ export interface InvitationsDeps {
   /** Outbound mail's policy: budgets, the first mail to an outside address, unsubscribe (ADR 0092). */
   outbound: Pick<OutboundMail, 'admit' | 'confirmIn'>;
   /** The invitation's mail: sent, or queued while the mail server refuses it (ADR 0098). */
-  mailer: Pick<InvitationMailer, 'send'>;
+  invitationMailer: Pick<InvitationMailer, 'send'>;
   now: () => Date;
 }
 
@@ -141,7 +141,7 @@ export class InvitationsService {
     }
     return {
       ...made.invitation,
-      mail: await this.deps.mailer.send(admission, made.invitation, token, made.mail, actorId),
+      mail: await this.deps.invitationMailer.send(admission, made.invitation, token, made.mail, actorId),
     };
   }
 
@@ -264,7 +264,7 @@ export class InvitationsService {
     }
     return {
       ...made.invitation,
-      mail: await this.deps.mailer.send(admission, made.invitation, token, made.mail, actorId),
+      mail: await this.deps.invitationMailer.send(admission, made.invitation, token, made.mail, actorId),
     };
   }
 

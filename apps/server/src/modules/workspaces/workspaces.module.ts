@@ -58,7 +58,7 @@ export function createWorkspacesModule(deps: WorkspacesModuleDeps) {
     },
   });
   const invitationsRepository = new InvitationsRepository();
-  const mailer = new InvitationMailer({
+  const invitationMailer = new InvitationMailer({
     transactions: deps.transactions,
     repository: invitationsRepository,
     workspaces: repository,
@@ -68,7 +68,7 @@ export function createWorkspacesModule(deps: WorkspacesModuleDeps) {
     publicUrl: deps.publicUrl,
     now: deps.now,
   });
-  defineWorkspaceJobs(deps.queue, mailer, deps.invitationMailRetrySeconds);
+  defineWorkspaceJobs(deps.queue, invitationMailer, deps.invitationMailRetrySeconds);
   const invitations: InvitationsService = new InvitationsService({
     transactions: deps.transactions,
     repository: invitationsRepository,
@@ -78,7 +78,7 @@ export function createWorkspacesModule(deps: WorkspacesModuleDeps) {
     plans: deps.plans,
     limiter: deps.limiter,
     outbound: deps.outbound,
-    mailer,
+    invitationMailer,
     now: deps.now,
   });
   const handover = new HandoverService({
@@ -94,7 +94,7 @@ export function createWorkspacesModule(deps: WorkspacesModuleDeps) {
   return {
     service,
     invitations,
-    invitationMailer: mailer,
+    invitationMailer,
     handover,
     memberships,
     routes: bindRoutes(workspacesRoutes, { workspaces: service, invitations, handover }),

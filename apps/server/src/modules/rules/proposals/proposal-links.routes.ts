@@ -31,7 +31,7 @@ export const proposalLinkRoutes: FastifyPluginAsyncZod<ProposalLinkRoutesDeps> =
       throw AppError.forbidden('The member this link was sent to can no longer decide in this workspace');
     return claims;
   };
-  const scopeOf = (claims: LinkClaims) => ({ workspaceId: claims.workspaceId, userId: claims.userId });
+  const linkScope = (claims: LinkClaims) => ({ workspaceId: claims.workspaceId, userId: claims.userId });
 
   app.get(
     '/:token',
@@ -40,7 +40,7 @@ export const proposalLinkRoutes: FastifyPluginAsyncZod<ProposalLinkRoutesDeps> =
       const claims = await claimsOf(request.params.token);
       return {
         success: true as const,
-        data: { decision: claims.decision, proposal: await proposals.one(scopeOf(claims), claims.proposalId) },
+        data: { decision: claims.decision, proposal: await proposals.one(linkScope(claims), claims.proposalId) },
       };
     },
   );
@@ -57,7 +57,7 @@ export const proposalLinkRoutes: FastifyPluginAsyncZod<ProposalLinkRoutesDeps> =
     },
     async (request) => {
       const claims = await claimsOf(request.params.token);
-      const scope = scopeOf(claims);
+      const scope = linkScope(claims);
       const proposal =
         claims.decision === 'approve'
           ? (await proposals.approve(scope, claims.proposalId)).proposal
