@@ -100,6 +100,52 @@ function resolveTarget(spec, fileAbs) {
 }
 
 const isApp = (workspace) => APPS.has(workspace);
+const isModuleIndex = (rel) => /^apps\/server\/src\/modules\/[^/]+\/index\.ts$/.test(rel ?? '');
+
+/** A module index's re-exports, read once: exported name → `{ rel, typeOnly }` of the file it comes from. */
+const indexCache = new Map();
+function indexExports(indexRel) {
+  if (!indexCache.has(indexRel)) {
+    const names = new Map();
+    let text = '';
+    try {
+      text = readFileSync(path.join(ROOT, indexRel), 'utf8');
+    } catch {
+      // A fixture's made-up module: an index that exports nothing.
+    }
+    for (const match of text.matchAll(/^export (type )?\{([^}]*)\} from '([^']+)';/gm)) {
+      const rel = toPosix(path.join(path.dirname(indexRel), match[3]));
+      for (const name of match[2]
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean))
+        names.set(name.replace(/^type /, ''), { rel, typeOnly: Boolean(match[1]) || name.startsWith('type ') });
+    }
+    indexCache.set(indexRel, names);
+  }
+  return indexCache.get(indexRel);
+}
+
+/**
+ * An import of a module's index.ts, seen as the imports of the files it re-exports (so the rules on services,
+ * repositories and routes hold through the index): `[target, typeOnly, valueNames]` per file.
+ */
+function throughIndex(target, specifiers, typeOnly) {
+  const exported = indexExports(target.rel);
+  const byFile = new Map();
+  for (const specifier of specifiers) {
+    const found = exported.get(specifier.name);
+    const rel = found?.rel ?? target.rel;
+    const entry = byFile.get(rel) ?? { types: true, values: [] };
+    const isType = typeOnly || specifier.isType || Boolean(found?.typeOnly);
+    if (!isType) {
+      entry.types = false;
+      entry.values.push(specifier.name);
+    }
+    byFile.set(rel, entry);
+  }
+  return [...byFile].map(([rel, entry]) => [{ ...target, rel, viaIndex: true }, entry.types, entry.values]);
+}
 const moduleOf = (rel) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(rel ?? '')?.[1] ?? null;
 const featureOf = (rel) => /^apps\/web\/src\/features\/([^/]+)\//.exec(rel ?? '')?.[1] ?? null;
 
@@ -153,6 +199,8 @@ function violation(file, target, typeOnly, valueNames = ['*']) {
     const targetModule = moduleOf(target.rel);
     if (SERVER_ASSEMBLY.has(target.rel) && !assembles(file))
       return 'Only main.ts, the commands and tests import context.ts or app.ts: code inside is given what it needs as parameters.';
+    if (isModuleIndex(file) && targetModule !== module)
+      return "A module's index.ts re-exports its own files only: it is the module's public face, not a hub.";
     if (module && targetModule && targetModule !== module && !isTest(file)) {
       if (target.rel.endsWith('.routes.ts'))
         return "Routes are registered by app.ts only; modules never import another module's routes.";
@@ -170,6 +218,8 @@ function violation(file, target, typeOnly, valueNames = ['*']) {
     }
     if (/^apps\/server\/src\/(lib|providers|config)\//.test(file) && targetModule && !isTest(file))
       return 'lib/, providers/ and config/ sit below the modules and never import them.';
+    if (targetModule && targetModule !== module && !isTest(file) && !target.viaIndex && !isModuleIndex(target.rel))
+      return `Another module is imported through its public face, apps/server/src/modules/${targetModule}/index.ts: export the name there (ADR 0171).`;
   }
 
   if (external && PROM_CLIENT.test(external) && !file.startsWith(METRICS_MODULE))
@@ -223,8 +273,21 @@ const importDirection = {
     const file = relativeFile(context);
     const check = (node, source, typeOnly) => {
       if (typeof source?.value !== 'string') return;
-      const reason = violation(file, resolveTarget(source.value, context.filename), typeOnly, valueNamesOf(node));
-      if (reason) context.report({ node: source, message: `'${source.value}': ${reason}` });
+      const target = resolveTarget(source.value, context.filename);
+      const specifiers = (node.specifiers ?? [])
+        .filter((s) => s.type === 'ImportSpecifier' || s.type === 'ExportSpecifier')
+        .map((s) => ({
+          name: (s.imported ?? s.local).name,
+          isType: s.importKind === 'type' || s.exportKind === 'type',
+        }));
+      const seen =
+        isModuleIndex(target.rel) && moduleOf(target.rel) !== moduleOf(file) && specifiers.length > 0
+          ? throughIndex(target, specifiers, typeOnly)
+          : [[target, typeOnly, valueNamesOf(node)]];
+      for (const [each, eachTypeOnly, values] of seen) {
+        const reason = violation(file, each, eachTypeOnly, values);
+        if (reason) return context.report({ node: source, message: `'${source.value}': ${reason}` });
+      }
     };
     return {
       ImportDeclaration: (node) => check(node, node.source, isTypeOnly(node)),

@@ -272,21 +272,21 @@ const cases: Case[] = [
     rule: "a module constructs another module's repository",
     file: 'apps/server/src/modules/rules/rules.service.ts',
     bad: value('../activity/activity.repository.ts'),
-    good: typeOnly('../activity/activity.repository.ts'),
+    good: typeOnly('../activity/index.ts'),
     says: 'Another module is reached through its service',
   },
   {
     rule: "a module imports another module's internals",
     file: 'apps/server/src/modules/rules/rule-executor.ts',
     bad: value('../auth/password.ts'),
-    good: typeOnly('../auth/auth.service.ts'),
+    good: typeOnly('../auth/index.ts'),
     says: 'Another module is reached through its service',
   },
   {
     rule: "a module imports another module's repository with an inline type specifier beside a value",
     file: 'apps/server/src/modules/rules/rules.service.ts',
     bad: `import { type Thing, thing } from '../activity/activity.repository.ts';\nexport const used: Thing = thing;\n`,
-    good: `import { type Thing } from '../activity/activity.repository.ts';\nexport type Used = Thing;\n`,
+    good: `import { type Thing } from '../activity/index.ts';\nexport type Used = Thing;\n`,
     says: 'Another module is reached through its service',
   },
   // another module's service gives types only: its instance comes from context.ts, its helpers belong lower down
@@ -294,14 +294,14 @@ const cases: Case[] = [
     rule: "a module takes a helper from another module's service",
     file: 'apps/server/src/modules/rules/rules.service.ts',
     bad: value('../ad-accounts/ad-account-sync.service.ts'),
-    good: typeOnly('../ad-accounts/ad-account-sync.service.ts'),
+    good: typeOnly('../ad-accounts/index.ts'),
     says: "Another module's service is handed over by context.ts",
   },
   {
     rule: "a module re-exports a value of another module's service",
     file: 'apps/server/src/modules/reports/x.ts',
     bad: "export { thing } from '../rules/definitions/rules.service.ts';\n",
-    good: "export type { Thing } from '../rules/definitions/rules.service.ts';\n",
+    good: "export type { Thing } from '../rules/index.ts';\n",
     says: "Another module's service is handed over by context.ts",
   },
   {
@@ -315,8 +315,37 @@ const cases: Case[] = [
     rule: 'a known value import lets through only the names it lists',
     file: 'apps/server/src/modules/entities/x.ts',
     bad: "import { MIRROR_REVISED_DAYS, REFRESH_DAYS } from '../ad-accounts/ad-mirror.service.ts';\nexport const days = [MIRROR_REVISED_DAYS, REFRESH_DAYS];\n",
-    good: "import { MIRROR_REVISED_DAYS } from '../ad-accounts/ad-mirror.service.ts';\nexport const days = MIRROR_REVISED_DAYS;\n",
+    good: "import { MIRROR_REVISED_DAYS } from '../ad-accounts/index.ts';\nexport const days = MIRROR_REVISED_DAYS;\n",
     says: "Another module's service is handed over by context.ts",
+  },
+  // each module's public face is its index.ts (ADR 0171)
+  {
+    rule: "a module imports another module's file instead of its index",
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: typeOnly('../auth/auth.service.ts'),
+    good: typeOnly('../auth/index.ts'),
+    says: 'Another module is imported through its public face',
+  },
+  {
+    rule: "the composition root imports a module's factory file instead of its index",
+    file: 'apps/server/src/context.ts',
+    bad: value('./modules/auth/auth.module.ts'),
+    good: value('./modules/auth/index.ts'),
+    says: 'Another module is imported through its public face',
+  },
+  {
+    rule: "a module's index re-exports another module",
+    file: 'apps/server/src/modules/reports/index.ts',
+    bad: "export type { RulesService } from '../rules/index.ts';\n",
+    good: "export type { ReportsService } from './reports.service.ts';\n",
+    says: 're-exports its own files only',
+  },
+  {
+    rule: "a repository reached through another module's index is still its repository",
+    file: 'apps/server/src/modules/rules/rules.service.ts',
+    bad: "import { ActivityRepository } from '../activity/index.ts';\nexport const made = new ActivityRepository();\n",
+    good: "import type { ActivityRepository } from '../activity/index.ts';\nexport type Used = ActivityRepository;\n",
+    says: 'Another module is reached through its service',
   },
   // the server is assembled by main.ts; nothing inside imports its assembly
   {
@@ -347,15 +376,22 @@ const cases: Case[] = [
     rule: "a plugin imports a module's repository, even for types",
     file: 'apps/server/src/plugins/x.ts',
     bad: typeOnly('../modules/auth/auth.repository.ts'),
-    good: typeOnly('../modules/auth/auth.service.ts'),
+    good: typeOnly('../modules/auth/index.ts'),
     says: "Plugins never import a module's repository",
   },
   {
     rule: 'a plugin takes a value from a module',
     file: 'apps/server/src/plugins/x.ts',
     bad: value('../modules/auth/auth.service.ts'),
-    good: typeOnly('../modules/auth/auth.service.ts'),
+    good: typeOnly('../modules/auth/index.ts'),
     says: 'Plugins import only types from the modules',
+  },
+  {
+    rule: "a plugin takes a module's repository through the module's index",
+    file: 'apps/server/src/plugins/x.ts',
+    bad: "import type { ActivityRepository } from '../modules/activity/index.ts';\nexport type Used = ActivityRepository;\n",
+    good: "import type { ActivityService } from '../modules/activity/index.ts';\nexport type Used = ActivityService;\n",
+    says: "Plugins never import a module's repository",
   },
   {
     rule: 'lib/ imports a module',
@@ -562,11 +598,14 @@ describe("the known value imports of another module's service", () => {
     (service, names) => {
       const used = new Set<string>();
       for (const file of sources) {
-        const target = path.basename(service);
+        // Imported from the service itself or, as the lint asks, from its module's index.ts (ADR 0171).
+        const targets = [
+          path.join(ROOT, service),
+          path.join(ROOT, service.replace(/(modules\/[^/]+)\/.*$/, '$1/index.ts')),
+        ];
         for (const match of readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
           const from = match[2] ?? '';
-          if (!from.endsWith(`/${target}`) || path.resolve(path.dirname(file), from) !== path.join(ROOT, service))
-            continue;
+          if (!targets.includes(path.resolve(path.dirname(file), from))) continue;
           for (const name of (match[1] ?? '').split(',').map((part) => part.trim()))
             if (name && !name.startsWith('type ')) used.add(name);
         }

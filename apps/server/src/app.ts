@@ -7,7 +7,7 @@ import { logOptions } from './lib/redact.ts';
 import { registerAuthentication } from './plugins/authenticate.ts';
 import { registerDemoGuard } from './plugins/demo-guard.ts';
 import { registerCompression } from './plugins/compression.ts';
-import { SESSION_CHANNEL } from './modules/auth/session-cache.ts';
+import { SESSION_CHANNEL } from './modules/auth/index.ts';
 import { registerBodyDepthLimit } from './plugins/body-depth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { envelopeServerOptions, notFoundEnvelope, registerErrorHandling } from './plugins/errors.ts';
@@ -15,7 +15,7 @@ import { collectRouteMethods, methodNotAllowedEnvelope } from './plugins/method-
 import { registerRequestMetrics } from './plugins/request-metrics.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { endAllEventStreams } from './modules/activity/event-stream.ts';
+import { endAllEventStreams } from './modules/activity/index.ts';
 import { SANDBOX_PREFIX } from './providers/meta/meta-provider.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

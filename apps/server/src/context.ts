@@ -5,40 +5,34 @@ import type { Config } from './config/env.ts';
 import type { SettingsReader } from './config/runtime-settings.ts';
 import { JobQueue, type JobQueueTiming } from './jobs/job-queue.ts';
 import { deriveKey, SecretBox } from './lib/crypto.ts';
-import { ProposalLinks } from './modules/rules/proposals/proposal-links.ts';
+import { ProposalLinks, createRulesModule, type RulesOptions } from './modules/rules/index.ts';
 import { hasRole } from '@adpilot/contracts';
-import { createAccountModule } from './modules/account/account.module.ts';
-import { createActivityModule } from './modules/activity/activity.module.ts';
-import { agentSignedActivity } from './modules/agents/agent-actor.ts';
-import { createAgentsModule } from './modules/agents/agents.module.ts';
-import { createAgentToolsModule } from './modules/agent-tools/agent-tools.module.ts';
-import { ActivityRepository } from './modules/activity/activity.repository.ts';
-import { createAdAccountsModule, createAdAccountSync } from './modules/ad-accounts/ad-accounts.module.ts';
-import type { AdAccountQuota, SyncScheduler } from './modules/ad-accounts/ad-accounts.service.ts';
-import { createAdminModule } from './modules/admin/admin.module.ts';
-import { createAiModule, type AiOptions } from './modules/ai/ai.module.ts';
-import { createAuthModule } from './modules/auth/auth.module.ts';
-import { createEntitiesModule } from './modules/entities/entities.module.ts';
-import { xlsx } from './modules/reports/xlsx.ts';
-import { createDemoModule } from './modules/demo/demo.module.ts';
-import { createDiagnosticsModule } from './modules/diagnostics/diagnostics.module.ts';
-import { createHealthModule } from './modules/health/health.module.ts';
-import { createMaintenanceModule } from './modules/maintenance/maintenance.module.ts';
-import { createMcpModule } from './modules/mcp/mcp.module.ts';
-import { AppMetrics } from './modules/metrics/app-metrics.ts';
-import { createMetricsModule } from './modules/metrics/metrics.module.ts';
-import { createOutboundModule } from './modules/outbound/outbound.module.ts';
-import type { MailLimits } from './modules/outbound/outbound-mail.ts';
-import { createNotificationsModule, nudgingActivity } from './modules/notifications/notifications.module.ts';
-import type { WebhookRetry } from './modules/notifications/notifications.jobs.ts';
-import { createReportsModule, type ReportScheduleOptions } from './modules/reports/reports.module.ts';
-import { createRulesModule, type RulesOptions } from './modules/rules/rules.module.ts';
-import { createSettingsModule } from './modules/settings/settings.module.ts';
-import { SettingsRepository } from './modules/settings/settings.repository.ts';
-import { SettingsStore } from './modules/settings/settings.store.ts';
-import type { BillingSettings } from './modules/subscription/billing-settings.ts';
-import { createPlanLimits, createSubscriptionModule } from './modules/subscription/subscription.module.ts';
-import { createWorkspacesModule } from './modules/workspaces/workspaces.module.ts';
+import { createAccountModule } from './modules/account/index.ts';
+import { createActivityModule, ActivityRepository } from './modules/activity/index.ts';
+import { agentSignedActivity, createAgentsModule } from './modules/agents/index.ts';
+import { createAgentToolsModule } from './modules/agent-tools/index.ts';
+import {
+  createAdAccountsModule,
+  createAdAccountSync,
+  type AdAccountQuota,
+  type SyncScheduler,
+} from './modules/ad-accounts/index.ts';
+import { createAdminModule } from './modules/admin/index.ts';
+import { createAiModule, type AiOptions } from './modules/ai/index.ts';
+import { createAuthModule } from './modules/auth/index.ts';
+import { createEntitiesModule } from './modules/entities/index.ts';
+import { xlsx, createReportsModule, type ReportScheduleOptions } from './modules/reports/index.ts';
+import { createDemoModule } from './modules/demo/index.ts';
+import { createDiagnosticsModule } from './modules/diagnostics/index.ts';
+import { createHealthModule } from './modules/health/index.ts';
+import { createMaintenanceModule } from './modules/maintenance/index.ts';
+import { createMcpModule } from './modules/mcp/index.ts';
+import { AppMetrics, createMetricsModule } from './modules/metrics/index.ts';
+import { createOutboundModule, type MailLimits } from './modules/outbound/index.ts';
+import { createNotificationsModule, nudgingActivity, type WebhookRetry } from './modules/notifications/index.ts';
+import { createSettingsModule, SettingsRepository, SettingsStore } from './modules/settings/index.ts';
+import { type BillingSettings, createPlanLimits, createSubscriptionModule } from './modules/subscription/index.ts';
+import { createWorkspacesModule } from './modules/workspaces/index.ts';
 import { MailOutbox } from './providers/mail/mail-outbox.ts';
 import { MailOutboxRepository } from './providers/mail/mail-outbox.repository.ts';
 import { ConfiguredMailer, OutboxMailer, type Mailer } from './providers/mail/mailer.ts';
@@ -46,7 +40,7 @@ import { answerAdsManagerHolders } from './providers/meta/ads-manager-holders.ts
 import { createMetaProvider, type MetaProvider } from './providers/meta/meta-provider.ts';
 import { APP_VERSION } from './version.ts';
 
-export type { AiOptions } from './modules/ai/ai.module.ts';
+export type { AiOptions } from './modules/ai/index.ts';
 
 export interface ContextOptions {
   config: Config;

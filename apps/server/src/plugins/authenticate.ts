@@ -10,10 +10,9 @@ import {
 import type { TenantScope } from '@adpilot/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { AgentCredential } from '../modules/agents/api-tokens.service.ts';
-import type { AccessTokens } from '../modules/auth/access-token.ts';
-import type { AuthService } from '../modules/auth/auth.service.ts';
-import type { Membership } from '../modules/workspaces/membership-cache.ts';
+import type { AgentCredential } from '../modules/agents/index.ts';
+import type { AccessTokens, AuthService } from '../modules/auth/index.ts';
+import type { Membership } from '../modules/workspaces/index.ts';
 
 export interface AuthUser {
   id: string;

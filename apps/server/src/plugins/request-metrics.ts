@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppMetrics } from '../modules/metrics/app-metrics.ts';
+import type { AppMetrics } from '../modules/metrics/index.ts';
 
 /**
  * Counts and times every answer by its route's pattern (`/api/rules/:id`), never the address asked for: ids and

@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { AppError } from '../../lib/app-error.ts';
 import { zip } from '../../lib/zip.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import type { ActivityService } from '../activity/activity.service.ts';
-import type { ApiTokensService } from '../agents/api-tokens.service.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { RulesService } from '../rules/definitions/rules.service.ts';
-import type { HandoverService } from '../workspaces/handover.service.ts';
+import type { ActivityService } from '../activity/index.ts';
+import type { ApiTokensService } from '../agents/index.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { RulesService } from '../rules/index.ts';
+import type { HandoverService } from '../workspaces/index.ts';
 
 export interface AccountExportDeps {
   auth: Pick<AuthService, 'me'>;

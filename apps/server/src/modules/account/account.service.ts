@@ -9,11 +9,10 @@ import {
 } from '@adpilot/contracts';
 import type { Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { SubscriptionService } from '../subscription/subscription.service.ts';
-import type { HandoverService } from '../workspaces/handover.service.ts';
-import type { MembershipCache } from '../workspaces/membership-cache.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import type { SubscriptionService } from '../subscription/index.ts';
+import type { HandoverService, MembershipCache } from '../workspaces/index.ts';
 
 export interface AccountDeps {
   transactions: Transactions;

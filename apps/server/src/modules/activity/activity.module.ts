@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/index.ts';
 import { defineActivityJobs } from './activity.jobs.ts';
 import type { ActivityRepository } from './activity.repository.ts';
 import { activityRoutes } from './activity.routes.ts';

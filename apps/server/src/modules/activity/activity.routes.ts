@@ -21,7 +21,7 @@ import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser, currentWorkspace, scopeOf } from '../../plugins/authenticate.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/index.ts';
 import type { ActivityStream, StreamMemberships } from './activity-stream.ts';
 import type { ActivityService } from './activity.service.ts';
 import { openEventStream } from './event-stream.ts';

@@ -12,7 +12,7 @@ import {
 import type { ActivityLogRow, TenantScope, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { ActivityRepository } from './activity.repository.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AuthService } from '../auth/index.ts';
 import { actorIdsOf, CSV_HEADER, csvLine, emptyByLevel, presentLog, type ActorNames } from './activity.presenter.ts';
 
 export interface ActivityServiceDeps {

@@ -13,7 +13,7 @@ import {
   type MetaClient,
 } from '@adpilot/meta';
 import type { SecretBox } from '../../lib/crypto.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityRepository } from '../activity/index.ts';
 import type { AdAccountsRepository, EntityInput, EntityLevel, InsightInput } from './ad-accounts.repository.ts';
 import { diffMirror, externalChanges, recordExternalChanges, type OwnWrites } from './external-changes.ts';
 import type { ExternalChangesRepository, MirrorValue } from './external-changes.repository.ts';

@@ -3,7 +3,7 @@ import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { connectionRedirectUri, type MetaProvider } from '../../providers/meta/meta-provider.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityRepository } from '../activity/index.ts';
 import { AdAccountBackfillService } from './ad-account-backfill.service.ts';
 import { defineSyncJobs } from './ad-account-sync.jobs.ts';
 import { AdAccountSyncService } from './ad-account-sync.service.ts';

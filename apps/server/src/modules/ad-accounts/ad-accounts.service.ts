@@ -24,7 +24,7 @@ import type { AdAccountRow, SystemTx, TenantTx, Transactions, TenantScope } from
 import { MetaApiError, type GraphAdAccount, type MetaClient } from '@adpilot/meta';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityRepository } from '../activity/index.ts';
 import { presentAdAccount, type AccountEditor, type PresenterOptions } from './ad-accounts.presenter.ts';
 import type { AdAccountsRepository, NewAdAccount } from './ad-accounts.repository.ts';
 import { nextChunk } from './history-backfill.ts';

@@ -1,7 +1,7 @@
 import { describeActivity, toMajorUnits, type CodeParams, type ExternalChangeField } from '@adpilot/contracts';
 import type { TenantTx } from '@adpilot/db';
 import type { GraphActivity } from '@adpilot/meta';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityRepository } from '../activity/index.ts';
 import type { EntityInput } from './ad-accounts.repository.ts';
 import type { ExternalChangeMark, MirrorValue } from './external-changes.repository.ts';
 

@@ -21,7 +21,7 @@ import {
   type AnomalySensitivity,
 } from '@adpilot/engine';
 import { AppError } from '../../lib/app-error.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityRepository } from '../activity/index.ts';
 import type { AdAccountsRepository } from './ad-accounts.repository.ts';
 import type { CampaignDay, SignalsRepository, WatchedCampaign } from './signals.repository.ts';
 

@@ -2,9 +2,9 @@ import type { AdminWorkspace, OutboxMail, PlanId } from '@adpilot/contracts';
 import type { Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { SubscriptionService } from '../subscription/subscription.service.ts';
-import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { SubscriptionService } from '../subscription/index.ts';
+import type { WorkspacesService } from '../workspaces/index.ts';
 import { presentAdminWorkspace, presentOutboxMail } from './admin.presenter.ts';
 import type { AdminRepository } from './admin.repository.ts';
 

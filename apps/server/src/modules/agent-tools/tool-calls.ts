@@ -3,8 +3,8 @@ import type { TenantScope, Transactions } from '@adpilot/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodError } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { AgentActor } from '../agents/agent-actor.ts';
+import type { ActivityRepository } from '../activity/index.ts';
+import type { AgentActor } from '../agents/index.ts';
 import {
   boundedText,
   inputJsonSchema,

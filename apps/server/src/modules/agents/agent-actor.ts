@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityRepository } from '../activity/index.ts';
 
 /** The agent a unit of work acts for: its credential (an API token or an OAuth grant), as the log signs it. */
 export interface AgentActor {

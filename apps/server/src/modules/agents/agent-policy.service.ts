@@ -11,9 +11,9 @@ import {
 import type { TenantScope, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import { ROLE_WORDS } from '../../plugins/authenticate.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
-import type { AgentChangesRepository } from '../rules/runs/agent-changes.repository.ts';
+import type { ActivityRepository } from '../activity/index.ts';
+import type { AdMirrorService } from '../ad-accounts/index.ts';
+import type { AgentChangesRepository } from '../rules/index.ts';
 import {
   routeAgentChange,
   type AgentChange,

@@ -16,7 +16,7 @@ import type { SystemTx, TenantScope, TenantTx, Transactions } from '@adpilot/db'
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
 import { personOf } from '../../lib/scope.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
+import type { ActivityRepository } from '../activity/index.ts';
 import { presentCredential, scopesOf } from './api-tokens.presenter.ts';
 import type { ApiTokensRepository, CredentialWithClient } from './api-tokens.repository.ts';
 

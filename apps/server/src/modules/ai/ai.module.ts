@@ -7,14 +7,14 @@ import {
 } from '../../providers/ai/ai-provider-factory.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
 import { pinnedFetch } from '../../lib/pinned-fetch.ts';
-import type { WebhookAddressPolicy } from '../notifications/webhook-address.ts';
-import type { PlanLimits } from '../subscription/plan-limits.ts';
+import type { WebhookAddressPolicy } from '../notifications/index.ts';
+import type { PlanLimits } from '../subscription/index.ts';
 import type { OwnAccounts } from './account-summary.ts';
 import type { AiQuota } from './ai-quota.ts';
 import { aiRoutes } from './ai.routes.ts';
 import { AiService } from './ai.service.ts';
 import { WaitlistRepository } from './waitlist.repository.ts';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../ad-accounts/index.ts';
 import type { ToolRegistry } from '../../lib/tool-registry.ts';
 import { AssistantTools } from './assistant/assistant-tools.ts';
 import { AssistantService } from './assistant/assistant.service.ts';
@@ -22,7 +22,7 @@ import { ConversationsRepository } from './assistant/conversations.repository.ts
 import { MirrorEntityReads } from './assistant/entity-reads.ts';
 import { explorerTools } from './assistant/explorer-tools.ts';
 import { Suggestions } from './assistant/suggestions.ts';
-import type { ManualActionsService } from '../entities/manual-actions.service.ts';
+import type { ManualActionsService } from '../entities/index.ts';
 
 export interface AiOptions {
   /** The plan's monthly AI requests (billing's limits seam). */

@@ -4,14 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import type { MetaProvider } from '../../providers/meta/meta-provider.ts';
-import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.service.ts';
-import type { AdAccountsService } from '../ad-accounts/ad-accounts.service.ts';
-import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { SubscriptionService } from '../subscription/subscription.service.ts';
-import type { RulesService } from '../rules/definitions/rules.service.ts';
-import type { RuleRunner } from '../rules/runs/rule-runner.ts';
-import type { WorkspacesService } from '../workspaces/workspaces.service.ts';
+import type { AdAccountSyncService, AdAccountsService } from '../ad-accounts/index.ts';
+import type { AttemptLimiter, LimitRule, AuthService } from '../auth/index.ts';
+import type { SubscriptionService } from '../subscription/index.ts';
+import type { RulesService, RuleRunner } from '../rules/index.ts';
+import type { WorkspacesService } from '../workspaces/index.ts';
 import { demoRules } from './demo-rules.ts';
 
 /** The demo workspace's name, as its owner would have named it. */

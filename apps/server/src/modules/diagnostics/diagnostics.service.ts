@@ -11,9 +11,7 @@ import type { Config } from '../../config/env.ts';
 import type { SettingsReader } from '../../config/runtime-settings.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AccessTokens } from '../auth/access-token.ts';
-import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AccessTokens, AttemptLimiter, LimitRule, AuthService } from '../auth/index.ts';
 import type { DiagnosticsRepository } from './diagnostics.repository.ts';
 
 /** Spec §9: the Test page lists up to 5 plans. */

@@ -23,21 +23,16 @@ import {
 } from '@adpilot/contracts';
 import type { AdAccountRow, TenantScope, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
-import { MIRROR_REVISED_DAYS } from '../ad-accounts/ad-mirror.service.ts';
-import type {
-  AccountWindow,
-  EntityFilter,
-  EntityReadRow,
-  EntityReadService,
-  FigureSums,
-} from '../ad-accounts/entity-read.service.ts';
-import type {
-  EntityKnowledge,
-  EntityKnowledgeService,
-  KnownEntity,
-} from '../rules/runs/entity-knowledge.repository.ts';
-import type { EntityHistoryService } from '../rules/runs/entity-history.repository.ts';
+import {
+  type AdMirrorService,
+  MIRROR_REVISED_DAYS,
+  type AccountWindow,
+  type EntityFilter,
+  type EntityReadRow,
+  type EntityReadService,
+  type FigureSums,
+} from '../ad-accounts/index.ts';
+import type { EntityKnowledge, EntityKnowledgeService, KnownEntity, EntityHistoryService } from '../rules/index.ts';
 
 export interface EntitiesDeps {
   transactions: Transactions;

@@ -7,7 +7,7 @@ import {
 import type { RuleActionRow, SystemTx, TenantScope, Transactions } from '@adpilot/db';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
-import type { ByHandAction, ByHandKey, HandWrites } from '../rules/runs/hand-writes.ts';
+import type { ByHandAction, ByHandKey, HandWrites } from '../rules/index.ts';
 import { budgetOf } from './entities.service.ts';
 import {
   decideManual,

@@ -6,9 +6,8 @@ import {
   type EntityActionResult,
 } from '@adpilot/contracts';
 import type { AdAccountRow, TenantTx } from '@adpilot/db';
-import type { AdMirrorService } from '../ad-accounts/ad-mirror.service.ts';
-import type { EntityReadRow, EntityReadService } from '../ad-accounts/entity-read.service.ts';
-import type { EntityKnowledgeService } from '../rules/runs/entity-knowledge.repository.ts';
+import type { AdMirrorService, EntityReadRow, EntityReadService } from '../ad-accounts/index.ts';
+import type { EntityKnowledgeService } from '../rules/index.ts';
 import { budgetOf } from './entities.service.ts';
 import { planManual, type ManualAccount, type ManualTarget } from './manual-plan.ts';
 

@@ -1,7 +1,6 @@
 import type { SystemTx, Transactions } from '@adpilot/db';
-import type { AdAccountSyncService } from '../ad-accounts/ad-account-sync.service.ts';
-import type { AdAccountsService } from '../ad-accounts/ad-accounts.service.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { AdAccountSyncService, AdAccountsService } from '../ad-accounts/index.ts';
+import type { AuthService } from '../auth/index.ts';
 
 /** How long revoked refresh tokens are kept so that replaying one is still detected as reuse. */
 export const KEEP_REVOKED_DAYS = 7;

@@ -13,9 +13,9 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/app-error.ts';
 import { APP_VERSION } from '../../version.ts';
-import type { ToolCalls, ToolCaller, ToolCallObserver } from '../agent-tools/tool-calls.ts';
-import type { AgentCredential } from '../agents/api-tokens.service.ts';
-import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import type { ToolCalls, ToolCaller, ToolCallObserver } from '../agent-tools/index.ts';
+import type { AgentCredential } from '../agents/index.ts';
+import type { AttemptLimiter } from '../auth/index.ts';
 import type { McpSessions } from './mcp-sessions.ts';
 
 /**

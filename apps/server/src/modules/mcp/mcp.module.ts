@@ -1,8 +1,8 @@
 import type { WorkspaceRole } from '@adpilot/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { ToolCalls, ToolCallObserver } from '../agent-tools/tool-calls.ts';
-import type { AgentCredential } from '../agents/api-tokens.service.ts';
-import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import type { ToolCalls, ToolCallObserver } from '../agent-tools/index.ts';
+import type { AgentCredential } from '../agents/index.ts';
+import type { AttemptLimiter } from '../auth/index.ts';
 import { McpEndpoint } from './mcp-endpoint.ts';
 import { McpSessions } from './mcp-sessions.ts';
 import { mcpRoutes } from './mcp.routes.ts';

@@ -1,8 +1,8 @@
 import type { MetaObserver } from '@adpilot/meta';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobObserver } from '../../jobs/job-queue.ts';
-import type { ToolCallObserver } from '../agent-tools/tool-calls.ts';
-import type { RuleActionObserver } from '../rules/runs/rule-executor.ts';
+import type { ToolCallObserver } from '../agent-tools/index.ts';
+import type { RuleActionObserver } from '../rules/index.ts';
 
 /** What the metrics read at scrape time, given once the modules that hold it exist. */
 export interface ScrapeSources {

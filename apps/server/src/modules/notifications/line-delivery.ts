@@ -6,8 +6,8 @@ import {
 } from '@adpilot/contracts';
 import type { ActivityLogRow, TenantScope, TenantTx, Transactions } from '@adpilot/db';
 import type { SecretBox } from '../../lib/crypto.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { RulesService } from '../rules/definitions/rules.service.ts';
+import type { ActivityRepository } from '../activity/index.ts';
+import type { RulesService } from '../rules/index.ts';
 import { onceId } from './notification-dispatcher.ts';
 import { lineText, type Language } from './notification-texts.ts';
 import type { NotificationsRepository } from './notifications.repository.ts';

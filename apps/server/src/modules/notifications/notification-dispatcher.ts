@@ -12,9 +12,9 @@ import type { ActivityLogRow, TenantScope, TenantTx, Transactions } from '@adpil
 import type { FastifyBaseLogger } from 'fastify';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { AuthService } from '../auth/auth.service.ts';
-import type { RulesService } from '../rules/definitions/rules.service.ts';
+import type { ActivityRepository } from '../activity/index.ts';
+import type { AuthService } from '../auth/index.ts';
+import type { RulesService } from '../rules/index.ts';
 import { decisionLines, digestMail, entryMail, webhookBody } from './notification-texts.ts';
 import type { DueEntry, NotificationsRepository } from './notifications.repository.ts';
 import { NOTIFICATION_MAIL_KEEP_MS } from './notifications.service.ts';

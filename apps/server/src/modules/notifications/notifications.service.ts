@@ -11,10 +11,9 @@ import type { NotificationSettingsRow, SystemTx, Transactions } from '@adpilot/d
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/crypto.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
+import type { AttemptLimiter, LimitRule, AuthService, VerifiedAddress as Address } from '../auth/index.ts';
 import type { LineSender } from './line-sender.ts';
 import { confirmationMail, lineText, testMail, webhookBody, type Language } from './notification-texts.ts';
-import type { AuthService, VerifiedAddress as Address } from '../auth/auth.service.ts';
 import type { NotificationsRepository, SettingsPatch } from './notifications.repository.ts';
 import type { WebhookAddressPolicy } from './webhook-address.ts';
 import type { WebhookSender } from './webhook-sender.ts';

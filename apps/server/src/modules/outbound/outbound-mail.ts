@@ -12,7 +12,7 @@ import {
 import type { SystemTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mail, Mailer } from '../../providers/mail/mailer.ts';
-import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
+import type { AttemptLimiter, LimitRule } from '../auth/index.ts';
 import type { MailLinks } from './mail-links.ts';
 import type { MailRecipientsRepository } from './mail-recipients.repository.ts';
 import { confirmLine, reportConfirmationMail, unsubscribeFooter } from './outbound-mail-text.ts';

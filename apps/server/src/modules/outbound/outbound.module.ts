@@ -1,7 +1,7 @@
 import type { Transactions } from '@adpilot/db';
 import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { Mailer } from '../../providers/mail/mailer.ts';
-import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import type { AttemptLimiter } from '../auth/index.ts';
 import { MailLinks } from './mail-links.ts';
 import { MailRecipientsRepository } from './mail-recipients.repository.ts';
 import { OutboundMail, type Insiders, type MailLimits } from './outbound-mail.ts';

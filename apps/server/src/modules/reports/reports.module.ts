@@ -1,9 +1,9 @@
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
-import type { OutboundMail } from '../outbound/outbound-mail.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
-import type { ProposalsService } from '../rules/proposals/proposals.service.ts';
+import type { OutboundMail } from '../outbound/index.ts';
+import type { ActivityRepository } from '../activity/index.ts';
+import type { AttemptLimiter } from '../auth/index.ts';
+import type { ProposalsService } from '../rules/index.ts';
 import type { ReportDocument } from './report-document.ts';
 import type { ReportsDeps } from './reports.service.ts';
 import { reportsRoutes } from './reports.routes.ts';

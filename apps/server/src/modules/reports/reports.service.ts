@@ -14,8 +14,8 @@ import {
 } from '@adpilot/contracts';
 import type { Transactions, TenantScope } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
-import type { AdMirrorService, ReportAccount, ReportRow } from '../ad-accounts/ad-mirror.service.ts';
-import type { RuleImpactService } from '../rules/runs/rule-impact.service.ts';
+import type { AdMirrorService, ReportAccount, ReportRow } from '../ad-accounts/index.ts';
+import type { RuleImpactService } from '../rules/index.ts';
 import { currencyDays, dates, round } from './report-days.ts';
 
 export interface ReportsDeps {

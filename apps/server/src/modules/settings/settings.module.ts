@@ -4,7 +4,7 @@ import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { smtpMailerFor } from '../../providers/mail/mailer.ts';
 import type { MetaProvider } from '../../providers/meta/meta-provider.ts';
-import type { WebhookAddressPolicy } from '../notifications/webhook-address.ts';
+import type { WebhookAddressPolicy } from '../notifications/index.ts';
 import { CHECK_TIMEOUT_MS } from './connection-checks.ts';
 import { SettingsRepository } from './settings.repository.ts';
 import { settingsRoutes } from './settings.routes.ts';

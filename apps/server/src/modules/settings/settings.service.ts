@@ -17,7 +17,7 @@ import { resolveSettings, type SavedSettings } from '../../config/runtime-settin
 import { AppError } from '../../lib/app-error.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import { pinnedFetch } from '../../lib/pinned-fetch.ts';
-import type { WebhookAddressPolicy } from '../notifications/webhook-address.ts';
+import type { WebhookAddressPolicy } from '../notifications/index.ts';
 import { checkConnection, type ConnectionCheckDeps } from './connection-checks.ts';
 import { describeOutcome, statusOf } from './settings.presenter.ts';
 import type { SettingsRepository, SettingWrite } from './settings.repository.ts';

@@ -1,10 +1,10 @@
 import { PLAN_TABLE, SUBSCRIPTION_MESSAGES, UNLIMITED, type PlanId } from '@adpilot/contracts';
 import type { SubscriptionPlanRow, SubscriptionRow, SystemTx, TenantTx, Transactions, TenantScope } from '@adpilot/db';
-import type { PlanPool } from '../workspaces/workspaces.repository.ts';
+import type { PlanPool } from '../workspaces/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AiQuota } from '../ai/ai-quota.ts';
+import type { AiQuota } from '../ai/index.ts';
 import { usagePeriodAt } from './billing-period.ts';
-import type { RulePlanLimits } from '../rules/definitions/rules.service.ts';
+import type { RulePlanLimits } from '../rules/index.ts';
 import type { SubscriptionLock, SubscriptionRepository } from './subscription.repository.ts';
 
 /** A payer's plan and the workspaces it covers (the workspaces module's pool, ADR 0110). */

@@ -3,7 +3,7 @@ import type { Transactions } from '@adpilot/db';
 import { z } from 'zod';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
-import type { Admission, OutboundMail } from '../outbound/outbound-mail.ts';
+import type { Admission, OutboundMail } from '../outbound/index.ts';
 import { invitationMail } from './invitation-mail.ts';
 import type { InvitationsRepository } from './invitations.repository.ts';
 import type { WorkspacesRepository } from './workspaces.repository.ts';

@@ -13,8 +13,8 @@ import {
 import type { SystemTx, Transactions, WorkspaceInvitationRow } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/crypto.ts';
-import type { OutboundMail } from '../outbound/outbound-mail.ts';
-import type { AttemptLimiter, LimitRule } from '../auth/attempt-limiter.ts';
+import type { OutboundMail } from '../outbound/index.ts';
+import type { AttemptLimiter, LimitRule } from '../auth/index.ts';
 import type { InvitationMailer, MailFrom } from './invitation-mailer.ts';
 import { presentInvitation } from './invitations.presenter.ts';
 import type { InvitationsRepository } from './invitations.repository.ts';

@@ -1,8 +1,8 @@
 import type { Transactions } from '@adpilot/db';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { bindRoutes } from '../../lib/bind-routes.ts';
-import type { OutboundMail } from '../outbound/outbound-mail.ts';
-import type { AttemptLimiter } from '../auth/attempt-limiter.ts';
+import type { OutboundMail } from '../outbound/index.ts';
+import type { AttemptLimiter } from '../auth/index.ts';
 import { HandoverRepository } from './handover.repository.ts';
 import { HandoverService, type HandoverPlans } from './handover.service.ts';
 import { InvitationMailer } from './invitation-mailer.ts';

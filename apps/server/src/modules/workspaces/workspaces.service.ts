@@ -8,8 +8,8 @@ import {
 } from '@adpilot/contracts';
 import type { SystemTx, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../lib/app-error.ts';
-import type { ActivityRepository } from '../activity/activity.repository.ts';
-import type { AuthService } from '../auth/auth.service.ts';
+import type { ActivityRepository } from '../activity/index.ts';
+import type { AuthService } from '../auth/index.ts';
 import type { Membership, MembershipCache } from './membership-cache.ts';
 import { accessIn, roleNeeded } from './workspace-access.ts';
 import { actingFor, type PlanPool, type WorkspacesRepository } from './workspaces.repository.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AdAccountsService } from '../../ad-accounts/ad-accounts.service.ts';
+import type { AdAccountsService } from '../../ad-accounts/index.ts';
 import { defineTool, readOnly, type ToolDefinition } from '../../../lib/tool-registry.ts';
 
 export interface AccountToolServices {

@@ -1,6 +1,6 @@
 import { logFilterShape, type ActivityLog } from '@adpilot/contracts';
 import { z } from 'zod';
-import type { ActivityService } from '../../activity/activity.service.ts';
+import type { ActivityService } from '../../activity/index.ts';
 import {
   defineTool,
   PAGE_DEFAULT,

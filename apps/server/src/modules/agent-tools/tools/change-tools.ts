@@ -2,8 +2,8 @@ import { entityActionItemSchema, type EntityActionItem, type EntityActionResult 
 import type { TenantScope } from '@adpilot/db';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { AgentChange, AgentPolicyService } from '../../agents/agent-policy.service.ts';
-import type { ManualActionsService, ManualActor, ManualMode } from '../../entities/manual-actions.service.ts';
+import type { AgentChange, AgentPolicyService } from '../../agents/index.ts';
+import type { ManualActionsService, ManualActor, ManualMode } from '../../entities/index.ts';
 import { defineTool, ToolError, type ToolContext, type ToolDefinition } from '../../../lib/tool-registry.ts';
 
 export interface ChangeToolServices {

@@ -10,7 +10,7 @@ import {
   type EntityRow,
 } from '@adpilot/contracts';
 import { z } from 'zod';
-import type { EntitiesService } from '../../entities/entities.service.ts';
+import type { EntitiesService } from '../../entities/index.ts';
 import { defineTool, PAGE_DEFAULT, readOnly, ToolError, type ToolDefinition } from '../../../lib/tool-registry.ts';
 
 export interface EntityToolServices {

@@ -1,6 +1,6 @@
 import { PROPOSAL_STATUSES } from '@adpilot/contracts';
 import { z } from 'zod';
-import type { ProposalsService } from '../../rules/proposals/proposals.service.ts';
+import type { ProposalsService } from '../../rules/index.ts';
 import { defineTool, pageInput, pageOf, readOnly, type ToolDefinition } from '../../../lib/tool-registry.ts';
 
 export interface ProposalToolServices {

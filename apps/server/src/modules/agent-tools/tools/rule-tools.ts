@@ -7,10 +7,8 @@ import {
   type Rule,
 } from '@adpilot/contracts';
 import { z } from 'zod';
-import type { AiService } from '../../ai/ai.service.ts';
-import type { RulePreviewService } from '../../rules/definitions/rule-preview.service.ts';
-import type { RulesService } from '../../rules/definitions/rules.service.ts';
-import type { RuleImpactService } from '../../rules/runs/rule-impact.service.ts';
+import type { AiService } from '../../ai/index.ts';
+import type { RulePreviewService, RulesService, RuleImpactService } from '../../rules/index.ts';
 import { defineTool, pageInput, pageOf, readOnly, ToolError, type ToolDefinition } from '../../../lib/tool-registry.ts';
 
 export interface RuleToolServices {

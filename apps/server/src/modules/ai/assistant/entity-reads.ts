@@ -9,7 +9,7 @@ import {
   localDate,
 } from '@adpilot/contracts';
 import type { TenantScope, Transactions } from '@adpilot/db';
-import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/index.ts';
 
 /** An account as the assistant reads it. */
 export interface ReadAccount {

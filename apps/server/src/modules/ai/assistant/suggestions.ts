@@ -1,6 +1,6 @@
 import { SUGGESTED_CHANGES_MAX, type EntityActionItem, type SuggestedChange } from '@adpilot/contracts';
 import type { TenantScope } from '@adpilot/db';
-import type { ManualActionsService } from '../../entities/manual-actions.service.ts';
+import type { ManualActionsService } from '../../entities/index.ts';
 import { entityHref } from './explorer-tools.ts';
 
 /** A change the analyst or the model would suggest, before it is checked: the item, its entity's name, why. */

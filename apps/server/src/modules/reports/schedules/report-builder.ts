@@ -1,8 +1,7 @@
 import { localDate } from '@adpilot/contracts';
 import type { ReportScheduleRow, SystemTx, TenantTx, Transactions } from '@adpilot/db';
-import type { AdMirrorService, ReportAccount } from '../../ad-accounts/ad-mirror.service.ts';
-import type { ProposalsService } from '../../rules/proposals/proposals.service.ts';
-import type { RuleImpactService } from '../../rules/runs/rule-impact.service.ts';
+import type { AdMirrorService, ReportAccount } from '../../ad-accounts/index.ts';
+import type { ProposalsService, RuleImpactService } from '../../rules/index.ts';
 import type { ReportAccountSection, ReportDocument, ReportFigures, ReportRow } from '../report-document.ts';
 import { currencyDays, dates, round } from '../report-days.ts';
 import { point } from '../reports.service.ts';

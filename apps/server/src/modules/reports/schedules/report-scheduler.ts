@@ -2,7 +2,7 @@ import { REPORT_SEND_ATTEMPTS } from '@adpilot/contracts';
 import type { ReportScheduleRow, Transactions } from '@adpilot/db';
 import type { JobQueue } from '../../../jobs/job-queue.ts';
 import { workspaceJob } from '../../../lib/scope.ts';
-import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/index.ts';
 import { scheduleTimeZone } from './report-builder.ts';
 import { dueAt, latestDuePeriod } from './report-periods.ts';
 import type { ReportSchedulesRepository } from './report-schedules.repository.ts';

@@ -9,8 +9,8 @@ import {
 } from '@adpilot/contracts';
 import type { ReportScheduleRow, TenantScope, TenantTx, Transactions } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
-import type { AdMirrorService, ReportAccount } from '../../ad-accounts/ad-mirror.service.ts';
-import type { AttemptLimiter } from '../../auth/attempt-limiter.ts';
+import type { AdMirrorService, ReportAccount } from '../../ad-accounts/index.ts';
+import type { AttemptLimiter } from '../../auth/index.ts';
 import { scheduleTimeZone, todayIn } from './report-builder.ts';
 import type { ReportSender } from './report-sender.ts';
 import { lastFullPeriod, nextScheduledPeriod } from './report-periods.ts';

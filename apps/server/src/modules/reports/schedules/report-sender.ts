@@ -1,8 +1,8 @@
 import { describeActivity, type RecipientOutcome } from '@adpilot/contracts';
 import type { ReportDeliveryRow, ReportScheduleRow, TenantScope, Transactions } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
-import type { OutboundMail } from '../../outbound/outbound-mail.ts';
-import type { ActivityRepository } from '../../activity/activity.repository.ts';
+import type { OutboundMail } from '../../outbound/index.ts';
+import type { ActivityRepository } from '../../activity/index.ts';
 import { renderReportPdf } from '../pdf/report-pdf.ts';
 import type { ReportDocument } from '../report-document.ts';
 import type { ReportBuilder } from './report-builder.ts';

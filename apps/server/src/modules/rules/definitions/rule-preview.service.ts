@@ -13,7 +13,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import type { AccountRefresher } from '../runs/account-refresher.ts';
 import type { MirrorEvaluator } from '../runs/rule-evaluator.ts';
 import { toEngineRule } from '../runs/rule-evaluator.ts';
-import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/index.ts';
 import { freshnessMs } from '../runs/rule-slots.ts';
 import { otherRules } from './rule-definition.ts';
 import type { RulesRepository } from './rules.repository.ts';

@@ -16,9 +16,8 @@ import {
 } from '@adpilot/contracts';
 import type { AutomationRuleRow, TenantScope } from '@adpilot/db';
 import { AppError } from '../../../lib/app-error.ts';
-import type { ActivityRepository } from '../../activity/activity.repository.ts';
-import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
-import type { OwnWrite } from '../../ad-accounts/external-changes.ts';
+import type { ActivityRepository } from '../../activity/index.ts';
+import type { AdMirrorService, OwnWrite } from '../../ad-accounts/index.ts';
 import type { RuleLedgerRepository } from '../runs/rule-ledger.repository.ts';
 import { ownWritesOf } from '../runs/own-writes.ts';
 import { presentRule } from './rules.presenter.ts';

@@ -1,7 +1,6 @@
 import { workspaceJob } from '../../../lib/scope.ts';
 import type { AdAccountRow } from '@adpilot/db';
-import type { AdAccountSyncService } from '../../ad-accounts/ad-account-sync.service.ts';
-import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import type { AdAccountSyncService, AdMirrorService } from '../../ad-accounts/index.ts';
 import type { Transactions } from '@adpilot/db';
 
 export interface RefresherDeps {

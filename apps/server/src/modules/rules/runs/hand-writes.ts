@@ -1,7 +1,7 @@
 import type { AdAccountRow, RuleActionRow, TenantScope, TenantTx, Transactions } from '@adpilot/db';
 import type { MetaClient } from '@adpilot/meta';
 import type { SecretBox } from '../../../lib/crypto.ts';
-import type { ActivityRepository } from '../../activity/activity.repository.ts';
+import type { ActivityRepository } from '../../activity/index.ts';
 import { handActivity } from './rule-activity.ts';
 import type { RuleExecutor } from './rule-executor.ts';
 import type { ByHandAction, ByHandKey, RuleLedgerRepository } from './rule-ledger.repository.ts';

@@ -1,5 +1,5 @@
 import type { RuleActionRow } from '@adpilot/db';
-import type { OwnWrite } from '../../ad-accounts/external-changes.ts';
+import type { OwnWrite } from '../../ad-accounts/index.ts';
 
 const FIELDS = new Set(['status', 'daily_budget', 'lifetime_budget']);
 

@@ -1,6 +1,6 @@
 import { describeActivity, toMajorUnits, type CodeParams } from '@adpilot/contracts';
 import type { AdAccountRow, AutomationRuleRow, CodedText, RuleActionRow, RuleRunRow } from '@adpilot/db';
-import type { NewActivity } from '../../activity/activity.repository.ts';
+import type { NewActivity } from '../../activity/index.ts';
 
 /** A ledger row's change for people: statuses as they are, budgets in major units. */
 function change(row: RuleActionRow) {

@@ -21,7 +21,7 @@ import {
   type OpposingEntry,
   type RuleEvaluation,
 } from '@adpilot/engine';
-import type { AdMirrorService, MirrorDailyRow } from '../../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService, MirrorDailyRow } from '../../ad-accounts/index.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RuleEvaluator } from './rule-runner.ts';
 import { toRuleBody } from '../definitions/rule-definition.ts';

@@ -2,7 +2,7 @@ import { workspaceJob } from '../../../lib/scope.ts';
 import type { AdAccountRow, AutomationRuleRow, RuleActionRow, RuleRunRow, TenantScope } from '@adpilot/db';
 import type { MetaClient } from '@adpilot/meta';
 import type { SecretBox } from '../../../lib/crypto.ts';
-import type { ActivityRepository } from '../../activity/activity.repository.ts';
+import type { ActivityRepository } from '../../activity/index.ts';
 import { actionActivity, handActivity } from './rule-activity.ts';
 import {
   decide,
@@ -17,7 +17,7 @@ import {
 } from './rule-decision.ts';
 import { nextWindowStart } from './rule-windows.ts';
 import { toRuleBody } from '../definitions/rule-definition.ts';
-import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/index.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { Transactions } from '@adpilot/db';

@@ -15,7 +15,7 @@ import {
   type AdMirrorService,
   type EntityKey,
   type EntityRange,
-} from '../../ad-accounts/ad-mirror.service.ts';
+} from '../../ad-accounts/index.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import {

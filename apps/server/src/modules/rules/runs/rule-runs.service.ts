@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../lib/app-error.ts';
 import { actionActivity, handActivity } from './rule-activity.ts';
 import { ruleChangeIn } from '../definitions/rules.service.ts';
-import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/index.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
 import { before, target } from './rule-decision.ts';
 import { classify, liveValue, mirrorChange, type FieldWrite, type LiveField, type WriteOutcome } from './rule-meta.ts';

@@ -1,4 +1,4 @@
-import type { AdMirrorService } from '../../ad-accounts/ad-mirror.service.ts';
+import type { AdMirrorService } from '../../ad-accounts/index.ts';
 import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
 import type { RuleRunRequest } from './rule-runner.ts';
 import { dueSlots, type RuleSchedule } from './rule-slots.ts';

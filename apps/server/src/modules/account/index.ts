@@ -1,0 +1,2 @@
+// The account module's public face: what the rest of the server may import from it (ADR 0171).
+export { createAccountModule } from './account.module.ts';

@@ -1,0 +1,2 @@
+// The mcp module's public face: what the rest of the server may import from it (ADR 0171).
+export { createMcpModule } from './mcp.module.ts';
