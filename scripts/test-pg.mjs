@@ -124,6 +124,7 @@ const PGLITE_ONLY = [
   'apps/server/src/config/deploy-files.test.ts', // reads the Dockerfile and compose.yaml
   'apps/server/src/lib/redact.test.ts',
   'apps/server/src/lib/log-format.test.ts',
+  'apps/server/src/lib/ports.test.ts',
   'apps/server/src/modules/ad-accounts/ad-accounts.roles.test.ts', // who may edit an account: no SQL of its own
   'apps/server/src/modules/ai/assistant/assistant.suggestions.test.ts',
   'apps/server/src/plugins/body-depth.test.ts',

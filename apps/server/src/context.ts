@@ -5,8 +5,8 @@ import type { Config } from './config/env.ts';
 import type { SettingsReader } from './config/runtime-settings.ts';
 import { JobQueue, type JobQueueTiming } from './jobs/job-queue.ts';
 import { deriveKey, SecretBox } from './lib/crypto.ts';
+import { assertBound, port } from './lib/ports.ts';
 import { ProposalLinks, createRulesModule, type RulesOptions } from './modules/rules/index.ts';
-import { hasRole } from '@adpilot/contracts';
 import { createAccountModule } from './modules/account/index.ts';
 import { createActivityModule, ActivityRepository } from './modules/activity/index.ts';
 import { agentSignedActivity, createAgentsModule } from './modules/agents/index.ts';
@@ -41,6 +41,16 @@ import { createMetaProvider, type MetaProvider } from './providers/meta/meta-pro
 import { APP_VERSION } from './version.ts';
 
 export type { AiOptions } from './modules/ai/index.ts';
+
+// What the ports of `createContext` stand for: the modules' own types, as their factories make them.
+type AuthModule = ReturnType<typeof createAuthModule>;
+type RulesModule = ReturnType<typeof createRulesModule>;
+type NotificationsModule = ReturnType<typeof createNotificationsModule>;
+type AdAccountsModule = ReturnType<typeof createAdAccountsModule>;
+type EntitiesModule = ReturnType<typeof createEntitiesModule>;
+type AgentToolsModule = ReturnType<typeof createAgentToolsModule>;
+type OutboundModule = ReturnType<typeof createOutboundModule>;
+type PlanLimits = ReturnType<typeof createPlanLimits>;
 
 export interface ContextOptions {
   config: Config;
@@ -102,23 +112,29 @@ export function createContext(options: ContextOptions) {
   const activityWriter = new ActivityRepository();
   const transactions = database;
 
-  // The modules, each after the modules whose API it is given.
-  // Auth, the activity writer and the plan limits are built further down (sign-up needs this module first); the
-  // workspaces module asks them only once the server runs.
+  // The modules, each after the modules whose API it is given. Where two modules need each other, the one built
+  // first is handed a port that the other is bound to once built (ADR 0172); the build ends by checking each is.
+  const ports = {
+    activity: port<Pick<ActivityRepository, 'insert'>>('activity writer'),
+    people: port<Pick<AuthModule['service'], 'profilesIn'>>('auth: people'),
+    limiter: port<Pick<AuthModule['limiter'], 'take'>>('auth: limiter'),
+    limits: port<Pick<PlanLimits, 'seatsOf' | 'handoverRefusalIn'>>('plan limits'),
+    outbound: port<Pick<OutboundModule['service'], 'admit' | 'deliver' | 'confirmIn'>>('outbound mail'),
+    rules: port<Pick<RulesModule['service'], 'notifyMessageIn' | 'ownWritesIn' | 'activeRulesAcross'>>('rules'),
+    decisionLinks: port<Pick<RulesModule, 'decisionLinksIn'>>('rules: decision links'),
+    notifier: port<Pick<NotificationsModule['dispatcher'], 'nudge'>>('notifications: dispatcher'),
+    adAccounts: port<Pick<AdAccountsModule['service'], 'countAcross'>>('ad accounts'),
+    toolRegistry: port<AgentToolsModule['registry']>('agent tools: registry'),
+    manualActions: port<EntitiesModule['actions']>('entities: manual actions'),
+  };
   const workspaces = createWorkspacesModule({
     transactions,
-    activity: { insert: (tx, entry) => activity.insert(tx, entry) },
-    people: { profilesIn: (tx, ids) => auth.service.profilesIn(tx, ids) },
-    plans: { planOf: (tx, workspaceId) => limits.seatsOf(tx, workspaceId) },
-    handoverPlans: {
-      handoverRefusalIn: (tx, workspaceId, holderId) => limits.handoverRefusalIn(tx, workspaceId, holderId),
-    },
-    limiter: { take: (rules, who, message) => auth.limiter.take(rules, who, message) },
-    outbound: {
-      admit: (request) => outbound.service.admit(request),
-      deliver: (admission, content) => outbound.service.deliver(admission, content),
-      confirmIn: (tx, workspaceId, email) => outbound.service.confirmIn(tx, workspaceId, email),
-    },
+    activity: ports.activity.use,
+    people: ports.people.use,
+    plans: { planOf: (tx, workspaceId) => ports.limits.use.seatsOf(tx, workspaceId) },
+    handoverPlans: ports.limits.use,
+    limiter: ports.limiter.use,
+    outbound: ports.outbound.use,
     queue: jobs,
     ...(options.invitationMailRetrySeconds ? { invitationMailRetrySeconds: options.invitationMailRetrySeconds } : {}),
     publicUrl: config.publicUrl,
@@ -134,6 +150,8 @@ export function createContext(options: ContextOptions) {
     registrationsPerHour: config.registrationsPerHour,
     now,
   });
+  ports.people.bind(auth.service);
+  ports.limiter.bind(auth.limiter);
   // Mail to others (reports, invitations) goes through one policy: budgets, confirmation, unsubscribe (ADR 0092).
   const outbound = createOutboundModule({
     transactions,
@@ -149,13 +167,13 @@ export function createContext(options: ContextOptions) {
     ...(options.mailLimits ? { limits: options.mailLimits } : {}),
     now,
   });
+  ports.outbound.bind(outbound.service);
   const notifications = createNotificationsModule({
     transactions,
     activity: activityWriter,
     users: auth.service,
-    // The rules are built further down; the notifier asks them only once the server runs.
-    rules: { notifyMessageIn: (tx, id) => rules.service.notifyMessageIn(tx, id) },
-    decisionLinks: (tx, entry) => rules.decisionLinksIn(tx, entry),
+    rules: ports.rules.use,
+    decisionLinks: (tx, entry) => ports.decisionLinks.use.decisionLinksIn(tx, entry),
     queue: jobs,
     ...(options.webhookRetry ? { webhookRetry: options.webhookRetry } : {}),
     mailer,
@@ -169,9 +187,11 @@ export function createContext(options: ContextOptions) {
   });
   // Every module writes activity through this one writer; entries to send at once nudge the notifier, and entries
   // written for an agent are signed with its credential (ADR 0152).
+  ports.notifier.bind(notifications.dispatcher);
   const activity = agentSignedActivity(
-    nudgingActivity(activityWriter, (workspaceId) => notifications.dispatcher.nudge(workspaceId)),
+    nudgingActivity(activityWriter, (workspaceId) => ports.notifier.use.nudge(workspaceId)),
   );
+  ports.activity.bind(activity);
   const activityLog = createActivityModule({
     database,
     writer: activity,
@@ -190,8 +210,7 @@ export function createContext(options: ContextOptions) {
     secretBox,
     queue: jobs,
     intervalMinutes: config.meta.syncIntervalMinutes,
-    // The rules are built further down; a sync asks their ledger only once the server runs.
-    ownWrites: { ownWritesIn: (tx, adAccountId, since) => rules.service.ownWritesIn(tx, adAccountId, since) },
+    ownWrites: ports.rules.use,
     now,
   });
   // A plan is its payer's and covers their workspaces (ADR 0110): the counts are each owner module's, asked once
@@ -200,8 +219,8 @@ export function createContext(options: ContextOptions) {
     transactions,
     pools: workspaces.service,
     usage: {
-      activeRulesIn: (tx, ids) => rules.service.activeRulesAcross(tx, ids),
-      adAccountsIn: (tx, ids) => adAccounts.service.countAcross(tx, ids),
+      activeRulesIn: (tx, ids) => ports.rules.use.activeRulesAcross(tx, ids),
+      adAccountsIn: (tx, ids) => ports.adAccounts.use.countAcross(tx, ids),
       seatsIn: async (tx, ids, at) => {
         const use = await workspaces.invitations.seatUseIn(tx, ids, at);
         return { used: use.holders.size + use.reserved.size, byWorkspace: use.byWorkspace };
@@ -209,6 +228,7 @@ export function createContext(options: ContextOptions) {
     },
     now,
   });
+  ports.limits.bind(limits);
   const rules = createRulesModule(
     {
       transactions,
@@ -219,20 +239,15 @@ export function createContext(options: ContextOptions) {
       sync: accountSync.sync,
       mirror: accountSync.mirror,
       links: new ProposalLinks(deriveKey(appSecret, 'proposal-links'), config.publicUrl, now),
-      canDecide: async (userId, workspaceId) => {
-        const membership = await workspaces.service.resolve(userId, workspaceId);
-        return membership !== null && hasRole(membership.role, 'editor');
-      },
-      canDecideIn: async (tx) => {
-        const role = await workspaces.service.roleIn(tx);
-        return role !== null && hasRole(role, 'editor');
-      },
+      memberships: workspaces.service,
       observer: metrics.ruleActions,
       people: auth.service,
       now,
     },
     { quota: limits, ...options.rules, jobs: { runConcurrency: config.ruleRunConcurrency, ...options.rules?.jobs } },
   );
+  ports.rules.bind(rules.service);
+  ports.decisionLinks.bind(rules);
   const adAccounts = createAdAccountsModule({
     transactions,
     activity,
@@ -246,6 +261,7 @@ export function createContext(options: ContextOptions) {
     apiVersion: { version: config.meta.version, endsAt: config.meta.versionEndsAt },
     now,
   });
+  ports.adAccounts.bind(adAccounts.service);
   // The sandbox's Ads Manager links: their holder is asked of the memberships at every use (ADR 0096).
   if (meta.sandbox) {
     answerAdsManagerHolders(meta.sandbox, { transactions, memberships: workspaces.service, people: auth.service });
@@ -286,10 +302,10 @@ export function createContext(options: ContextOptions) {
       limits,
       accounts: adAccounts.service,
       mirror: accountSync.mirror,
-      // The assistant's tools are the agents' (ADR 0155); the registry is made below, and asked for on first use.
-      registry: () => agentTools.registry,
-      // Suggested changes are checked by the explorer's dry run (made below), asked for on first use.
-      actions: () => entities.actions,
+      // The assistant's tools are the agents' (ADR 0155), and suggested changes are checked by the explorer's dry
+      // run: both modules are built after this one, and asked for on first use.
+      registry: () => ports.toolRegistry.get(),
+      actions: () => ports.manualActions.get(),
       now,
     },
     options.ai,
@@ -306,6 +322,7 @@ export function createContext(options: ContextOptions) {
     xlsx,
     now,
   });
+  ports.manualActions.bind(entities.actions);
   // AI agents: their credentials and policy, the tools defined once, and the MCP endpoint that serves them.
   const agents = createAgentsModule({
     transactions,
@@ -341,6 +358,7 @@ export function createContext(options: ContextOptions) {
     now,
     log,
   });
+  ports.toolRegistry.bind(agentTools.registry);
   const mcp = createMcpModule({
     calls: agentTools.calls,
     agents: agents.authenticator,
@@ -451,6 +469,7 @@ export function createContext(options: ContextOptions) {
     }),
   };
 
+  assertBound(ports);
   return { config, database, jobs, settingsStore, mailer, meta, metrics, modules };
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { hasRole } from '@adpilot/contracts';
 import type { TenantTx, Transactions } from '@adpilot/db';
 import type { MetaClient } from '@adpilot/meta';
 import type { JobQueue } from '../../jobs/job-queue.ts';
@@ -6,6 +7,7 @@ import { bindRoutes } from '../../lib/bind-routes.ts';
 import type { SecretBox } from '../../lib/crypto.ts';
 import type { ActivityRepository } from '../activity/index.ts';
 import type { AdAccountSyncService, AdMirrorService } from '../ad-accounts/index.ts';
+import type { WorkspacesService } from '../workspaces/index.ts';
 import { AccountRefresher } from './runs/account-refresher.ts';
 import { AgentChangesRepository } from './runs/agent-changes.repository.ts';
 import { MirrorEvaluator } from './runs/rule-evaluator.ts';
@@ -59,10 +61,12 @@ export function createRulesModule(
     mirror: AdMirrorService;
     /** The proposals' approve and reject links (ADR 0073): signed with their own key, opening the web's page. */
     links?: ProposalLinks;
-    /** Whether a member may decide proposals in a workspace (an editor or above): the links ask it at each use. */
-    canDecide?: (userId: string, workspaceId: string) => Promise<boolean>;
-    /** The same, asked inside a unit of work of that member (a notification's delivery): no second transaction. */
-    canDecideIn?: (tx: TenantTx) => Promise<boolean>;
+    /**
+     * The workspaces' memberships: who may decide proposals (an editor or above), asked at each use of a link, or
+     * inside a unit of work of that member (a notification's delivery: no second transaction). Without them nobody
+     * may decide by link.
+     */
+    memberships?: Pick<WorkspacesService, 'resolve' | 'roleIn'>;
     /** Told of each ledger row's outcome once committed (the metrics). */
     observer?: RuleActionObserver;
     /** Who decided a proposal, by name, for the Inbox's history (auth's profiles, on the system path). */
@@ -120,8 +124,15 @@ export function createRulesModule(
   const tick = { due: (at: Date): Promise<RuleRunRequest[]> => dueRuns(tickDeps, at) };
   const holds = new RuleHoldsService({ transactions, rulesRepository, ledger, executor, now });
   const links = deps.links ?? new ProposalLinks(randomBytes(32), '', now);
-  const canDecide = deps.canDecide ?? (async () => false);
-  const canDecideIn = deps.canDecideIn ?? (async () => false);
+  const { memberships } = deps;
+  const canDecide = async (userId: string, workspaceId: string): Promise<boolean> => {
+    const membership = memberships ? await memberships.resolve(userId, workspaceId) : null;
+    return membership !== null && hasRole(membership.role, 'editor');
+  };
+  const canDecideIn = async (tx: TenantTx): Promise<boolean> => {
+    const role = memberships ? await memberships.roleIn(tx) : null;
+    return role !== null && hasRole(role, 'editor');
+  };
   const proposals = new ProposalsService({
     ...writing,
     proposalsRepository: new ProposalsRepository(),
