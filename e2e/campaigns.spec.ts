@@ -1,10 +1,11 @@
-import type { ActivityLog, EntityRow, Session } from '@adpilot/contracts';
+import type { ActivityLog, EntityHistoryItem, EntityRow, Session } from '@adpilot/contracts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { connectSandbox, signInFreshUser } from './session.ts';
 
 /*
  * The explorer in the browser (issue 28): the connected sandbox's campaigns with their figures, an entity's page
- * with its parents, a manual pause confirmed with from → to and logged with the person as actor, and at 390 px
+ * with its parents, a manual pause confirmed with from → to, written to Meta once, logged with the person as actor
+ * and reverted from the entity page (the sandbox's Ads Manager says ACTIVE again), and at 390 px
  * cards without sideways scrolling.
  */
 
@@ -82,11 +83,41 @@ test('lists the campaigns, opens an ad set with its parents, and asks before pau
   expect(unchanged?.status).toBe('ACTIVE');
 });
 
-// Enabled once the manual write lands on the server (POST /api/entities/actions without dryRun; its notes, "Left").
-test.fixme('pauses an ad set by hand once, with the person as the actor in Activity', async ({ page, request }) => {
+/** The sandbox's Ads Manager (what "View in Facebook" opens) on the account of `row`: its status cell for the row. */
+async function adsManagerStatus(
+  page: Page,
+  request: APIRequestContext,
+  auth: Bearer,
+  row: EntityRow,
+): Promise<ReturnType<Page['getByRole']>> {
+  const response = await request.get('/api/ad-accounts', { headers: auth });
+  const accounts = ((await response.json()) as { data: { id: string; ads_manager_url: string | null }[] }).data;
+  const url = accounts.find((account) => account.id === row.adAccountId)?.ads_manager_url;
+  expect(url, "the ad set's account links to the sandbox's Ads Manager").toBeTruthy();
+  await page.goto(url!);
+  await expect(page).toHaveURL(/\/adsmanager\?act=/);
+  const line = page.getByRole('row').filter({ has: page.getByRole('cell', { name: row.externalId, exact: true }) });
+  await expect(line).toHaveCount(1);
+  // Name, level, effective status, budget, id, edit.
+  return line.getByRole('cell').nth(2);
+}
+
+test('pauses an ad set by hand once, with the person as the actor in Activity, and reverts it', async ({
+  page,
+  request,
+  context,
+}) => {
   test.setTimeout(120_000);
-  const [adSet] = await entities(request, auth, 'level=adset&status=ACTIVE&sort=-spend&limit=1');
-  expect(adSet, 'an active sandbox ad set').toBeDefined();
+  // Pause and resume have no limit of the hour or of the day's spend (a budget cut has): any running ad set of an
+  // account that takes writes (not the world's disabled or unsettled ones) does, at any hour.
+  const adSet = (await entities(request, auth, 'level=adset&status=ACTIVE&sort=-spend&limit=50')).find(
+    (row) => row.editable,
+  );
+  expect(adSet, 'an active sandbox ad set that takes writes').toBeDefined();
+  const manager = await context.newPage();
+  const metaStatus = await adsManagerStatus(manager, request, auth, adSet!);
+  await expect(metaStatus).toHaveText('ACTIVE');
+
   await page.goto(`/campaigns/${adSet!.id}`);
   await expect(page.getByRole('heading', { level: 1, name: adSet!.name })).toBeVisible();
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
@@ -101,6 +132,8 @@ test.fixme('pauses an ad set by hand once, with the person as the actor in Activ
     (rows) => rows.filter((row) => row.id === adSet!.id),
   );
   expect(after?.status).toBe('PAUSED');
+  await manager.reload();
+  await expect(metaStatus).toHaveText('PAUSED');
   // The person is the actor in Activity.
   const logs = await request.get('/api/logs?limit=20', { headers: auth });
   const entries = ((await logs.json()) as { data: { logs: ActivityLog[] } }).data.logs;
@@ -108,6 +141,29 @@ test.fixme('pauses an ad set by hand once, with the person as the actor in Activ
     entries.some((entry) => entry.actor?.id === session.user.id && entry.description.includes(adSet!.name)),
     'an activity entry of the pause, signed by the person',
   ).toBeTruthy();
+
+  // Written once: one change by hand in the entity's history, and it is the one the page offers to revert.
+  const detail = await request.get(`/api/entities/${adSet!.id}`, { headers: auth });
+  const history = ((await detail.json()) as { data: { history: EntityHistoryItem[] } }).data.history;
+  const byHand = history.filter((item) => item.kind === 'manual_action');
+  expect(byHand.map((item) => [item.type, item.status, item.revertible])).toEqual([['pause', 'applied', true]]);
+
+  // Reverted from the entity page: the sandbox says ACTIVE again, and the history says reverted.
+  const line = page.getByRole('listitem').filter({ hasText: 'By hand' });
+  await expect(line).toHaveCount(1, { timeout: 20_000 });
+  await line.getByRole('button', { name: 'Revert' }).click();
+  const question = page.getByRole('dialog', { name: 'Set the previous value back?' });
+  await expect(question).toContainText('Paused → Active');
+  await question.getByRole('button', { name: 'Revert', exact: true }).click();
+  await expect(page.getByText('Reverted: the previous value is back at Meta')).toBeVisible({ timeout: 20_000 });
+  await expect(line).toContainText('Reverted');
+  await expect(line.getByRole('button', { name: 'Revert' })).toHaveCount(0);
+  await manager.reload();
+  await expect(metaStatus).toHaveText('ACTIVE');
+  const [resumed] = await entities(request, auth, `level=adset&q=${encodeURIComponent(adSet!.name)}&limit=50`).then(
+    (rows) => rows.filter((row) => row.id === adSet!.id),
+  );
+  expect(resumed?.status).toBe('ACTIVE');
 });
 
 test('at 390 px the table becomes cards with the key figures, and nothing scrolls sideways', async ({ page }) => {

@@ -122,6 +122,8 @@ const PGLITE_ONLY = [
   'packages/db/src/workspace-tenant-migration.test.ts',
   'apps/server/src/config/env.test.ts',
   'apps/server/src/config/deploy-files.test.ts', // reads the Dockerfile and compose.yaml
+  // fastify's inject cookies and @fastify/static's download, under the packages overridden for Node 20 (ADR 0181).
+  'apps/server/src/config/node20-overrides.test.ts',
   'apps/server/src/lib/redact.test.ts',
   'apps/server/src/lib/log-format.test.ts',
   'apps/server/src/lib/ports.test.ts',
