@@ -124,6 +124,7 @@ const PGLITE_ONLY = [
   'apps/server/src/config/deploy-files.test.ts', // reads the Dockerfile and compose.yaml
   // fastify's inject cookies and @fastify/static's download, under the packages overridden for Node 20 (ADR 0181).
   'apps/server/src/config/node20-overrides.test.ts',
+  'apps/server/src/modules/ad-accounts/effective-status.test.ts',
   'apps/server/src/lib/redact.test.ts',
   'apps/server/src/lib/log-format.test.ts',
   'apps/server/src/lib/ports.test.ts',

@@ -9,7 +9,8 @@ import {
   type SystemTx,
   type TenantTx,
 } from '@adpilot/db';
-import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { effectiveStatusOf } from './effective-status.ts';
 
 export interface ReportAccount {
   id: string;
@@ -174,23 +175,68 @@ export class AdMirrorRepository {
     }));
   }
 
-  /** Keeps the mirror true after a write we made, so the next rule of the slot sees it before the next sync. */
+  /**
+   * Keeps the mirror true after a write we made, so the next rule of the slot (and the explorer) sees it before the
+   * next sync: a new status also gives the entity and the entities under it the effective status Meta derives.
+   */
   async recordWrite(
     tx: TenantTx,
     adAccountId: string,
     externalId: string,
     change: { status: string } | { dailyBudget: number } | { lifetimeBudget: number },
   ): Promise<void> {
+    const inAccount = and(eq(adEntities.workspaceId, tx.workspaceId), eq(adEntities.adAccountId, adAccountId));
     await tx.db
       .update(adEntities)
       .set(change)
+      .where(and(inAccount, eq(adEntities.externalId, externalId)));
+    if ('status' in change) await this.deriveEffectiveStatus(tx, inAccount, externalId);
+  }
+
+  /** The effective status of an entity whose status changed, and of its ad sets and ads, from the mirror's statuses. */
+  private async deriveEffectiveStatus(tx: TenantTx, inAccount: SQL | undefined, externalId: string): Promise<void> {
+    const [entity] = await tx.db
+      .select({ campaign: adEntities.campaignExternalId, adset: adEntities.adsetExternalId })
+      .from(adEntities)
+      .where(and(inAccount, eq(adEntities.externalId, externalId)));
+    if (!entity) return;
+    const related = [externalId, entity.campaign, entity.adset].filter((id): id is string => id !== null);
+    const rows = await tx.db
+      .select({
+        externalId: adEntities.externalId,
+        status: adEntities.status,
+        effectiveStatus: adEntities.effectiveStatus,
+        campaign: adEntities.campaignExternalId,
+        adset: adEntities.adsetExternalId,
+      })
+      .from(adEntities)
       .where(
         and(
-          eq(adEntities.workspaceId, tx.workspaceId),
-          eq(adEntities.adAccountId, adAccountId),
-          eq(adEntities.externalId, externalId),
+          inAccount,
+          or(
+            inArray(adEntities.externalId, related),
+            eq(adEntities.campaignExternalId, externalId),
+            eq(adEntities.adsetExternalId, externalId),
+          ),
         ),
       );
+    const statusOf = new Map(rows.map((row) => [row.externalId, row.status]));
+    const affected = rows.filter(
+      (row) => row.externalId === externalId || row.campaign === externalId || row.adset === externalId,
+    );
+    for (const row of affected) {
+      const effective = effectiveStatusOf({
+        status: row.status,
+        effectiveStatus: row.effectiveStatus,
+        campaignStatus: row.campaign ? (statusOf.get(row.campaign) ?? null) : null,
+        adsetStatus: row.adset ? (statusOf.get(row.adset) ?? null) : null,
+      });
+      if (effective === row.effectiveStatus) continue;
+      await tx.db
+        .update(adEntities)
+        .set({ effectiveStatus: effective })
+        .where(and(inAccount, eq(adEntities.externalId, row.externalId)));
+    }
   }
 
   /** The time zones of every user's accounts, for the rule tick's daily slots (a cross-tenant read). */

@@ -144,6 +144,41 @@ describe('POST /api/entities/actions', () => {
     );
   });
 
+  it('pausing an ad set by hand gives it and its ads the effective status Meta derives, before the next sync', async () => {
+    const { session, accounts } = await connectedUser(app());
+    const account = thbAccount(accounts);
+    const ads = await entities(session, account, 'ad');
+    const adSet = (await entities(session, account, 'adset')).find(
+      (row) =>
+        row.effectiveStatus === 'ACTIVE' &&
+        ads.some((ad) => ad.parents.adSet?.id === row.id && ad.effectiveStatus === 'ACTIVE'),
+    );
+    if (!adSet) throw new Error('no delivering ad set with a delivering ad');
+    const effective = async () => {
+      const [set] = (await entities(session, account, 'adset')).filter((row) => row.id === adSet.id);
+      const under = (await entities(session, account, 'ad')).filter((row) => row.parents.adSet?.id === adSet.id);
+      return { adSet: set?.effectiveStatus, ads: under.map((row) => [row.id, row.effectiveStatus] as const) };
+    };
+    const delivering = await effective();
+
+    const [paused] = await acted(session, { items: [{ entityId: adSet.id, type: 'pause' }] });
+    expect(paused?.outcome).toBe('applied');
+    const afterPause = await effective();
+    expect(afterPause.adSet).toBe('PAUSED');
+    // Its ads that delivered now wait on their ad set; an ad paused on its own stays PAUSED.
+    for (const [id, status] of delivering.ads)
+      expect(afterPause.ads).toContainEqual([id, status === 'ACTIVE' ? 'ADSET_PAUSED' : status]);
+    // What Meta answers at the next sync is what the mirror already showed.
+    await app().modules.adAccounts.sync.sync(session.scope, account.id, { final: true });
+    expect(await effective()).toEqual(afterPause);
+
+    const [resumed] = await acted(session, { items: [{ entityId: adSet.id, type: 'resume' }] });
+    expect(resumed?.outcome).toBe('applied');
+    expect(await effective()).toEqual(delivering);
+    await app().modules.adAccounts.sync.sync(session.scope, account.id, { final: true });
+    expect(await effective()).toEqual(delivering);
+  });
+
   it('changes 12 ad sets’ budgets at most four times an hour each, then again after the hour', async () => {
     const { session, accounts } = await connectedUser(app());
     const adSets = await ownBudgetAdSets(session, accounts, 12);
