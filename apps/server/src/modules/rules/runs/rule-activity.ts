@@ -10,6 +10,7 @@ function change(row: RuleActionRow) {
   if (row.field === 'budget_schedule')
     return {
       field: row.field,
+      budgetField: row.budgetSchedule?.budgetField ?? null,
       from: major(row.beforeMinor),
       to: major(row.afterMinor),
       fromMinor: row.beforeMinor,
