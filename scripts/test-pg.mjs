@@ -102,7 +102,6 @@ const PGLITE_ONLY = [
   'apps/server/src/modules/ad-accounts/system-user-token.test.ts',
   'apps/server/src/modules/rules/runs/rule-windows.test.ts',
   'apps/server/src/modules/rules/runs/rules.dayparting.test.ts',
-  'packages/engine/src/boost.test.ts',
   // Pure text.
   'apps/server/src/modules/notifications/decision-texts.test.ts',
   'apps/server/src/modules/reports/schedules/report-mail-text.test.ts',
