@@ -48,13 +48,16 @@ function boostRule(account: AdAccountRow) {
 }
 
 /** The ad set's budget schedules as Meta (the sandbox) lists them, read with the account's own token. */
-async function schedulesOf(account: AdAccountRow, adSetId: string) {
-  const client = new MetaClient({
+function metaClient() {
+  return new MetaClient({
     graphBaseUrl: sandbox().url,
     appId: sandbox().sandbox.appId,
     appSecret: sandbox().sandbox.appSecret,
   });
-  return client.listBudgetSchedules(app().secretBox.decrypt(account.accessTokenEnc), adSetId);
+}
+
+async function schedulesOf(account: AdAccountRow, adSetId: string) {
+  return metaClient().listBudgetSchedules(app().secretBox.decrypt(account.accessTokenEnc), adSetId);
 }
 
 async function setUp() {
@@ -153,5 +156,26 @@ describe('budget boosts through the ledger', () => {
 
     const again = await rules(session, 'POST', `/actions/${row.id}/revert`);
     expect(again.statusCode).toBe(409);
+  });
+
+  it('takes a schedule that landed before a crash as applied, without creating a second one', async () => {
+    const { session, account, own, rule } = await setUp();
+    // The create of an earlier attempt reached Meta, and its worker died before the ledger heard of it.
+    const landed = await metaClient().createBudgetSchedule(
+      app().secretBox.decrypt(account.accessTokenEnc),
+      own.externalId,
+      {
+        budgetValue: 50,
+        budgetValueType: 'MULTIPLIER',
+        timeStart: new Date(WINDOW.timeStart),
+        timeEnd: new Date(WINDOW.timeEnd),
+      },
+    );
+    expect((await rules(session, 'POST', `/${rule.id}/run`)).statusCode).toBe(202);
+    for (const { request } of held.take()) await app().modules.rules.runner.run(request);
+
+    expect((await schedulesOf(account, own.externalId)).map((item) => item.id)).toEqual([landed]);
+    const [row] = (await ledgerOf(app(), rule.id)).filter((item) => item.actionType === 'boost_budget');
+    expect(row).toMatchObject({ state: 'applied', budgetSchedule: { scheduleId: landed } });
   });
 });
