@@ -53,6 +53,19 @@ test.describe('Ad Accounts', () => {
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
+  test("an owner's system-user token form masks the token and says Meta's refusal in words (ADR 0192)", async ({
+    page,
+  }) => {
+    await page.goto('/ad-accounts');
+    await page.getByRole('button', { name: 'Connect with a system-user token' }).click();
+    const field = page.getByLabel('System user access token');
+    await expect(field).toHaveAttribute('type', 'password');
+    await field.fill('EAASnot-a-real-token-at-all.signature');
+    await page.getByRole('button', { name: 'Connect the accounts it reaches' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Facebook says this token is not valid' })).toBeVisible();
+    await expect(page.getByText('No Ad Accounts Connected')).toBeVisible();
+  });
+
   test('cancelling on the consent screen is a neutral notice, not a failure (ADR 0058)', async ({ page }) => {
     await openConsentScreen(page);
     await page.getByRole('button', { name: 'Cancel' }).click();

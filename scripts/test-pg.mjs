@@ -11,6 +11,7 @@ import { readdirSync } from 'node:fs';
 const ON_POSTGRES = {
   'apps/server/src/modules/workspaces/invitation-mail-queue.test.ts': 'a queued invitation mail sent once by the job',
   'apps/server/src/modules/mcp/mcp-changes.test.ts': "an agent's parallel identical changes written once",
+  'apps/server/src/modules/rules/runs/rules.boost.test.ts': "a boost's budget schedule made once by two parallel runs",
   'apps/server/src/modules/account/account-export.test.ts': 'a once-only export link taken by parallel downloads',
   'apps/server/src/modules/workspaces/cross-workspace.test.ts': 'RLS for a member of two workspaces',
   'apps/server/src/modules/workspaces/membership-revocation.test.ts': 'LISTEN/NOTIFY from a trigger ends a stream',

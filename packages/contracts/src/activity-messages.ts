@@ -158,6 +158,7 @@ const en: ActivityMessages = {
     increase_budget: 'raise the budget',
     decrease_budget: 'lower the budget',
     set_budget: 'set the budget',
+    boost_budget: 'boost the budget for a window',
     notify: 'notify',
   },
   syncErrors: {
@@ -178,6 +179,7 @@ const en: ActivityMessages = {
     entity_missing: 'The entity no longer exists',
     live_value_differs: 'The live value had changed since the plan; nothing was written',
     below_account_minimum: "Not changed: the new budget is under the account's minimum daily budget on Meta",
+    budget_schedule_refused: 'Meta refused the budget boost: this entity or account cannot hold a budget schedule',
     status_changed_since_pause: 'Not resumed: the status was changed since the rule paused it',
   },
   runErrors: {
@@ -304,6 +306,7 @@ const th: ActivityMessages = {
     increase_budget: 'เพิ่มงบประมาณ',
     decrease_budget: 'ลดงบประมาณ',
     set_budget: 'ตั้งงบประมาณ',
+    boost_budget: 'เพิ่มงบประมาณชั่วคราวตามช่วงเวลา',
     notify: 'แจ้งเตือน',
   },
   syncErrors: {
@@ -324,6 +327,7 @@ const th: ActivityMessages = {
     entity_missing: 'รายการนี้ไม่มีอยู่แล้ว',
     live_value_differs: 'ค่าจริงเปลี่ยนไปหลังวางแผน จึงไม่ได้เขียนค่าใด',
     below_account_minimum: 'ไม่ได้เปลี่ยน: งบใหม่ต่ำกว่างบรายวันขั้นต่ำของบัญชีบน Meta',
+    budget_schedule_refused: 'Meta ปฏิเสธการเพิ่มงบชั่วคราว: รายการหรือบัญชีนี้ตั้งกำหนดการงบประมาณไม่ได้',
     status_changed_since_pause: 'ไม่ได้เปิดใช้งานต่อ: สถานะถูกเปลี่ยนไปหลังจากกฎหยุดไว้',
   },
   runErrors: {

@@ -33,6 +33,8 @@ export const NOT_JUDGED_CODES = ['min_spend_not_reached', 'min_impressions_not_r
  * - not_editable: { status } — archived or deleted entities are never changed
  * - conflicting_rule: { ruleId, ruleName, action, lastAt, until, hours } — another rule did the opposite action
  *   (pause vs resume, raise vs lower budget) on this target less than its own cooldown (`hours`) ago
+ * - boost_no_own_budget: { level, holderLevel } — a boost needs the entity's own budget (an ad set under campaign
+ *   budget, or a campaign whose ad sets hold the budgets, has none for Meta's budget schedule)
  * - external_change: { hours, at, until, by } — its status or budget was changed outside AdPilot at `at` (by a person
  *   or app, `by` their name or null when Meta does not say), and the rule's safeguard leaves it alone `hours` hours
  */
@@ -54,6 +56,7 @@ export const ACTION_SKIP_CODES = [
   'not_editable',
   'conflicting_rule',
   'external_change',
+  'boost_no_own_budget',
 ] as const;
 export type ActionSkipCode = (typeof ACTION_SKIP_CODES)[number];
 
@@ -84,6 +87,7 @@ export const ACTION_FAILURE_CODES = [
   'live_value_differs',
   'below_account_minimum',
   'status_changed_since_pause',
+  'budget_schedule_refused',
 ] as const;
 
 /** Why a revert is refused (409). */

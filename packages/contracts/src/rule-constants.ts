@@ -73,6 +73,7 @@ export const RULE_ACTION_TYPES = [
   'increase_budget',
   'decrease_budget',
   'set_budget',
+  'boost_budget',
   'notify',
 ] as const;
 export type RuleActionType = (typeof RULE_ACTION_TYPES)[number];
@@ -181,6 +182,7 @@ export const RULE_MESSAGES = {
   floorPositive: 'The floor must be above 0',
   floorAboveCeiling: 'The floor must not be above the ceiling',
   budgetActionAtAdLevel: 'Ads have no budget: budget actions need the campaign or ad set level',
+  boostWindowInvalid: 'A boost runs from HH:MM to HH:MM (up to 24:00) on quarter hours, and ends after it starts',
   oneBudgetAction: 'A rule changes a budget with one action at most',
   pauseAndResume: 'A rule cannot both pause and resume',
   resumeAfterInvalid: 'Resume after is { hours: 1 to 168 } or { atLocalTime: "HH:MM" }',

@@ -180,6 +180,8 @@ const SKIP_EN: Record<ActionSkip['code'], (p: CodeParams) => string> = {
   not_editable: (p) => `its status ${p.status} cannot be changed`,
   conflicting_rule: (p) => `rule "${p.ruleName}" did the opposite less than ${p.hours} hours ago (until ${p.until})`,
   external_change: (p) => `changed outside AdPilot at ${p.at}; rules leave it alone until ${p.until}`,
+  boost_no_own_budget: (p) =>
+    `a boost needs the ${LEVEL_EN[p.level as keyof typeof LEVEL_EN] ?? 'entity'}'s own budget, and its budget is on the ${LEVEL_EN[p.holderLevel as keyof typeof LEVEL_EN] ?? 'other level'}`,
 };
 
 export function describeSkip(skip: ActionSkip): string {
@@ -188,6 +190,10 @@ export function describeSkip(skip: ActionSkip): string {
 
 export function describeChange(change: PlannedChange): string {
   if (change.field === 'status') return `${change.from} → ${change.to}`;
+  if (change.field === 'budget_schedule') {
+    const label = change.budgetField === 'daily_budget' ? 'daily budget' : 'lifetime budget';
+    return `${label} ${formatFigure(change.from)} → ${formatFigure(change.to)} from ${change.timeStart} to ${change.timeEnd}`;
+  }
   const label = change.field === 'daily_budget' ? 'daily budget' : 'lifetime budget';
   return `${label} ${formatFigure(change.from)} → ${formatFigure(change.to)}`;
 }
@@ -198,6 +204,7 @@ const ACTION_VERB_EN: Record<ActionPlan['type'], string> = {
   increase_budget: 'Raise the budget of',
   decrease_budget: 'Lower the budget of',
   set_budget: 'Set the budget of',
+  boost_budget: 'Boost the budget of',
   notify: 'Notify about',
 };
 

@@ -98,6 +98,24 @@ export const plannedChangeSchema = z.discriminatedUnion('field', [
     fromMinor: z.number().int(),
     toMinor: z.number().int(),
   }),
+  /**
+   * A budget boost (ADR 0191): the entity's own budget `from` → `to` during the window, as Meta's budget schedule
+   * `budgetValue` of `budgetValueType` (MULTIPLIER: the increase in %, ABSOLUTE: the increase in minor units).
+   */
+  z.object({
+    field: z.literal('budget_schedule'),
+    budgetField: z.enum(['daily_budget', 'lifetime_budget']),
+    from: z.number(),
+    to: z.number(),
+    fromMinor: z.number().int(),
+    toMinor: z.number().int(),
+    budgetValue: z.number().int(),
+    budgetValueType: z.enum(['ABSOLUTE', 'MULTIPLIER']),
+    timeStart: z.string(),
+    timeEnd: z.string(),
+    /** Meta's id of the schedule once it was made (the ledger's records only). */
+    scheduleId: z.string().nullable().optional(),
+  }),
 ]);
 export type PlannedChange = z.infer<typeof plannedChangeSchema>;
 

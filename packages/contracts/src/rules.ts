@@ -234,6 +234,42 @@ export const resumeAfterSchema = z.union(
 );
 export type ResumeAfter = z.output<typeof resumeAfterSchema>;
 
+const QUARTER_HOUR = /^(([01]\d|2[0-3]):(00|15|30|45)|24:00)$/;
+const quarterHourSchema = z.string({ error: M.boostWindowInvalid }).regex(QUARTER_HOUR, M.boostWindowInvalid);
+
+/**
+ * A budget boost for a window (ADR 0191): Meta's budget schedule ("high demand period") on the entity's own budget,
+ * raised by a percentage (MULTIPLIER) or an amount in major units (ABSOLUTE) from `from` to `to`, local times of the
+ * ad account on quarter hours, the next time that window is ahead or under way.
+ */
+const boostBudgetSchema = z
+  .strictObject({
+    type: z.literal('boost_budget'),
+    by: z.number({ error: M.amountPositive }).refine(Number.isFinite, M.amountPositive),
+    unit: z.enum(['percent', 'amount'], { error: M.unitInvalid }),
+    from: quarterHourSchema,
+    to: quarterHourSchema,
+  })
+  .superRefine((action, ctx) => {
+    if (!(action.by > 0)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: action.unit === 'percent' ? M.percentOutOfRange : M.amountPositive,
+        path: ['by'],
+      });
+    } else if (action.unit === 'percent' && (action.by > RULE_LIMITS.percentMax || !Number.isInteger(action.by))) {
+      ctx.addIssue({ code: 'custom', message: M.percentOutOfRange, path: ['by'] });
+    }
+    if (
+      action.from === '24:00' ||
+      (QUARTER_HOUR.test(action.from) &&
+        QUARTER_HOUR.test(action.to) &&
+        windowMinutes(action.to) <= windowMinutes(action.from))
+    ) {
+      ctx.addIssue({ code: 'custom', message: M.boostWindowInvalid, path: ['to'] });
+    }
+  });
+
 export const ruleActionSchema = z.discriminatedUnion(
   'type',
   [
@@ -241,6 +277,7 @@ export const ruleActionSchema = z.discriminatedUnion(
     z.strictObject({ type: z.literal('resume') }),
     budgetChangeSchema,
     z.strictObject({ type: z.literal('set_budget'), amount: money(M.amountPositive) }),
+    boostBudgetSchema,
     z.strictObject({
       type: z.literal('notify'),
       message: text({ trim: true, multiline: true }).max(RULE_LIMITS.notifyMessageMax, M.notifyMessageMax).optional(),
@@ -250,6 +287,7 @@ export const ruleActionSchema = z.discriminatedUnion(
 );
 export type RuleAction = z.output<typeof ruleActionSchema>;
 export type BudgetChangeAction = Extract<RuleAction, { type: 'increase_budget' | 'decrease_budget' }>;
+export type BoostBudgetAction = Extract<RuleAction, { type: 'boost_budget' }>;
 
 const WINDOW_BOUND = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
@@ -421,6 +459,9 @@ function checkActions(
   const actions = rule.actions ?? [];
   let budgetActions = 0;
   actions.forEach((action, index) => {
+    if (action.type === 'boost_budget' && rule.scope?.level === 'ad') {
+      ctx.addIssue({ code: 'custom', message: M.budgetActionAtAdLevel, path: ['actions', index, 'type'] });
+    }
     if (!isBudgetAction(action)) return;
     budgetActions += 1;
     if (rule.scope?.level === 'ad') {

@@ -1,5 +1,6 @@
 import { isBudgetAction, type ActionPlan, type RuleAction, type RuleEntityRef } from '@adpilot/contracts';
 import { planBudget } from './budget.ts';
+import { planBoost } from './boost.ts';
 import type { EngineSnapshot } from './snapshot.ts';
 import type { SafeguardLedger } from './safeguards.ts';
 import { MS_PER_HOUR, isoInstant } from './time.ts';
@@ -70,6 +71,12 @@ function planAction(
   const skipWith = (skip: NonNullable<ActionPlan['skip']>) => ({ ...plan, skip });
 
   if (budget && holderIndex < 0) return skipWith({ code: 'no_budget_holder', params: {} });
+  if (action.type === 'boost_budget' && target.dailyBudgetMinor === null && target.lifetimeBudgetMinor === null) {
+    // A budget schedule raises the entity's own budget: under campaign budget the ad set has none (ADR 0191).
+    const holder = snapshot.holderOf[entityIndex]!;
+    const holderLevel = holder >= 0 && holder !== entityIndex ? snapshot.entities[holder]!.level : 'adset';
+    return skipWith({ code: 'boost_no_own_budget', params: { level: target.level, holderLevel } });
+  }
   if (action.type !== 'notify' && !EDITABLE.has(target.status)) {
     return skipWith({ code: 'not_editable', params: { status: target.status } });
   }
@@ -110,6 +117,16 @@ function planAction(
     if (outcome.skip) return skipWith(outcome.skip);
     plan.change = outcome.change;
     run.movedBudgets.set(targetIndex, entity.externalId);
+  } else if (action.type === 'boost_budget') {
+    const daily = target.dailyBudgetMinor !== null;
+    plan.change = planBoost({
+      action,
+      budgetField: daily ? 'daily_budget' : 'lifetime_budget',
+      currentMinor: (daily ? target.dailyBudgetMinor : target.lifetimeBudgetMinor)!,
+      offset: clock.offset,
+      timeZone: clock.account.timezone,
+      now: clock.now,
+    });
   }
   run.ledger.record(run.ruleId, targetIndex, action.type, clock.now);
   plan.outcome = 'planned';

@@ -1,4 +1,5 @@
 import { formatMoney, formatNumber, renderActivityWith, type ActivityLog } from '@adpilot/contracts';
+import { formatDateTime } from './format.ts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
@@ -35,16 +36,22 @@ export function useActorText(): (log: Signed) => string | null {
 
 /** A rule entry's `metadata.change` as stored: a status, or a budget in the currency's major units. */
 interface StoredChange {
-  field: 'status' | 'daily_budget' | 'lifetime_budget';
+  field: 'status' | 'daily_budget' | 'lifetime_budget' | 'budget_schedule';
   from: string | number | null;
   to: string | number | null;
   currency?: string;
+  /** A budget boost's budget and window (ADR 0191). */
+  budgetField?: 'daily_budget' | 'lifetime_budget' | null;
+  timeStart?: string | null;
+  timeEnd?: string | null;
 }
+
+const CHANGE_FIELDS = new Set(['status', 'daily_budget', 'lifetime_budget', 'budget_schedule']);
 
 function storedChange(metadata: ActivityLog['metadata']): StoredChange | null {
   const change = metadata.change as Partial<StoredChange> | null | undefined;
   if (!change || typeof change !== 'object') return null;
-  if (change.field !== 'status' && change.field !== 'daily_budget' && change.field !== 'lifetime_budget') return null;
+  if (!change.field || !CHANGE_FIELDS.has(change.field)) return null;
   return change as StoredChange;
 }
 
@@ -52,7 +59,9 @@ function storedChange(metadata: ActivityLog['metadata']): StoredChange | null {
  * What a rule's change entry moved, from → to, in the page's language: "daily budget: ฿1,000.00 → ฿1,200.00",
  * "status: Active → Paused"; null for an entry that changed nothing.
  */
-export function useChangeLine(): (log: Pick<ActivityLog, 'metadata'>) => string | null {
+export function useChangeLine(): (
+  log: Pick<ActivityLog, 'metadata'> & Partial<Pick<ActivityLog, 'code'>>,
+) => string | null {
   const { t, i18n } = useTranslation('activity');
   return (log) => {
     const change = storedChange(log.metadata);
@@ -65,6 +74,16 @@ export function useChangeLine(): (log: Pick<ActivityLog, 'metadata'>) => string 
         ? formatMoney(amount, change.currency, i18n.language)
         : formatNumber(amount, i18n.language);
     };
+    if (change.field === 'budget_schedule') {
+      const line = t('change.boostLine', {
+        field: t(`activity:changeFields.${change.budgetField ?? 'daily_budget'}`),
+        from: shown(change.from),
+        to: shown(change.to),
+        start: change.timeStart ? formatDateTime(change.timeStart, i18n.language) : '—',
+        end: change.timeEnd ? formatDateTime(change.timeEnd, i18n.language) : '—',
+      });
+      return log.code === 'rule_action_reverted' ? `${line}. ${t('change.boostRemoved')}` : line;
+    }
     return t('change.line', {
       field: t(`activity:changeFields.${change.field}`),
       from: shown(change.from),

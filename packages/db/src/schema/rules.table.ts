@@ -153,6 +153,11 @@ export const ruleActions = pgTable(
     /** Budgets in the currency's minor units, as Meta takes them. */
     beforeMinor: bigint('before_minor', { mode: 'number' }),
     afterMinor: bigint('after_minor', { mode: 'number' }),
+    /**
+     * A budget boost (ADR 0191): Meta's budget schedule as planned (value, type, window) and, once Meta made it, its
+     * id, which a revert deletes.
+     */
+    budgetSchedule: jsonb('budget_schedule').$type<LedgerBudgetSchedule>(),
     beforeStatus: text('before_status'),
     afterStatus: text('after_status'),
     state: text('state', { enum: RULE_ACTION_STATES }).notNull().default('planned'),
@@ -202,6 +207,18 @@ export const ruleActions = pgTable(
     ...workspacePolicies('rule_actions', t.workspaceId),
   ],
 );
+
+/** A boost's schedule as the ledger keeps it: instants as ISO strings, the value in Meta's terms. */
+export interface LedgerBudgetSchedule {
+  /** The budget the schedule raises. */
+  budgetField: 'daily_budget' | 'lifetime_budget';
+  budgetValue: number;
+  budgetValueType: 'ABSOLUTE' | 'MULTIPLIER';
+  timeStart: string;
+  timeEnd: string;
+  /** Meta's id of the schedule, once created. */
+  scheduleId: string | null;
+}
 
 export type AutomationRuleRow = typeof automationRules.$inferSelect;
 export type RuleRunRow = typeof ruleRuns.$inferSelect;

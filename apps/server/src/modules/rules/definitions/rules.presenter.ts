@@ -37,9 +37,24 @@ export function presentRule(row: AutomationRuleRow, warnings: RuleWarning[]): Ru
 function presentChange(row: RuleActionRow): PlannedChange | null {
   if (row.field === 'status')
     return { field: 'status', from: row.beforeStatus ?? '', to: row.afterStatus === 'ACTIVE' ? 'ACTIVE' : 'PAUSED' };
-  if (row.field !== 'daily_budget' && row.field !== 'lifetime_budget') return null;
   const fromMinor = row.beforeMinor ?? 0;
   const toMinor = row.afterMinor ?? 0;
+  const schedule = row.budgetSchedule;
+  if (row.field === 'budget_schedule' && schedule)
+    return {
+      field: 'budget_schedule',
+      budgetField: schedule.budgetField,
+      from: toMajorUnits(fromMinor, row.currency),
+      to: toMajorUnits(toMinor, row.currency),
+      fromMinor,
+      toMinor,
+      budgetValue: schedule.budgetValue,
+      budgetValueType: schedule.budgetValueType,
+      timeStart: schedule.timeStart,
+      timeEnd: schedule.timeEnd,
+      scheduleId: schedule.scheduleId,
+    };
+  if (row.field !== 'daily_budget' && row.field !== 'lifetime_budget') return null;
   return {
     field: row.field,
     from: toMajorUnits(fromMinor, row.currency),

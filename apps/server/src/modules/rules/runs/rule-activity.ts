@@ -7,6 +7,21 @@ function change(row: RuleActionRow) {
   if (row.field === 'status') return { field: 'status', from: row.beforeStatus, to: row.afterStatus };
   if (row.field === null) return null;
   const major = (minor: number | null) => (minor === null ? null : toMajorUnits(minor, row.currency));
+  if (row.field === 'budget_schedule')
+    return {
+      field: row.field,
+      budgetField: row.budgetSchedule?.budgetField ?? null,
+      from: major(row.beforeMinor),
+      to: major(row.afterMinor),
+      fromMinor: row.beforeMinor,
+      toMinor: row.afterMinor,
+      currency: row.currency,
+      timeStart: row.budgetSchedule?.timeStart ?? null,
+      timeEnd: row.budgetSchedule?.timeEnd ?? null,
+      budgetValue: row.budgetSchedule?.budgetValue ?? null,
+      budgetValueType: row.budgetSchedule?.budgetValueType ?? null,
+      scheduleId: row.budgetSchedule?.scheduleId ?? null,
+    };
   return {
     field: row.field,
     from: major(row.beforeMinor),
@@ -21,6 +36,8 @@ function describeChange(row: RuleActionRow): string {
   const c = change(row);
   if (!c) return 'notification';
   if (c.field === 'status') return `status ${c.from} → ${c.to}`;
+  if (c.field === 'budget_schedule')
+    return `budget ${String(c.from)} → ${String(c.to)} ${row.currency} from ${row.budgetSchedule?.timeStart ?? '?'} to ${row.budgetSchedule?.timeEnd ?? '?'}`;
   return `${c.field.replace('_', ' ')} ${String(c.from)} → ${String(c.to)} ${row.currency}`;
 }
 

@@ -51,6 +51,7 @@ function row(change: Partial<RuleActionRow>): RuleActionRow {
     currency: 'THB',
     beforeMinor: null,
     afterMinor: null,
+    budgetSchedule: null,
     beforeStatus: 'ACTIVE',
     afterStatus: 'PAUSED',
     state: 'planned',

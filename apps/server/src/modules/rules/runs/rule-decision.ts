@@ -10,7 +10,7 @@ import { liveValue, type FieldWrite, type LiveField, type LiveValues, type Write
  */
 
 export type Settlement =
-  | { state: 'applied'; wrote: boolean }
+  | { state: 'applied'; wrote: boolean; scheduleId?: string }
   | { state: 'failed'; error: CodedText }
   | { state: 'postponed'; error: CodedText; retryAt: Date }
   | { state: 'skipped'; error: CodedText };

@@ -180,12 +180,17 @@ export class RuleExecutor {
 
   /** Screens the rows, reads the live values, writes what is still to write, and settles each row (rule-decision.ts). */
   private async decide(account: AdAccountRow, rows: RuleActionRow[]): Promise<Map<string, Settlement>> {
-    const { settlements, sendable } = screen(account, rows);
-    if (sendable.length === 0) return settlements;
+    const screened = screen(account, rows);
+    const { settlements } = screened;
+    const boosts = screened.sendable.filter((row) => row.field === 'budget_schedule');
+    const sendable = screened.sendable.filter((row) => row.field !== 'budget_schedule');
+    if (boosts.length === 0 && sendable.length === 0) return settlements;
 
     const meta = this.deps.metaClient();
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
     const actId = account.facebookAccountId;
+    for (const row of boosts) settlements.set(row.id, await this.boost(meta, token, actId, row));
+    if (sendable.length === 0) return settlements;
     let writes: PlannedWrite[] = [];
     try {
       const live = await meta.readLiveValues(
@@ -217,6 +222,51 @@ export class RuleExecutor {
     return settlements;
   }
 
+  /**
+   * A boost (ADR 0191): Meta's budget schedules of the entity over the window are read first; one that is already
+   * the planned schedule (a create that landed before a crash) is taken as applied, else the schedule is created.
+   * Meta's refusal (an entity without a budget of its own, or an account that may not schedule) fails the row with
+   * `budget_schedule_refused`.
+   */
+  private async boost(meta: MetaClient, token: string, actId: string, row: RuleActionRow): Promise<Settlement> {
+    const planned = row.budgetSchedule;
+    if (!planned) return { state: 'failed', error: { code: 'entity_missing' } };
+    const schedule = {
+      budgetValue: planned.budgetValue,
+      budgetValueType: planned.budgetValueType,
+      timeStart: new Date(planned.timeStart),
+      timeEnd: new Date(planned.timeEnd),
+    };
+    const options = { accountId: actId };
+    try {
+      const live = await meta.listBudgetSchedules(
+        token,
+        row.targetExternalId,
+        { from: schedule.timeStart, to: schedule.timeEnd },
+        options,
+      );
+      const landed = live.find(
+        (item) =>
+          item.timeStart.getTime() === schedule.timeStart.getTime() &&
+          item.timeEnd.getTime() === schedule.timeEnd.getTime() &&
+          item.budgetValueType === schedule.budgetValueType &&
+          item.budgetValue === schedule.budgetValue,
+      );
+      if (landed) return { state: 'applied', wrote: false, scheduleId: landed.id };
+      const scheduleId = await meta.createBudgetSchedule(token, row.targetExternalId, schedule, options);
+      await this.deps.afterWrite?.();
+      return { state: 'applied', wrote: true, scheduleId };
+    } catch (error) {
+      const failure = classify(error);
+      if (failure.kind === 'error' && !failure.error.isTransient && failure.error.code === 100)
+        return {
+          state: 'failed',
+          error: { code: 'budget_schedule_refused', params: { message: failure.error.message } },
+        };
+      return this.settlement(failure);
+    }
+  }
+
   private settlement(answer: Parameters<typeof settlementOf>[0]): Settlement {
     return settlementOf(answer, this.deps.now(), this.deps.rateLimitFallbackMs);
   }
@@ -236,14 +286,19 @@ export class RuleExecutor {
     const { ledger, rulesRepository, activity } = this.deps;
     const settlement: Settlement =
       rule === null && decided.state === 'postponed' ? { state: 'failed', error: decided.error } : decided;
+    const scheduleId = settlement.state === 'applied' ? settlement.scheduleId : undefined;
+    const recorded =
+      scheduleId && row.budgetSchedule ? { ...row, budgetSchedule: { ...row.budgetSchedule, scheduleId } } : row;
     await this.deps.transactions.tenant(scope, async (tx) => {
       if (settlement.state === 'applied') {
         await ledger.settle(tx, row.id, { state: 'applied', at });
+        if (scheduleId) await ledger.recordSchedule(tx, row, scheduleId);
         if (rule) await rulesRepository.touchTriggered(tx, rule.id, at);
         const resumeAt = rule && startsHold(row, settlement) ? holdEnd(rule, at, account.timezone) : undefined;
         if (resumeAt) await ledger.planHold(tx, row, resumeAt);
         const value = target(row);
-        if (row.field !== null && value !== null)
+        // A boost leaves the budget as it is: Meta raises it only during the window.
+        if (row.field !== null && row.field !== 'budget_schedule' && value !== null)
           await this.deps.inputs.recordWrite(
             tx,
             row.adAccountId,
@@ -264,8 +319,8 @@ export class RuleExecutor {
       await activity.insert(
         tx,
         rule
-          ? actionActivity(rule, account, row, settlement.state, error)
-          : handActivity(account, row, settlement.state, error),
+          ? actionActivity(rule, account, recorded, settlement.state, error)
+          : handActivity(account, recorded, settlement.state, error),
       );
     });
     this.deps.observer?.recorded(settlement.state);

@@ -30,7 +30,8 @@ export type PlannedAction = Pick<
   | 'beforeStatus'
   | 'afterStatus'
   | 'explanation'
->;
+> &
+  Partial<Pick<RuleActionRow, 'budgetSchedule'>>;
 
 /** A change by hand as the ledger records it: the change, its actor and its request key (`slot`). */
 export type ByHandAction = PlannedAction & Pick<RuleActionRow, 'state' | 'proposal' | 'expiresAt'>;
@@ -398,6 +399,15 @@ export class RuleLedgerRepository {
       .update(ruleActions)
       .set({ leaseUntil: null })
       .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.id, id)));
+  }
+
+  /** A boost's budget schedule as Meta made it: its id, for the revert (ADR 0191). */
+  async recordSchedule(tx: TenantTx, row: RuleActionRow, scheduleId: string): Promise<void> {
+    if (!row.budgetSchedule) return;
+    await tx.db
+      .update(ruleActions)
+      .set({ budgetSchedule: { ...row.budgetSchedule, scheduleId } })
+      .where(and(eq(ruleActions.workspaceId, tx.workspaceId), eq(ruleActions.id, row.id)));
   }
 
   async markReverted(tx: TenantTx, id: string, at: Date): Promise<void> {

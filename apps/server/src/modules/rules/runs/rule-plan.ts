@@ -41,6 +41,18 @@ export function toLedgerPlan(
         beforeStatus: change?.field === 'status' ? change.from : null,
         afterStatus: change?.field === 'status' ? change.to : null,
         explanation: decision.explanation,
+        ...(change?.field === 'budget_schedule'
+          ? {
+              budgetSchedule: {
+                budgetField: change.budgetField,
+                budgetValue: change.budgetValue,
+                budgetValueType: change.budgetValueType,
+                timeStart: change.timeStart,
+                timeEnd: change.timeEnd,
+                scheduleId: null,
+              },
+            }
+          : {}),
       });
     }
   }

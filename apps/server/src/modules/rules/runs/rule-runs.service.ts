@@ -48,6 +48,16 @@ async function writeOne(meta: MetaClient, token: string, actId: string, write: F
 
 const refusal = (code: AppError['code'], message: string) => new AppError(code, message, 409);
 
+function refusedByMeta(answer: Exclude<WriteOutcome, { ok: true }>): AppError {
+  if (answer.kind === 'rate_limited')
+    return AppError.tooManyRequests(
+      'Meta asks to wait before this change; try the revert again later',
+      (answer.retryAfterMs ?? 60_000) / 1000,
+    );
+  if (answer.kind === 'reauth') return new AppError('META_REAUTH_REQUIRED', 'Reconnect this ad account', 409);
+  return new AppError('META_ERROR', `Facebook refused the revert: ${answer.error.message}`, 502);
+}
+
 /** Run now, the runs of a rule with their actions, and the revert of one action. */
 export class RuleRunsService {
   constructor(private readonly deps: RuleRunsServiceDeps) {}
@@ -96,6 +106,45 @@ export class RuleRunsService {
     }
   }
 
+  /**
+   * A boost's revert (ADR 0191): its budget schedule is deleted on Meta, if Meta still lists it over its window (a
+   * schedule someone removed is not there to delete: 409 value changed), and the entry says it was removed.
+   */
+  private async removeBoost(
+    scope: TenantScope,
+    row: RuleActionRow,
+    account: NonNullable<Awaited<ReturnType<AdMirrorService['account']>>>,
+  ): Promise<RuleActionRecord> {
+    const { transactions, ledger, activity, now } = this.deps;
+    const meta = this.deps.metaClient();
+    const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
+    const options = { accountId: account.facebookAccountId };
+    const schedule = row.budgetSchedule;
+    if (!schedule?.scheduleId) throw refusal('REVERT_NOT_REVERTIBLE', REVERT_MESSAGES.notRevertible);
+    const window = { from: new Date(schedule.timeStart), to: new Date(schedule.timeEnd) };
+    let listed: Awaited<ReturnType<MetaClient['listBudgetSchedules']>>;
+    try {
+      listed = await meta.listBudgetSchedules(token, row.targetExternalId, window, options);
+      if (listed.some((item) => item.id === schedule.scheduleId))
+        await meta.deleteBudgetSchedule(token, schedule.scheduleId, options);
+    } catch (error) {
+      throw refusedByMeta(classify(error));
+    }
+    if (!listed.some((item) => item.id === schedule.scheduleId)) {
+      throw new AppError('REVERT_VALUE_CHANGED', REVERT_MESSAGES.valueChanged, 409, [
+        { field: 'value', message: `budget schedule ${schedule.scheduleId} is no longer on Meta` },
+      ]);
+    }
+    const at = now();
+    return transactions.tenant(scope, async (tx) => {
+      await ledger.markReverted(tx, row.id, at);
+      const rule = isRuleMade(row) ? await this.deps.rulesRepository.find(tx, row.ruleId) : undefined;
+      if (rule) await activity.insert(tx, actionActivity(rule, account, row, 'reverted'));
+      const reverted = await ledger.findAction(tx, row.id);
+      return presentAction(reverted ?? row);
+    });
+  }
+
   /** The write and its record; the record is signed by the person who asked (`scope`). */
   private async writeBack(
     scope: TenantScope,
@@ -104,6 +153,7 @@ export class RuleRunsService {
   ): Promise<RuleActionRecord> {
     const { transactions, ledger, inputs, activity, now } = this.deps;
     const meta = this.deps.metaClient();
+    if (row.field === 'budget_schedule') return this.removeBoost(scope, row, account);
     const field = row.field as LiveField;
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
     const actId = account.facebookAccountId;
@@ -119,15 +169,7 @@ export class RuleRunsService {
       ]);
     }
     const answer = await writeOne(meta, token, actId, { id: row.targetExternalId, field, value: previous });
-    if (!answer.ok) {
-      if (answer.kind === 'rate_limited')
-        throw AppError.tooManyRequests(
-          'Meta asks to wait before this change; try the revert again later',
-          (answer.retryAfterMs ?? 60_000) / 1000,
-        );
-      if (answer.kind === 'reauth') throw new AppError('META_REAUTH_REQUIRED', 'Reconnect this ad account', 409);
-      throw new AppError('META_ERROR', `Facebook refused the revert: ${answer.error.message}`, 502);
-    }
+    if (!answer.ok) throw refusedByMeta(answer);
     const at = now();
     return transactions.tenant(scope, async (tx) => {
       await ledger.markReverted(tx, row.id, at);

@@ -296,6 +296,11 @@ function actionWords(action: RuleAction, language: Language): string {
       if (th) return `${action.type === 'increase_budget' ? 'เพิ่ม' : 'ลด'}งบ ${size} ของ`;
       return `${action.type === 'increase_budget' ? 'Raise' : 'Lower'} the budget by ${size} for`;
     }
+    case 'boost_budget': {
+      const size = action.unit === 'percent' ? `${action.by}%` : `${action.by}`;
+      if (th) return `เพิ่มงบชั่วคราว ${size} เวลา ${action.from}–${action.to} ของ`;
+      return `Boost the budget by ${size} from ${action.from} to ${action.to} for`;
+    }
   }
 }
 

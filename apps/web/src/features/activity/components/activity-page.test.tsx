@@ -163,6 +163,42 @@ describe('ActivityPage', () => {
     expect(within(dialog).getByRole('link', { name: 'Ad accounts' })).toHaveAttribute('href', '/ad-accounts');
   });
 
+  it("gives a reverted budget boost its from → to, its window, and says Meta's schedule was removed", async () => {
+    const session = signIn();
+    const reverted = log({
+      level: 'info',
+      type: 'rule_action',
+      code: 'rule_action_reverted',
+      params: { ruleName: 'Evening boost', action: 'boost_budget', target: 'Broad 18-65+' },
+      metadata: {
+        change: {
+          field: 'budget_schedule',
+          budgetField: 'daily_budget',
+          from: 40,
+          to: 60,
+          fromMinor: 4000,
+          toMinor: 6000,
+          currency: 'USD',
+          timeStart: '2026-12-03T23:00:00.000Z',
+          timeEnd: '2026-12-04T03:00:00.000Z',
+          scheduleId: '23850000000001',
+        },
+      },
+    });
+    mockApi({
+      'GET /auth/me': ok(session.user),
+      'GET /ad-accounts': ok([]),
+      'GET /logs': ok(page([reverted], 1, 1, 500)),
+    });
+    renderApp('/activity');
+    expect(
+      await screen.findByText(
+        /^daily budget \$40\.00 → \$60\.00 from .+ to .+\. The budget schedule was removed on Meta$/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/boost the budget for a window/)).toBeInTheDocument();
+  });
+
   it('sends the filters, combined', async () => {
     const session = signIn();
     const asked: URLSearchParams[] = [];

@@ -17,6 +17,7 @@ import { AdAccountsEmptyState } from './ad-accounts-empty-state.tsx';
 import { AdAccountsErrorState } from './ad-accounts-error-state.tsx';
 import { ConnectAccountModal } from './connect-account-modal.tsx';
 import { DisconnectQuestion } from './disconnect-question.tsx';
+import { SystemUserConnect } from './system-user-connect.tsx';
 
 export function AdAccountsPage() {
   const { t } = useTranslation('ad-accounts');
@@ -90,6 +91,8 @@ export function AdAccountsPage() {
       )}
 
       {renderContent()}
+
+      <SystemUserConnect />
 
       <ConnectAccountModal open={connectOpen && canEdit} onClose={() => setConnectOpen(false)} />
       <ConfirmDialog

@@ -50,6 +50,29 @@ describe('rule builder', () => {
     expect(await screen.findByTestId('address')).toHaveTextContent(/^\/rules\/[0-9a-f-]{36}$/);
   });
 
+  it('builds a budget boost for a window and sends it as the API takes it', async () => {
+    setLanguageChoice('en');
+    const fake = api();
+    fake.on('POST /rules', (call) => ok({ ...buildRule(), ...(call.body as object), id: buildRule().id }, 201));
+    const { user } = renderNew();
+
+    await user.click(await screen.findByRole('button', { name: /Scale winners on ROAS/ }));
+    const action = screen.getByRole('group', { name: 'Action 1' });
+    await user.selectOptions(within(action).getByLabelText('Action'), 'boost_budget');
+    const boost = screen.getByRole('group', { name: 'Action 1' });
+    expect(within(boost).getByLabelText('From (local)')).toHaveValue('18:00');
+    expect(within(boost).getByLabelText('To (local)')).toHaveValue('22:00');
+    await user.clear(within(boost).getByLabelText('By'));
+    await user.type(within(boost).getByLabelText('By'), '50');
+    expect(screen.getAllByText(/Raise its own budget by 50% from 18:00 to 22:00/).length).toBeGreaterThan(0);
+
+    await user.click(await screen.findByRole('checkbox', { name: 'Sandbox Shop' }));
+    await user.click(screen.getByRole('button', { name: 'Create rule' }));
+    await waitFor(() => expect(fake.callsTo('POST', '/rules')).toHaveLength(1));
+    const body = fake.callsTo('POST', '/rules')[0]?.body as CreateRuleRequest;
+    expect(body.actions).toEqual([{ type: 'boost_budget', by: 50, unit: 'percent', from: '18:00', to: '22:00' }]);
+  });
+
   it('"Ask AI" opens the draft for review, switched off, and saves nothing until the user creates it', async () => {
     const fake = api();
     const draftRule = {

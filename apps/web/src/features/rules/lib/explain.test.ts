@@ -1,7 +1,7 @@
 import type { ConditionTrace } from '@adpilot/contracts';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
-import { conditionText, type Words } from './explain.ts';
+import { changeText, conditionText, skipText, type Words } from './explain.ts';
 
 const words = (language: 'en' | 'th'): Words => ({ t: i18n.getFixedT(language, 'rules'), language });
 
@@ -58,5 +58,37 @@ describe('relative conditions in words', () => {
       result: 'undefined' as const,
     };
     expect(conditionText(none, words('en'))).toContain('vs 0 the 7 days before: no value');
+  });
+});
+
+describe('a budget boost in words (ADR 0191)', () => {
+  const boost = {
+    field: 'budget_schedule' as const,
+    budgetField: 'daily_budget' as const,
+    from: 40,
+    to: 60,
+    fromMinor: 4000,
+    toMinor: 6000,
+    budgetValue: 50,
+    budgetValueType: 'MULTIPLIER' as const,
+    timeStart: '2026-12-03T23:00:00.000Z',
+    timeEnd: '2026-12-04T03:00:00.000Z',
+  };
+
+  it('says the budget from → to and its window, in English and Thai', () => {
+    const en = changeText(boost, words('en'), 'USD');
+    expect(en).toMatch(/^Budget \$40\.00 → \$60\.00 from .+ to .+$/);
+    const th = changeText(boost, words('th'), 'USD');
+    expect(th).toContain('→');
+    expect(th).toContain('ตั้งแต่');
+    expect(th).not.toContain('explain.');
+  });
+
+  it('names the level holding the budget when an ad set under campaign budget is skipped', () => {
+    const skip = { code: 'boost_no_own_budget' as const, params: { level: 'adset', holderLevel: 'campaign' } };
+    expect(skipText(skip, words('en'))).toBe(
+      "Skipped: a boost needs the entity's own budget, and this one's budget is on its campaign",
+    );
+    expect(skipText(skip, words('th'))).toContain('แคมเปญ');
   });
 });

@@ -123,6 +123,10 @@ export function notJudgedText(notJudged: NotJudged, words: Words): string {
 }
 
 export function skipText(skip: ActionSkip, words: Words): string {
+  if (skip.code === 'boost_no_own_budget')
+    return words.t('explain.skip.boost_no_own_budget', {
+      holderLevel: words.t(`levels.${String(skip.params.holderLevel)}`).toLowerCase(),
+    });
   return words.t(`explain.skip.${skip.code}`, params(skip.params, words));
 }
 
@@ -133,6 +137,13 @@ export function changeText(change: PlannedChange, words: Words, currency?: strin
   }
   const amount = (value: number) =>
     currency ? formatMoney(value, currency, words.language) : formatNumber(value, words.language);
+  if (change.field === 'budget_schedule')
+    return words.t('explain.change.budget_schedule', {
+      from: amount(change.from),
+      to: amount(change.to),
+      start: formatDateTime(change.timeStart, words.language),
+      end: formatDateTime(change.timeEnd, words.language),
+    });
   return words.t(`explain.change.${change.field}`, { from: amount(change.from), to: amount(change.to) });
 }
 

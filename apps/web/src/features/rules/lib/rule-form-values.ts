@@ -70,6 +70,8 @@ export function actionOfType(type: RuleActionType): RuleAction {
       return { type, by: 20, unit: 'percent' };
     case 'set_budget':
       return { type, amount: 1000 };
+    case 'boost_budget':
+      return { type, by: 30, unit: 'percent', from: '18:00', to: '22:00' };
     case 'notify':
       return { type };
     default:

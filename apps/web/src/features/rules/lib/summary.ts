@@ -132,6 +132,10 @@ export function actionSummary(action: RuleAction, words: Words): string {
     }
     case 'set_budget':
       return t('builderSummary.action.set_budget', { amount: amount(action.amount, words) });
+    case 'boost_budget': {
+      const by = action.unit === 'percent' ? percent(action.by, words) : amount(action.by, words);
+      return t('builderSummary.action.boost_budget', { by, from: action.from, to: action.to });
+    }
     case 'notify': {
       const message = action.message?.trim();
       return message ? t('builderSummary.action.notifyMessage', { message }) : t('builderSummary.action.notify');

@@ -108,6 +108,45 @@ function ActionRow({
             }
           />
         )}
+        {action.type === 'boost_budget' && (
+          <>
+            <MiniField id={`${id}-by`} label={t('builder.by')} error={errorFor(`actions.${index}.by`)}>
+              <SmallInput
+                fitted
+                id={`${id}-by`}
+                type="number"
+                step="any"
+                invalid={Boolean(errorFor(`actions.${index}.by`))}
+                {...register(at('by'), number)}
+              />
+            </MiniField>
+            <MiniField id={`${id}-unit`} label={t('builder.unit')} error={errorFor(`actions.${index}.unit`)}>
+              <Select id={`${id}-unit`} {...register(at('unit'))}>
+                <option value="percent">{t('builder.unitPercent')}</option>
+                <option value="amount">{t('builder.unitAmount')}</option>
+              </Select>
+            </MiniField>
+            <MiniField id={`${id}-from`} label={t('builder.boostFrom')} error={errorFor(`actions.${index}.from`)}>
+              <SmallInput
+                id={`${id}-from`}
+                type="time"
+                step={900}
+                invalid={Boolean(errorFor(`actions.${index}.from`))}
+                {...register(at('from'))}
+              />
+            </MiniField>
+            <MiniField id={`${id}-to`} label={t('builder.boostTo')} error={errorFor(`actions.${index}.to`)}>
+              <SmallInput
+                id={`${id}-to`}
+                type="time"
+                step={900}
+                invalid={Boolean(errorFor(`actions.${index}.to`))}
+                {...register(at('to'))}
+              />
+            </MiniField>
+            <p className="basis-full text-xs text-gray-600 dark:text-gray-400">{t('builder.boostHint')}</p>
+          </>
+        )}
         {action.type === 'set_budget' && (
           <MiniField id={`${id}-amount`} label={t('builder.amount')} error={errorFor(`actions.${index}.amount`)}>
             <SmallInput

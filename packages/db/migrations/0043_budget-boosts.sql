@@ -1,0 +1,1 @@
+ALTER TABLE "rule_actions" ADD COLUMN "budget_schedule" jsonb;
