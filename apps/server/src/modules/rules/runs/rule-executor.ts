@@ -132,7 +132,7 @@ export class RuleExecutor {
     const outcome: AccountOutcome = { applied: 0, failed: 0, postponed: 0 };
     if (rows.length === 0) return outcome;
 
-    const settlements = await this.decide(account, rows);
+    const settlements = await this.readDecideWrite(account, rows);
     for (const row of rows) {
       const settlement = settlements.get(row.id) ?? {
         state: 'failed' as const,
@@ -170,7 +170,7 @@ export class RuleExecutor {
     });
     if (!claimed) return undefined;
     const { row, rule, account } = claimed;
-    const decided = (await this.decide(account, [row])).get(row.id) ?? {
+    const decided = (await this.readDecideWrite(account, [row])).get(row.id) ?? {
       state: 'failed' as const,
       error: { code: 'meta_error', params: { message: 'No answer for this change' } },
     };
@@ -179,7 +179,7 @@ export class RuleExecutor {
   }
 
   /** Screens the rows, reads the live values, writes what is still to write, and settles each row (rule-decision.ts). */
-  private async decide(account: AdAccountRow, rows: RuleActionRow[]): Promise<Map<string, Settlement>> {
+  private async readDecideWrite(account: AdAccountRow, rows: RuleActionRow[]): Promise<Map<string, Settlement>> {
     const screened = screen(account, rows);
     const { settlements } = screened;
     const boosts = screened.sendable.filter((row) => row.field === 'budget_schedule');
