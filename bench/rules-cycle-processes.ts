@@ -303,7 +303,24 @@ try {
       [slot],
     );
     if (done.finished >= rules) break;
-    if (Date.now() > deadline) throw new Error(`${done.finished} of ${rules} runs finished in 20 minutes`);
+    if (Date.now() > deadline) {
+      // What the slot did before it was given up: the figures of a slot too long for its 15 minutes.
+      const partial = await ask({ type: 'stats' });
+      console.log(
+        `rules-cycle: NOT finished: ${done.finished} of ${rules} runs finished in 20 minutes (${done.failed} failed; ` +
+          `Meta latency ${LATENCY ? `p50 ${LATENCY.p50Ms} ms, p99 ${LATENCY.p99Ms} ms` : 'none'}); ` +
+          `${partial.total} Graph requests (${Object.entries(partial.byKind)
+            .map(([kind, n]) => `${kind} ${n}`)
+            .join(', ')}); refreshes ${partial.byKind.account ?? 0}; ` +
+          `${partial.mutations - mutationsBefore} writes applied; CPU of the workers ` +
+          `${workers.map((worker, index) => (cpuSeconds(worker.child.pid) - cpuBefore[index]!).toFixed(1)).join(' + ')} s, ` +
+          `of the sandbox ${(cpuSeconds(sandboxChild.pid) - sandboxCpuBefore).toFixed(1)} s; load average ` +
+          loadavg()
+            .map((n) => n.toFixed(1))
+            .join(' '),
+      );
+      throw new Error(`${done.finished} of ${rules} runs finished in 20 minutes`);
+    }
     for (const worker of workers)
       if (worker.child.exitCode !== null) throw new Error(`${worker.name} exited: ${worker.output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
