@@ -6,12 +6,14 @@ import { defaultSeed, type SandboxSeed } from '@adpilot/meta-sandbox';
 export const BENCH_ACCOUNTS = 10;
 
 /**
- * `accounts` accounts of `ads` ads each (500 by default): 10 campaigns × 5 ad sets × `ads / 50` ads (a multiple of 50).
+ * `accounts` accounts of `ads` ads each (500 by default): 10 campaigns × 5 ad sets × `ads / 50` ads (a multiple of 50),
+ * with `historyDays` of history (the sandbox's default, 60, unless given).
  */
-export const seedOf = (accounts: number, ads = 500): SandboxSeed => {
+export const seedOf = (accounts: number, ads = 500, historyDays?: number): SandboxSeed => {
   if (!Number.isInteger(ads / 50) || ads < 50) throw new Error('ads per account: a multiple of 50');
   return {
     ...defaultSeed(),
+    ...(historyDays === undefined ? {} : { historyDays }),
     personas: [
       {
         name: 'Benchmark advertiser',

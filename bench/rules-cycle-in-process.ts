@@ -16,7 +16,7 @@ const clock = { now: new Date() };
 // Connecting syncs every account; the setup runs those first syncs itself, several at once, and then each rule run's
 // refresh is a sync run in line, as the worker would run it.
 const setup = { done: false };
-const { running, ctx, app, auth, connected, workspaceId, close } = await startBenchApp({
+const { running, ctx, app, auth, connected, workspaceId, database, close } = await startBenchApp({
   now: () => clock.now,
   accounts: ACCOUNTS,
   // An agency's app has standard access, and its app-level budget is not what is measured here: at the default 5,000
@@ -36,7 +36,7 @@ const { running, ctx, app, auth, connected, workspaceId, close } = await startBe
 await firstSyncs(ctx, workspaceId, connected);
 setup.done = true;
 
-await createRules(app, auth, connected);
+await createRules(app, auth, connected, { transactions: database, workspaceId });
 
 // The next slot, with every mirror older than the rules' 15 minutes: each account needs one refresh.
 clock.now = new Date(clock.now.getTime() + 16 * 60_000);

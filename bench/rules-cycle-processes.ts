@@ -16,10 +16,21 @@ import { PgBoss } from 'pg-boss';
 import { RULE_RUN_JOB, RULE_TICK_JOB } from '../apps/server/src/modules/rules/rules.jobs.ts';
 import { freePort, ready, until } from '../apps/server/src/test/processes.ts';
 import { spanReport, sumSpans, type SpanTotals } from './rules-cycle-spans.ts';
-import { ACCOUNTS, ADS, createRules, firstSyncs, LATENCY, PER_WORKER, WORKERS } from './rules-cycle-setup.ts';
+import {
+  ACCOUNTS,
+  ADS,
+  createRules,
+  HISTORY_DAYS,
+  LATENCY,
+  PER_WORKER,
+  SETUP_CONCURRENCY,
+  SETUP_PROCESSES,
+  WORKERS,
+} from './rules-cycle-setup.ts';
 import { cpuSeconds, rssMb } from './soak-cluster.ts';
 import { BENCH_APP_SECRET, startBenchAppOn } from './sandbox-app.ts';
 import type { SandboxAnswer, SandboxRequest } from './sandbox-process.ts';
+import type { FirstSyncsAnswer, FirstSyncsRequest } from './rules-cycle-first-syncs.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const MAIN = here('../apps/server/src/main.ts');
@@ -27,7 +38,12 @@ const SLOT_MS = 15 * 60_000;
 
 // --- The sandbox's process.
 const sandboxChild = spawn(process.execPath, ['--import', 'tsx', here('./sandbox-process.ts')], {
-  env: { ...process.env, BENCH_SANDBOX_ACCOUNTS: String(ACCOUNTS), BENCH_SANDBOX_ADS: String(ADS) },
+  env: {
+    ...process.env,
+    BENCH_SANDBOX_ACCOUNTS: String(ACCOUNTS),
+    BENCH_SANDBOX_ADS: String(ADS),
+    ...(HISTORY_DAYS ? { BENCH_SANDBOX_HISTORY_DAYS: String(HISTORY_DAYS) } : {}),
+  },
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 const answers: SandboxAnswer[] = [];
@@ -52,6 +68,47 @@ const ask = async <T extends SandboxAnswer['type']>(request: SandboxRequest & { 
 };
 const graph = (await nextAnswer()) as Extract<SandboxAnswer, { type: 'ready' }>;
 
+const databaseUrlOf = (database: { url?: string }): string => {
+  if (!database.url) throw new Error('the bench database has no address');
+  return database.url;
+};
+
+/**
+ * The accounts' first syncs, shared in turn among SETUP_PROCESSES processes of their own
+ * (bench/rules-cycle-first-syncs.ts), each SETUP_CONCURRENCY at once; answers their CPU seconds. Any sync that does
+ * not sync fails the bench.
+ */
+async function firstSyncsInProcesses(databaseUrl: string, workspaceId: string, accounts: string[]): Promise<number> {
+  const shares = Array.from({ length: Math.min(SETUP_PROCESSES, accounts.length) }, (_, index) =>
+    accounts.filter((_, i) => i % SETUP_PROCESSES === index),
+  );
+  const cpu = await Promise.all(
+    shares.map(async (share) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', here('./rules-cycle-first-syncs.ts')], {
+        env: process.env,
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      const exited = once(child, 'exit');
+      try {
+        const request: FirstSyncsRequest = { graph, databaseUrl, workspaceId, accounts: share };
+        child.send(request);
+        const answer = await Promise.race([
+          once(child, 'message').then(([message]) => message as FirstSyncsAnswer),
+          exited.then(([code]) => ({ type: 'failed', error: `exited (${String(code)})` }) as FirstSyncsAnswer),
+        ]);
+        if (answer.type === 'failed') throw new Error(`a setup process's first syncs: ${answer.error}`);
+        return answer.cpuSeconds;
+      } finally {
+        if (child.exitCode === null) {
+          child.kill('SIGTERM');
+          await exited;
+        }
+      }
+    }),
+  );
+  return cpu.reduce((sum, seconds) => sum + seconds, 0);
+}
+
 /** What is left to stop or remove, last first, whether the bench ends well or not. */
 const cleanups: (() => Promise<unknown>)[] = [
   async () => {
@@ -64,13 +121,17 @@ try {
   const setupStarted = performance.now();
   const bench = await startBenchAppOn(graph, { accounts: ACCOUNTS, keepDatabase: true });
   cleanups.push(() => bench.database.close());
-  const { app, connected, ctx, workspaceId, database } = bench;
-  await firstSyncs(ctx, workspaceId, connected);
+  const { app, connected, workspaceId, database } = bench;
+  const connectedAt = performance.now();
+  const sandboxCpuAtSetup = cpuSeconds(sandboxChild.pid);
+  const syncCpu = await firstSyncsInProcesses(databaseUrlOf(database), workspaceId, connected);
+  const syncedAt = performance.now();
+  const setupCpu = [syncCpu, cpuSeconds(sandboxChild.pid) - sandboxCpuAtSetup];
   // The first syncs of many accounts outlast the access token the setup signed in with.
-  await createRules(app, await bench.signIn(), connected);
+  await createRules(app, await bench.signIn(), connected, { transactions: database, workspaceId });
+  const rulesAt = performance.now();
   await bench.close();
-  const databaseUrl = database.url;
-  if (!databaseUrl) throw new Error('the bench database has no address');
+  const databaseUrl = databaseUrlOf(database);
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   cleanups.push(() => db.end());
@@ -78,13 +139,20 @@ try {
   const { rules } = await one<{ rules: number }>(`select count(*)::int as rules from automation_rules where is_active`);
   console.log(
     `rules-cycle setup: ${ACCOUNTS} accounts synced and ${rules} rules written in ` +
-      `${((performance.now() - setupStarted) / 1000).toFixed(0)} s`,
+      `${((performance.now() - setupStarted) / 1000).toFixed(0)} s (connected in ` +
+      `${((connectedAt - setupStarted) / 1000).toFixed(0)} s, first-synced in ` +
+      `${((syncedAt - connectedAt) / 1000).toFixed(0)} s in ${SETUP_PROCESSES} processes, ${SETUP_CONCURRENCY} at once ` +
+      `each, CPU ${setupCpu[0]!.toFixed(1)} s in them and ` +
+      `${setupCpu[1]!.toFixed(1)} s in the sandbox; rules in ${((rulesAt - syncedAt) / 1000).toFixed(0)} s)`,
   );
 
   // A slot whose end would fall inside the cycle would let the workers' own minute tick start the next slot's runs on
-  // top of it: with under 4 minutes of this one left, the cycle waits for the next.
+  // top of it: with under 4 minutes of this one left (`RULES_CYCLE_SLOT_MINUTES`, e.g. 14 for a cycle that may take
+  // most of a slot), the cycle waits for the next.
   const leftInSlot = SLOT_MS - (Date.now() % SLOT_MS);
-  if (leftInSlot < 4 * 60_000) {
+  const slotMinutes = Number(process.env.RULES_CYCLE_SLOT_MINUTES ?? 4);
+  if (!(slotMinutes > 0 && slotMinutes <= 15)) throw new Error('RULES_CYCLE_SLOT_MINUTES is 1 to 15');
+  if (leftInSlot < slotMinutes * 60_000) {
     console.log(`rules-cycle: waiting ${(leftInSlot / 1000).toFixed(0)} s for the next 15-minute slot`);
     await new Promise((resolve) => setTimeout(resolve, leftInSlot + 2_000));
   }
@@ -235,7 +303,24 @@ try {
       [slot],
     );
     if (done.finished >= rules) break;
-    if (Date.now() > deadline) throw new Error(`${done.finished} of ${rules} runs finished in 20 minutes`);
+    if (Date.now() > deadline) {
+      // What the slot did before it was given up: the figures of a slot too long for its 15 minutes.
+      const partial = await ask({ type: 'stats' });
+      console.log(
+        `rules-cycle: NOT finished: ${done.finished} of ${rules} runs finished in 20 minutes (${done.failed} failed; ` +
+          `Meta latency ${LATENCY ? `p50 ${LATENCY.p50Ms} ms, p99 ${LATENCY.p99Ms} ms` : 'none'}); ` +
+          `${partial.total} Graph requests (${Object.entries(partial.byKind)
+            .map(([kind, n]) => `${kind} ${n}`)
+            .join(', ')}); refreshes ${partial.byKind.account ?? 0}; ` +
+          `${partial.mutations - mutationsBefore} writes applied; CPU of the workers ` +
+          `${workers.map((worker, index) => (cpuSeconds(worker.child.pid) - cpuBefore[index]!).toFixed(1)).join(' + ')} s, ` +
+          `of the sandbox ${(cpuSeconds(sandboxChild.pid) - sandboxCpuBefore).toFixed(1)} s; load average ` +
+          loadavg()
+            .map((n) => n.toFixed(1))
+            .join(' '),
+      );
+      throw new Error(`${done.finished} of ${rules} runs finished in 20 minutes`);
+    }
     for (const worker of workers)
       if (worker.child.exitCode !== null) throw new Error(`${worker.name} exited: ${worker.output.join('')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -262,7 +347,8 @@ try {
   const perProcess = (label: string, values: number[]) =>
     `${label} ${values.map((value) => value.toFixed(1)).join(' + ')} s`;
   console.log(
-    `rules-cycle: ${rules} rules over ${ACCOUNTS} accounts × ${ADS} ads in ${seconds.toFixed(1)} s ` +
+    `rules-cycle: ${rules} rules over ${ACCOUNTS} accounts × ${ADS} ads (${HISTORY_DAYS ?? 60} days of history) ` +
+      `in ${seconds.toFixed(1)} s ` +
       `(Meta latency ${LATENCY ? `p50 ${LATENCY.p50Ms} ms, p99 ${LATENCY.p99Ms} ms` : 'none'}) ` +
       `(${(seconds / ACCOUNTS).toFixed(2)} s an account; ${WORKERS} worker processes, ${PER_WORKER} runs at once each, ` +
       `sandbox in its own process, Postgres); ${perProcess('CPU of the workers', cpu)}, of the sandbox ` +

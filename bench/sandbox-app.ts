@@ -1,6 +1,7 @@
 // The setup the Meta benchmarks share: a sandbox seeded with 10 accounts × 500 ads (or as many as asked), the app on
 // a fresh database (PGlite, or Postgres when TEST_DATABASE_URL names a server), one advertiser registered on a plan
 // with room for them all, and every sandbox account connected through the real consent flow.
+import type { DatabaseHandle } from '@adpilot/db';
 import { createTestDatabase } from '@adpilot/db/testing';
 import { MetaClient } from '@adpilot/meta';
 import { startSandboxServer, type Sandbox, type SandboxOptions } from '@adpilot/meta-sandbox';
@@ -68,15 +69,14 @@ export async function startBenchApp(options: BenchAppOptions = {}) {
 }
 
 /**
- * The same on a sandbox served elsewhere (its own process, seeded with `options.accounts`): `close` leaves the
- * database open when `keepDatabase` is set, for processes started on it afterwards.
+ * The bench's app context on `database`, calling `graph` as its Meta with the real client: what the bench's app is
+ * built on, and what a setup process of the rule-cycle bench syncs with (`bench/rules-cycle-first-syncs.ts`).
  */
-export async function startBenchAppOn(
+export function benchContext(
   graph: GraphTarget,
-  options: BenchAppOptions & { sandbox?: Sandbox; keepDatabase?: boolean } = {},
-) {
-  const accounts = options.accounts ?? BENCH_ACCOUNTS;
-  const database = await createTestDatabase();
+  database: DatabaseHandle,
+  options: Pick<BenchAppOptions, 'now' | 'scheduler' | 'rules' | 'env'> & { sandbox?: Sandbox } = {},
+): AppContext {
   const client = new MetaClient({
     graphBaseUrl: graph.url,
     dialogBaseUrl: graph.url,
@@ -103,6 +103,20 @@ export async function startBenchAppOn(
     ...(options.rules ? { rules: options.rules } : {}),
   });
   built.ctx = ctx;
+  return ctx;
+}
+
+/**
+ * The same on a sandbox served elsewhere (its own process, seeded with `options.accounts`): `close` leaves the
+ * database open when `keepDatabase` is set, for processes started on it afterwards.
+ */
+export async function startBenchAppOn(
+  graph: GraphTarget,
+  options: BenchAppOptions & { sandbox?: Sandbox; keepDatabase?: boolean } = {},
+) {
+  const accounts = options.accounts ?? BENCH_ACCOUNTS;
+  const database = await createTestDatabase();
+  const ctx = benchContext(graph, database, options);
   const app = await buildApp(ctx, { logger: false });
 
   const registered = await app.inject({

@@ -24,7 +24,11 @@ if (!process.send) throw new Error('bench/sandbox-process.ts runs as a child wit
 const send = (answer: SandboxAnswer) => process.send?.(answer);
 
 const running = await startSandboxServer({
-  seed: seedOf(Number(process.env.BENCH_SANDBOX_ACCOUNTS ?? 10), Number(process.env.BENCH_SANDBOX_ADS ?? 500)),
+  seed: seedOf(
+    Number(process.env.BENCH_SANDBOX_ACCOUNTS ?? 10),
+    Number(process.env.BENCH_SANDBOX_ADS ?? 500),
+    process.env.BENCH_SANDBOX_HISTORY_DAYS ? Number(process.env.BENCH_SANDBOX_HISTORY_DAYS) : undefined,
+  ),
   // An agency's app has standard access, and its app-level budget is not what is measured.
   accessTier: 'standard_access',
   appCallsPerHour: 10_000_000,
