@@ -9,7 +9,9 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  workers: 2,
+  // Four browsers at once on two cores: a test spends about half its time waiting (the server, the browser's
+  // rendering, the sandbox's latency), which a second test per core fills (ADR 0199). E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {

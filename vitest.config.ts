@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Files that measure the process itself (its heap), so they run in a worker of their own. */
-const ALONE = ['apps/server/src/modules/activity/activity-export.test.ts'];
+const ALONE = ['apps/server/src/modules/activity/activity-export.pg.test.ts'];
 
 const node = {
   environment: 'node' as const,

@@ -489,6 +489,56 @@ export async function visitEveryScreen(
   await visit(ADMIN_SCREENS, workspace);
 }
 
+/** Who a run of screens is shown to: signed out, the seeded workspace's user, the instance administrator. */
+type Viewer = 'visitor' | 'user' | 'admin';
+
+/** A part of the walk: runs of screens in walk order, each shown to its viewer. */
+export interface WalkPart {
+  name: string;
+  runs: readonly { viewer: Viewer; screens: readonly Screen[] }[];
+}
+
+/** Where the signed-in screens are cut in two: after the report schedule's dialog, before the AI studio. */
+const SIGNED_IN_CUT = SIGNED_IN_SCREENS.findIndex((screen) => screen.name.startsWith('ai-studio-'));
+
+/**
+ * The walk of `visitEveryScreen` in three parts of about a dozen screens each, so the accessibility walk's tests can
+ * run on several workers at once (ADR 0199). Together they are every screen once, in walk order (checked below).
+ */
+export const WALK_PARTS: readonly WalkPart[] = [
+  {
+    name: 'public and admin screens',
+    runs: [
+      { viewer: 'visitor', screens: PUBLIC_SCREENS },
+      { viewer: 'admin', screens: ADMIN_SCREENS },
+    ],
+  },
+  { name: 'signed-in screens 1-2', runs: [{ viewer: 'user', screens: SIGNED_IN_SCREENS.slice(0, SIGNED_IN_CUT) }] },
+  { name: 'signed-in screens 2-2', runs: [{ viewer: 'user', screens: SIGNED_IN_SCREENS.slice(SIGNED_IN_CUT) }] },
+];
+{
+  const walked = WALK_PARTS.flatMap((part) => part.runs.flatMap((run) => run.screens.map((screen) => screen.name)));
+  const every = [...PUBLIC_SCREENS, ...SIGNED_IN_SCREENS, ...ADMIN_SCREENS].map((screen) => screen.name);
+  if (SIGNED_IN_CUT <= 0 || [...walked].sort().join() !== [...every].sort().join()) {
+    throw new Error(`the walk's parts are not every screen once: ${walked.join(', ')}`);
+  }
+}
+
+/** One part of the walk on a fresh page: each run's screens handed to `visit`, shown to the run's viewer. */
+export async function visitPart(
+  page: Page,
+  request: APIRequestContext,
+  workspace: Workspace,
+  part: WalkPart,
+  visit: (screens: readonly Screen[], workspace: Workspace | null) => Promise<void>,
+): Promise<void> {
+  for (const { viewer, screens } of part.runs) {
+    if (viewer === 'user') await storeSession(page, workspace.session);
+    if (viewer === 'admin') await switchToAdmin(page, request);
+    await visit(screens, viewer === 'visitor' ? null : workspace);
+  }
+}
+
 /** Signs the page's context in as the instance administrator (registered by scripts/e2e-server.mjs). */
 export async function switchToAdmin(page: Page, request: APIRequestContext): Promise<void> {
   const response = await request.post('/api/auth/login', { data: E2E_ADMIN });

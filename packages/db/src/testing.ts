@@ -105,7 +105,7 @@ export async function prepareTestDatabases(): Promise<void> {
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * Postgres server named by TEST_DATABASE_URL (dropped again on close), so no two files share state. Both start
  * from a copy of one migrated database (a snapshot file, a template database) rather than migrating again; the
- * migrations themselves run when that copy is made, and again in database-setup.test.ts.
+ * migrations themselves run when that copy is made, and again in database-setup.pg.test.ts.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;

@@ -1,5 +1,5 @@
 // The real server as separate processes, for the suites that run roles side by side on one Postgres database
-// (process-roles.test.ts, topology.test.ts): free ports, starting and probing a process, waiting for a state.
+// (process-roles.pg.test.ts, topology.pg.test.ts): free ports, starting and probing a process, waiting for a state.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';

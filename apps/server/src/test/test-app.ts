@@ -232,7 +232,7 @@ export async function registerOnPlan(app: FastifyInstance, planId: PlanId) {
 
 /**
  * Marks a user's current address verified in the database, as a used confirmation link would (ADR 0054), for
- * tests whose subject is what happens after; the link itself is tested in email-verification.test.ts.
+ * tests whose subject is what happens after; the link itself is tested in email-verification.pg.test.ts.
  */
 export async function markEmailVerified(t: Pick<TestApp, 'inspect'>, userId: string): Promise<void> {
   await t.inspect((db) =>

@@ -45,7 +45,7 @@ describe('connect flow', () => {
 
   it('connects every account of the authorisation, stores the token encrypted and never shows it', async () => {
     const session = await registerUser(t.app);
-    // A plan with room for every account of the sandbox; the plan's limit is tested in ad-account-limit.test.ts.
+    // A plan with room for every account of the sandbox; the plan's limit is tested in ad-account-limit.pg.test.ts.
     await choosePlan(t.app, session, 'enterprise');
     const response = await connect(session);
     expect(response.statusCode).toBe(200);

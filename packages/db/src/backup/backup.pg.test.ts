@@ -67,7 +67,7 @@ function valueOf(type: string, enumLabel: string | null, table: string, column: 
   if (type === 'date') return `date '2026-11-26' + ${n}`;
   if (type === 'jsonb' || type === 'json') return `'{"big": 12345678901234567890.123456789, "s": "ภาษา"}'`;
   if (type === 'bytea') return `'\\x00ff'`;
-  throw new Error(`No seed value for ${table}.${column} of type ${type}: add one to backup.test.ts`);
+  throw new Error(`No seed value for ${table}.${column} of type ${type}: add one to backup.pg.test.ts`);
 }
 
 /**
