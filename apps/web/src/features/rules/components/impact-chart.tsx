@@ -2,15 +2,7 @@ import type { ActionImpact, ImpactDay } from '@adpilot/contracts';
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceDot, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
-
-export type ImpactMetric = 'cpa' | 'roas';
-
-const ACTION_COLOURS: Record<string, string> = {
-  pause: '#dc2626',
-  increase_budget: '#16a34a',
-  decrease_budget: '#ea580c',
-  set_budget: '#9333ea',
-};
+import { ACTION_COLOURS, type ImpactMetric } from './impact-colours.ts';
 
 /**
  * The touched entities' daily CPA or ROAS, with a dot on the line at each day the rule acted (the recharts chunk
@@ -77,5 +69,3 @@ export function ImpactChart({
     </div>
   );
 }
-
-export { ACTION_COLOURS };

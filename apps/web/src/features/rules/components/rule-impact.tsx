@@ -7,7 +7,7 @@ import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.t
 import { useRuleImpact } from '../api/rule-impact.ts';
 import { useWords } from '../hooks/use-words.ts';
 import { Section } from './builder/controls.tsx';
-import { ACTION_COLOURS, type ImpactMetric } from './impact-chart.tsx';
+import { ACTION_COLOURS, type ImpactMetric } from './impact-colours.ts';
 import { EntityLine } from '../../../components/entity-line.tsx';
 
 const ImpactChart = lazy(() => import('./impact-chart.tsx').then((module) => ({ default: module.ImpactChart })));
