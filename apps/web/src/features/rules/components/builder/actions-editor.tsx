@@ -28,6 +28,29 @@ function ActionRow({
   const action = useWatch({ control, name: `actions.${index}` }) as RuleAction;
   const at = <K extends string>(field: K) => `actions.${index}.${field}` as `actions.${number}.type`;
 
+  // How much a budget action changes (the amount, and whether a percent) for raises, cuts and boosts alike; made
+  // only where drawn, so a pause registers no amount.
+  const byAndUnit = () => (
+    <>
+      <MiniField id={`${id}-by`} label={t('builder.by')} error={errorFor(`actions.${index}.by`)}>
+        <SmallInput
+          fitted
+          id={`${id}-by`}
+          type="number"
+          step="any"
+          invalid={Boolean(errorFor(`actions.${index}.by`))}
+          {...register(at('by'), number)}
+        />
+      </MiniField>
+      <MiniField id={`${id}-unit`} label={t('builder.unit')} error={errorFor(`actions.${index}.unit`)}>
+        <Select id={`${id}-unit`} {...register(at('unit'))}>
+          <option value="percent">{t('builder.unitPercent')}</option>
+          <option value="amount">{t('builder.unitAmount')}</option>
+        </Select>
+      </MiniField>
+    </>
+  );
+
   return (
     <div
       role="group"
@@ -47,22 +70,7 @@ function ActionRow({
         </MiniField>
         {(action.type === 'increase_budget' || action.type === 'decrease_budget') && (
           <>
-            <MiniField id={`${id}-by`} label={t('builder.by')} error={errorFor(`actions.${index}.by`)}>
-              <SmallInput
-                fitted
-                id={`${id}-by`}
-                type="number"
-                step="any"
-                invalid={Boolean(errorFor(`actions.${index}.by`))}
-                {...register(at('by'), number)}
-              />
-            </MiniField>
-            <MiniField id={`${id}-unit`} label={t('builder.unit')} error={errorFor(`actions.${index}.unit`)}>
-              <Select id={`${id}-unit`} {...register(at('unit'))}>
-                <option value="percent">{t('builder.unitPercent')}</option>
-                <option value="amount">{t('builder.unitAmount')}</option>
-              </Select>
-            </MiniField>
+            {byAndUnit()}
             <MiniField id={`${id}-ceiling`} label={t('builder.ceiling')} error={errorFor(`actions.${index}.ceiling`)}>
               <SmallInput
                 fitted
@@ -110,22 +118,7 @@ function ActionRow({
         )}
         {action.type === 'boost_budget' && (
           <>
-            <MiniField id={`${id}-by`} label={t('builder.by')} error={errorFor(`actions.${index}.by`)}>
-              <SmallInput
-                fitted
-                id={`${id}-by`}
-                type="number"
-                step="any"
-                invalid={Boolean(errorFor(`actions.${index}.by`))}
-                {...register(at('by'), number)}
-              />
-            </MiniField>
-            <MiniField id={`${id}-unit`} label={t('builder.unit')} error={errorFor(`actions.${index}.unit`)}>
-              <Select id={`${id}-unit`} {...register(at('unit'))}>
-                <option value="percent">{t('builder.unitPercent')}</option>
-                <option value="amount">{t('builder.unitAmount')}</option>
-              </Select>
-            </MiniField>
+            {byAndUnit()}
             <MiniField id={`${id}-from`} label={t('builder.boostFrom')} error={errorFor(`actions.${index}.from`)}>
               <SmallInput
                 id={`${id}-from`}
