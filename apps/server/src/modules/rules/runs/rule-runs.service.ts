@@ -1,5 +1,5 @@
 import { RULE_MESSAGES, type RuleActionRecord, type RuleRun } from '@adpilot/contracts';
-import type { RuleActionRow, TenantScope } from '@adpilot/db';
+import type { RuleActionRow, TenantScope, TenantTx } from '@adpilot/db';
 import type { EntityStatus, MetaClient } from '@adpilot/meta';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '../../../lib/app-error.ts';
@@ -115,31 +115,46 @@ export class RuleRunsService {
     row: RuleActionRow,
     account: NonNullable<Awaited<ReturnType<AdMirrorService['account']>>>,
   ): Promise<RuleActionRecord> {
-    const { transactions, ledger, activity, now } = this.deps;
     const meta = this.deps.metaClient();
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
     const options = { accountId: account.facebookAccountId };
     const schedule = row.budgetSchedule;
     if (!schedule?.scheduleId) throw refusal('REVERT_NOT_REVERTIBLE', REVERT_MESSAGES.notRevertible);
     const window = { from: new Date(schedule.timeStart), to: new Date(schedule.timeEnd) };
-    let listed: Awaited<ReturnType<MetaClient['listBudgetSchedules']>>;
+    let present: boolean;
     try {
-      listed = await meta.listBudgetSchedules(token, row.targetExternalId, window, options);
-      if (listed.some((item) => item.id === schedule.scheduleId))
-        await meta.deleteBudgetSchedule(token, schedule.scheduleId, options);
+      const listed = await meta.listBudgetSchedules(token, row.targetExternalId, window, options);
+      present = listed.some((item) => item.id === schedule.scheduleId);
+      if (present) await meta.deleteBudgetSchedule(token, schedule.scheduleId, options);
     } catch (error) {
       throw refusedByMeta(classify(error));
     }
-    if (!listed.some((item) => item.id === schedule.scheduleId)) {
+    if (!present) {
       throw new AppError('REVERT_VALUE_CHANGED', REVERT_MESSAGES.valueChanged, 409, [
         { field: 'value', message: `budget schedule ${schedule.scheduleId} is no longer on Meta` },
       ]);
     }
+    return this.recordRevert(scope, row, account);
+  }
+
+  /**
+   * A revert written at Meta, recorded: the ledger row marked, what else the change undoes (`alsoIn`, in the same
+   * unit of work), and the entry, the rule's or the hand change's, signed by the person who asked (`scope`).
+   */
+  private recordRevert(
+    scope: TenantScope,
+    row: RuleActionRow,
+    account: NonNullable<Awaited<ReturnType<AdMirrorService['account']>>>,
+    alsoIn?: (tx: TenantTx, at: Date) => Promise<void>,
+  ): Promise<RuleActionRecord> {
+    const { transactions, ledger, activity, now } = this.deps;
     const at = now();
     return transactions.tenant(scope, async (tx) => {
       await ledger.markReverted(tx, row.id, at);
+      await alsoIn?.(tx, at);
       const rule = isRuleMade(row) ? await this.deps.rulesRepository.find(tx, row.ruleId) : undefined;
       if (rule) await activity.insert(tx, actionActivity(rule, account, row, 'reverted'));
+      else if (!isRuleMade(row)) await activity.insert(tx, handActivity(account, row, 'reverted'));
       const reverted = await ledger.findAction(tx, row.id);
       return presentAction(reverted ?? row);
     });
@@ -151,9 +166,9 @@ export class RuleRunsService {
     row: RuleActionRow,
     account: NonNullable<Awaited<ReturnType<AdMirrorService['account']>>>,
   ): Promise<RuleActionRecord> {
-    const { transactions, ledger, inputs, activity, now } = this.deps;
-    const meta = this.deps.metaClient();
     if (row.field === 'budget_schedule') return this.removeBoost(scope, row, account);
+    const { ledger, inputs } = this.deps;
+    const meta = this.deps.metaClient();
     const field = row.field as LiveField;
     const token = this.deps.secretBox.decrypt(account.accessTokenEnc);
     const actId = account.facebookAccountId;
@@ -170,17 +185,10 @@ export class RuleRunsService {
     }
     const answer = await writeOne(meta, token, actId, { id: row.targetExternalId, field, value: previous });
     if (!answer.ok) throw refusedByMeta(answer);
-    const at = now();
-    return transactions.tenant(scope, async (tx) => {
-      await ledger.markReverted(tx, row.id, at);
+    return this.recordRevert(scope, row, account, async (tx, at) => {
       // A reverted pause has nothing left for its timed hold to resume.
       if (row.actionType === 'pause') await ledger.cancelHold(tx, row.id, at);
       await inputs.recordWrite(tx, row.adAccountId, row.targetExternalId, mirrorChange(field, previous));
-      const rule = isRuleMade(row) ? await this.deps.rulesRepository.find(tx, row.ruleId) : undefined;
-      if (rule) await activity.insert(tx, actionActivity(rule, account, row, 'reverted'));
-      else if (!isRuleMade(row)) await activity.insert(tx, handActivity(account, row, 'reverted'));
-      const reverted = await ledger.findAction(tx, row.id);
-      return presentAction(reverted ?? row);
     });
   }
 }
