@@ -1,4 +1,5 @@
 import {
+  addDays,
   instantOfWallClock,
   localDate,
   windowMinutes,
@@ -8,7 +9,6 @@ import {
 import { isoInstant } from './time.ts';
 
 const MS_PER_MINUTE = 60_000;
-const MS_PER_DAY = 86_400_000;
 const QUARTER_MS = 15 * MS_PER_MINUTE;
 
 /** The local window `from`–`to` of a day (YYYY-MM-DD) in a zone, as instants ("24:00" is the next midnight). */
@@ -28,8 +28,7 @@ function windowOn(date: string, from: string, to: string, timeZone: string): { s
 export function boostWindow(action: Pick<BoostBudgetAction, 'from' | 'to'>, timeZone: string, now: number) {
   const today = localDate(timeZone, now);
   for (const offset of [0, 1, 2]) {
-    const date = new Date(Date.parse(`${today}T00:00:00Z`) + offset * MS_PER_DAY).toISOString().slice(0, 10);
-    const { start, end } = windowOn(date, action.from, action.to, timeZone);
+    const { start, end } = windowOn(addDays(today, offset), action.from, action.to, timeZone);
     const begins = start > now ? start : Math.ceil(now / QUARTER_MS) * QUARTER_MS;
     if (end - begins >= QUARTER_MS) return { start: begins, end };
   }

@@ -37,7 +37,7 @@ function describeChange(row: RuleActionRow): string {
   if (!c) return 'notification';
   if (c.field === 'status') return `status ${c.from} → ${c.to}`;
   if (c.field === 'budget_schedule')
-    return `budget ${String(c.from)} → ${String(c.to)} ${row.currency} from ${row.budgetSchedule?.timeStart ?? '?'} to ${row.budgetSchedule?.timeEnd ?? '?'}`;
+    return `budget ${String(c.from)} → ${String(c.to)} ${row.currency} from ${c.timeStart ?? '?'} to ${c.timeEnd ?? '?'}`;
   return `${c.field.replace('_', ' ')} ${String(c.from)} → ${String(c.to)} ${row.currency}`;
 }
 
