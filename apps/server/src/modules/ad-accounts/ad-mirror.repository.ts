@@ -186,20 +186,21 @@ export class AdMirrorRepository {
     change: { status: string } | { dailyBudget: number } | { lifetimeBudget: number },
   ): Promise<void> {
     const inAccount = and(eq(adEntities.workspaceId, tx.workspaceId), eq(adEntities.adAccountId, adAccountId));
-    await tx.db
+    const [entity] = await tx.db
       .update(adEntities)
       .set(change)
-      .where(and(inAccount, eq(adEntities.externalId, externalId)));
-    if ('status' in change) await this.deriveEffectiveStatus(tx, inAccount, externalId);
+      .where(and(inAccount, eq(adEntities.externalId, externalId)))
+      .returning({ campaign: adEntities.campaignExternalId, adset: adEntities.adsetExternalId });
+    if (entity && 'status' in change) await this.deriveEffectiveStatus(tx, inAccount, externalId, entity);
   }
 
   /** The effective status of an entity whose status changed, and of its ad sets and ads, from the mirror's statuses. */
-  private async deriveEffectiveStatus(tx: TenantTx, inAccount: SQL | undefined, externalId: string): Promise<void> {
-    const [entity] = await tx.db
-      .select({ campaign: adEntities.campaignExternalId, adset: adEntities.adsetExternalId })
-      .from(adEntities)
-      .where(and(inAccount, eq(adEntities.externalId, externalId)));
-    if (!entity) return;
+  private async deriveEffectiveStatus(
+    tx: TenantTx,
+    inAccount: SQL | undefined,
+    externalId: string,
+    entity: { campaign: string | null; adset: string | null },
+  ): Promise<void> {
     const related = [externalId, entity.campaign, entity.adset].filter((id): id is string => id !== null);
     const rows = await tx.db
       .select({
@@ -224,6 +225,8 @@ export class AdMirrorRepository {
     const affected = rows.filter(
       (row) => row.externalId === externalId || row.campaign === externalId || row.adset === externalId,
     );
+    // One update per new status, not per entity: a campaign's pause reaches every ad set and ad under it.
+    const moved = new Map<string, string[]>();
     for (const row of affected) {
       const effective = effectiveStatusOf({
         status: row.status,
@@ -231,12 +234,13 @@ export class AdMirrorRepository {
         campaignStatus: row.campaign ? (statusOf.get(row.campaign) ?? null) : null,
         adsetStatus: row.adset ? (statusOf.get(row.adset) ?? null) : null,
       });
-      if (effective === row.effectiveStatus) continue;
+      if (effective !== row.effectiveStatus) moved.set(effective, [...(moved.get(effective) ?? []), row.externalId]);
+    }
+    for (const [effective, ids] of moved)
       await tx.db
         .update(adEntities)
         .set({ effectiveStatus: effective })
-        .where(and(inAccount, eq(adEntities.externalId, row.externalId)));
-    }
+        .where(and(inAccount, inArray(adEntities.externalId, ids)));
   }
 
   /** The time zones of every user's accounts, for the rule tick's daily slots (a cross-tenant read). */
