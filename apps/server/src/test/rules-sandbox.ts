@@ -10,6 +10,18 @@ import { createSandboxTestApp, registerUser, type SandboxTestApp, type TestApp }
 
 export type Session = Awaited<ReturnType<typeof registerUser>>;
 
+/** Moves the test app's clock and signs the user in again (the access token lives 15 minutes). */
+export async function signedInLater(t: TestApp, session: Session, ms: number): Promise<Session> {
+  t.clock.advance(ms);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: session.user.email, password: session.password },
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  return { ...session, auth: { authorization: `Bearer ${response.json().data.token}` } };
+}
+
 /** A scheduler that keeps what it was asked, so a test decides when (and how often) each run happens. */
 export class HeldScheduler implements RuleRunScheduler {
   readonly held: { request: RuleRunRequest; startAfter?: Date }[] = [];

@@ -2,7 +2,14 @@ import type { EntityActionResult, EntityRow, Proposal } from '@adpilot/contracts
 import { adAccounts, ruleActions, type AdAccountRow } from '@adpilot/db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { connectedUser, rulesSandboxApp, thbAccount, writesTo, type Session } from '../../test/rules-sandbox.ts';
+import {
+  connectedUser,
+  rulesSandboxApp,
+  thbAccount,
+  writesTo,
+  type Session,
+  signedInLater,
+} from '../../test/rules-sandbox.ts';
 import { joinAs, createWorkspace, putOnPlan } from '../../test/workspace-fixtures.ts';
 
 // One buyer whose account has at least twelve ad sets holding their own daily budgets (five campaigns of three, some
@@ -69,16 +76,7 @@ async function logs(session: Session) {
 }
 
 /** Moves the clock and signs in again (the access token lives 15 minutes). */
-async function later(session: Session, ms: number): Promise<Session> {
-  app().clock.advance(ms);
-  const response = await app().app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: session.user.email, password: session.password },
-  });
-  if (response.statusCode !== 200) throw new Error(response.body);
-  return { ...session, auth: { authorization: `Bearer ${response.json().data.token}` } };
-}
+const later = (session: Session, ms: number) => signedInLater(app(), session, ms);
 
 const budgetWrites = (externalId: string) =>
   writesTo(sandbox(), externalId).filter((mutation) => mutation.dailyBudget !== undefined);

@@ -12,6 +12,7 @@ import {
   thbAccount,
   writesTo,
   type Session,
+  signedInLater,
 } from '../../../test/rules-sandbox.ts';
 import { registerUser } from '../../../test/test-app.ts';
 
@@ -58,16 +59,7 @@ async function codes(workspaceId: string): Promise<string[]> {
 }
 
 /** Moves the clock and signs in again (the access token lives 15 minutes). */
-async function later(session: Session, ms: number): Promise<Session> {
-  app().clock.advance(ms);
-  const response = await app().app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email: session.user.email, password: session.password },
-  });
-  if (response.statusCode !== 200) throw new Error(response.body);
-  return { ...session, auth: { authorization: `Bearer ${response.json().data.token}` } };
-}
+const later = (session: Session, ms: number) => signedInLater(app(), session, ms);
 
 /** A proposal waiting on one ad: nothing written yet. */
 async function proposed(overrides: Partial<CreateRuleRequest> = {}) {
