@@ -8,10 +8,11 @@ import { workspaceColumn } from './workspaces.table.ts';
  * The activity log: every sync, decision and action the product takes for a user. `metadata.code` and
  * `metadata.params` hold the message (rendered in the reader's language); `description` is its plain English.
  *
- * `seq` is the entry's place in its user's log, given by a trigger from `activity_log_counters` (ADR 0035): the
- * counter row stays locked until the inserting transaction ends, so one user's entries commit in `seq` order and a
- * reader that has seen `seq` k has seen every entry below it. The live stream's event ids and the list's stable
- * pages rest on that. The 0 default is never stored: the trigger always sets it.
+ * `seq` is the entry's place in its workspace's log, given from `activity_log_counters` by a deferred trigger as the
+ * inserting transaction commits (ADR 0035, ADR 0200): the counter row is locked only for the end of the commit, so a
+ * workspace's entries become visible in `seq` order and a reader that has seen `seq` k has seen every entry below
+ * it. The live stream's event ids and the list's stable pages rest on that. Until its commit an entry reads 0 (the
+ * default) in its own transaction; no other transaction sees it before it has its number.
  */
 export const activityLogs = pgTable(
   'activity_logs',
@@ -50,7 +51,7 @@ export const activityLogs = pgTable(
 
 export type ActivityLogRow = typeof activityLogs.$inferSelect;
 
-/** The last `seq` handed out per user; never decreases, so a deleted entry's number is never reused. */
+/** The last `seq` handed out per workspace; never decreases, so a deleted entry's number is never reused. */
 export const activityLogCounters = pgTable(
   'activity_log_counters',
   {

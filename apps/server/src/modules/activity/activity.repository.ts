@@ -75,7 +75,8 @@ export interface LogCounts {
 export class ActivityRepository {
   /**
    * Writes in the caller's unit of work, so the entry commits (or not) with what it describes. The database gives
-   * it its `seq` and tells the listening processes once it commits (migration 0019, ADR 0035).
+   * it its `seq` and tells the listening processes as it commits (migration 0044, ADR 0200): the row returned
+   * here still reads `seq` 0.
    */
   async insert(tx: TenantTx, entry: NewActivity): Promise<ActivityLogRow> {
     const metadata = entry.metadata ?? {};

@@ -93,8 +93,8 @@ export class ActivityService {
         metadata: { code: 'note', params: {} },
       }),
     );
-    const [log] = await this.present([row]);
-    return log!;
+    // The entry's number is given as its transaction commits (ADR 0200): read it back to answer with it.
+    return this.get(scope, row.id);
   }
 
   async stats(scope: TenantScope, query: LogStatsQuery): Promise<LogStats> {
