@@ -10,7 +10,7 @@ import { AdMirrorRepository } from '../apps/server/src/modules/ad-accounts/ad-mi
 import { AdMirrorService } from '../apps/server/src/modules/ad-accounts/ad-mirror.service.ts';
 import { RulesRepository } from '../apps/server/src/modules/rules/definitions/rules.repository.ts';
 import { RuleImpactService } from '../apps/server/src/modules/rules/runs/rule-impact.service.ts';
-import { RuleLedgerRepository } from '../apps/server/src/modules/rules/runs/rule-ledger.repository.ts';
+import { RuleLedgerRepository } from '../apps/server/src/modules/rules/ledger/rule-ledger.repository.ts';
 
 const ACTIONS = 1_000;
 const RANGE_DAYS = 90;

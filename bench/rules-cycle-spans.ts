@@ -7,7 +7,7 @@ import { AdMirrorService } from '../apps/server/src/modules/ad-accounts/ad-mirro
 import { AccountRefresher } from '../apps/server/src/modules/rules/runs/account-refresher.ts';
 import { MirrorEvaluator } from '../apps/server/src/modules/rules/runs/rule-evaluator.ts';
 import { RuleExecutor } from '../apps/server/src/modules/rules/runs/rule-executor.ts';
-import { RuleLedgerRepository } from '../apps/server/src/modules/rules/runs/rule-ledger.repository.ts';
+import { RuleLedgerRepository } from '../apps/server/src/modules/rules/ledger/rule-ledger.repository.ts';
 import { RuleRunner } from '../apps/server/src/modules/rules/runs/rule-runner.ts';
 
 type Method = (...args: unknown[]) => unknown;

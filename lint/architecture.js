@@ -17,6 +17,14 @@ const SERVER_LIBRARIES =
   /^(drizzle-orm|drizzle-kit|pg|pg-boss|@electric-sql\/pglite|fastify|@fastify\/[^/]+|nodemailer)(\/|$)/;
 const DRIZZLE = /^drizzle-orm(\/|$)/;
 const PROM_CLIENT = /^prom-client(\/|$)/;
+/**
+ * Modules whose folders are layers (ADR 0205): module → its folders, highest first. A folder imports only the
+ * folders after it in the list; the files at the module's root (its module file, jobs, index, route wiring) import
+ * them all, and no folder imports the root.
+ */
+export const MODULE_LAYERS = {
+  rules: ['proposals', 'runs', 'definitions', 'ledger'],
+};
 /** The one home of the metrics library (ADR 0084). */
 const METRICS_MODULE = 'apps/server/src/modules/metrics/';
 
@@ -147,6 +155,23 @@ function throughIndex(target, specifiers, typeOnly) {
   return [...byFile].map(([rel, entry]) => [{ ...target, rel, viaIndex: true }, entry.types, entry.values]);
 }
 const moduleOf = (rel) => /^apps\/server\/src\/modules\/([^/]+)\//.exec(rel ?? '')?.[1] ?? null;
+/** The folder of a module a file lies in (`runs` for `modules/rules/runs/x.ts`), or null at the module's root. */
+const moduleFolderOf = (rel) => /^apps\/server\/src\/modules\/[^/]+\/([^/]+)\//.exec(rel ?? '')?.[1] ?? null;
+
+/** Why a file of a layered module may not import another file of the same module, or null when it may. */
+function layerViolation(module, file, target) {
+  const layers = MODULE_LAYERS[module];
+  const from = moduleFolderOf(file);
+  if (!layers || !layers.includes(from)) return null;
+  const to = moduleFolderOf(target);
+  if (to === from) return null;
+  const order = layers.join(' → ');
+  if (to === null)
+    return `The ${module} module's folders never import its root files: the root wires the layers (${order}).`;
+  if (layers.indexOf(to) < layers.indexOf(from))
+    return `In the ${module} module imports go one way, ${order}: ${from}/ never imports ${to}/ (move what both need down).`;
+  return null;
+}
 const featureOf = (rel) => /^apps\/web\/src\/features\/([^/]+)\//.exec(rel ?? '')?.[1] ?? null;
 
 /**
@@ -197,6 +222,10 @@ function violation(file, target, typeOnly, valueNames = ['*']) {
       return 'Only providers/meta/ imports the Meta sandbox (it mounts it while no Meta app is configured): elsewhere the server reaches it through the MetaProvider, never by name.';
     const module = moduleOf(file);
     const targetModule = moduleOf(target.rel);
+    if (module && targetModule === module) {
+      const reason = layerViolation(module, file, target.rel);
+      if (reason) return reason;
+    }
     if (SERVER_ASSEMBLY.has(target.rel) && !assembles(file))
       return 'Only main.ts, the commands and tests import context.ts or app.ts: code inside is given what it needs as parameters.';
     if (isModuleIndex(file) && targetModule !== module)

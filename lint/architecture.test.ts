@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { KNOWN_SERVICE_VALUE_IMPORTS } from './architecture.js';
+import { KNOWN_SERVICE_VALUE_IMPORTS, MODULE_LAYERS } from './architecture.js';
 
 // Every rule of eslint.config.js that guards the architecture, run for real on in-memory sources placed where the
 // rule applies: each claim has a source that must fail and a neighbour that must pass.
@@ -347,6 +347,44 @@ const cases: Case[] = [
     good: "import type { ActivityRepository } from '../activity/index.ts';\nexport type Used = ActivityRepository;\n",
     says: 'Another module is reached through its service',
   },
+  // the rules module's folders are layers, proposals → runs → definitions → ledger (ADR 0205)
+  {
+    rule: 'a lower layer of the rules imports a higher one',
+    file: 'apps/server/src/modules/rules/runs/x.ts',
+    bad: typeOnly('../proposals/proposals.service.ts'),
+    good: typeOnly('../definitions/rules.repository.ts'),
+    says: 'In the rules module imports go one way',
+  },
+  {
+    rule: 'the definitions import the runs, while the runs may import the definitions',
+    file: 'apps/server/src/modules/rules/definitions/x.ts',
+    bad: value('../runs/rule-evaluator.ts'),
+    good: value('../definitions/rule-definition.ts'),
+    goodFile: 'apps/server/src/modules/rules/runs/x.ts',
+    says: 'definitions/ never imports runs/',
+  },
+  {
+    rule: 'the ledger imports a layer above it',
+    file: 'apps/server/src/modules/rules/ledger/x.ts',
+    bad: typeOnly('../definitions/rules.repository.ts'),
+    good: typeOnly('./rule-ledger.repository.ts'),
+    says: 'ledger/ never imports definitions/',
+  },
+  {
+    rule: "a layer's test imports a layer above it",
+    file: 'apps/server/src/modules/rules/definitions/x.test.ts',
+    bad: value('../proposals/proposal-links.ts'),
+    good: value('../ledger/rule-made.ts'),
+    says: 'definitions/ never imports proposals/',
+  },
+  {
+    rule: "a layer imports the rules module's root, while the root imports every layer",
+    file: 'apps/server/src/modules/rules/proposals/x.ts',
+    bad: value('../rules.jobs.ts'),
+    good: "import { a } from './proposals/x.ts';\nimport { b } from './runs/x.ts';\nimport { c } from './definitions/x.ts';\nimport { d } from './ledger/x.ts';\nexport const all = [a, b, c, d];\n",
+    goodFile: 'apps/server/src/modules/rules/rules-api.routes.ts',
+    says: 'folders never import its root files',
+  },
   // the server is assembled by main.ts; nothing inside imports its assembly
   {
     rule: 'a module imports context.ts, even for types',
@@ -613,4 +651,14 @@ describe("the known value imports of another module's service", () => {
       expect(names.filter((name) => !used.has(name))).toEqual([]);
     },
   );
+});
+
+describe('the layers of a layered module', () => {
+  it.each(Object.entries(MODULE_LAYERS))('%s: each layer is a folder of the module', (module, layers) => {
+    const folders = readdirSync(path.join(ROOT, 'apps/server/src/modules', module), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+    expect([...layers].sort()).toEqual(folders);
+  });
 });

@@ -3,7 +3,7 @@ import { adAccounts, adEntities, insightsDaily, ruleActions, type AdAccountRow }
 import { adsManagerCookie, type RunningSandbox, type SandboxSeed } from '@adpilot/meta-sandbox';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/runs/rule-runner.ts';
+import type { RuleRunRequest, RuleRunScheduler } from '../modules/rules/runs/rule-run-scheduler.ts';
 import { adsManagerHolderText } from '../providers/meta/meta-provider.ts';
 import { answerConsent } from './meta-sandbox.ts';
 import { createSandboxTestApp, registerUser, type SandboxTestApp, type TestApp } from './test-app.ts';

@@ -1,5 +1,5 @@
 // The rules module's public face: what the rest of the server may import from it (ADR 0171).
-export type { RulePreviewService } from './definitions/rule-preview.service.ts';
+export type { RulePreviewService } from './runs/rule-preview.service.ts';
 export type { RulePlanLimits, RulesService } from './definitions/rules.service.ts';
 export { ProposalLinks } from './proposals/proposal-links.ts';
 export type { ProposalsService } from './proposals/proposals.service.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { RuleRunner, RuleRunRequest, RuleRunScheduler } from './runs/rule-runner.ts';
+import type { RuleRunner } from './runs/rule-runner.ts';
+import type { RuleRunRequest, RuleRunScheduler } from './runs/rule-run-scheduler.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { registeredJob } from '../../jobs/job-registry.ts';
 import type { HoldRequest } from './runs/rule-holds.ts';

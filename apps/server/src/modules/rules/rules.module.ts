@@ -13,9 +13,10 @@ import { AgentChangesRepository } from './runs/agent-changes.repository.ts';
 import { MirrorEvaluator } from './runs/rule-evaluator.ts';
 import { HandWrites } from './runs/hand-writes.ts';
 import { RuleExecutor, type ExecutorDeps, type RuleActionObserver, type RuleWriteDeps } from './runs/rule-executor.ts';
-import { RuleLedgerRepository } from './runs/rule-ledger.repository.ts';
-import { RulePreviewService } from './definitions/rule-preview.service.ts';
-import { RuleRunner, type RuleRunRequest, type RuleRunScheduler } from './runs/rule-runner.ts';
+import { RuleLedgerRepository } from './ledger/rule-ledger.repository.ts';
+import { RulePreviewService } from './runs/rule-preview.service.ts';
+import { RuleRunner } from './runs/rule-runner.ts';
+import type { RuleRunRequest, RuleRunScheduler } from './runs/rule-run-scheduler.ts';
 import { dueRuns, type RuleTickDeps } from './runs/rule-tick.ts';
 import { RuleImpactService } from './runs/rule-impact.service.ts';
 import { RuleRunsService } from './runs/rule-runs.service.ts';
@@ -24,13 +25,13 @@ import { EntityKnowledgeService } from './runs/entity-knowledge.repository.ts';
 import { EntityHistoryService } from './runs/entity-history.repository.ts';
 import { defineRuleJobs, queuedRuleRuns, type RuleJobOptions } from './rules.jobs.ts';
 import { RulesRepository } from './definitions/rules.repository.ts';
-import { rulesRoutes } from './definitions/rules.routes.ts';
 import { RulesService, UNLIMITED_ACTIVE_RULES, type ActiveRuleQuota } from './definitions/rules.service.ts';
 import { ProposalsRepository } from './proposals/proposals.repository.ts';
 import { ProposalLinks } from './proposals/proposal-links.ts';
 import { proposalLinkRoutes } from './proposals/proposal-links.routes.ts';
 import { ProposalsService, type ProposalDeciders } from './proposals/proposals.service.ts';
 import { proposalsRoutes } from './proposals/proposals.routes.ts';
+import { rulesApiRoutes } from './rules-api.routes.ts';
 
 /** Knobs tests and the crash test's worker turn; production uses the defaults. */
 export interface RulesOptions {
@@ -169,7 +170,7 @@ export function createRulesModule(
     holds,
     proposals,
     expiry,
-    routes: bindRoutes(rulesRoutes, {
+    routes: bindRoutes(rulesApiRoutes, {
       rules: service,
       ruleRuns: runs,
       rulePreview: preview,

@@ -10,7 +10,7 @@ import {
   type RuleWarning,
 } from '@adpilot/contracts';
 import type { AutomationRuleRow, RuleActionRow, RuleRunRow } from '@adpilot/db';
-import type { LedgerPlan } from '../runs/rule-plan.ts';
+import type { LedgerPlan } from '../ledger/rule-plan.ts';
 import { toRuleBody } from './rule-definition.ts';
 
 export function presentRule(row: AutomationRuleRow, warnings: RuleWarning[]): Rule {

@@ -14,23 +14,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.ts';
 import { scopeOf } from '../../../plugins/authenticate.ts';
-import { ruleRunsRoutes, type RuleRunsRoutesDeps } from '../runs/rule-runs.routes.ts';
 import type { RulesService } from './rules.service.ts';
 
 const tags = ['rules'];
 const params = ruleIdParamsSchema;
 
-interface RulesRoutesDeps extends RuleRunsRoutesDeps {
+export interface RulesRoutesDeps {
   rules: RulesService;
 }
 
 const emptyBody = z.strictObject({}).nullish();
 
-/** /api/rules: the signed-in user's automation rules (spec §3, §4, §6). */
-export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (
-  app,
-  { rules, ruleRuns, rulePreview, ruleHolds, ruleImpact, proposals },
-) => {
+/**
+ * /api/rules: the signed-in user's automation rules (spec §3, §4, §6). `rules-api.routes.ts` calls it in its own
+ * context, so the authentication hook added here also covers the runs' routes registered there after it.
+ */
+export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (app, { rules }) => {
   // Spec §6: without a signed-in user the rules answer "User not authenticated".
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     try {
@@ -99,6 +98,4 @@ export const rulesRoutes: FastifyPluginAsyncZod<RulesRoutesDeps> = async (
       data: await rules.toggle(scopeOf(request), request.params.id),
     }),
   );
-
-  await app.register(ruleRunsRoutes, { ruleRuns, rulePreview, ruleHolds, ruleImpact, proposals });
 };

@@ -4,10 +4,10 @@ import type { SecretBox } from '../../../lib/crypto.ts';
 import type { ActivityRepository } from '../../activity/index.ts';
 import { handActivity } from './rule-activity.ts';
 import type { RuleExecutor } from './rule-executor.ts';
-import type { ByHandAction, ByHandKey, RuleLedgerRepository } from './rule-ledger.repository.ts';
+import type { ByHandAction, ByHandKey, RuleLedgerRepository } from '../ledger/rule-ledger.repository.ts';
 import { classify, type LiveField, type LiveValues } from './rule-meta.ts';
 
-export type { ByHandAction, ByHandKey } from './rule-ledger.repository.ts';
+export type { ByHandAction, ByHandKey } from '../ledger/rule-ledger.repository.ts';
 
 /** Meta's live values, or the refusal a failed read means for every change of the account. */
 export type LiveRead =

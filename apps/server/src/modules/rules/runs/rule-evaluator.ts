@@ -22,7 +22,7 @@ import {
   type RuleEvaluation,
 } from '@adpilot/engine';
 import type { AdMirrorService, MirrorDailyRow } from '../../ad-accounts/index.ts';
-import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
+import type { RuleLedgerRepository } from '../ledger/rule-ledger.repository.ts';
 import type { RuleEvaluator } from './rule-runner.ts';
 import { toRuleBody } from '../definitions/rule-definition.ts';
 import type { TenantTx } from '@adpilot/db';

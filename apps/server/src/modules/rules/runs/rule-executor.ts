@@ -18,11 +18,11 @@ import {
 import { nextWindowStart } from './rule-windows.ts';
 import { toRuleBody } from '../definitions/rule-definition.ts';
 import type { AdMirrorService } from '../../ad-accounts/index.ts';
-import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
+import type { RuleLedgerRepository } from '../ledger/rule-ledger.repository.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { Transactions } from '@adpilot/db';
 import { classify, mirrorChange, outcomeOf, type LiveField } from './rule-meta.ts';
-import { isRuleMade } from './rule-made.ts';
+import { isRuleMade } from '../ledger/rule-made.ts';
 
 /** Where a ledger row ended up: planned, asked for (proposed, notified), settled by the executor, or refused. */
 export type RuleActionOutcome = Settlement['state'] | 'planned' | 'proposed' | 'notified' | 'rejected' | 'expired';

@@ -4,7 +4,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { workspaceJob } from '../../../lib/scope.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { RuleExecutor } from './rule-executor.ts';
-import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
+import type { RuleLedgerRepository } from '../ledger/rule-ledger.repository.ts';
 
 export interface RuleHoldsDeps {
   transactions: Transactions;

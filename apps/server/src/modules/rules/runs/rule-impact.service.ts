@@ -17,7 +17,7 @@ import {
   type EntityRange,
 } from '../../ad-accounts/index.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
-import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
+import type { RuleLedgerRepository } from '../ledger/rule-ledger.repository.ts';
 import {
   actionImpact,
   actionMoney,

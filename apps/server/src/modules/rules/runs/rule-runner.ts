@@ -7,8 +7,9 @@ import type { AccountRefresher } from './account-refresher.ts';
 import { proposalActivity, runActivity } from './rule-activity.ts';
 import type { RuleActionObserver, RuleExecutor } from './rule-executor.ts';
 import type { AdMirrorService } from '../../ad-accounts/index.ts';
-import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
-import { toLedgerPlan } from './rule-plan.ts';
+import type { RuleLedgerRepository } from '../ledger/rule-ledger.repository.ts';
+import { toLedgerPlan } from '../ledger/rule-plan.ts';
+import type { RuleRunRequest, RuleRunScheduler } from './rule-run-scheduler.ts';
 import { freshnessMs, slotTimezone } from './rule-slots.ts';
 import { toRuleBody } from '../definitions/rule-definition.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';
@@ -22,19 +23,6 @@ export interface RuleEvaluator {
     accounts: AdAccountRow[],
     now: Date,
   ): Promise<{ evaluated: number; matched: number; decisions: EntityDecision[] }>;
-}
-
-/** One job's work: a rule, a slot, and why it runs. */
-export interface RuleRunRequest {
-  workspaceId: string;
-  ruleId: string;
-  slot: string;
-  trigger: RuleRunRow['trigger'];
-}
-
-/** Asks for a later attempt of the same run (pg-boss: a job deferred to `startAfter`). */
-export interface RuleRunScheduler {
-  enqueueRun(request: RuleRunRequest, options?: { startAfter?: Date }): Promise<string | null>;
 }
 
 export interface RunnerDeps {

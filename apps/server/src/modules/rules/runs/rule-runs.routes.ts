@@ -1,5 +1,4 @@
 import {
-  approveAllResultSchema,
   backtestRequestSchema,
   createRuleRequestSchema,
   holdResumeResponseSchema,
@@ -12,17 +11,15 @@ import {
   ruleActionIdParamsSchema,
   ruleIdParamsSchema,
   ruleRunSchema,
-  ruleRunIdParamsSchema,
   ruleRunStartedSchema,
   successEnvelope,
 } from '@adpilot/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../../../plugins/authenticate.ts';
-import type { RulePreviewService } from '../definitions/rule-preview.service.ts';
+import type { RulePreviewService } from './rule-preview.service.ts';
 import type { RuleHoldsService } from './rule-holds.ts';
 import type { RuleImpactService } from './rule-impact.service.ts';
-import type { ProposalsService } from '../proposals/proposals.service.ts';
 import type { RuleRunsService } from './rule-runs.service.ts';
 
 export interface RuleRunsRoutesDeps {
@@ -30,19 +27,18 @@ export interface RuleRunsRoutesDeps {
   rulePreview: RulePreviewService;
   ruleHolds: RuleHoldsService;
   ruleImpact: RuleImpactService;
-  proposals: ProposalsService;
 }
 
 const tags = ['rules'];
 const emptyBody = z.strictObject({}).nullish();
 
 /**
- * Preview, backtest, run now, the run history, the impact, revert, the timed holds and a run's approvals; inside
- * /api/rules, behind its authentication hook.
+ * Preview, backtest, run now, the run history, the impact, revert, and the timed holds; inside /api/rules, behind
+ * its authentication hook.
  */
 export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
   app,
-  { ruleRuns, rulePreview, ruleHolds, ruleImpact, proposals },
+  { ruleRuns, rulePreview, ruleHolds, ruleImpact },
 ) => {
   app.post(
     '/preview',
@@ -177,22 +173,6 @@ export const ruleRunsRoutes: FastifyPluginAsyncZod<RuleRunsRoutesDeps> = async (
     async (request) => ({
       success: true as const,
       data: { hold: await ruleHolds.resumeNow(scopeOf(request), request.params.actionId) },
-    }),
-  );
-
-  app.post(
-    '/runs/:runId/approve-all',
-    {
-      schema: {
-        tags,
-        params: ruleRunIdParamsSchema,
-        body: emptyBody,
-        response: { 200: successEnvelope(approveAllResultSchema) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await proposals.approveAll(scopeOf(request), request.params.runId),
     }),
   );
 };

@@ -9,8 +9,8 @@ import type { AdMirrorService } from '../../ad-accounts/index.ts';
 import type { RuleWriteDeps } from './rule-executor.ts';
 import { before, target } from './rule-decision.ts';
 import { classify, liveValue, mirrorChange, type FieldWrite, type LiveField, type WriteOutcome } from './rule-meta.ts';
-import { isRuleMade } from './rule-made.ts';
-import type { RuleRunScheduler } from './rule-runner.ts';
+import { isRuleMade } from '../ledger/rule-made.ts';
+import type { RuleRunScheduler } from './rule-run-scheduler.ts';
 import { presentAction, presentRun } from '../definitions/rules.presenter.ts';
 
 export interface RuleRunsServiceDeps extends RuleWriteDeps {

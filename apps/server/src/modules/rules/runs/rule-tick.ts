@@ -1,6 +1,6 @@
 import type { AdMirrorService } from '../../ad-accounts/index.ts';
-import type { RuleLedgerRepository } from './rule-ledger.repository.ts';
-import type { RuleRunRequest } from './rule-runner.ts';
+import type { RuleLedgerRepository } from '../ledger/rule-ledger.repository.ts';
+import type { RuleRunRequest } from './rule-run-scheduler.ts';
 import { dueSlots, type RuleSchedule } from './rule-slots.ts';
 import { toRuleBody } from '../definitions/rule-definition.ts';
 import type { RulesRepository } from '../definitions/rules.repository.ts';

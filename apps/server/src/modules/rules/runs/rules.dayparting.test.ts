@@ -1,4 +1,4 @@
-import type { RuleRunRequest } from './rule-runner.ts';
+import type { RuleRunRequest } from './rule-run-scheduler.ts';
 import { describe, expect, it } from 'vitest';
 import { buildRule } from '../../../test/rule-factories.ts';
 import { connectedUser, ledgerOf, mirrorEntities, rulesSandboxApp } from '../../../test/rules-sandbox.ts';

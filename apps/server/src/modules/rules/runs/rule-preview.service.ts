@@ -6,17 +6,17 @@ import {
   type RuleBody,
   type RulePreview,
 } from '@adpilot/contracts';
-import type { ActiveRuleQuota } from './rules.service.ts';
+import type { ActiveRuleQuota } from '../definitions/rules.service.ts';
 import type { AdAccountRow, TenantScope } from '@adpilot/db';
 import { ruleWarnings, type EngineRule } from '@adpilot/engine';
 import { AppError } from '../../../lib/app-error.ts';
-import type { AccountRefresher } from '../runs/account-refresher.ts';
-import type { MirrorEvaluator } from '../runs/rule-evaluator.ts';
-import { toEngineRule } from '../runs/rule-evaluator.ts';
+import type { AccountRefresher } from './account-refresher.ts';
+import type { MirrorEvaluator } from './rule-evaluator.ts';
+import { toEngineRule } from './rule-evaluator.ts';
 import type { AdMirrorService } from '../../ad-accounts/index.ts';
-import { freshnessMs } from '../runs/rule-slots.ts';
-import { otherRules } from './rule-definition.ts';
-import type { RulesRepository } from './rules.repository.ts';
+import { freshnessMs } from './rule-slots.ts';
+import { otherRules } from '../definitions/rule-definition.ts';
+import type { RulesRepository } from '../definitions/rules.repository.ts';
 import type { TenantTx, Transactions } from '@adpilot/db';
 
 export interface RulePreviewDeps {
