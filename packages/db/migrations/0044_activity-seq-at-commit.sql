@@ -12,11 +12,18 @@ DROP FUNCTION IF EXISTS "activity_logs_assign_seq"();
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS "activity_logs_notify"();
 --> statement-breakpoint
--- Runs as the writer, under its row-level security, as the insert did: the entry is the writer's own row.
+-- Numbers in the entry's own workspace, then gives the writer's settings back: at commit the writer may be on the
+-- application role with no workspace set (a person's unit of work that wrote the entries of several workspaces through
+-- the system path, ADR 0110), where the counter's row-level security would refuse the upsert. The insert itself was
+-- checked against the writer's policies; the numbering touches only that entry's row and its workspace's counter.
 CREATE FUNCTION "activity_logs_number"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   next_seq bigint;
+  writer_workspace text := coalesce(current_setting('app.workspace_id', true), '');
+  writer_user text := coalesce(current_setting('app.user_id', true), '');
 BEGIN
+  PERFORM set_config('app.workspace_id', NEW."workspace_id"::text, true);
+  PERFORM set_config('app.user_id', '', true);
   INSERT INTO "activity_log_counters" AS c ("workspace_id", "last_seq") VALUES (NEW."workspace_id", 1)
   ON CONFLICT ("workspace_id") DO UPDATE SET "last_seq" = c."last_seq" + 1
   RETURNING c."last_seq" INTO next_seq;
@@ -25,6 +32,8 @@ BEGIN
   IF FOUND THEN
     PERFORM pg_notify('activity_logs', NEW."workspace_id"::text || ':' || next_seq::text);
   END IF;
+  PERFORM set_config('app.workspace_id', writer_workspace, true);
+  PERFORM set_config('app.user_id', writer_user, true);
   RETURN NULL;
 END
 $$;

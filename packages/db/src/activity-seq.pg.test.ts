@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
 import { activityLogCounters, activityLogs, users, workspaceMembers, workspaces } from './schema/index.ts';
 import { createTestDatabase } from './testing.ts';
-import type { TenantScope, TenantTx } from './transactions.ts';
+import { systemWithin, type TenantScope, type TenantTx } from './transactions.ts';
 
 // Activity entries are numbered as their transaction commits (migration 0044, ADR 0200).
 
@@ -126,6 +126,24 @@ describe('activity numbers given at commit', () => {
     scope = await freshWorkspace();
     await handle.system('test write', (tx) => tx.db.insert(activityLogs).values(entry(scope.workspaceId, 'system')));
     expect(await numbers(scope)).toEqual([{ description: 'system', seq: 1 }]);
+  });
+
+  it("numbers the entries a person's unit of work wrote for other workspaces through the system path", async () => {
+    // The pooled plan's downgrade (ADR 0110): at commit the role is the application's again, with no workspace set.
+    const first = await freshWorkspace();
+    const second = await freshWorkspace();
+    await handle.user(first.userId!, (tx) =>
+      systemWithin(tx, 'test write', (system) =>
+        system.db.insert(activityLogs).values([entry(first.workspaceId, 'first'), entry(second.workspaceId, 'second')]),
+      ),
+    );
+    expect(await numbers(first)).toEqual([{ description: 'first', seq: 1 }]);
+    expect(await numbers(second)).toEqual([{ description: 'second', seq: 1 }]);
+    await handle.tenant(first, (tx) => insert(tx, 'again'));
+    expect(await numbers(first)).toEqual([
+      { description: 'first', seq: 1 },
+      { description: 'again', seq: 2 },
+    ]);
   });
 
   describe.skipIf(!process.env.TEST_DATABASE_URL)('two writers of one workspace on Postgres', () => {
