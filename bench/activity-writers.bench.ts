@@ -5,7 +5,8 @@
 // insert-time trigger it replaced (ADR 0035), which holds the workspace's counter row for the whole gap.
 // Prints one line: entries a second and wall time for each, and whether the numbers came out 1..n.
 import { randomBytes } from 'node:crypto';
-import { activityLogs, openDatabase, users, workspaceMembers, workspaces, type DatabaseHandle } from '@adpilot/db';
+import { activityLogs, openDatabase } from '@adpilot/db';
+import { personalWorkspace } from '@adpilot/db/testing';
 import { asc, sql } from 'drizzle-orm';
 import pg from 'pg';
 
@@ -50,21 +51,6 @@ async function withDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
   }
 }
 
-async function oneWorkspace(handle: DatabaseHandle): Promise<{ workspaceId: string; userId: string }> {
-  return handle.system('bench setup', async (tx) => {
-    const [user] = await tx.db
-      .insert(users)
-      .values({ email: 'writers@example.com', name: 'Writers', passwordHash: 'x' })
-      .returning({ id: users.id });
-    const [made] = await tx.db
-      .insert(workspaces)
-      .values({ name: 'agency', personal: true, personalOwnerId: user!.id })
-      .returning({ id: workspaces.id });
-    await tx.db.insert(workspaceMembers).values({ workspaceId: made!.id, userId: user!.id, role: 'owner' });
-    return { workspaceId: made!.id, userId: user!.id };
-  });
-}
-
 async function measure(numbering: 'at commit' | 'at insert'): Promise<string> {
   return withDatabase(async (url) => {
     const handle = await openDatabase({ url, poolSize: WRITERS + 2 });
@@ -75,7 +61,7 @@ async function measure(numbering: 'at commit' | 'at insert'): Promise<string> {
         for (const statement of INSERT_TIME_TRIGGERS) await owner.query(statement);
         await owner.end();
       }
-      const scope = await oneWorkspace(handle);
+      const scope = await personalWorkspace(handle, { email: 'writers@example.com', name: 'Writers' });
       const started = performance.now();
       await Promise.all(
         Array.from({ length: WRITERS }, async (_, w) => {

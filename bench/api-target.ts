@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adAccounts, APP_ROLE, openDatabase, users, workspaceMembers, workspaces } from '@adpilot/db';
+import { adAccounts, APP_ROLE, openDatabase, users } from '@adpilot/db';
+import { personalWorkspace } from '@adpilot/db/testing';
 import { parse, protocol } from '@electric-sql/pglite';
 import { asc, eq } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -45,18 +46,7 @@ async function floor(kind: 'pglite' | 'postgres'): Promise<{ port: number }> {
   const url = kind === 'postgres' ? await scratchDatabase() : undefined;
   const database = await openDatabase({ url, dataDir: `${dataDir}/pglite` });
   cleanups.push(() => database.close());
-  const [user] = await database.system('bench setup', (tx) =>
-    tx.db.insert(users).values({ name: 'Bench', email: 'bench@example.com', passwordHash: 'x' }).returning(),
-  );
-  const userId = user!.id;
-  const workspaceId = await database.system('bench setup', async (tx) => {
-    const [workspace] = await tx.db
-      .insert(workspaces)
-      .values({ name: 'Bench', personal: true, personalOwnerId: userId })
-      .returning();
-    await tx.db.insert(workspaceMembers).values({ workspaceId: workspace!.id, userId, role: 'owner' });
-    return workspace!.id;
-  });
+  const { workspaceId, userId } = await personalWorkspace(database, { name: 'Bench', email: 'bench@example.com' });
   const opening = `begin; select set_config('app.workspace_id', '${workspaceId}', true), set_config('app.user_id', '${userId}', true), set_config('role', '${APP_ROLE}', true)`;
   // The selects of AdAccountsRepository.list and AuthRepository.ownUser.
   const selects = {

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './client.ts';
-import { activityLogCounters, activityLogs, users, workspaceMembers, workspaces } from './schema/index.ts';
-import { createTestDatabase } from './testing.ts';
+import { activityLogCounters, activityLogs } from './schema/index.ts';
+import { createTestDatabase, personalWorkspace } from './testing.ts';
 import { systemWithin, type TenantScope, type TenantTx } from './transactions.ts';
 
 // Activity entries are numbered as their transaction commits (migration 0044, ADR 0200).
@@ -26,20 +26,8 @@ describe('activity numbers given at commit', () => {
   let scope: TenantScope;
 
   /** A workspace of its own per test, so the numbers each test reads start at 1 whatever ran before. */
-  async function freshWorkspace(): Promise<TenantScope> {
-    return handle.system('test setup', async (tx) => {
-      const [user] = await tx.db
-        .insert(users)
-        .values({ email: `seq-${crypto.randomUUID()}@example.com`, name: 'Seq', passwordHash: 'x' })
-        .returning({ id: users.id });
-      const [made] = await tx.db
-        .insert(workspaces)
-        .values({ name: 'w', personal: true, personalOwnerId: user!.id })
-        .returning({ id: workspaces.id });
-      await tx.db.insert(workspaceMembers).values({ workspaceId: made!.id, userId: user!.id, role: 'owner' });
-      return { workspaceId: made!.id, userId: user!.id };
-    });
-  }
+  const freshWorkspace = (): Promise<TenantScope> =>
+    personalWorkspace(handle, { email: `seq-${crypto.randomUUID()}@example.com`, name: 'Seq' });
 
   const numbers = (of: TenantScope) =>
     handle.tenant(of, (tx) =>

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './migrate.ts';
-import { activityLogs, users, workspaceMembers, workspaces } from './schema/index.ts';
+import { activityLogs } from './schema/index.ts';
+import { personalWorkspace } from './testing.ts';
 import { selectRows } from './transactions.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -60,21 +61,12 @@ describe.skipIf(!serverUrl)('a database owned by a user that is not a superuser'
     const url = await ownerDatabase(true);
     const handle = await openDatabase({ url, poolSize: 2 });
     try {
-      const scope = await handle.system('test setup', async (tx) => {
-        const [row] = await tx.db
-          .insert(users)
-          .values({ email: 'owner@example.com', name: 'O', passwordHash: 'x' })
-          .returning({ id: users.id });
-        const [workspace] = await tx.db
-          .insert(workspaces)
-          .values({ name: 'O', personal: true, personalOwnerId: row!.id })
-          .returning({ id: workspaces.id });
-        await tx.db.insert(workspaceMembers).values({ workspaceId: workspace!.id, userId: row!.id, role: 'owner' });
-        await tx.db
+      const scope = await personalWorkspace(handle, { email: 'owner@example.com', name: 'O' });
+      await handle.system('test setup', (tx) =>
+        tx.db
           .insert(activityLogs)
-          .values({ workspaceId: workspace!.id, level: 'info', category: 't', description: 'd' });
-        return { workspaceId: workspace!.id, userId: row!.id };
-      });
+          .values({ workspaceId: scope.workspaceId, level: 'info', category: 't', description: 'd' }),
+      );
       expect(await handle.db.select().from(activityLogs)).toEqual([]);
       expect(await handle.tenant(scope, (tx) => tx.db.select().from(activityLogs))).toHaveLength(1);
 

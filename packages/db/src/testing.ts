@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import type { DatabaseHandle } from './client.ts';
 import { MIGRATIONS_FOLDER, openDatabase } from './migrate.ts';
+import { users, workspaceMembers, workspaces } from './schema/index.ts';
 
 /**
  * What a migrated database is made of: every migration file and the embedded database's version. A snapshot or a
@@ -126,4 +127,26 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await withClient(serverUrl, (cleanup) => cleanup.query(`drop database if exists ${name} with (force)`));
     },
   };
+}
+
+/**
+ * A person and their personal workspace, which they own, made on the system path: the scope of their own work, for
+ * a test or a bench that reaches the database without the server.
+ */
+export async function personalWorkspace(
+  database: Pick<DatabaseHandle, 'system'>,
+  person: { email: string; name: string },
+): Promise<{ workspaceId: string; userId: string }> {
+  return database.system('test setup', async (tx) => {
+    const [user] = await tx.db
+      .insert(users)
+      .values({ ...person, passwordHash: 'x' })
+      .returning({ id: users.id });
+    const [workspace] = await tx.db
+      .insert(workspaces)
+      .values({ name: person.name, personal: true, personalOwnerId: user!.id })
+      .returning({ id: workspaces.id });
+    await tx.db.insert(workspaceMembers).values({ workspaceId: workspace!.id, userId: user!.id, role: 'owner' });
+    return { workspaceId: workspace!.id, userId: user!.id };
+  });
 }
